@@ -1,0 +1,40 @@
+//! shardref-spec: the syntax of the programs shardref reads.
+//!
+//! - `grammar/*.pest`: the single source of syntax (MLIR generic form, builtin
+//!   types and attributes, and the custom forms of func, stablehlo, chlo, sdy,
+//!   mpmd, check and interpreter ops).
+//! - `lower`: pest pairs → the arena IR in `ir`, with spans.
+//! - `print`: the IR → canonical text; print∘parse∘print = print.
+//! - `ops`: the op table, as data.
+//! - `split`: `// -----` and `//--- name` file splitting.
+//!
+//! Invariants: this crate never executes anything; it does not depend on the
+//! interpreter or the verifier. No input makes it panic or overflow the stack:
+//! nesting is bounded (`lower::MAX_NESTING`) and every failure is a located
+//! `Diagnostic`.
+
+pub mod dense;
+pub mod diag;
+pub mod eq;
+pub mod float;
+pub mod ir;
+pub mod lower;
+pub mod ops;
+pub mod parser;
+pub mod print;
+pub mod split;
+
+use std::sync::Arc;
+
+pub use diag::{Diagnostic, Report};
+pub use ir::{Module, Source};
+
+/// Parses `text` (named `name` in diagnostics) into a module.
+pub fn parse(name: &str, text: &str) -> Result<Module, Report> {
+    parse_source(Arc::new(Source { name: name.to_string(), text: text.to_string(), first_line: 1 }))
+}
+
+/// Parses a source, keeping it in the module for later diagnostics.
+pub fn parse_source(source: Arc<Source>) -> Result<Module, Report> {
+    lower::parse_source(source.clone()).map_err(|diagnostics| Report { source, diagnostics })
+}

@@ -1,0 +1,1164 @@
+//! The printer: IR → canonical text.
+//!
+//! Custom (pretty) forms follow what stablehlo-opt, sdy_opt and mpmd_opt
+//! print; an op whose attributes its pretty form cannot express falls back to
+//! the generic form, so printing never loses information.
+//!
+//! Invariants: print(parse(print(m))) == print(m), and parse(print(m)) is
+//! equal to m (see `eq`). Locations are printed only with `debug_info`.
+
+pub mod chlo;
+pub mod mpmd;
+pub mod sdy;
+pub mod stablehlo;
+
+use std::collections::HashMap;
+use std::fmt::{self, Write};
+
+use crate::float;
+use crate::ir::*;
+use crate::ops::{BuiltinOp, CheckOp, Dialect, FuncOp, InterpreterOp, OpKind, OpName, Traits};
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PrintOptions {
+    /// Print every op in the generic form.
+    pub generic: bool,
+    /// Print `loc(...)` after ops.
+    pub debug_info: bool,
+}
+
+/// Prints a module.
+pub fn print_module(m: &Module, opts: PrintOptions) -> String {
+    let mut p = Printer::new(m, opts);
+    p.op(m.root);
+    p.out.push('\n');
+    p.out
+}
+
+pub struct Printer<'m> {
+    pub m: &'m Module,
+    pub out: String,
+    pub opts: PrintOptions,
+    indent: usize,
+    names: HashMap<ValueId, String>,
+    blocks: HashMap<BlockId, String>,
+    /// Per isolated scope: next %N, next %argN, and counters of named prefixes.
+    scopes: Vec<NameScope>,
+}
+
+#[derive(Default)]
+struct NameScope {
+    next_value: usize,
+    next_arg: usize,
+    prefixes: HashMap<String, usize>,
+    next_block: usize,
+}
+
+impl<'m> Printer<'m> {
+    pub fn new(m: &'m Module, opts: PrintOptions) -> Printer<'m> {
+        Printer { m, out: String::new(), opts, indent: 0, names: HashMap::new(), blocks: HashMap::new(), scopes: vec![NameScope::default()] }
+    }
+
+    pub fn w(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+
+    pub fn newline(&mut self) {
+        self.out.push('\n');
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+    }
+
+    // ------------------------------------------------------------ names
+
+    /// The printed name of a value (assigned on first sight).
+    pub fn value(&mut self, v: ValueId) -> String {
+        if let Some(n) = self.names.get(&v) {
+            return n.clone();
+        }
+        // A value printed before its definition (a forward reference in a graph region).
+        let scope = self.scopes.last_mut().unwrap();
+        let n = format!("%{}", scope.next_value);
+        scope.next_value += 1;
+        self.names.insert(v, n.clone());
+        n
+    }
+
+    pub fn value_list(&mut self, vs: &[ValueId]) -> String {
+        vs.iter().map(|&v| self.value(v)).collect::<Vec<_>>().join(", ")
+    }
+
+    fn name_results(&mut self, op: OpId) -> Option<String> {
+        let results = self.m.op(op).results.clone();
+        if results.is_empty() {
+            return None;
+        }
+        let base = self.result_prefix(op);
+        let scope = self.scopes.last_mut().unwrap();
+        let name = match base {
+            Some(prefix) => {
+                let n = scope.prefixes.entry(prefix.clone()).or_insert(0);
+                let name = if *n == 0 { format!("%{prefix}") } else { format!("%{prefix}_{}", *n - 1) };
+                *n += 1;
+                name
+            }
+            None => {
+                let n = format!("%{}", scope.next_value);
+                scope.next_value += 1;
+                n
+            }
+        };
+        if results.len() == 1 {
+            self.names.insert(results[0], name.clone());
+            Some(name)
+        } else {
+            for (i, &r) in results.iter().enumerate() {
+                self.names.insert(r, format!("{name}#{i}"));
+            }
+            Some(format!("{name}:{}", results.len()))
+        }
+    }
+
+    /// MLIR's OpAsmOpInterface names: constants are `%c` (integers) or `%cst`.
+    fn result_prefix(&self, op: OpId) -> Option<String> {
+        let o = self.m.op(op);
+        let is_const = matches!(o.name.kind(), Some(k) if k.has(Traits::CONSTANT_LIKE));
+        if !is_const || o.results.len() != 1 {
+            return None;
+        }
+        match self.m.value_type(o.results[0]) {
+            Type::Tensor(t) if matches!(t.elem, ElemType::Int { .. }) => Some("c".into()),
+            _ => Some("cst".into()),
+        }
+    }
+
+    fn name_block_args(&mut self, b: BlockId) {
+        for &a in &self.m.block(b).args {
+            let scope = self.scopes.last_mut().unwrap();
+            let n = format!("%arg{}", scope.next_arg);
+            scope.next_arg += 1;
+            self.names.insert(a, n);
+        }
+    }
+
+    fn block_label(&mut self, b: BlockId) -> String {
+        if let Some(l) = self.blocks.get(&b) {
+            return l.clone();
+        }
+        let scope = self.scopes.last_mut().unwrap();
+        let l = format!("^bb{}", scope.next_block);
+        scope.next_block += 1;
+        self.blocks.insert(b, l.clone());
+        l
+    }
+
+    // ------------------------------------------------------------ ops
+
+    pub fn op(&mut self, op: OpId) {
+        let o = self.m.op(op);
+        if let Some(names) = self.name_results(op) {
+            self.w(&names);
+            self.w(" = ");
+        }
+        let printed = !self.opts.generic && self.custom(op);
+        if !printed {
+            self.generic(op);
+        }
+        if self.opts.debug_info {
+            if let Some(l) = &o.loc {
+                self.w(" ");
+                self.loc(l);
+            }
+        }
+    }
+
+    /// Prints the custom form of `op`; false (with nothing printed) if it has none
+    /// or its attributes need the generic form.
+    fn custom(&mut self, op: OpId) -> bool {
+        let kind = match &self.m.op(op).name {
+            OpName::Known(k) => *k,
+            OpName::Unknown(_) => return false,
+        };
+        let mark = self.out.len();
+        let ok = match kind {
+            OpKind::Builtin(BuiltinOp::Module) => self.print_module_op(op),
+            OpKind::Func(f) => self.print_func_dialect(op, f),
+            OpKind::Arith(_) => self.print_constant_like(op, "arith.constant"),
+            OpKind::Stablehlo(k) => stablehlo::print(self, op, k),
+            OpKind::Chlo(k) => chlo::print(self, op, k),
+            OpKind::Sdy(k) => sdy::print(self, op, k),
+            OpKind::Mpmd(k) => mpmd::print(self, op, k),
+            OpKind::Check(k) => self.print_check(op, k),
+            OpKind::Interpreter(k) => self.print_interpreter(op, k),
+        };
+        if !ok {
+            self.out.truncate(mark);
+        }
+        ok
+    }
+
+    pub fn generic(&mut self, op: OpId) {
+        let o = self.m.op(op);
+        self.w("\"");
+        self.w(&escape(o.name.as_str().as_bytes()));
+        self.w("\"(");
+        let operands = self.value_list(&o.operands);
+        self.w(&operands);
+        self.w(")");
+        if !o.successors.is_empty() {
+            self.w("[");
+            for (i, s) in o.successors.iter().enumerate() {
+                if i > 0 {
+                    self.w(", ");
+                }
+                let l = self.block_label(s.block);
+                self.w(&l);
+                if !s.args.is_empty() {
+                    self.w("(");
+                    let a = self.value_list(&s.args);
+                    self.w(&a);
+                    self.w(" : ");
+                    let tys: Vec<Type> = s.args.iter().map(|&v| self.m.value_type(v).clone()).collect();
+                    self.type_list(&tys);
+                    self.w(")");
+                }
+            }
+            self.w("]");
+        }
+        if !o.regions.is_empty() {
+            self.w(" (");
+            let isolated = crate::lower::is_isolated(o.name.kind());
+            for (i, &r) in o.regions.iter().enumerate() {
+                if i > 0 {
+                    self.w(", ");
+                }
+                self.region(r, true, isolated);
+            }
+            self.w(")");
+        }
+        self.attr_dict(&o.attrs, &[]);
+        self.w(" : ");
+        let ins: Vec<Type> = o.operands.iter().map(|&v| self.m.value_type(v).clone()).collect();
+        let outs: Vec<Type> = o.results.iter().map(|&v| self.m.value_type(v).clone()).collect();
+        self.function_type(&ins, &outs);
+    }
+
+    /// Prints `{ ... }`. With `entry_args`, an entry block with arguments gets
+    /// its `^bb0(...)` label; without, its arguments must have been printed by
+    /// the op (`region_args`). `isolated` starts a new naming scope.
+    pub fn region(&mut self, r: RegionId, entry_args: bool, isolated: bool) {
+        if isolated {
+            self.scopes.push(NameScope::default());
+        }
+        self.region_body(r, entry_args);
+        if isolated {
+            self.scopes.pop();
+        }
+    }
+
+    fn region_body(&mut self, r: RegionId, entry_args: bool) {
+        let blocks = self.m.region(r).blocks.clone();
+        self.w("{");
+        self.indent += 1;
+        for (i, &b) in blocks.iter().enumerate() {
+            let block = self.m.block(b);
+            let has_preds = self.block_has_predecessors(b);
+            let label_needed = i > 0 || (entry_args && !block.args.is_empty()) || has_preds;
+            if i == 0 && !entry_args {
+                // Arguments were printed (and named) by the op's custom form.
+            } else {
+                self.name_block_args(b);
+            }
+            if label_needed {
+                self.indent -= 1;
+                self.newline();
+                let l = self.block_label(b);
+                self.w(&l);
+                if !block.args.is_empty() {
+                    self.w("(");
+                    for (j, &a) in block.args.iter().enumerate() {
+                        if j > 0 {
+                            self.w(", ");
+                        }
+                        let n = self.value(a);
+                        self.w(&n);
+                        self.w(": ");
+                        let t = self.m.value_type(a).clone();
+                        self.ty(&t);
+                    }
+                    self.w(")");
+                }
+                self.w(":");
+                self.indent += 1;
+            }
+            for &op in &block.ops {
+                self.newline();
+                self.op(op);
+            }
+        }
+        self.indent -= 1;
+        self.newline();
+        self.w("}");
+    }
+
+    fn block_has_predecessors(&self, b: BlockId) -> bool {
+        let Some(r) = self.m.block(b).parent else { return false };
+        self.m.region(r).blocks.iter().any(|&ob| self.m.block(ob).ops.iter().any(|&op| self.m.op(op).successors.iter().any(|s| s.block == b)))
+    }
+
+    /// Prints `(%arg0: T, ...)` for a region's entry block, naming the
+    /// arguments in the scope the region will use. Call before `region(r, false, ..)`.
+    pub fn region_args(&mut self, r: RegionId, isolated: bool) {
+        if isolated {
+            self.scopes.push(NameScope::default());
+        }
+        let b = self.m.region(r).blocks.first().copied();
+        self.w("(");
+        if let Some(b) = b {
+            self.name_block_args(b);
+            for (j, &a) in self.m.block(b).args.iter().enumerate() {
+                if j > 0 {
+                    self.w(", ");
+                }
+                let n = self.value(a);
+                self.w(&n);
+                self.w(": ");
+                let t = self.m.value_type(a).clone();
+                self.ty(&t);
+            }
+        }
+        self.w(")");
+    }
+
+    /// Prints the body of a region whose args `region_args` printed; closes the scope it opened.
+    pub fn region_after_args(&mut self, r: RegionId, isolated: bool) {
+        self.region_body(r, false);
+        if isolated {
+            self.scopes.pop();
+        }
+    }
+
+    /// True if the region is one block whose arguments can be printed by the op.
+    pub fn single_block(&self, r: RegionId) -> bool {
+        self.m.region(r).blocks.len() == 1
+    }
+
+    // ------------------------------------------------------------ core custom forms
+
+    fn print_module_op(&mut self, op: OpId) -> bool {
+        let o = self.m.op(op);
+        if o.regions.len() != 1 || self.m.region(o.regions[0]).blocks.len() > 1 {
+            return false;
+        }
+        self.w("module");
+        if let Some(Attr::Str(name, None)) = o.attrs.get("sym_name") {
+            self.w(" @");
+            self.symbol_name(name);
+        }
+        let rest: Vec<(String, Attr)> = o.attrs.0.iter().filter(|(k, _)| k != "sym_name").cloned().collect();
+        if !rest.is_empty() {
+            self.w(" attributes");
+            self.attr_dict(&Dict(rest), &[]);
+        }
+        self.w(" ");
+        self.region(o.regions[0], false, true);
+        true
+    }
+
+    fn print_func_dialect(&mut self, op: OpId, f: FuncOp) -> bool {
+        match f {
+            FuncOp::Func => self.print_func(op),
+            FuncOp::Return => self.print_return_like(op, "return"),
+            FuncOp::Call => self.print_call_like(op, "call"),
+        }
+    }
+
+    fn print_func(&mut self, op: OpId) -> bool {
+        let o = self.m.op(op);
+        let Some(Attr::Str(name, None)) = o.attrs.get("sym_name") else { return false };
+        let Some(Attr::Type(Type::Function(ins, outs))) = o.attrs.get("function_type") else { return false };
+        let arg_attrs = match o.attrs.get("arg_attrs") {
+            None => None,
+            Some(Attr::Array(a)) if a.len() == ins.len() && a.iter().all(|d| matches!(d, Attr::Dict(_))) => Some(a),
+            Some(_) => return false,
+        };
+        let res_attrs = match o.attrs.get("res_attrs") {
+            None => None,
+            Some(Attr::Array(a)) if a.len() == outs.len() && a.iter().all(|d| matches!(d, Attr::Dict(_))) => Some(a),
+            Some(_) => return false,
+        };
+        let vis = match o.attrs.get("sym_visibility") {
+            None => None,
+            Some(Attr::Str(v, None)) if v == b"private" || v == b"nested" => Some(String::from_utf8_lossy(v).into_owned()),
+            Some(_) => return false,
+        };
+        let body = o.regions.first().copied().filter(|&r| !self.m.region(r).blocks.is_empty());
+        if let Some(r) = body {
+            let entry = self.m.block(self.m.region(r).blocks[0]);
+            let tys: Vec<&Type> = entry.args.iter().map(|&a| self.m.value_type(a)).collect();
+            if tys.len() != ins.len() || tys.iter().zip(ins).any(|(a, b)| *a != b) {
+                return false;
+            }
+        }
+        self.w("func.func ");
+        if let Some(v) = vis {
+            self.w(&v);
+            self.w(" ");
+        }
+        self.w("@");
+        self.symbol_name(name);
+        self.scopes.push(NameScope::default());
+        self.w("(");
+        let entry_args: Vec<ValueId> = body.map(|r| self.m.block(self.m.region(r).blocks[0]).args.clone()).unwrap_or_default();
+        if let Some(r) = body {
+            self.name_block_args(self.m.region(r).blocks[0]);
+        }
+        for (i, t) in ins.iter().enumerate() {
+            if i > 0 {
+                self.w(", ");
+            }
+            if let Some(&a) = entry_args.get(i) {
+                let n = self.value(a);
+                self.w(&n);
+                self.w(": ");
+            }
+            self.ty(t);
+            if let Some(Attr::Dict(d)) = arg_attrs.and_then(|a| a.get(i)) {
+                self.attr_dict(d, &[]);
+            }
+        }
+        self.w(")");
+        if !outs.is_empty() {
+            self.w(" -> ");
+            let wrap = outs.len() > 1 || res_attrs.is_some() || matches!(outs[0], Type::Function(..));
+            if wrap {
+                self.w("(");
+            }
+            for (i, t) in outs.iter().enumerate() {
+                if i > 0 {
+                    self.w(", ");
+                }
+                self.ty(t);
+                if let Some(Attr::Dict(d)) = res_attrs.and_then(|a| a.get(i)) {
+                    self.attr_dict(d, &[]);
+                }
+            }
+            if wrap {
+                self.w(")");
+            }
+        }
+        let rest: Vec<(String, Attr)> = o
+            .attrs
+            .0
+            .iter()
+            .filter(|(k, _)| !matches!(k.as_str(), "sym_name" | "function_type" | "arg_attrs" | "res_attrs" | "sym_visibility"))
+            .cloned()
+            .collect();
+        if !rest.is_empty() {
+            self.w(" attributes");
+            self.attr_dict(&Dict(rest), &[]);
+        }
+        if let Some(r) = body {
+            self.w(" ");
+            self.region_body(r, false);
+        }
+        self.scopes.pop();
+        true
+    }
+
+    /// `name attr-dict %a, %b : T, U` (the attribute dict goes first, as MLIR's func.return prints it).
+    pub fn print_return_like(&mut self, op: OpId, name: &str) -> bool {
+        let o = self.m.op(op);
+        if !o.regions.is_empty() || !o.successors.is_empty() || !o.results.is_empty() {
+            return false;
+        }
+        self.w(name);
+        self.attr_dict(&o.attrs, &[]);
+        if !o.operands.is_empty() {
+            self.w(" ");
+            let vs = self.value_list(&o.operands);
+            self.w(&vs);
+            self.w(" : ");
+            let tys: Vec<Type> = o.operands.iter().map(|&v| self.m.value_type(v).clone()).collect();
+            self.type_list(&tys);
+        }
+        true
+    }
+
+    /// `call @f(%a) attr-dict : (T) -> U`.
+    pub fn print_call_like(&mut self, op: OpId, name: &str) -> bool {
+        let o = self.m.op(op);
+        let Some(Attr::SymbolRef(callee)) = o.attrs.get("callee") else { return false };
+        if !o.regions.is_empty() {
+            return false;
+        }
+        self.w(name);
+        self.w(" ");
+        self.symbol_ref(callee);
+        self.w("(");
+        let vs = self.value_list(&o.operands);
+        self.w(&vs);
+        self.w(")");
+        self.attr_dict(&o.attrs, &["callee"]);
+        self.w(" : ");
+        self.op_function_type(op);
+        true
+    }
+
+    /// `name attr-dict dense<...> : T` (stablehlo.constant, arith.constant, sdy.constant).
+    pub fn print_constant_like(&mut self, op: OpId, name: &str) -> bool {
+        let o = self.m.op(op);
+        if o.results.len() != 1 || !o.operands.is_empty() || !o.regions.is_empty() {
+            return false;
+        }
+        let Some(value) = o.attrs.get("value") else { return false };
+        // The value's type must be the result type, or the generic form is needed.
+        let rt = self.m.value_type(o.results[0]);
+        match value {
+            Attr::Dense(d) if &d.ty == rt => {}
+            Attr::DenseResource { ty: Some(t), .. } if **t == *rt => {}
+            _ => return false,
+        }
+        self.w(name);
+        self.attr_dict(&o.attrs, &["value"]);
+        self.w(" ");
+        self.attr(value);
+        true
+    }
+
+    fn print_check(&mut self, op: OpId, k: CheckOp) -> bool {
+        let o = self.m.op(op);
+        if !o.results.is_empty() || !o.regions.is_empty() {
+            return false;
+        }
+        match k {
+            CheckOp::ExpectEqConst | CheckOp::ExpectAlmostEqConst => {
+                let Some(v @ Attr::Dense(d)) = o.attrs.get("value") else { return false };
+                if o.operands.len() != 1 || self.m.value_type(o.operands[0]) != &d.ty {
+                    return false;
+                }
+                self.w(k_name(OpKind::Check(k)));
+                self.w(" ");
+                let a = self.value(o.operands[0]);
+                self.w(&a);
+                self.w(", ");
+                self.attr(v);
+                self.attr_dict(&o.attrs, &["value"]);
+                true
+            }
+            CheckOp::ExpectEq | CheckOp::ExpectAlmostEq | CheckOp::ExpectClose => {
+                if o.operands.len() != 2 {
+                    return false;
+                }
+                self.w(k_name(OpKind::Check(k)));
+                self.w(" ");
+                let vs = self.value_list(&o.operands);
+                self.w(&vs);
+                self.attr_dict(&o.attrs, &[]);
+                self.w(" : ");
+                let tys: Vec<Type> = o.operands.iter().map(|&v| self.m.value_type(v).clone()).collect();
+                self.type_list(&tys);
+                true
+            }
+            CheckOp::ExpectSerializedEq => {
+                if o.operands.len() != 1 {
+                    return false;
+                }
+                self.w("check.expect_serialized_eq ");
+                let vs = self.value_list(&o.operands);
+                self.w(&vs);
+                self.attr_dict(&o.attrs, &[]);
+                self.w(" : ");
+                let t = self.m.value_type(o.operands[0]).clone();
+                self.ty(&t);
+                true
+            }
+        }
+    }
+
+    fn print_interpreter(&mut self, op: OpId, k: InterpreterOp) -> bool {
+        let o = self.m.op(op);
+        match k {
+            InterpreterOp::RunParallel => false,
+            InterpreterOp::Print | InterpreterOp::Probe => {
+                let want = usize::from(k == InterpreterOp::Probe);
+                if o.operands.len() != 1 || o.results.len() != want || !o.regions.is_empty() {
+                    return false;
+                }
+                if want == 1 && self.m.value_type(o.results[0]) != self.m.value_type(o.operands[0]) {
+                    return false;
+                }
+                self.w(k_name(OpKind::Interpreter(k)));
+                self.w(" ");
+                let a = self.value(o.operands[0]);
+                self.w(&a);
+                self.attr_dict(&o.attrs, &[]);
+                self.w(" : ");
+                let t = self.m.value_type(o.operands[0]).clone();
+                self.ty(&t);
+                true
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ types
+
+    pub fn ty(&mut self, t: &Type) {
+        let _ = write_type(&mut self.out, t);
+    }
+
+    pub fn type_list(&mut self, ts: &[Type]) {
+        for (i, t) in ts.iter().enumerate() {
+            if i > 0 {
+                self.w(", ");
+            }
+            self.ty(t);
+        }
+    }
+
+    pub fn function_type(&mut self, ins: &[Type], outs: &[Type]) {
+        let _ = write_function_type(&mut self.out, ins, outs);
+    }
+
+    /// The op's operand and result types as a function type.
+    pub fn op_function_type(&mut self, op: OpId) {
+        let o = self.m.op(op);
+        let ins: Vec<Type> = o.operands.iter().map(|&v| self.m.value_type(v).clone()).collect();
+        let outs: Vec<Type> = o.results.iter().map(|&v| self.m.value_type(v).clone()).collect();
+        self.function_type(&ins, &outs);
+    }
+
+    // ------------------------------------------------------------ attributes
+
+    pub fn attr(&mut self, a: &Attr) {
+        let _ = write_attr(&mut self.out, a);
+    }
+
+    /// Prints ` {k = v, ...}` with the `elided` names left out; nothing if empty.
+    pub fn attr_dict(&mut self, d: &Dict, elided: &[&str]) {
+        let entries: Vec<&(String, Attr)> = d.0.iter().filter(|(k, _)| !elided.contains(&k.as_str())).collect();
+        if entries.is_empty() {
+            return;
+        }
+        self.w(" {");
+        for (i, (k, v)) in entries.into_iter().enumerate() {
+            if i > 0 {
+                self.w(", ");
+            }
+            let _ = write_dict_entry(&mut self.out, k, v);
+        }
+        self.w("}");
+    }
+
+    pub fn symbol_name(&mut self, name: &[u8]) {
+        let _ = write_symbol(&mut self.out, name);
+    }
+
+    pub fn symbol_ref(&mut self, parts: &[String]) {
+        let _ = write_symbol_ref(&mut self.out, parts);
+    }
+
+    pub fn loc(&mut self, l: &Location) {
+        self.w("loc(");
+        let _ = write_loc(&mut self.out, l);
+        self.w(")");
+    }
+}
+
+fn k_name(k: OpKind) -> &'static str {
+    k.name()
+}
+
+// ---------------------------------------------------------------- free writers
+
+pub fn write_elem_type(f: &mut impl Write, e: &ElemType) -> fmt::Result {
+    match e {
+        ElemType::Int { width, signedness } => match signedness {
+            Signedness::Signless => write!(f, "i{width}"),
+            Signedness::Signed => write!(f, "si{width}"),
+            Signedness::Unsigned => write!(f, "ui{width}"),
+        },
+        ElemType::Float(k) => f.write_str(k.name()),
+        ElemType::Complex(inner) => {
+            f.write_str("complex<")?;
+            write_elem_type(f, inner)?;
+            f.write_str(">")
+        }
+        ElemType::Index => f.write_str("index"),
+        ElemType::Quant(q) => write_quant(f, q),
+    }
+}
+
+fn write_quant(f: &mut impl Write, q: &QuantType) -> fmt::Result {
+    f.write_str("!quant.uniform<")?;
+    write_elem_type(f, &q.storage)?;
+    if let Some((lo, hi)) = q.storage_range {
+        write!(f, "<{lo}:{hi}>")?;
+    }
+    write!(f, ":{}", q.expressed.name())?;
+    if let Some(axis) = q.axis {
+        write!(f, ":{axis}")?;
+    }
+    f.write_str(", ")?;
+    let param = |f: &mut dyn Write, (scale, zp): (u64, i64)| -> fmt::Result {
+        let s = f64::from_bits(scale);
+        // Scales print as the shortest decimal that reads back exactly.
+        write!(f, "{}", shortest_f64(s))?;
+        if zp != 0 { write!(f, ":{zp}") } else { Ok(()) }
+    };
+    if q.per_axis {
+        f.write_str("{")?;
+        for (i, p) in q.params.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            param(f, *p)?;
+        }
+        f.write_str("}")?;
+    } else if let Some(p) = q.params.first() {
+        param(f, *p)?;
+    }
+    f.write_str(">")
+}
+
+fn shortest_f64(v: f64) -> String {
+    let s = format!("{v:?}");
+    if s.contains('e') && !s.contains('.') {
+        let i = s.find('e').unwrap();
+        format!("{}.0{}", &s[..i], &s[i..])
+    } else {
+        s
+    }
+}
+
+pub fn write_type(f: &mut impl Write, t: &Type) -> fmt::Result {
+    match t {
+        Type::Tensor(tt) => write_tensor_type(f, tt),
+        Type::Vector(shape, e) => {
+            f.write_str("vector<")?;
+            for d in shape {
+                write!(f, "{d}x")?;
+            }
+            write_elem_type(f, e)?;
+            f.write_str(">")
+        }
+        Type::Tuple(ts) => {
+            f.write_str("tuple<")?;
+            for (i, t) in ts.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write_type(f, t)?;
+            }
+            f.write_str(">")
+        }
+        Type::Function(ins, outs) => write_function_type(f, ins, outs),
+        Type::Elem(e) => write_elem_type(f, e),
+        Type::None => f.write_str("none"),
+        Type::Token => f.write_str("!stablehlo.token"),
+        Type::MeshTensor(mt) => mpmd::write_mesh_tensor_type(f, mt),
+        Type::Opaque { name, body } => {
+            write!(f, "!{name}")?;
+            if let Some(b) = body {
+                f.write_str(b)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+pub fn write_tensor_type(f: &mut impl Write, t: &TensorType) -> fmt::Result {
+    f.write_str("tensor<")?;
+    match &t.shape {
+        None => f.write_str("*x")?,
+        Some(dims) => {
+            for d in dims {
+                match d {
+                    Some(n) => write!(f, "{n}x")?,
+                    None => f.write_str("?x")?,
+                }
+            }
+        }
+    }
+    write_elem_type(f, &t.elem)?;
+    if let Some(enc) = &t.encoding {
+        f.write_str(", ")?;
+        write_attr(f, enc)?;
+    }
+    f.write_str(">")
+}
+
+pub fn write_function_type(f: &mut impl Write, ins: &[Type], outs: &[Type]) -> fmt::Result {
+    f.write_str("(")?;
+    for (i, t) in ins.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write_type(f, t)?;
+    }
+    f.write_str(") -> ")?;
+    let wrap = outs.len() != 1 || matches!(outs[0], Type::Function(..));
+    if wrap {
+        f.write_str("(")?;
+    }
+    for (i, t) in outs.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write_type(f, t)?;
+    }
+    if wrap {
+        f.write_str(")")?;
+    }
+    Ok(())
+}
+
+/// Escapes a string for an MLIR string literal (without the quotes).
+pub fn escape(b: &[u8]) -> String {
+    let mut s = String::with_capacity(b.len());
+    for &c in b {
+        match c {
+            b'"' => s.push_str("\\22"),
+            b'\\' => s.push_str("\\\\"),
+            b'\n' => s.push_str("\\0A"),
+            b'\t' => s.push_str("\\09"),
+            0x20..=0x7e => s.push(c as char),
+            _ => {
+                let _ = write!(s, "\\{c:02X}");
+            }
+        }
+    }
+    s
+}
+
+/// Writes a string literal. Valid UTF-8 beyond ASCII is written as is, as MLIR does.
+pub fn write_string(f: &mut impl Write, b: &[u8]) -> fmt::Result {
+    f.write_str("\"")?;
+    match std::str::from_utf8(b) {
+        Ok(s) => {
+            for ch in s.chars() {
+                match ch {
+                    '"' => f.write_str("\\22")?,
+                    '\\' => f.write_str("\\\\")?,
+                    c if (c as u32) < 0x20 || c as u32 == 0x7f => write!(f, "\\{:02X}", c as u32)?,
+                    c => f.write_char(c)?,
+                }
+            }
+        }
+        Err(_) => f.write_str(&escape(b))?,
+    }
+    f.write_str("\"")
+}
+
+fn is_bare_symbol(name: &[u8]) -> bool {
+    !name.is_empty()
+        && (name[0].is_ascii_alphabetic() || name[0] == b'_')
+        && name.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-'))
+}
+
+pub fn write_symbol(f: &mut impl Write, name: &[u8]) -> fmt::Result {
+    if is_bare_symbol(name) {
+        f.write_str(std::str::from_utf8(name).unwrap_or_default())
+    } else {
+        write_string(f, name)
+    }
+}
+
+pub fn write_symbol_ref(f: &mut impl Write, parts: &[String]) -> fmt::Result {
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            f.write_str("::")?;
+        }
+        f.write_str("@")?;
+        write_symbol(f, p.as_bytes())?;
+    }
+    Ok(())
+}
+
+fn is_bare_key(k: &str) -> bool {
+    let b = k.as_bytes();
+    !b.is_empty() && (b[0].is_ascii_alphabetic() || b[0] == b'_') && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
+}
+
+pub fn write_dict_entry(f: &mut impl Write, k: &str, v: &Attr) -> fmt::Result {
+    if is_bare_key(k) {
+        f.write_str(k)?;
+    } else {
+        write_string(f, k.as_bytes())?;
+    }
+    if *v != Attr::Unit {
+        f.write_str(" = ")?;
+        write_attr(f, v)?;
+    }
+    Ok(())
+}
+
+pub fn write_dict(f: &mut impl Write, d: &Dict) -> fmt::Result {
+    f.write_str("{")?;
+    for (i, (k, v)) in d.0.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write_dict_entry(f, k, v)?;
+    }
+    f.write_str("}")
+}
+
+pub fn write_attr(f: &mut impl Write, a: &Attr) -> fmt::Result {
+    match a {
+        Attr::Unit => f.write_str("unit"),
+        Attr::Bool(b) => f.write_str(if *b { "true" } else { "false" }),
+        Attr::Int(i) => {
+            match &i.ty {
+                Some(ElemType::Int { width: 1, signedness: Signedness::Signless }) => {
+                    return f.write_str(if i.value != 0 { "true" } else { "false" });
+                }
+                _ => write!(f, "{}", i.value)?,
+            }
+            match &i.ty {
+                None | Some(ElemType::Int { width: 64, signedness: Signedness::Signless }) => {
+                    if i.ty.is_some() {
+                        f.write_str(" : i64")?;
+                    }
+                    Ok(())
+                }
+                Some(t) => {
+                    f.write_str(" : ")?;
+                    write_elem_type(f, t)
+                }
+            }
+        }
+        Attr::Float(fl) => {
+            f.write_str(&float::format_mlir(fl.kind, fl.bits))?;
+            write!(f, " : {}", fl.kind.name())
+        }
+        Attr::Str(s, ty) => {
+            write_string(f, s)?;
+            if let Some(t) = ty {
+                f.write_str(" : ")?;
+                write_type(f, t)?;
+            }
+            Ok(())
+        }
+        Attr::Type(t) => write_type(f, t),
+        Attr::SymbolRef(parts) => write_symbol_ref(f, parts),
+        Attr::Array(items) => {
+            f.write_str("[")?;
+            for (i, it) in items.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write_attr(f, it)?;
+            }
+            f.write_str("]")
+        }
+        Attr::DenseArray(d) => write_dense_array(f, d),
+        Attr::Dict(d) => write_dict(f, d),
+        Attr::Dense(d) => write_dense(f, d),
+        Attr::DenseResource { name, ty } => {
+            f.write_str("dense_resource<")?;
+            if is_bare_key(name) { f.write_str(name)? } else { write_string(f, name.as_bytes())? }
+            f.write_str(">")?;
+            if let Some(t) = ty {
+                f.write_str(" : ")?;
+                write_type(f, t)?;
+            }
+            Ok(())
+        }
+        Attr::Loc(l) => {
+            f.write_str("loc(")?;
+            write_loc(f, l)?;
+            f.write_str(")")
+        }
+        Attr::Sdy(s) => sdy::write_attr(f, s),
+        Attr::Mpmd(m) => mpmd::write_attr(f, m),
+        Attr::Stablehlo(s) => stablehlo::write_attr(f, s),
+        Attr::Opaque(text) => f.write_str(text),
+    }
+}
+
+pub fn write_dense_array(f: &mut impl Write, d: &DenseArray) -> fmt::Result {
+    f.write_str("array<")?;
+    write_elem_type(f, &d.elem)?;
+    for (i, v) in d.values.iter().enumerate() {
+        f.write_str(if i == 0 { ": " } else { ", " })?;
+        match &d.elem {
+            ElemType::Float(k) => f.write_str(&float::format_mlir(*k, *v as u128))?,
+            ElemType::Int { width: 1, .. } => f.write_str(if *v != 0 { "true" } else { "false" })?,
+            _ => write!(f, "{v}")?,
+        }
+    }
+    f.write_str(">")
+}
+
+/// `dense<...> : type`. Hex blobs stay hex (JAX writes them for large
+/// constants); lists are printed from the decoded elements.
+pub fn write_dense(f: &mut impl Write, d: &DenseElements) -> fmt::Result {
+    let (elem, count) = match &d.ty {
+        Type::Tensor(t) => (t.elem.clone(), t.num_elements().unwrap_or(0) as usize),
+        Type::Vector(shape, e) => (e.clone(), shape.iter().product::<u64>() as usize),
+        _ => (ElemType::I8, 0),
+    };
+    let shape: Vec<usize> = match &d.ty {
+        Type::Tensor(t) => t.static_shape().unwrap_or_default().into_iter().map(|x| x as usize).collect(),
+        Type::Vector(s, _) => s.iter().map(|&x| x as usize).collect(),
+        _ => vec![],
+    };
+    f.write_str("dense<")?;
+    match &d.data {
+        DenseData::Splat(bytes) => {
+            if d.hex && count > 1 {
+                f.write_str("\"0x")?;
+                write_hex(f, bytes)?;
+                f.write_str("\"")?;
+            } else {
+                write_element(f, &elem, bytes)?;
+            }
+        }
+        DenseData::Elements(bytes) => {
+            if d.hex && count > 0 {
+                f.write_str("\"0x")?;
+                write_hex(f, bytes)?;
+                f.write_str("\"")?;
+            } else if count > 0 {
+                let w = elem.storage_bytes();
+                let mut chunks = bytes.chunks_exact(w.max(1));
+                write_nested(f, &elem, &shape, &mut chunks)?;
+            }
+        }
+        DenseData::Strings(items) => {
+            if items.len() == 1 {
+                write_string(f, &items[0])?;
+            } else {
+                let mut it = items.iter();
+                write_nested_strings(f, &shape, &mut it)?;
+            }
+        }
+    }
+    f.write_str("> : ")?;
+    write_type(f, &d.ty)
+}
+
+fn write_hex(f: &mut impl Write, bytes: &[u8]) -> fmt::Result {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut buf = String::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        buf.push(HEX[(b >> 4) as usize] as char);
+        buf.push(HEX[(b & 15) as usize] as char);
+    }
+    f.write_str(&buf)
+}
+
+fn write_nested<'a>(f: &mut impl Write, elem: &ElemType, shape: &[usize], it: &mut impl Iterator<Item = &'a [u8]>) -> fmt::Result {
+    if shape.is_empty() {
+        return match it.next() {
+            Some(b) => write_element(f, elem, b),
+            None => Ok(()),
+        };
+    }
+    f.write_str("[")?;
+    for i in 0..shape[0] {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write_nested(f, elem, &shape[1..], it)?;
+    }
+    f.write_str("]")
+}
+
+fn write_nested_strings<'a>(f: &mut impl Write, shape: &[usize], it: &mut impl Iterator<Item = &'a Vec<u8>>) -> fmt::Result {
+    if shape.is_empty() {
+        return match it.next() {
+            Some(s) => write_string(f, s),
+            None => Ok(()),
+        };
+    }
+    f.write_str("[")?;
+    for i in 0..shape[0] {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write_nested_strings(f, &shape[1..], it)?;
+    }
+    f.write_str("]")
+}
+
+/// Writes one element from its storage bytes.
+pub fn write_element(f: &mut impl Write, elem: &ElemType, b: &[u8]) -> fmt::Result {
+    match elem {
+        ElemType::Float(k) => {
+            let mut buf = [0u8; 16];
+            let n = b.len().min(16);
+            buf[..n].copy_from_slice(&b[..n]);
+            f.write_str(&float::format_mlir(*k, u128::from_le_bytes(buf)))
+        }
+        ElemType::Complex(inner) => {
+            let h = b.len() / 2;
+            f.write_str("(")?;
+            write_element(f, inner, &b[..h])?;
+            f.write_str(",")?;
+            write_element(f, inner, &b[h..])?;
+            f.write_str(")")
+        }
+        ElemType::Int { width: 1, .. } => f.write_str(if b.first().copied().unwrap_or(0) != 0 { "true" } else { "false" }),
+        ElemType::Int { .. } | ElemType::Index => {
+            let v = crate::dense::int_elements(&DenseData::Splat(b.to_vec()), elem, 1);
+            write!(f, "{}", v.first().copied().unwrap_or(0))
+        }
+        ElemType::Quant(q) => write_element(f, &q.storage, b),
+    }
+}
+
+pub fn write_loc(f: &mut impl Write, l: &Location) -> fmt::Result {
+    match l {
+        Location::Unknown => f.write_str("unknown"),
+        Location::Alias(a) => write!(f, "#{a}"),
+        Location::File { file, line, col } => {
+            write_string(f, file.as_bytes())?;
+            write!(f, ":{line}:{col}")
+        }
+        Location::Name { name, child } => {
+            write_string(f, name.as_bytes())?;
+            if let Some(c) = child {
+                f.write_str("(")?;
+                write_loc(f, c)?;
+                f.write_str(")")?;
+            }
+            Ok(())
+        }
+        Location::CallSite { callee, caller } => {
+            f.write_str("callsite(")?;
+            write_loc(f, callee)?;
+            f.write_str(" at ")?;
+            write_loc(f, caller)?;
+            f.write_str(")")
+        }
+        Location::Fused { metadata, locs } => {
+            f.write_str("fused")?;
+            if let Some(m) = metadata {
+                f.write_str("<")?;
+                write_attr(f, m)?;
+                f.write_str(">")?;
+            }
+            f.write_str("[")?;
+            for (i, l) in locs.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write_loc(f, l)?;
+            }
+            f.write_str("]")
+        }
+        Location::Text(t) => f.write_str(t),
+    }
+}
+
+impl ElemType {
+    pub const I8: ElemType = ElemType::Int { width: 8, signedness: Signedness::Signless };
+}
+
+/// Whether an op's dialect is one whose custom forms elide the `func.` prefix.
+pub fn elides_func_prefix(d: Dialect) -> bool {
+    d == Dialect::Func
+}
