@@ -1,1 +1,141 @@
-fn main() {}
+//! The `shardref` command line.
+//!
+//! Conventions follow MLIR tools: diagnostics go to stderr as
+//! `file:line:col: error: message` with the source line and a caret; a
+//! successful `parse` prints nothing; exit status 1 means the input was
+//! rejected or a check failed, 2 means a usage or I/O problem.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Parser, Subcommand};
+use shardref_conformance::{Summary, roundtrip::Roundtrip};
+use shardref_spec::print::{PrintOptions, print_module};
+use shardref_spec::split::split_cases;
+use shardref_spec::{Source, parse_source};
+
+#[derive(Parser)]
+#[command(name = "shardref", version, about = "A formal-reference interpreter and verifier for sharded ML programs")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parses files; silent on success, located errors on failure.
+    Parse {
+        files: Vec<PathBuf>,
+        /// Treat `// -----` lines as separating independent inputs.
+        #[arg(long)]
+        split_input_file: bool,
+    },
+    /// Prints a file in canonical form.
+    Print {
+        file: PathBuf,
+        /// Print every op in the generic form.
+        #[arg(long)]
+        generic: bool,
+        /// Print locations.
+        #[arg(long)]
+        debug_info: bool,
+        /// Treat `// -----` lines as separating independent inputs.
+        #[arg(long)]
+        split_input_file: bool,
+    },
+    /// Runs a conformance suite over files and folders of `.mlir`.
+    Conform {
+        #[command(subcommand)]
+        suite: Suite,
+    },
+}
+
+#[derive(Subcommand)]
+enum Suite {
+    /// Each case parses and print/parse is a fixpoint (parse-failure cases fail where expected).
+    Roundtrip { paths: Vec<PathBuf> },
+}
+
+fn read(path: &PathBuf) -> Result<String, ExitCode> {
+    std::fs::read(path).map(|b| String::from_utf8_lossy(&b).into_owned()).map_err(|e| {
+        eprintln!("{}: {e}", path.display());
+        ExitCode::from(2)
+    })
+}
+
+/// The inputs of a file: the whole file, or its `// -----` cases.
+fn inputs(path: &PathBuf, text: &str, split: bool) -> Vec<Arc<Source>> {
+    let name = path.display().to_string();
+    if split {
+        split_cases(&name, text)
+            .into_iter()
+            .map(|c| Arc::new(Source { name: name.clone(), text: c.text, first_line: c.first_line }))
+            .collect()
+    } else {
+        vec![Arc::new(Source { name, text: text.to_string(), first_line: 1 })]
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Parse { files, split_input_file } => {
+            let mut ok = true;
+            for f in &files {
+                let text = match read(f) {
+                    Ok(t) => t,
+                    Err(c) => return c,
+                };
+                for src in inputs(f, &text, split_input_file) {
+                    if let Err(report) = parse_source(src) {
+                        eprintln!("{report}");
+                        ok = false;
+                    }
+                }
+            }
+            if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
+        }
+        Command::Print { file, generic, debug_info, split_input_file } => {
+            let text = match read(&file) {
+                Ok(t) => t,
+                Err(c) => return c,
+            };
+            let mut ok = true;
+            let opts = PrintOptions { generic, debug_info };
+            for (i, src) in inputs(&file, &text, split_input_file).into_iter().enumerate() {
+                if i > 0 {
+                    println!("// -----");
+                }
+                match parse_source(src) {
+                    Ok(m) => print!("{}", print_module(&m, opts)),
+                    Err(report) => {
+                        eprintln!("{report}");
+                        ok = false;
+                    }
+                }
+            }
+            if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
+        }
+        Command::Conform { suite } => {
+            let (mode, paths) = match &suite {
+                Suite::Roundtrip { paths } => (Roundtrip, paths),
+            };
+            match shardref_conformance::run(&mode, paths) {
+                Ok(summary) => report(&summary),
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+    }
+}
+
+fn report(s: &Summary) -> ExitCode {
+    for f in &s.failures {
+        println!("{f}");
+    }
+    println!("{}", s.closing_line());
+    if s.failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}

@@ -1,1 +1,158 @@
-//! placeholder
+//! shardref-conformance: one runner over `.mlir` suites.
+//!
+//! A suite is a set of files; each file is split into cases (`// -----`,
+//! `//--- part`), and a `Mode` judges each case as passed, failed (with a
+//! one-line reason) or skipped (with a reason listed in the README). The
+//! runner walks paths, runs cases in parallel, and reports in a stable
+//! order, so its output never depends on the thread count.
+//!
+//! Invariant: the runner only reads the files it is given; it never writes.
+
+pub mod expect;
+pub mod roundtrip;
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use shardref_spec::split::{Case, split_cases};
+
+/// The verdict on one case.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    Pass,
+    Fail(String),
+    Skip(String),
+}
+
+/// A file of a suite with what its header says.
+#[derive(Clone, Debug)]
+pub struct SuiteFile {
+    pub path: PathBuf,
+    /// The display name (the path as given).
+    pub name: String,
+    pub text: String,
+    /// The `// RUN:` lines, joined.
+    pub run: String,
+}
+
+impl SuiteFile {
+    pub fn read(path: &Path) -> std::io::Result<SuiteFile> {
+        let bytes = std::fs::read(path)?;
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let run = text
+            .lines()
+            .filter_map(|l| l.trim_start().strip_prefix("// RUN:"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        Ok(SuiteFile { path: path.to_path_buf(), name: path.display().to_string(), text, run })
+    }
+
+    /// Whether upstream runs the file with `-verify-diagnostics`.
+    pub fn verifies_diagnostics(&self) -> bool {
+        self.run.contains("-verify-diagnostics")
+    }
+
+    pub fn cases(&self) -> Vec<Case> {
+        split_cases(&self.name, &self.text)
+    }
+}
+
+/// A way of judging cases: roundtrip, interpret, verify, executable.
+pub trait Mode: Sync {
+    fn judge(&self, file: &SuiteFile, case: &Case) -> Verdict;
+}
+
+/// Every `.mlir` file under `paths` (files are taken as given), sorted.
+pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut out = vec![];
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut out).map_err(|e| format!("{}: {e}", p.display()))?;
+        } else if p.is_file() {
+            out.push(p.clone());
+        } else {
+            return Err(format!("{}: no such file or directory", p.display()));
+        }
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "mlir") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// The outcome of a run.
+#[derive(Debug, Default)]
+pub struct Summary {
+    pub passed: usize,
+    pub failed: usize,
+    pub skipped: usize,
+    /// `case: reason` for every failing case, in file order.
+    pub failures: Vec<String>,
+    /// `case: reason` for every skipped case.
+    pub skips: Vec<String>,
+}
+
+impl Summary {
+    /// The closing line: `N passed, M failed, K skipped`.
+    pub fn closing_line(&self) -> String {
+        format!("{} passed, {} failed, {} skipped", self.passed, self.failed, self.skipped)
+    }
+}
+
+/// Runs `mode` over every case of every file under `paths`.
+pub fn run(mode: &dyn Mode, paths: &[PathBuf]) -> Result<Summary, String> {
+    let files = collect_files(paths)?;
+    let results: Vec<Vec<(String, Verdict)>> = files
+        .par_iter()
+        .map(|path| match SuiteFile::read(path) {
+            Err(e) => vec![(path.display().to_string(), Verdict::Fail(format!("cannot read: {e}")))],
+            Ok(file) => file.cases().iter().map(|case| (case.name.clone(), judge_guarded(mode, &file, case))).collect(),
+        })
+        .collect();
+    let mut s = Summary::default();
+    for (name, verdict) in results.into_iter().flatten() {
+        match verdict {
+            Verdict::Pass => s.passed += 1,
+            Verdict::Fail(reason) => {
+                s.failed += 1;
+                s.failures.push(format!("{name}: {reason}"));
+            }
+            Verdict::Skip(reason) => {
+                s.skipped += 1;
+                s.skips.push(format!("{name}: {reason}"));
+            }
+        }
+    }
+    Ok(s)
+}
+
+/// Judges a case, turning a panic (a shardref bug) into a failure that says so.
+fn judge_guarded(mode: &dyn Mode, file: &SuiteFile, case: &Case) -> Verdict {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| mode.judge(file, case))) {
+        Ok(v) => v,
+        Err(e) => {
+            let msg = e
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| e.downcast_ref::<&str>().copied())
+                .unwrap_or("panic");
+            Verdict::Fail(format!("shardref panicked (a bug): {msg}"))
+        }
+    }
+}
+
+/// First line of a multi-line message, for one-line failure reports.
+pub fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or("")
+}

@@ -47,7 +47,7 @@ pub fn decode(body: &str, elem: &ElemType, count: u64) -> Result<DenseData, Dens
     let mut out = Vec::with_capacity((count as usize).min(1 << 24) * width);
     sc.ws();
     if sc.peek() == Some(b'[') {
-        let mut shape = vec![];
+        let mut shape = Shape { dims: vec![], leaf_depth: None };
         sc.list(elem, &mut out, 0, &mut shape)?;
         sc.ws();
         if sc.i != sc.s.len() {
@@ -140,6 +140,13 @@ fn decode_strings(body: &str, count: u64) -> Result<DenseData, DenseError> {
     Ok(DenseData::Strings(out))
 }
 
+/// What a nested literal has shown so far: the length at each depth, and the
+/// depth at which scalars appear.
+struct Shape {
+    dims: Vec<Option<usize>>,
+    leaf_depth: Option<usize>,
+}
+
 struct Scanner<'a> {
     s: &'a [u8],
     i: usize,
@@ -165,7 +172,7 @@ impl Scanner<'_> {
     }
 
     /// A nested list; `shape` records the length at each depth and must be uniform.
-    fn list(&mut self, elem: &ElemType, out: &mut Vec<u8>, depth: usize, shape: &mut Vec<usize>) -> Result<(), DenseError> {
+    fn list(&mut self, elem: &ElemType, out: &mut Vec<u8>, depth: usize, shape: &mut Shape) -> Result<(), DenseError> {
         if depth > crate::lower::MAX_NESTING {
             return err(self.i, "dense literal is nested too deeply");
         }
@@ -181,8 +188,9 @@ impl Scanner<'_> {
                 if self.peek() == Some(b'[') {
                     self.list(elem, out, depth + 1, shape)?;
                 } else {
-                    if shape.len() > depth + 1 {
-                        return err(self.i, "inconsistent nesting in dense literal");
+                    match shape.leaf_depth {
+                        Some(d) if d != depth + 1 => return err(self.i, "inconsistent nesting in dense literal"),
+                        _ => shape.leaf_depth = Some(depth + 1),
                     }
                     self.element(elem, out)?;
                 }
@@ -198,10 +206,15 @@ impl Scanner<'_> {
                 }
             }
         }
-        if shape.len() <= depth {
-            shape.resize(depth + 1, n);
-        } else if shape[depth] != n {
-            return err(start, format!("dense literal has rows of different lengths ({} and {n})", shape[depth]));
+        if shape.dims.len() <= depth {
+            shape.dims.resize(depth + 1, None);
+        }
+        match shape.dims[depth] {
+            None => shape.dims[depth] = Some(n),
+            Some(m) if m != n => {
+                return err(start, format!("dense literal has rows of different lengths ({m} and {n})"));
+            }
+            Some(_) => {}
         }
         Ok(())
     }
@@ -237,7 +250,7 @@ impl Scanner<'_> {
             ElemType::Int { width, signedness } => {
                 let tok = self.token().to_string();
                 let v = int_value(&tok, *width, *signedness)
-                    .ok_or_else(|| DenseError { offset: at, message: format!("integer element '{tok}' is invalid or out of range for i{width}") })?;
+                    .ok_or_else(|| DenseError { offset: at, message: format!("integer element '{tok}' is invalid or out of range for {elem}") })?;
                 let w = elem.storage_bytes();
                 out.extend_from_slice(&v.to_le_bytes()[..w]);
                 Ok(())

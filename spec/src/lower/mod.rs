@@ -225,19 +225,9 @@ impl<'s> Lowerer<'s> {
                 Rule::type_alias_def => self.lower_type_alias(item)?,
                 Rule::file_metadata => self.lower_metadata(item)?,
                 Rule::operation if single_module => {
-                    let span = span_of(&item);
-                    let module_pair = item.clone().into_inner().find(|p| p.as_rule() == Rule::builtin_module);
-                    let module_pair = match module_pair {
-                        Some(p) => p,
-                        None => return self.err(span, "expected a module"),
-                    };
-                    let root = self.m.root;
-                    self.m.op_mut(root).span = span;
-                    self.lower_module_into(root, module_pair)?;
-                    if let Some(l) = item.into_inner().find(|p| p.as_rule() == Rule::trailing_loc) {
-                        let loc = self.lower_loc(l.into_inner().next().unwrap())?;
-                        self.m.op_mut(root).loc = Some(loc);
-                    }
+                    // The file's only op is a module: it becomes the root.
+                    let op = self.lower_operation(item)?;
+                    self.m.root = op;
                 }
                 Rule::operation => {
                     let op = self.lower_operation(item)?;
@@ -514,7 +504,8 @@ impl<'s> Lowerer<'s> {
             Rule::check_expect_serialized => self.lower_check_serialized(p, span),
             Rule::interpreter_print | Rule::interpreter_probe => self.lower_interpreter_unary(p, span),
             Rule::unregistered_custom_op => {
-                self.err(span, format!("custom op '{}' is unknown (its generic form \"...\"(...) is accepted)", p.as_str()))
+                let name = p.into_inner().next().map(|n| n.as_str().to_string()).unwrap_or_default();
+                self.err(span, format!("custom op '{name}' is unknown (its generic form \"{name}\"(...) is accepted)"))
             }
             r => {
                 if let Some(op) = stablehlo::lower(self, p.clone(), span)? {
@@ -618,12 +609,7 @@ impl<'s> Lowerer<'s> {
                     }
                 }
                 Rule::region => {
-                    if self.m.op(op).regions.is_empty() {
-                        self.lower_region(op, k, vec![], true)?;
-                    } else {
-                        // The root module already has an empty body region: fill it.
-                        self.lower_region_into(op, 0, k, vec![], true)?;
-                    }
+                    self.lower_region(op, k, vec![], true)?;
                 }
                 _ => {}
             }
@@ -641,50 +627,23 @@ impl<'s> Lowerer<'s> {
         isolated: bool,
     ) -> PResult<RegionId> {
         let r = self.m.add_region(op);
-        let index = self.m.op(op).regions.len() - 1;
-        self.fill_region(op, index, p, entry_args, isolated, true)?;
+        self.fill_region(r, p, entry_args, isolated)?;
         Ok(r)
     }
 
-    fn lower_region_into(
-        &mut self,
-        op: OpId,
-        index: usize,
-        p: Pair<'_, Rule>,
-        entry_args: Vec<(String, Type, Span)>,
-        isolated: bool,
-    ) -> PResult<()> {
-        self.fill_region(op, index, p, entry_args, isolated, false)
-    }
-
-    fn fill_region(
-        &mut self,
-        op: OpId,
-        index: usize,
-        p: Pair<'_, Rule>,
-        entry_args: Vec<(String, Type, Span)>,
-        isolated: bool,
-        fresh: bool,
-    ) -> PResult<()> {
-        let region = self.m.op(op).regions[index];
+    fn fill_region(&mut self, region: RegionId, p: Pair<'_, Rule>, entry_args: Vec<(String, Type, Span)>, isolated: bool) -> PResult<()> {
         self.push_scope(isolated);
         let rspan = span_of(&p);
         let parts = kids(&p);
         let entry_ops: Vec<_> = parts[0].clone().into_inner().collect();
         let labeled: Vec<_> = parts[1..].to_vec();
-        let mut current = if fresh {
-            None
-        } else {
-            self.m.region(region).blocks.first().copied()
-        };
-        if current.is_none() && (!entry_ops.is_empty() || !entry_args.is_empty() || labeled.is_empty() && !fresh) {
-            current = Some(self.m.add_block(region, rspan));
-        }
+        // The entry block: unlabeled ops, or arguments declared outside the braces.
+        let current = (!entry_ops.is_empty() || !entry_args.is_empty()).then(|| self.m.add_block(region, rspan));
         if !entry_args.is_empty() {
             if !labeled.is_empty() && entry_ops.is_empty() {
                 return self.err(rspan, "a region with arguments declared outside cannot begin with a block label");
             }
-            let b = current.unwrap();
+            let Some(b) = current else { return self.err(rspan, "internal: missing entry block") };
             for (name, ty, span) in entry_args {
                 let v = self.m.add_block_arg(b, ty, span);
                 self.bind(&name, v, 1, span)?;
@@ -996,9 +955,16 @@ impl<'s> Lowerer<'s> {
     }
 }
 
+/// Whether an `operation` pair is a result-less `module` (custom or generic form).
 fn is_module_op(p: &Pair<'_, Rule>) -> bool {
     let mut it = p.clone().into_inner();
-    matches!(it.next(), Some(k) if k.as_rule() == Rule::builtin_module)
+    match it.next() {
+        Some(k) if k.as_rule() == Rule::builtin_module => true,
+        Some(k) if k.as_rule() == Rule::generic_op => {
+            k.into_inner().next().is_some_and(|n| n.as_str() == "\"builtin.module\"")
+        }
+        _ => false,
+    }
 }
 
 /// Whether regions of this op are isolated from above (their own SSA scope).

@@ -1,0 +1,97 @@
+//! MLIR's `-verify-diagnostics` directives: `// expected-error @+1 {{text}}`,
+//! `@-N`, `@above`, `@below`, no offset (the directive's own line), and the
+//! `expected-note`/`expected-warning`/`expected-remark` kinds. Matching is by
+//! substring, as in MLIR.
+
+use shardref_spec::diag::Severity;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expected {
+    pub severity: Severity,
+    /// 1-based line in the original file that the diagnostic must point at.
+    pub line: u32,
+    pub text: String,
+    /// Line of the directive itself, for reporting.
+    pub directive_line: u32,
+}
+
+/// Reads every directive of a case whose text starts at `first_line` of its file.
+pub fn directives(text: &str, first_line: u32) -> Vec<Expected> {
+    let mut out = vec![];
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let here = first_line + i as u32;
+        let mut rest = *line;
+        while let Some(pos) = rest.find("expected-") {
+            rest = &rest[pos + "expected-".len()..];
+            let (severity, after) = if let Some(r) = rest.strip_prefix("error") {
+                (Severity::Error, r)
+            } else if let Some(r) = rest.strip_prefix("warning") {
+                (Severity::Warning, r)
+            } else if let Some(r) = rest.strip_prefix("note") {
+                (Severity::Note, r)
+            } else if let Some(r) = rest.strip_prefix("remark") {
+                (Severity::Remark, r)
+            } else {
+                continue;
+            };
+            let after = after.trim_start();
+            let (target, after) = if let Some(r) = after.strip_prefix('@') {
+                let end = r.find(|c: char| c.is_whitespace() || c == '{').unwrap_or(r.len());
+                let spec = &r[..end];
+                let target = match spec {
+                    "above" => previous_code_line(&lines, i).map(|j| first_line + j as u32),
+                    "below" => next_code_line(&lines, i).map(|j| first_line + j as u32),
+                    s => s.parse::<i64>().ok().map(|d| (here as i64 + d) as u32),
+                };
+                (target, &r[end..])
+            } else {
+                (Some(here), after)
+            };
+            let after = after.trim_start();
+            let Some(body) = after.strip_prefix("{{") else { continue };
+            let Some(end) = body.find("}}") else { continue };
+            if let Some(line) = target {
+                out.push(Expected { severity, line, text: body[..end].to_string(), directive_line: here });
+            }
+            rest = &body[end + 2..];
+        }
+    }
+    out
+}
+
+fn is_directive_only(l: &str) -> bool {
+    let t = l.trim_start();
+    t.starts_with("//") && t.contains("expected-")
+}
+
+fn previous_code_line(lines: &[&str], i: usize) -> Option<usize> {
+    (0..i).rev().find(|&j| !is_directive_only(lines[j]))
+}
+
+fn next_code_line(lines: &[&str], i: usize) -> Option<usize> {
+    (i + 1..lines.len()).find(|&j| !is_directive_only(lines[j]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_and_kinds() {
+        let t = "a\n// expected-error @+1 {{bad thing}}\nb\nc // expected-note {{here}}\n// expected-error @above {{up}}\n";
+        let d = directives(t, 10);
+        assert_eq!(d.len(), 3);
+        assert_eq!((d[0].line, d[0].text.as_str()), (12, "bad thing"));
+        assert_eq!((d[1].severity, d[1].line), (Severity::Note, 13));
+        assert_eq!(d[2].line, 13);
+    }
+
+    #[test]
+    fn below_skips_other_directives() {
+        let t = "// expected-error@below {{x}}\n// expected-error@+2 {{y}}\nop\n";
+        let d = directives(t, 1);
+        assert_eq!(d[0].line, 3);
+        assert_eq!(d[1].line, 4);
+    }
+}

@@ -1,0 +1,88 @@
+//! Roundtrip mode: each case parses, and print∘parse∘print = print with an
+//! equal IR after reparsing. A case written to fail parsing (its file runs
+//! with `-verify-diagnostics` and an `expected-error` points at the line
+//! where parsing fails) passes when the parse error is on that line and its
+//! message contains the expected text.
+
+use std::sync::Arc;
+
+use shardref_spec::diag::{LineIndex, Severity, location};
+use shardref_spec::print::{PrintOptions, print_module};
+use shardref_spec::split::Case;
+use shardref_spec::{Source, eq, parse_source};
+
+use crate::expect::directives;
+use crate::{Mode, SuiteFile, Verdict, first_line};
+
+pub struct Roundtrip;
+
+impl Mode for Roundtrip {
+    fn judge(&self, file: &SuiteFile, case: &Case) -> Verdict {
+        let source = Arc::new(Source { name: file.name.clone(), text: case.text.clone(), first_line: case.first_line });
+        let expected: Vec<_> =
+            directives(&case.text, case.first_line).into_iter().filter(|e| e.severity == Severity::Error).collect();
+        match parse_source(source.clone()) {
+            Err(report) => {
+                let Some(d) = report.diagnostics.first() else {
+                    return Verdict::Fail("parse failed without a diagnostic".into());
+                };
+                let (line, col) = location(&source, &LineIndex::new(&source.text), d.span);
+                if file.verifies_diagnostics() && expected.iter().any(|e| e.line == line && d.message.contains(&e.text)) {
+                    return Verdict::Pass;
+                }
+                Verdict::Fail(format!("parse error at {line}:{col}: {}", first_line(&d.message)))
+            }
+            Ok(m) => {
+                if file.verifies_diagnostics() && is_parse_failure_suite(&file.name) && !expected.is_empty() {
+                    return Verdict::Fail(format!(
+                        "parsing succeeded, but line {} expects the parse error '{}'",
+                        expected[0].line, expected[0].text
+                    ));
+                }
+                check_fixpoint(&m)
+            }
+        }
+    }
+}
+
+/// Files whose cases each exercise a parse error (`*_parsing_failure.mlir`).
+fn is_parse_failure_suite(name: &str) -> bool {
+    let base = name.rsplit('/').next().unwrap_or(name);
+    base.contains("parsing_failure") || base.contains("parse_failure") || base.contains("parse_error")
+}
+
+/// print → parse → print is a fixpoint and the reparsed IR equals the original.
+pub fn check_fixpoint(m: &shardref_spec::Module) -> Verdict {
+    let opts = PrintOptions::default();
+    let text1 = print_module(m, opts);
+    let m2 = match shardref_spec::parse("<printed>", &text1) {
+        Ok(m2) => m2,
+        Err(r) => return Verdict::Fail(format!("printed form does not parse: {}", first_line(&r.to_string()))),
+    };
+    if let Err(e) = eq::modules_equal(m, &m2) {
+        return Verdict::Fail(format!("reparsed IR differs: {}", truncate(&e, 300)));
+    }
+    let text2 = print_module(&m2, opts);
+    if text1 != text2 {
+        let line = text1.lines().zip(text2.lines()).position(|(a, b)| a != b).unwrap_or(0);
+        return Verdict::Fail(format!(
+            "print is not a fixpoint at printed line {}: '{}' vs '{}'",
+            line + 1,
+            truncate(text1.lines().nth(line).unwrap_or(""), 120),
+            truncate(text2.lines().nth(line).unwrap_or(""), 120)
+        ));
+    }
+    // The generic form must round-trip to the same IR as well.
+    let generic = print_module(m, PrintOptions { generic: true, ..opts });
+    match shardref_spec::parse("<generic>", &generic) {
+        Ok(m3) => match eq::modules_equal(m, &m3) {
+            Ok(()) => Verdict::Pass,
+            Err(e) => Verdict::Fail(format!("generic form reparses to a different IR: {}", truncate(&e, 300))),
+        },
+        Err(r) => Verdict::Fail(format!("generic form does not parse: {}", first_line(&r.to_string()))),
+    }
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    if s.chars().count() <= n { s.to_string() } else { format!("{}...", s.chars().take(n).collect::<String>()) }
+}

@@ -1,0 +1,265 @@
+//! Core syntax: the generic op form, builtin types and attributes, func,
+//! module, aliases, locations, and located errors.
+
+use shardref_spec::eq::modules_equal;
+use shardref_spec::print::{PrintOptions, print_module};
+use shardref_spec::{Module, parse};
+
+/// Parses, prints, reparses and reprints; asserts the fixpoint and IR equality
+/// (for the generic form too), and returns the canonical text.
+fn roundtrip(src: &str) -> String {
+    let m = parse("test.mlir", src).unwrap_or_else(|r| panic!("parse failed:\n{r}"));
+    let text = print_module(&m, PrintOptions::default());
+    let m2 = parse("printed.mlir", &text).unwrap_or_else(|r| panic!("reparse failed:\n{r}\n{text}"));
+    modules_equal(&m, &m2).unwrap_or_else(|e| panic!("IR differs after reparse: {e}\n{text}"));
+    assert_eq!(text, print_module(&m2, PrintOptions::default()), "print is not a fixpoint");
+    let generic = print_module(&m, PrintOptions { generic: true, ..Default::default() });
+    let m3 = parse("generic.mlir", &generic).unwrap_or_else(|r| panic!("generic reparse failed:\n{r}\n{generic}"));
+    modules_equal(&m, &m3).unwrap_or_else(|e| panic!("generic IR differs: {e}\n{generic}"));
+    text
+}
+
+fn error(src: &str) -> String {
+    match parse("bad.mlir", src) {
+        Ok(_) => panic!("expected a parse error for:\n{src}"),
+        Err(r) => r.to_string(),
+    }
+}
+
+fn parsed(src: &str) -> Module {
+    parse("test.mlir", src).unwrap_or_else(|r| panic!("{r}"))
+}
+
+#[test]
+fn generic_ops_with_regions_and_multiple_results() {
+    let text = roundtrip(
+        r#"func.func @f(%x: tensor<2x3xf32>, %i: tensor<f32>) -> tensor<2xf32> {
+  %p:2 = "foo.pair"(%x) : (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<i32>)
+  %r = "stablehlo.reduce"(%p#0, %i) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = "stablehlo.add"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "stablehlo.return"(%s) : (tensor<f32>) -> ()
+  }) {dimensions = array<i64: 1>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}"#,
+    );
+    assert!(text.starts_with("module {\n  func.func @f(%arg0: tensor<2x3xf32>, %arg1: tensor<f32>) -> tensor<2xf32> {\n"));
+    assert!(text.contains("%0:2 = \"foo.pair\"(%arg0)"));
+    assert!(text.contains("\"stablehlo.reduce\"(%0#0, %arg1) ({\n    ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):"));
+}
+
+#[test]
+fn module_attributes_visibility_and_arg_attrs() {
+    let text = roundtrip(
+        r#"module @jit_main attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<4xf32> {jax.arg_info = "x", mhlo.sharding = "{replicated}"}) -> (tensor<4xf32> {jax.result_info = ""}) {
+    %0 = call @g(%arg0) : (tensor<4xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+  func.func private @g(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+    func.return %arg0 : tensor<4xf32>
+  }
+  func.func private @decl(tensor<4xf32>) -> (tensor<4xf32>, tensor<i1>)
+}"#,
+    );
+    assert!(text.contains("module @jit_main attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {"));
+    assert!(text.contains("func.func @main(%arg0: tensor<4xf32> {jax.arg_info = \"x\", mhlo.sharding = \"{replicated}\"}) -> (tensor<4xf32> {jax.result_info = \"\"}) {"));
+    assert!(text.contains("func.func private @decl(tensor<4xf32>) -> (tensor<4xf32>, tensor<i1>)\n"));
+}
+
+#[test]
+fn builtin_types() {
+    let text = roundtrip(
+        r#"func.func @t(%a: tensor<?x4xf32>, %b: tensor<*xi8>, %c: tensor<2xcomplex<f64>>, %d: tuple<tensor<i1>, !stablehlo.token>,
+  %e: tensor<3x!quant.uniform<i8:f32, 0.5:-3>>, %f: tensor<f8E4M3FN>, %g: tensor<4xui4>, %h: tensor<si32>, %i: tensor<4xf4E2M1FN>,
+  %j: tensor<2x!quant.uniform<i8<-127:127>:f32:1, {0.5:1,2.5:-2}>>, %k: index, %l: tensor<1xf8E8M0FNU>) {
+  return
+}"#,
+    );
+    for t in [
+        "tensor<?x4xf32>",
+        "tensor<*xi8>",
+        "tensor<2xcomplex<f64>>",
+        "tuple<tensor<i1>, !stablehlo.token>",
+        "tensor<3x!quant.uniform<i8:f32, 5.0e-1:-3>>",
+        "tensor<4xui4>",
+        "tensor<2x!quant.uniform<i8<-127:127>:f32:1, {5.0e-1:1,2.5:-2}>>",
+        "tensor<1xf8E8M0FNU>",
+    ] {
+        assert!(text.contains(t) || text.contains(&t.replace("5.0e-1", "0.5")), "missing {t} in\n{text}");
+    }
+}
+
+#[test]
+fn dense_literals_keep_their_values() {
+    let text = roundtrip(
+        r#"func.func @c() {
+  %0 = "x.c"() {a = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>, b = dense<1.5> : tensor<3xf32>,
+    c = dense<"0x0000803F00000040"> : tensor<2xf32>, d = dense<[true, false]> : tensor<2xi1>,
+    e = dense<[(1.0, -2.0)]> : tensor<1xcomplex<f32>>, f = dense<[0x7FC00000, -0.0, 0x7F800000]> : tensor<3xf32>,
+    g = dense<> : tensor<0xf32>, h = dense<[255, 0]> : tensor<2xui8>} : () -> tensor<i1>
+  return
+}"#,
+    );
+    assert!(text.contains("a = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>"));
+    assert!(text.contains("b = dense<1.500000e+00> : tensor<3xf32>"));
+    assert!(text.contains("c = dense<\"0x0000803F00000040\"> : tensor<2xf32>"));
+    assert!(text.contains("d = dense<[true, false]> : tensor<2xi1>"));
+    assert!(text.contains("e = dense<(1.000000e+00,-2.000000e+00)> : tensor<1xcomplex<f32>>") || text.contains("e = dense<[(1.000000e+00,-2.000000e+00)]>"));
+    assert!(text.contains("f = dense<[0x7FC00000, -0.000000e+00, 0x7F800000]> : tensor<3xf32>"));
+    assert!(text.contains("g = dense<> : tensor<0xf32>"));
+}
+
+#[test]
+fn dense_literal_errors_are_located() {
+    let e = error("func.func @f() {\n  %0 = \"x.c\"() {a = dense<[1, 2, 3]> : tensor<2xi32>} : () -> tensor<i1>\n  return\n}");
+    assert!(e.starts_with("bad.mlir:2:"), "{e}");
+    assert!(e.contains("inferred 3 elements"), "{e}");
+    let e = error("func.func @f() {\n  %0 = \"x.c\"() {a = dense<[1, 300]> : tensor<2xi8>} : () -> tensor<i1>\n  return\n}");
+    assert!(e.contains("2:31: error: integer element '300' is invalid or out of range for i8"), "{e}");
+}
+
+#[test]
+fn scalar_attributes() {
+    let text = roundtrip(
+        r#"func.func @s() {
+  "x.s"() {i = 7 : i32, j = -3, k = 0x10 : i64, u = 255 : ui8, b = true, f = 0.1 : f32, g = 2.5, h = 0x7FC00000 : f32,
+    s = "quote\"tab\tnl\n\\", sym = @f::@g, t = tensor<4xf32>, arr = [1, [2, 3]], da = array<f32: 1.0, 2.5>, db = array<i1: true, false>,
+    unit_attr, ft = (tensor<f32>) -> (), "quoted key" = unit} : () -> ()
+  return
+}"#,
+    );
+    for s in [
+        "i = 7 : i32",
+        "j = -3",
+        "k = 16 : i64",
+        "u = 255 : ui8",
+        "f = 1.000000e-01 : f32",
+        "g = 2.500000e+00 : f64",
+        "h = 0x7FC00000 : f32",
+        "s = \"quote\\22tab\\09nl\\0A\\\\\"",
+        "sym = @f::@g",
+        "arr = [1, [2, 3]]",
+        "da = array<f32: 1.000000e+00, 2.500000e+00>",
+        "db = array<i1: true, false>",
+        "unit_attr",
+        "ft = (tensor<f32>) -> ()",
+        "\"quoted key\"",
+    ] {
+        assert!(text.contains(s), "missing {s} in\n{text}");
+    }
+}
+
+#[test]
+fn aliases_and_locations() {
+    let src = r#"#loc1 = loc("f.py":3:7)
+#map = {k = 1 : i64}
+!t = tensor<4xf32>
+func.func @a(%x: !t loc("arg"("f.py":1:1))) -> !t {
+  %0 = "x.op"(%x) {m = #map} : (!t) -> !t loc(#loc1)
+  return %0 : !t loc(callsite("g"(#loc1) at fused["a.py":1:2, unknown]))
+}"#;
+    let text = roundtrip(src);
+    assert!(text.contains("%0 = \"x.op\"(%arg0) {m = {k = 1 : i64}} : (tensor<4xf32>) -> tensor<4xf32>\n"));
+    let m = parsed(src);
+    let with_locs = print_module(&m, PrintOptions { debug_info: true, ..Default::default() });
+    assert!(with_locs.contains("loc(#loc1)"), "{with_locs}");
+}
+
+#[test]
+fn dense_resources_read_their_blob_name() {
+    let text = roundtrip(
+        r#"func.func @r() {
+  %0 = "x.c"() {v = dense_resource<blob1> : tensor<2xf32>} : () -> tensor<i1>
+  return
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      blob1: "0x040000000000803F00000040"
+    }
+  }
+#-}"#,
+    );
+    assert!(text.contains("dense_resource<blob1> : tensor<2xf32>"));
+}
+
+#[test]
+fn syntax_errors_are_located_with_caret() {
+    let e = error("func.func @f() {\n  %0 = \"x.a\"() : () ->\n}\n");
+    let mut lines = e.lines();
+    assert!(lines.next().unwrap().starts_with("bad.mlir:3:1: error: unexpected '}'"), "{e}");
+    assert_eq!(lines.next(), Some("}"));
+    assert_eq!(lines.next(), Some("^"));
+}
+
+#[test]
+fn undefined_and_mistyped_values() {
+    let e = error("func.func @f() {\n  \"x.a\"(%nope) : (tensor<f32>) -> ()\n  return\n}");
+    assert!(e.contains("2:9: error: use of undeclared SSA value name '%nope'"), "{e}");
+    let e = error("func.func @f(%a: tensor<f32>) {\n  \"x.a\"(%a) : (tensor<i32>) -> ()\n  return\n}");
+    assert!(e.contains("use of value '%a' expects different type than prior uses: 'tensor<i32>' vs 'tensor<f32>'"), "{e}");
+    let e = error("func.func @f(%a: tensor<f32>) {\n  %0 = \"x.a\"(%a) : (tensor<f32>) -> tensor<f32>\n  %0 = \"x.a\"(%a) : (tensor<f32>) -> tensor<f32>\n  return\n}");
+    assert!(e.contains("3:3: error: redefinition of SSA value '%0'"), "{e}");
+    let e = error("func.func @f(%a: tensor<f32>) {\n  %0:2 = \"x.a\"(%a) : (tensor<f32>) -> tensor<f32>\n  return\n}");
+    assert!(e.contains("operation defines 1 results but was provided 2 to bind"), "{e}");
+}
+
+#[test]
+fn isolated_regions_do_not_see_outer_values() {
+    let e = error("func.func @f(%a: tensor<f32>) {\n  \"x.a\"() ({\n    func.func @g() {\n      \"x.b\"(%a) : (tensor<f32>) -> ()\n      return\n    }\n  }) : () -> ()\n  return\n}");
+    assert!(e.contains("use of undeclared SSA value name '%a'"), "{e}");
+}
+
+#[test]
+fn forward_references_across_blocks() {
+    roundtrip(
+        r#"func.func @loop(%a: tensor<i1>) {
+  "cf.br"()[^bb1(%a : tensor<i1>)] : () -> ()
+^bb1(%x: tensor<i1>):
+  "cf.cond_br"(%x)[^bb2, ^bb1(%x : tensor<i1>)] : (tensor<i1>) -> ()
+^bb2:
+  return
+}"#,
+    );
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let depth = 100_000;
+    let src = format!("func.func @f() {{\n  \"x.a\"() {{a = {}{}}} : () -> ()\n}}", "[".repeat(depth), "]".repeat(depth));
+    let e = error(&src);
+    assert!(e.contains("nesting is deeper than"), "{e}");
+}
+
+#[test]
+fn unknown_custom_ops_are_named() {
+    let e = error("func.func @f() {\n  foo.bar %x : tensor<f32>\n  return\n}");
+    assert!(e.contains("custom op 'foo.bar' is unknown"), "{e}");
+}
+
+#[test]
+fn implicit_module_wraps_bare_ops() {
+    let text = roundtrip("func.func @a() {\n  return\n}\nfunc.func @b() {\n  return\n}\n");
+    assert_eq!(text, "module {\n  func.func @a() {\n    return\n  }\n  func.func @b() {\n    return\n  }\n}\n");
+}
+
+#[test]
+fn every_op_of_the_table_has_a_name_that_parses_generically() {
+    use shardref_spec::ops::OpKind;
+    for k in OpKind::all() {
+        let src = format!("func.func @f() {{\n  \"{}\"() : () -> ()\n  return\n}}", k.name());
+        let m = parsed(&src);
+        let text = print_module(&m, PrintOptions { generic: true, ..Default::default() });
+        assert!(text.contains(&format!("\"{}\"()", k.name())), "{text}");
+    }
+}
+
+#[test]
+fn nesting_just_under_the_limit_parses_on_a_small_stack() {
+    // Test threads have 2 MiB stacks; the deepest accepted input must fit in them.
+    let depth = shardref_spec::lower::MAX_NESTING - 4;
+    let src = format!("func.func @f() {{\n  \"x.a\"() {{a = {}1{}}} : () -> ()\n  return\n}}", "[".repeat(depth), "]".repeat(depth));
+    let handle = std::thread::Builder::new().stack_size(1 << 20).spawn(move || parse("deep.mlir", &src).is_ok()).unwrap();
+    assert!(handle.join().unwrap());
+}
