@@ -1,4 +1,24 @@
 //! shardref-interp: the executable reference semantics of StableHLO, sdy and
-//! mpmd programs over simulated devices (issues #3 and #5).
+//! mpmd programs (issues #3 and #5).
 //!
-//! Invariant: depends on `shardref-spec` only; never on the verifier.
+//! - `value`: tensors over typed contiguous buffers, tuples, tokens.
+//! - `ops`: one module of pure kernels per op family.
+//! - `eval`: the evaluator, the only dispatcher over op kinds; fuel, memory
+//!   and call-depth limits.
+//! - `check`: the semantics of the test dialect's `check.*` ops.
+//! - `error`: `InterpError` with a category and the op's span.
+//!
+//! Invariants: depends on `shardref-spec` only, never on the verifier. No
+//! input makes it panic: ill-typed IR is an `InvalidProgram` error, unknown
+//! constructs are `Unsupported`, and limits give `ResourceExhausted`.
+//! Results never depend on the thread count.
+
+pub mod check;
+pub mod error;
+pub mod eval;
+pub mod ops;
+pub mod value;
+
+pub use error::{ErrorKind, InterpError};
+pub use eval::{Limits, Outcome, run};
+pub use value::{Buffer, Tensor, Value};

@@ -501,6 +501,7 @@ impl<'s> Lowerer<'s> {
             Rule::func_call => self.lower_call(OpKind::Func(FuncOp::Call), p, span),
             Rule::check_expect_const => self.lower_check_const(p, span),
             Rule::check_expect_binary => self.lower_check_binary(p, span),
+            Rule::check_expect_close => self.lower_check_close(p, span),
             Rule::check_expect_serialized => self.lower_check_serialized(p, span),
             Rule::interpreter_print | Rule::interpreter_probe => self.lower_interpreter_unary(p, span),
             Rule::unregistered_custom_op => {
@@ -843,6 +844,51 @@ impl<'s> Lowerer<'s> {
         Ok(op)
     }
 
+    /// Adds `name = value` keyword attributes and attr-dict entries of a test op.
+    fn lower_keyword_attrs(&mut self, op: OpId, parts: &[Pair<'_, Rule>]) -> PResult<()> {
+        for k in parts {
+            match k.as_rule() {
+                Rule::keyword_attr => {
+                    let kv = kids(k);
+                    let name = kv[0].as_str();
+                    let value = self.lower_attr(kv[1].clone())?;
+                    // The formats elide the attributes' types; give them their ODS types.
+                    let value = match (name, value) {
+                        ("max_ulp_difference" | "min_ulp_difference", Attr::Int(i)) if i.value >= 0 => {
+                            Attr::Int(IntAttr { value: i.value, ty: Some(ElemType::Int { width: 64, signedness: Signedness::Unsigned }) })
+                        }
+                        ("iter", Attr::Int(i)) if (0..=u32::MAX as i128).contains(&i.value) => {
+                            Attr::Int(IntAttr { value: i.value, ty: Some(ElemType::Int { width: 32, signedness: Signedness::Unsigned }) })
+                        }
+                        (_, v) => v,
+                    };
+                    self.m.op_mut(op).attrs.insert(name, value);
+                }
+                Rule::attr_dict => {
+                    let d = self.lower_dict_any(k.clone())?;
+                    for (n, v) in d.0 {
+                        self.m.op_mut(op).attrs.insert(n, v);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// `tolerance = X`: an F64Attr, whose type the format elides.
+    fn lower_tolerance(&mut self, op: OpId, p: &Pair<'_, Rule>) -> PResult<()> {
+        let span = span_of(p);
+        let value = match self.lower_attr(p.clone())? {
+            Attr::Float(f) => f.to_f64(),
+            Attr::Int(i) => i.value as f64,
+            _ => return self.err(span, "tolerance must be a float"),
+        };
+        let bits = crate::float::f64_to_bits(FloatKind::F64, value);
+        self.m.op_mut(op).attrs.insert("tolerance", Attr::Float(FloatAttr { kind: FloatKind::F64, bits }));
+        Ok(())
+    }
+
     fn lower_check_const(&mut self, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
         let k = kids(&p);
         let kind = if k[0].as_str() == "check.expect_eq_const" {
@@ -858,20 +904,12 @@ impl<'s> Lowerer<'s> {
         };
         self.add_operand(op, &k[1], ty.as_ref())?;
         self.m.op_mut(op).attrs.insert("value", value);
-        for extra in &k[3..] {
-            match extra.as_rule() {
-                Rule::attr_dict => {
-                    let d = self.lower_dict_any(extra.clone())?;
-                    for (n, v) in d.0 {
-                        self.m.op_mut(op).attrs.insert(n, v);
-                    }
-                }
-                Rule::r#type => {
-                    // `: type` after a dense attribute already consumed by the attribute.
-                }
-                _ => {}
-            }
+        let mut rest = &k[3..];
+        if rest.first().is_some_and(|r| r.as_rule() == Rule::tolerance_kw) {
+            self.lower_tolerance(op, &rest[1])?;
+            rest = &rest[2..];
         }
+        self.lower_keyword_attrs(op, rest)?;
         Ok(op)
     }
 
@@ -879,25 +917,26 @@ impl<'s> Lowerer<'s> {
         let k = kids(&p);
         let kind = match k[0].as_str() {
             "check.expect_eq" => OpKind::Check(CheckOp::ExpectEq),
-            "check.expect_almost_eq" => OpKind::Check(CheckOp::ExpectAlmostEq),
-            _ => OpKind::Check(CheckOp::ExpectClose),
+            _ => OpKind::Check(CheckOp::ExpectAlmostEq),
         };
         let op = self.new_op(kind, span);
-        let mut types = vec![];
-        for extra in &k[3..] {
-            match extra.as_rule() {
-                Rule::attr_dict => {
-                    let d = self.lower_dict_any(extra.clone())?;
-                    self.m.op_mut(op).attrs = d;
-                }
-                Rule::function_type => types = self.lower_function_type(extra.clone())?.0,
-                Rule::type_list_bare => types = self.lower_type_list(extra.clone())?,
-                _ => {}
-            }
+        let ty = self.lower_type(k.last().unwrap().clone())?;
+        let mut rest = &k[3..k.len() - 1];
+        if rest.first().is_some_and(|r| r.as_rule() == Rule::tolerance_kw) {
+            self.lower_tolerance(op, &rest[1])?;
+            rest = &rest[2..];
         }
-        if types.len() == 1 {
-            types.push(types[0].clone());
-        }
+        self.lower_keyword_attrs(op, rest)?;
+        self.add_operands_typed(op, &k[1..3], &[ty.clone(), ty], span)?;
+        Ok(op)
+    }
+
+    fn lower_check_close(&mut self, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
+        let k = kids(&p);
+        let op = self.new_op(OpKind::Check(CheckOp::ExpectClose), span);
+        let n = k.len();
+        let types = vec![self.lower_type(k[n - 2].clone())?, self.lower_type(k[n - 1].clone())?];
+        self.lower_keyword_attrs(op, &k[3..n - 2])?;
         self.add_operands_typed(op, &k[1..3], &types, span)?;
         Ok(op)
     }
@@ -905,34 +944,23 @@ impl<'s> Lowerer<'s> {
     fn lower_check_serialized(&mut self, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
         let k = kids(&p);
         let op = self.new_op(OpKind::Check(CheckOp::ExpectSerializedEq), span);
-        let mut types = vec![];
-        for extra in &k[1..] {
-            match extra.as_rule() {
-                Rule::attr_dict => {
-                    let d = self.lower_dict_any(extra.clone())?;
-                    self.m.op_mut(op).attrs = d;
-                }
-                Rule::function_type => types = self.lower_function_type(extra.clone())?.0,
-                Rule::type_list_bare => types = self.lower_type_list(extra.clone())?,
-                _ => {}
-            }
-        }
-        self.add_operands_typed(op, &k[1..2], &types, span)?;
+        let ty = self.lower_type(k.last().unwrap().clone())?;
+        self.lower_keyword_attrs(op, &k[2..k.len() - 1])?;
+        self.add_operand(op, &k[1], Some(&ty))?;
         Ok(op)
     }
 
     fn lower_interpreter_unary(&mut self, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
-        let kind = if p.as_rule() == Rule::interpreter_print { OpKind::Interpreter(InterpreterOp::Print) } else { OpKind::Interpreter(InterpreterOp::Probe) };
+        let kind = if p.as_rule() == Rule::interpreter_print {
+            OpKind::Interpreter(InterpreterOp::Print)
+        } else {
+            OpKind::Interpreter(InterpreterOp::Probe)
+        };
         let k = kids(&p);
         let op = self.new_op(kind, span);
         let ty = self.lower_type(k.last().unwrap().clone())?;
-        for extra in &k[1..k.len() - 1] {
-            if extra.as_rule() == Rule::attr_dict {
-                let d = self.lower_dict_any(extra.clone())?;
-                self.m.op_mut(op).attrs = d;
-            }
-        }
-        self.add_operand(op, &k[0], Some(&ty))?;
+        self.lower_keyword_attrs(op, &k[2..k.len() - 1])?;
+        self.add_operand(op, &k[1], Some(&ty))?;
         if kind == OpKind::Interpreter(InterpreterOp::Probe) {
             self.add_results(op, [ty]);
         }

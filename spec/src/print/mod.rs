@@ -527,15 +527,46 @@ impl<'m> Printer<'m> {
         true
     }
 
+    /// Prints `, name = value` for each present keyword attribute; false if one has an unexpected kind.
+    fn keyword_attrs(&mut self, d: &Dict, names: &[&str]) {
+        for n in names {
+            if let Some(v) = d.get(n) {
+                self.w(", ");
+                self.w(n);
+                self.w(" = ");
+                self.attr_untyped(v);
+            }
+        }
+    }
+
+    /// Prints an attribute whose type the op's format knows (`tolerance = 1.000000e-04`, `max_ulp_difference = 3`).
+    fn attr_untyped(&mut self, a: &Attr) {
+        match a {
+            Attr::Float(f) => self.w(&float::format_mlir(f.kind, f.bits)),
+            Attr::Int(i) => {
+                let _ = write!(self.out, "{}", i.value);
+            }
+            other => self.attr(other),
+        }
+    }
+
     fn print_check(&mut self, op: OpId, k: CheckOp) -> bool {
         let o = self.m.op(op);
         if !o.results.is_empty() || !o.regions.is_empty() {
             return false;
         }
+        let typed = |name: &str, want: &ElemType, d: &Dict| match d.get(name) {
+            None => true,
+            Some(Attr::Float(f)) => ElemType::Float(f.kind) == *want,
+            Some(Attr::Int(i)) => i.ty.as_ref() == Some(want),
+            Some(_) => false,
+        };
+        let ui64 = ElemType::Int { width: 64, signedness: Signedness::Unsigned };
+        let ui32 = ElemType::Int { width: 32, signedness: Signedness::Unsigned };
         match k {
             CheckOp::ExpectEqConst | CheckOp::ExpectAlmostEqConst => {
                 let Some(v @ Attr::Dense(d)) = o.attrs.get("value") else { return false };
-                if o.operands.len() != 1 || self.m.value_type(o.operands[0]) != &d.ty {
+                if o.operands.len() != 1 || self.m.value_type(o.operands[0]) != &d.ty || !typed("tolerance", &ElemType::F64, &o.attrs) {
                     return false;
                 }
                 self.w(k_name(OpKind::Check(k)));
@@ -544,31 +575,56 @@ impl<'m> Printer<'m> {
                 self.w(&a);
                 self.w(", ");
                 self.attr(v);
-                self.attr_dict(&o.attrs, &["value"]);
+                self.keyword_attrs(&o.attrs, &["tolerance"]);
+                self.attr_dict(&o.attrs, &["value", "tolerance"]);
                 true
             }
-            CheckOp::ExpectEq | CheckOp::ExpectAlmostEq | CheckOp::ExpectClose => {
-                if o.operands.len() != 2 {
+            CheckOp::ExpectEq | CheckOp::ExpectAlmostEq => {
+                if o.operands.len() != 2 || !typed("tolerance", &ElemType::F64, &o.attrs) {
+                    return false;
+                }
+                let t = self.m.value_type(o.operands[0]).clone();
+                if self.m.value_type(o.operands[1]) != &t {
                     return false;
                 }
                 self.w(k_name(OpKind::Check(k)));
                 self.w(" ");
                 let vs = self.value_list(&o.operands);
                 self.w(&vs);
-                self.attr_dict(&o.attrs, &[]);
+                self.keyword_attrs(&o.attrs, &["tolerance"]);
+                self.attr_dict(&o.attrs, &["tolerance"]);
                 self.w(" : ");
+                self.ty(&t);
+                true
+            }
+            CheckOp::ExpectClose => {
+                if o.operands.len() != 2
+                    || !o.attrs.contains("max_ulp_difference")
+                    || !typed("max_ulp_difference", &ui64, &o.attrs)
+                    || !typed("min_ulp_difference", &ui64, &o.attrs)
+                {
+                    return false;
+                }
+                self.w("check.expect_close ");
+                let vs = self.value_list(&o.operands);
+                self.w(&vs);
+                self.keyword_attrs(&o.attrs, &["max_ulp_difference", "min_ulp_difference"]);
+                self.w(" :");
+                self.attr_dict(&o.attrs, &["max_ulp_difference", "min_ulp_difference"]);
+                self.w(" ");
                 let tys: Vec<Type> = o.operands.iter().map(|&v| self.m.value_type(v).clone()).collect();
                 self.type_list(&tys);
                 true
             }
             CheckOp::ExpectSerializedEq => {
-                if o.operands.len() != 1 {
+                if o.operands.len() != 1 || !matches!(o.attrs.get("probe_id"), Some(Attr::Str(_, None))) || !typed("iter", &ui32, &o.attrs) {
                     return false;
                 }
                 self.w("check.expect_serialized_eq ");
                 let vs = self.value_list(&o.operands);
                 self.w(&vs);
-                self.attr_dict(&o.attrs, &[]);
+                self.keyword_attrs(&o.attrs, &["probe_id", "iter"]);
+                self.attr_dict(&o.attrs, &["probe_id", "iter"]);
                 self.w(" : ");
                 let t = self.m.value_type(o.operands[0]).clone();
                 self.ty(&t);
@@ -582,18 +638,23 @@ impl<'m> Printer<'m> {
         match k {
             InterpreterOp::RunParallel => false,
             InterpreterOp::Print | InterpreterOp::Probe => {
-                let want = usize::from(k == InterpreterOp::Probe);
-                if o.operands.len() != 1 || o.results.len() != want || !o.regions.is_empty() {
+                let probe = k == InterpreterOp::Probe;
+                if o.operands.len() != 1 || o.results.len() != usize::from(probe) || !o.regions.is_empty() {
                     return false;
                 }
-                if want == 1 && self.m.value_type(o.results[0]) != self.m.value_type(o.operands[0]) {
+                if probe
+                    && (self.m.value_type(o.results[0]) != self.m.value_type(o.operands[0])
+                        || !matches!(o.attrs.get("probe_id"), Some(Attr::Str(_, None))))
+                {
                     return false;
                 }
                 self.w(k_name(OpKind::Interpreter(k)));
                 self.w(" ");
                 let a = self.value(o.operands[0]);
                 self.w(&a);
-                self.attr_dict(&o.attrs, &[]);
+                let elided: &[&str] = if probe { &["probe_id"] } else { &[] };
+                self.keyword_attrs(&o.attrs, elided);
+                self.attr_dict(&o.attrs, elided);
                 self.w(" : ");
                 let t = self.m.value_type(o.operands[0]).clone();
                 self.ty(&t);

@@ -1,0 +1,26 @@
+//! Fuzz target `parse`: bytes → parse → print → parse → print.
+//!
+//! Whatever the input, parsing returns a module or a located error, never a
+//! panic, a hang or a stack overflow. When it returns a module, printing it
+//! gives text that parses to an equal module and prints identically.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use shardref_spec::print::{PrintOptions, print_module};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(m) = shardref_spec::parse("fuzz.mlir", text) else { return };
+    for opts in [PrintOptions::default(), PrintOptions { generic: true, ..Default::default() }] {
+        let printed = print_module(&m, opts);
+        let m2 = match shardref_spec::parse("printed.mlir", &printed) {
+            Ok(m2) => m2,
+            Err(r) => panic!("printed form does not parse:\n{r}\n--- printed:\n{printed}"),
+        };
+        if let Err(e) = shardref_spec::eq::modules_equal(&m, &m2) {
+            panic!("reparsed module differs: {e}\n--- printed:\n{printed}");
+        }
+        assert_eq!(printed, print_module(&m2, opts), "print is not a fixpoint");
+    }
+});

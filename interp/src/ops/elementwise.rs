@@ -1,0 +1,622 @@
+//! Elementwise ops: one typed loop per buffer representation, chosen once per
+//! op, never per element.
+//!
+//! Numerics (choices the spec leaves open are marked "choice"):
+//! - Integers wrap (two's complement) at their width; sub-byte integers are
+//!   re-normalized to their width after every op.
+//! - Integer `divide`/`remainder` follow XLA (choice): x / 0 = -1 (all ones
+//!   for unsigned), x % 0 = x, INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0.
+//! - Shifts by an amount ≥ the width (or negative) give 0, or all sign bits
+//!   for `shift_right_arithmetic`, as the spec says.
+//! - f32 and f64 compute natively; +, -, ×, ÷ and sqrt are correctly rounded.
+//!   bf16, f16 and every f8/f6/f4 format compute in f32 and round once to
+//!   the format (ml_dtypes' behaviour), which is correctly rounded for
+//!   +, -, ×, ÷ and sqrt because f32 has more than twice their precision.
+//! - Transcendentals use `libm` (the same bits on every platform); their
+//!   accuracy is libm's (within a few ulp), which the corpus's
+//!   `expect_close`/`expect_almost_eq` checks allow for.
+//! - Complex transcendentals use num-complex's formulas.
+
+use half::{bf16, f16};
+use shardref_spec::ir::{ElemType, FloatKind, Signedness, Type};
+use shardref_spec::ops::StablehloOp;
+
+use crate::error::{IResult, invalid, unsupported};
+use crate::value::{Buffer, C64, C128, Tensor};
+
+/// Decodes an f4/f6/f8 buffer to f32 (exact: every such value is an f32).
+pub fn f8_to_f32(kind: FloatKind, s: &[u8]) -> Vec<f32> {
+    let table: Vec<f32> = (0..=255u8).map(|b| shardref_spec::float::bits_to_f64(kind, b as u128) as f32).collect();
+    s.iter().map(|&b| table[b as usize]).collect()
+}
+
+/// Rounds f32 values to an f4/f6/f8 format (ties to even, per the format's overflow rules).
+pub fn f32_to_f8(kind: FloatKind, xs: impl Iterator<Item = f32>) -> Vec<u8> {
+    use microfloat::*;
+    macro_rules! enc {
+        ($t:ty) => {
+            xs.map(|x| <$t>::from_f32(x).to_bits()).collect()
+        };
+    }
+    match kind {
+        FloatKind::F4E2M1FN => enc!(f4e2m1fn),
+        FloatKind::F6E2M3FN => enc!(f6e2m3fn),
+        FloatKind::F6E3M2FN => enc!(f6e3m2fn),
+        FloatKind::F8E3M4 => enc!(f8e3m4),
+        FloatKind::F8E4M3 => enc!(f8e4m3),
+        FloatKind::F8E4M3FN => enc!(f8e4m3fn),
+        FloatKind::F8E4M3FNUZ => enc!(f8e4m3fnuz),
+        FloatKind::F8E4M3B11FNUZ => enc!(f8e4m3b11fnuz),
+        FloatKind::F8E5M2 => enc!(f8e5m2),
+        FloatKind::F8E5M2FNUZ => enc!(f8e5m2fnuz),
+        FloatKind::F8E8M0FNU => enc!(f8e8m0fnu),
+        _ => xs.map(|_| 0).collect(),
+    }
+}
+
+fn float_kind(e: &ElemType) -> Option<FloatKind> {
+    match e {
+        ElemType::Float(k) => Some(*k),
+        _ => None,
+    }
+}
+
+/// Applies a float function to every element (f32 path for narrow formats).
+fn map_float(t: &Tensor, f32op: impl Fn(f32) -> f32, f64op: impl Fn(f64) -> f64) -> IResult<Buffer> {
+    Ok(match &t.buf {
+        Buffer::F32(s) => Buffer::F32(s.iter().map(|&x| f32op(x)).collect()),
+        Buffer::F64(s) => Buffer::F64(s.iter().map(|&x| f64op(x)).collect()),
+        Buffer::BF16(s) => Buffer::BF16(s.iter().map(|&x| bf16::from_f32(f32op(x.to_f32()))).collect()),
+        Buffer::F16(s) => Buffer::F16(s.iter().map(|&x| f16::from_f32(f32op(x.to_f32()))).collect()),
+        Buffer::F8(s) => {
+            let kind = float_kind(&t.elem).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "f8 buffer without a float type"))?;
+            Buffer::F8(f32_to_f8(kind, f8_to_f32(kind, s).into_iter().map(f32op)).into())
+        }
+        _ => return invalid("expected a floating-point tensor"),
+    })
+}
+
+/// Applies a float function of two arguments elementwise.
+fn zip_float(a: &Tensor, b: &Tensor, f32op: impl Fn(f32, f32) -> f32, f64op: impl Fn(f64, f64) -> f64) -> IResult<Buffer> {
+    Ok(match (&a.buf, &b.buf) {
+        (Buffer::F32(x), Buffer::F32(y)) => Buffer::F32(x.iter().zip(y.iter()).map(|(&p, &q)| f32op(p, q)).collect()),
+        (Buffer::F64(x), Buffer::F64(y)) => Buffer::F64(x.iter().zip(y.iter()).map(|(&p, &q)| f64op(p, q)).collect()),
+        (Buffer::BF16(x), Buffer::BF16(y)) => {
+            Buffer::BF16(x.iter().zip(y.iter()).map(|(&p, &q)| bf16::from_f32(f32op(p.to_f32(), q.to_f32()))).collect())
+        }
+        (Buffer::F16(x), Buffer::F16(y)) => {
+            Buffer::F16(x.iter().zip(y.iter()).map(|(&p, &q)| f16::from_f32(f32op(p.to_f32(), q.to_f32()))).collect())
+        }
+        (Buffer::F8(x), Buffer::F8(y)) => {
+            let kind = float_kind(&a.elem).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "f8 buffer without a float type"))?;
+            let (xs, ys) = (f8_to_f32(kind, x), f8_to_f32(kind, y));
+            Buffer::F8(f32_to_f8(kind, xs.into_iter().zip(ys).map(|(p, q)| f32op(p, q))).into())
+        }
+        _ => return invalid("expected floating-point tensors of one type"),
+    })
+}
+
+macro_rules! int_map {
+    ($buf:expr, $x:ident => $body:expr, $bool:expr) => {
+        match $buf {
+            Buffer::I8(s) => Buffer::I8(s.iter().map(|&$x| $body).collect()),
+            Buffer::I16(s) => Buffer::I16(s.iter().map(|&$x| $body).collect()),
+            Buffer::I32(s) => Buffer::I32(s.iter().map(|&$x| $body).collect()),
+            Buffer::I64(s) => Buffer::I64(s.iter().map(|&$x| $body).collect()),
+            Buffer::U8(s) => Buffer::U8(s.iter().map(|&$x| $body).collect()),
+            Buffer::U16(s) => Buffer::U16(s.iter().map(|&$x| $body).collect()),
+            Buffer::U32(s) => Buffer::U32(s.iter().map(|&$x| $body).collect()),
+            Buffer::U64(s) => Buffer::U64(s.iter().map(|&$x| $body).collect()),
+            Buffer::Bool(s) => Buffer::Bool(s.iter().map(|&b| $bool(b)).collect()),
+            _ => return invalid("expected an integer tensor"),
+        }
+    };
+}
+
+macro_rules! int_zip {
+    ($a:expr, $b:expr, ($x:ident, $y:ident) => $body:expr, $bool:expr) => {
+        match ($a, $b) {
+            (Buffer::I8(p), Buffer::I8(q)) => Buffer::I8(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
+            (Buffer::I16(p), Buffer::I16(q)) => Buffer::I16(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
+            (Buffer::I32(p), Buffer::I32(q)) => Buffer::I32(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
+            (Buffer::I64(p), Buffer::I64(q)) => Buffer::I64(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
+            (Buffer::U8(p), Buffer::U8(q)) => Buffer::U8(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
+            (Buffer::U16(p), Buffer::U16(q)) => Buffer::U16(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
+            (Buffer::U32(p), Buffer::U32(q)) => Buffer::U32(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
+            (Buffer::U64(p), Buffer::U64(q)) => Buffer::U64(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
+            (Buffer::Bool(p), Buffer::Bool(q)) => Buffer::Bool(p.iter().zip(q.iter()).map(|(&x, &y)| $bool(x, y)).collect()),
+            _ => return invalid("expected integer tensors of one type"),
+        }
+    };
+}
+
+/// Integer operations with the semantics the module header states.
+trait Int: Copy + Eq + Ord + std::fmt::Debug {
+    fn wadd(self, o: Self) -> Self;
+    fn wsub(self, o: Self) -> Self;
+    fn wmul(self, o: Self) -> Self;
+    fn wneg(self) -> Self;
+    fn div_xla(self, o: Self) -> Self;
+    fn rem_xla(self, o: Self) -> Self;
+    fn shl_spec(self, amount: Self) -> Self;
+    fn shr_logical(self, amount: Self) -> Self;
+    fn shr_arith(self, amount: Self) -> Self;
+    fn pow_spec(self, e: Self) -> Self;
+    fn abs_spec(self) -> Self;
+    fn sign_spec(self) -> Self;
+    fn popcnt(self) -> Self;
+    fn clz(self) -> Self;
+    fn not(self) -> Self;
+    fn and(self, o: Self) -> Self;
+    fn or(self, o: Self) -> Self;
+    fn xor(self, o: Self) -> Self;
+}
+
+macro_rules! impl_int {
+    ($t:ty, $u:ty, $signed:expr) => {
+        impl Int for $t {
+            fn wadd(self, o: Self) -> Self { self.wrapping_add(o) }
+            fn wsub(self, o: Self) -> Self { self.wrapping_sub(o) }
+            fn wmul(self, o: Self) -> Self { self.wrapping_mul(o) }
+            fn wneg(self) -> Self { self.wrapping_neg() }
+            fn div_xla(self, o: Self) -> Self {
+                if o == 0 { !0 } else { self.wrapping_div(o) }
+            }
+            fn rem_xla(self, o: Self) -> Self {
+                if o == 0 { self } else { self.wrapping_rem(o) }
+            }
+            fn shl_spec(self, amount: Self) -> Self {
+                let a = amount as $u;
+                if a >= <$t>::BITS as $u { 0 } else { ((self as $u) << a) as $t }
+            }
+            fn shr_logical(self, amount: Self) -> Self {
+                let a = amount as $u;
+                if a >= <$t>::BITS as $u { 0 } else { ((self as $u) >> a) as $t }
+            }
+            fn shr_arith(self, amount: Self) -> Self {
+                let a = amount as $u;
+                let neg = $signed && (self as $u) >> (<$t>::BITS - 1) == 1;
+                if a >= <$t>::BITS as $u {
+                    if neg { !0 } else { 0 }
+                } else if $signed {
+                    ((self as $u as $t as i128) >> a) as $t
+                } else {
+                    self >> a
+                }
+            }
+            fn pow_spec(self, e: Self) -> Self {
+                // Exponentiation by squaring, wrapping; negative exponents give
+                // 1/x^|e| truncated: 1 for x = 1, ±1 for x = -1, else 0 (choice, as XLA).
+                if $signed && (e as i128) < 0 {
+                    return match self as i128 {
+                        1 => 1 as $t,
+                        -1 => if (e as i128) % 2 == 0 { 1 as $t } else { self },
+                        _ => 0,
+                    };
+                }
+                let (mut base, mut exp, mut acc) = (self, e as u128, 1 as $t);
+                while exp > 0 {
+                    if exp & 1 == 1 { acc = acc.wrapping_mul(base); }
+                    base = base.wrapping_mul(base);
+                    exp >>= 1;
+                }
+                acc
+            }
+            fn abs_spec(self) -> Self {
+                if $signed && (self as i128) < 0 { self.wrapping_neg() } else { self }
+            }
+            fn sign_spec(self) -> Self {
+                match (self as i128).cmp(&0) {
+                    std::cmp::Ordering::Less => (0 as $t).wrapping_sub(1),
+                    std::cmp::Ordering::Equal => 0,
+                    std::cmp::Ordering::Greater => 1,
+                }
+            }
+            fn popcnt(self) -> Self { self.count_ones() as $t }
+            fn clz(self) -> Self { self.leading_zeros() as $t }
+            fn not(self) -> Self { !self }
+            fn and(self, o: Self) -> Self { self & o }
+            fn or(self, o: Self) -> Self { self | o }
+            fn xor(self, o: Self) -> Self { self ^ o }
+        }
+    };
+}
+impl_int!(i8, u8, true);
+impl_int!(i16, u16, true);
+impl_int!(i32, u32, true);
+impl_int!(i64, u64, true);
+impl_int!(u8, u8, false);
+impl_int!(u16, u16, false);
+impl_int!(u32, u32, false);
+impl_int!(u64, u64, false);
+
+/// Re-normalizes sub-byte integers (i2, i4, ui2, ui4 in 8-bit buffers) to their width.
+fn normalize(elem: &ElemType, buf: Buffer) -> Buffer {
+    let (width, signedness) = match elem {
+        ElemType::Int { width, signedness } if *width > 1 && *width < 8 => (*width, *signedness),
+        _ => return buf,
+    };
+    let shift = 8 - width;
+    match buf {
+        Buffer::I8(s) if signedness != Signedness::Unsigned => Buffer::I8(s.iter().map(|&x| (x << shift) >> shift).collect()),
+        Buffer::U8(s) => Buffer::U8(s.iter().map(|&x| x & ((1u8 << width) - 1)).collect()),
+        other => other,
+    }
+}
+
+/// Normalization for clz/popcnt of sub-byte integers: counts are within the width.
+fn sub_byte_width(elem: &ElemType) -> Option<u32> {
+    match elem {
+        ElemType::Int { width, .. } if *width > 1 && *width < 8 => Some(*width),
+        _ => None,
+    }
+}
+
+/// Maps the 8-bit storage of a sub-byte integer tensor.
+fn sub_byte_map(buf: &Buffer, f: impl Fn(u8) -> u8) -> IResult<Buffer> {
+    Ok(match buf {
+        Buffer::I8(s) => Buffer::I8(s.iter().map(|&x| f(x as u8) as i8).collect()),
+        Buffer::U8(s) => Buffer::U8(s.iter().map(|&x| f(x)).collect()),
+        _ => return invalid("expected a sub-byte integer tensor"),
+    })
+}
+
+fn check_same_shape(a: &Tensor, b: &Tensor) -> IResult<()> {
+    if a.shape != b.shape || a.elem != b.elem {
+        return invalid(format!("operands differ: {:?}{} vs {:?}{}", a.shape, a.elem, b.shape, b.elem));
+    }
+    Ok(())
+}
+
+fn result_elem(result_ty: &Type) -> IResult<ElemType> {
+    match result_ty {
+        Type::Tensor(t) => Ok(t.elem.clone()),
+        other => invalid(format!("expected a tensor result, got {other}")),
+    }
+}
+
+/// Unary elementwise ops.
+pub fn unary(k: StablehloOp, t: &Tensor, result_ty: &Type) -> IResult<Tensor> {
+    use StablehloOp as S;
+    let elem = result_elem(result_ty)?;
+    let buf = match (k, &t.buf) {
+        (S::Abs, Buffer::C64(s)) => Buffer::F32(s.iter().map(|c| c.norm()).collect()),
+        (S::Abs, Buffer::C128(s)) => Buffer::F64(s.iter().map(|c| c.norm()).collect()),
+        (S::Real, Buffer::C64(s)) => Buffer::F32(s.iter().map(|c| c.re).collect()),
+        (S::Real, Buffer::C128(s)) => Buffer::F64(s.iter().map(|c| c.re).collect()),
+        (S::Imag, Buffer::C64(s)) => Buffer::F32(s.iter().map(|c| c.im).collect()),
+        (S::Imag, Buffer::C128(s)) => Buffer::F64(s.iter().map(|c| c.im).collect()),
+        (S::Real, _) => t.buf.clone(),
+        (S::Imag, _) => Buffer::zeros(t.buf.repr(), t.num_elements()),
+        (_, Buffer::C64(s)) => Buffer::C64(complex_unary_32(k, s)?.into()),
+        (_, Buffer::C128(s)) => Buffer::C128(complex_unary_64(k, s)?.into()),
+        (S::IsFinite, _) => match &t.buf {
+            Buffer::F32(s) => Buffer::Bool(s.iter().map(|x| x.is_finite()).collect()),
+            Buffer::F64(s) => Buffer::Bool(s.iter().map(|x| x.is_finite()).collect()),
+            Buffer::BF16(s) => Buffer::Bool(s.iter().map(|x| x.is_finite()).collect()),
+            Buffer::F16(s) => Buffer::Bool(s.iter().map(|x| x.is_finite()).collect()),
+            Buffer::F8(s) => {
+                let kind = float_kind(&t.elem).unwrap_or(FloatKind::F8E4M3FN);
+                Buffer::Bool(f8_to_f32(kind, s).iter().map(|x| x.is_finite()).collect())
+            }
+            _ => return invalid("is_finite expects a float tensor"),
+        },
+        (S::Not, _) => normalize(&t.elem, int_map!(&t.buf, x => Int::not(x), |b: bool| !b)),
+        // A negative sub-byte value is sign-extended in its buffer; count within the width.
+        (S::Popcnt, _) => match sub_byte_width(&t.elem) {
+            Some(w) => sub_byte_map(&t.buf, |x| (x & ((1u8 << w) - 1)).count_ones() as u8)?,
+            None => int_map!(&t.buf, x => Int::popcnt(x), |b: bool| b),
+        },
+        (S::CountLeadingZeros, _) => match sub_byte_width(&t.elem) {
+            Some(w) => sub_byte_map(&t.buf, |x| ((x & ((1u8 << w) - 1)).leading_zeros() - (8 - w)) as u8)?,
+            None => int_map!(&t.buf, x => Int::clz(x), |b: bool| !b),
+        },
+        (S::Negate, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)) => map_float(t, |x| -x, |x| -x)?,
+        (S::Negate, _) => normalize(&t.elem, int_map!(&t.buf, x => Int::wneg(x), |b: bool| b)),
+        (S::Abs, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)) => map_float(t, f32::abs, f64::abs)?,
+        (S::Abs, _) => normalize(&t.elem, int_map!(&t.buf, x => Int::abs_spec(x), |b: bool| b)),
+        (S::Sign, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)) => map_float(t, sign32, sign64)?,
+        (S::Sign, _) => normalize(&t.elem, int_map!(&t.buf, x => Int::sign_spec(x), |b: bool| b)),
+        (S::Sqrt, _) => map_float(t, f32::sqrt, f64::sqrt)?,
+        (S::Rsqrt, _) => map_float(t, |x| 1.0 / x.sqrt(), |x| 1.0 / x.sqrt())?,
+        (S::Cbrt, _) => map_float(t, libm::cbrtf, libm::cbrt)?,
+        (S::Exponential, _) => map_float(t, libm::expf, libm::exp)?,
+        (S::ExponentialMinusOne, _) => map_float(t, libm::expm1f, libm::expm1)?,
+        (S::Log, _) => map_float(t, libm::logf, libm::log)?,
+        (S::LogPlusOne, _) => map_float(t, libm::log1pf, libm::log1p)?,
+        (S::Logistic, _) => map_float(t, |x| 1.0 / (1.0 + libm::expf(-x)), |x| 1.0 / (1.0 + libm::exp(-x)))?,
+        (S::Sine, _) => map_float(t, libm::sinf, libm::sin)?,
+        (S::Cosine, _) => map_float(t, libm::cosf, libm::cos)?,
+        (S::Tan, _) => map_float(t, libm::tanf, libm::tan)?,
+        (S::Tanh, _) => map_float(t, libm::tanhf, libm::tanh)?,
+        (S::Floor, _) => map_float(t, f32::floor, f64::floor)?,
+        (S::Ceil, _) => map_float(t, f32::ceil, f64::ceil)?,
+        (S::RoundNearestAfz, _) => map_float(t, f32::round, f64::round)?,
+        (S::RoundNearestEven, _) => map_float(t, f32::round_ties_even, f64::round_ties_even)?,
+        _ => return unsupported(format!("{} on {}", shardref_spec::ops::OpKind::Stablehlo(k).name(), t.elem)),
+    };
+    Ok(Tensor::new(t.shape.clone(), elem, buf))
+}
+
+fn sign32(x: f32) -> f32 {
+    if x.is_nan() || x == 0.0 { x } else { x.signum() }
+}
+
+fn sign64(x: f64) -> f64 {
+    if x.is_nan() || x == 0.0 { x } else { x.signum() }
+}
+
+macro_rules! complex_unary {
+    ($name:ident, $c:ty, $f:ty) => {
+        fn $name(k: StablehloOp, s: &[$c]) -> IResult<Vec<$c>> {
+            use StablehloOp as S;
+            let f: fn($c) -> $c = match k {
+                S::Negate => |c| -c,
+                S::Sqrt => |c| c.sqrt(),
+                S::Rsqrt => |c| <$c>::new(1.0, 0.0) / c.sqrt(),
+                S::Exponential => |c| c.exp(),
+                S::ExponentialMinusOne => |c| {
+                    // expm1(a+bi) = expm1(a)cos(b) + (cos(b) - 1) + i e^a sin(b), accurate near 0.
+                    let (a, b) = (c.re, c.im);
+                    let cosm1 = -2.0 * (b / 2.0).sin().powi(2);
+                    <$c>::new(a.exp_m1() * b.cos() + cosm1, a.exp() * b.sin())
+                },
+                S::Log => |c| c.ln(),
+                S::LogPlusOne => |c| (c + <$c>::new(1.0, 0.0)).ln(),
+                S::Logistic => |c| <$c>::new(1.0, 0.0) / (<$c>::new(1.0, 0.0) + (-c).exp()),
+                S::Sine => |c| c.sin(),
+                S::Cosine => |c| c.cos(),
+                S::Tan => |c| c.tan(),
+                S::Tanh => |c| c.tanh(),
+                S::Sign => |c| {
+                    let n = c.norm();
+                    if c.re.is_nan() || c.im.is_nan() {
+                        <$c>::new(<$f>::NAN, <$f>::NAN)
+                    } else if n == 0.0 {
+                        <$c>::new(0.0, 0.0)
+                    } else {
+                        c / n
+                    }
+                },
+                _ => return unsupported(format!("{} on complex numbers", shardref_spec::ops::OpKind::Stablehlo(k).name())),
+            };
+            Ok(s.iter().map(|&c| f(c)).collect())
+        }
+    };
+}
+complex_unary!(complex_unary_32, C64, f32);
+complex_unary!(complex_unary_64, C128, f64);
+
+/// Binary elementwise ops.
+pub fn binary(k: StablehloOp, a: &Tensor, b: &Tensor, result_ty: &Type) -> IResult<Tensor> {
+    use StablehloOp as S;
+    let elem = result_elem(result_ty)?;
+    if k == S::Complex {
+        if a.shape != b.shape {
+            return invalid("complex operands differ in shape");
+        }
+        let buf = match (&a.buf, &b.buf) {
+            (Buffer::F32(x), Buffer::F32(y)) => Buffer::C64(x.iter().zip(y.iter()).map(|(&r, &i)| C64::new(r, i)).collect()),
+            (Buffer::F64(x), Buffer::F64(y)) => Buffer::C128(x.iter().zip(y.iter()).map(|(&r, &i)| C128::new(r, i)).collect()),
+            _ => return invalid("complex expects f32 or f64 operands of one type"),
+        };
+        return Ok(Tensor::new(a.shape.clone(), elem, buf));
+    }
+    check_same_shape(a, b)?;
+    let is_float = matches!(a.buf, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_));
+    let buf = match (&a.buf, &b.buf) {
+        (Buffer::C64(x), Buffer::C64(y)) => Buffer::C64(complex_binary(k, x, y)?.into()),
+        (Buffer::C128(x), Buffer::C128(y)) => Buffer::C128(complex_binary(k, x, y)?.into()),
+        _ if is_float => match k {
+            S::Add => zip_float(a, b, |x, y| x + y, |x, y| x + y)?,
+            S::Subtract => zip_float(a, b, |x, y| x - y, |x, y| x - y)?,
+            S::Multiply => zip_float(a, b, |x, y| x * y, |x, y| x * y)?,
+            S::Divide => zip_float(a, b, |x, y| x / y, |x, y| x / y)?,
+            // remainder has the sign of the dividend (fmod), as the spec says.
+            S::Remainder => zip_float(a, b, |x, y| x % y, |x, y| x % y)?,
+            S::Maximum => zip_float(a, b, max_nan32, max_nan64)?,
+            S::Minimum => zip_float(a, b, min_nan32, min_nan64)?,
+            S::Power => zip_float(a, b, libm::powf, libm::pow)?,
+            S::Atan2 => zip_float(a, b, libm::atan2f, libm::atan2)?,
+            _ => return unsupported(format!("{} on {}", shardref_spec::ops::OpKind::Stablehlo(k).name(), a.elem)),
+        },
+        _ => {
+            let raw = match k {
+                S::Add => int_zip!(&a.buf, &b.buf, (x, y) => Int::wadd(x, y), |x: bool, y: bool| x | y),
+                S::Subtract => int_zip!(&a.buf, &b.buf, (x, y) => Int::wsub(x, y), |x: bool, y: bool| x ^ y),
+                S::Multiply => int_zip!(&a.buf, &b.buf, (x, y) => Int::wmul(x, y), |x: bool, y: bool| x & y),
+                S::Divide => int_zip!(&a.buf, &b.buf, (x, y) => Int::div_xla(x, y), |x: bool, y: bool| if y { x } else { true }),
+                S::Remainder => int_zip!(&a.buf, &b.buf, (x, y) => Int::rem_xla(x, y), |x: bool, y: bool| if y { false } else { x }),
+                S::Maximum => int_zip!(&a.buf, &b.buf, (x, y) => std::cmp::max(x, y), |x: bool, y: bool| x | y),
+                S::Minimum => int_zip!(&a.buf, &b.buf, (x, y) => std::cmp::min(x, y), |x: bool, y: bool| x & y),
+                S::And => int_zip!(&a.buf, &b.buf, (x, y) => Int::and(x, y), |x: bool, y: bool| x & y),
+                S::Or => int_zip!(&a.buf, &b.buf, (x, y) => Int::or(x, y), |x: bool, y: bool| x | y),
+                S::Xor => int_zip!(&a.buf, &b.buf, (x, y) => Int::xor(x, y), |x: bool, y: bool| x ^ y),
+                S::Power => int_zip!(&a.buf, &b.buf, (x, y) => Int::pow_spec(x, y), |x: bool, y: bool| x | !y),
+                S::ShiftLeft => shift(a, b, ShiftKind::Left)?,
+                S::ShiftRightLogical => shift(a, b, ShiftKind::RightLogical)?,
+                S::ShiftRightArithmetic => shift(a, b, ShiftKind::RightArithmetic)?,
+                _ => return unsupported(format!("{} on {}", shardref_spec::ops::OpKind::Stablehlo(k).name(), a.elem)),
+            };
+            normalize(&a.elem, raw)
+        }
+    };
+    Ok(Tensor::new(a.shape.clone(), elem, buf))
+}
+
+#[derive(Clone, Copy)]
+enum ShiftKind {
+    Left,
+    RightLogical,
+    RightArithmetic,
+}
+
+/// Shifts use the operand's own width (sub-byte integers shift within their width).
+fn shift(a: &Tensor, b: &Tensor, kind: ShiftKind) -> IResult<Buffer> {
+    if let Some(w) = sub_byte_width(&a.elem) {
+        let signed = matches!(a.elem, ElemType::Int { signedness: Signedness::Signed | Signedness::Signless, .. });
+        let mask = (1u16 << w) - 1;
+        let f = |x: i16, y: i16| -> i16 {
+            let amount = (y as u16) & 0xFF;
+            let ux = (x as u16) & mask;
+            let amount_big = amount >= w as u16 || (signed && y < 0);
+            match kind {
+                ShiftKind::Left => if amount_big { 0 } else { ((ux << amount) & mask) as i16 },
+                ShiftKind::RightLogical => if amount_big { 0 } else { (ux >> amount) as i16 },
+                ShiftKind::RightArithmetic => {
+                    let sx = if signed { x } else { ux as i16 };
+                    if amount_big { if sx < 0 { -1 } else { 0 } } else { sx >> amount }
+                }
+            }
+        };
+        return Ok(match (&a.buf, &b.buf) {
+            (Buffer::I8(p), Buffer::I8(q)) => Buffer::I8(p.iter().zip(q.iter()).map(|(&x, &y)| f(x as i16, y as i16) as i8).collect()),
+            (Buffer::U8(p), Buffer::U8(q)) => Buffer::U8(p.iter().zip(q.iter()).map(|(&x, &y)| f(x as i16, y as i16) as u8).collect()),
+            _ => return invalid("shift operands differ in type"),
+        });
+    }
+    Ok(match kind {
+        ShiftKind::Left => int_zip!(&a.buf, &b.buf, (x, y) => Int::shl_spec(x, y), |x: bool, y: bool| x & !y),
+        ShiftKind::RightLogical => int_zip!(&a.buf, &b.buf, (x, y) => Int::shr_logical(x, y), |x: bool, y: bool| x & !y),
+        ShiftKind::RightArithmetic => int_zip!(&a.buf, &b.buf, (x, y) => Int::shr_arith(x, y), |x: bool, _y: bool| x),
+    })
+}
+
+/// maximum/minimum propagate NaN, and order -0.0 below +0.0 (spec: IEEE-754 maximum/minimum).
+fn max_nan32(x: f32, y: f32) -> f32 {
+    if x.is_nan() || y.is_nan() { f32::NAN } else if x == y { if x.is_sign_negative() { y } else { x } } else { x.max(y) }
+}
+fn max_nan64(x: f64, y: f64) -> f64 {
+    if x.is_nan() || y.is_nan() { f64::NAN } else if x == y { if x.is_sign_negative() { y } else { x } } else { x.max(y) }
+}
+fn min_nan32(x: f32, y: f32) -> f32 {
+    if x.is_nan() || y.is_nan() { f32::NAN } else if x == y { if x.is_sign_negative() { x } else { y } } else { x.min(y) }
+}
+fn min_nan64(x: f64, y: f64) -> f64 {
+    if x.is_nan() || y.is_nan() { f64::NAN } else if x == y { if x.is_sign_negative() { x } else { y } } else { x.min(y) }
+}
+
+fn complex_binary<F: num_traits::Float>(k: StablehloOp, x: &[num_complex::Complex<F>], y: &[num_complex::Complex<F>]) -> IResult<Vec<num_complex::Complex<F>>> {
+    use StablehloOp as S;
+    let f: fn(num_complex::Complex<F>, num_complex::Complex<F>) -> num_complex::Complex<F> = match k {
+        S::Add => |p, q| p + q,
+        S::Subtract => |p, q| p - q,
+        S::Multiply => |p, q| p * q,
+        S::Divide => |p, q| p / q,
+        S::Power => |p, q| p.powc(q),
+        _ => return unsupported(format!("{} on complex numbers", shardref_spec::ops::OpKind::Stablehlo(k).name())),
+    };
+    Ok(x.iter().zip(y).map(|(&p, &q)| f(p, q)).collect())
+}
+
+/// `select(pred, on_true, on_false)`; `pred` is a scalar or has the operands' shape.
+pub fn select(p: &Tensor, a: &Tensor, b: &Tensor) -> IResult<Tensor> {
+    check_same_shape(a, b)?;
+    let Buffer::Bool(pred) = &p.buf else { return invalid("select predicate must be i1") };
+    let n = a.num_elements();
+    let pick = |i: usize| if pred.len() == 1 { pred[0] } else { pred[i] };
+    if pred.len() != 1 && pred.len() != n {
+        return invalid("select predicate shape must be scalar or match the operands");
+    }
+    macro_rules! sel {
+        ($($v:ident),*) => {
+            match (&a.buf, &b.buf) {
+                $((Buffer::$v(x), Buffer::$v(y)) => Buffer::$v((0..n).map(|i| if pick(i) { x[i] } else { y[i] }).collect()),)*
+                _ => return invalid("select operands differ in type"),
+            }
+        };
+    }
+    let buf = sel!(Bool, I8, I16, I32, I64, U8, U16, U32, U64, F8, BF16, F16, F32, F64, C64, C128);
+    Ok(Tensor::new(a.shape.clone(), a.elem.clone(), buf))
+}
+
+/// `clamp(min, operand, max)`; min and max are scalars or have the operand's shape.
+pub fn clamp(lo: &Tensor, x: &Tensor, hi: &Tensor) -> IResult<Tensor> {
+    if lo.elem != x.elem || hi.elem != x.elem {
+        return invalid("clamp operands differ in element type");
+    }
+    let n = x.num_elements();
+    for t in [lo, hi] {
+        if t.num_elements() != 1 && t.shape != x.shape {
+            return invalid("clamp bounds must be scalars or match the operand");
+        }
+    }
+    let at = |len: usize, i: usize| if len == 1 { 0 } else { i };
+    macro_rules! go {
+        ($l:expr, $v:expr, $h:expr, $max:expr, $min:expr) => {{
+            let (l, v, h) = ($l, $v, $h);
+            (0..n).map(|i| $min($max(l[at(l.len(), i)], v[i]), h[at(h.len(), i)])).collect::<Vec<_>>()
+        }};
+    }
+    let buf = match (&lo.buf, &x.buf, &hi.buf) {
+        (Buffer::F32(l), Buffer::F32(v), Buffer::F32(h)) => Buffer::F32(go!(l, v, h, max_nan32, min_nan32).into()),
+        (Buffer::F64(l), Buffer::F64(v), Buffer::F64(h)) => Buffer::F64(go!(l, v, h, max_nan64, min_nan64).into()),
+        (Buffer::I8(l), Buffer::I8(v), Buffer::I8(h)) => Buffer::I8(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::I16(l), Buffer::I16(v), Buffer::I16(h)) => Buffer::I16(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::I32(l), Buffer::I32(v), Buffer::I32(h)) => Buffer::I32(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::I64(l), Buffer::I64(v), Buffer::I64(h)) => Buffer::I64(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::U8(l), Buffer::U8(v), Buffer::U8(h)) => Buffer::U8(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::U16(l), Buffer::U16(v), Buffer::U16(h)) => Buffer::U16(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::U32(l), Buffer::U32(v), Buffer::U32(h)) => Buffer::U32(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::U64(l), Buffer::U64(v), Buffer::U64(h)) => Buffer::U64(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::Bool(l), Buffer::Bool(v), Buffer::Bool(h)) => Buffer::Bool(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_), _, _) => {
+            // Narrow floats: clamp in f32 (exact, no rounding involved).
+            let up = |t: &Tensor| -> IResult<Vec<f32>> { to_f32_vec(t) };
+            let (l, v, h) = (up(lo)?, up(x)?, up(hi)?);
+            let r: Vec<f32> = go!(&l, &v, &h, max_nan32, min_nan32);
+            from_f32_vec(&x.elem, r)?
+        }
+        _ => return invalid("clamp operands differ in type"),
+    };
+    Ok(Tensor::new(x.shape.clone(), x.elem.clone(), buf))
+}
+
+/// The elements of a float tensor widened to f32 (exact for formats ≤ 32 bits).
+pub fn to_f32_vec(t: &Tensor) -> IResult<Vec<f32>> {
+    Ok(match &t.buf {
+        Buffer::F32(s) => s.to_vec(),
+        Buffer::BF16(s) => s.iter().map(|x| x.to_f32()).collect(),
+        Buffer::F16(s) => s.iter().map(|x| x.to_f32()).collect(),
+        Buffer::F8(s) => f8_to_f32(float_kind(&t.elem).unwrap_or(FloatKind::F8E4M3FN), s),
+        _ => return invalid("expected a float tensor of at most 32 bits"),
+    })
+}
+
+/// Rounds f32 values into a buffer for `elem`.
+pub fn from_f32_vec(elem: &ElemType, v: Vec<f32>) -> IResult<Buffer> {
+    Ok(match elem {
+        ElemType::Float(FloatKind::F32) => Buffer::F32(v.into()),
+        ElemType::Float(FloatKind::BF16) => Buffer::BF16(v.into_iter().map(bf16::from_f32).collect()),
+        ElemType::Float(FloatKind::F16) => Buffer::F16(v.into_iter().map(f16::from_f32).collect()),
+        ElemType::Float(k) => Buffer::F8(f32_to_f8(*k, v.into_iter()).into()),
+        _ => return invalid("expected a float element type"),
+    })
+}
+
+/// The value of a rank-0 (or one-element) i1 tensor.
+pub fn scalar_bool(t: &Tensor) -> IResult<bool> {
+    match &t.buf {
+        Buffer::Bool(s) if s.len() == 1 => Ok(s[0]),
+        _ => invalid("expected a scalar i1 tensor"),
+    }
+}
+
+/// The value of a one-element integer tensor, as i64 (unsigned 64-bit values saturate).
+pub fn scalar_i64(t: &Tensor) -> IResult<i64> {
+    if t.num_elements() != 1 {
+        return invalid("expected a scalar integer tensor");
+    }
+    Ok(match &t.buf {
+        Buffer::I8(s) => s[0] as i64,
+        Buffer::I16(s) => s[0] as i64,
+        Buffer::I32(s) => s[0] as i64,
+        Buffer::I64(s) => s[0],
+        Buffer::U8(s) => s[0] as i64,
+        Buffer::U16(s) => s[0] as i64,
+        Buffer::U32(s) => s[0] as i64,
+        Buffer::U64(s) => i64::try_from(s[0]).unwrap_or(i64::MAX),
+        Buffer::Bool(s) => s[0] as i64,
+        _ => return invalid("expected a scalar integer tensor"),
+    })
+}
