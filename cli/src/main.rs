@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
-use shardref_conformance::{Summary, roundtrip::Roundtrip};
+use shardref_conformance::{Summary, interpret::Interpret, roundtrip::Roundtrip};
 use shardref_spec::print::{PrintOptions, print_module};
 use shardref_spec::split::split_cases;
 use shardref_spec::{Source, parse_source};
@@ -55,6 +55,8 @@ enum Command {
 enum Suite {
     /// Each case parses and print/parse is a fixpoint (parse-failure cases fail where expected).
     Roundtrip { paths: Vec<PathBuf> },
+    /// Each case's `@main` runs on the reference interpreter and its checks hold.
+    Interpret { paths: Vec<PathBuf> },
 }
 
 fn read(path: &PathBuf) -> Result<String, ExitCode> {
@@ -118,10 +120,11 @@ fn main() -> ExitCode {
             if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
         Command::Conform { suite } => {
-            let (mode, paths) = match &suite {
-                Suite::Roundtrip { paths } => (Roundtrip, paths),
+            let (mode, paths): (&dyn shardref_conformance::Mode, _) = match &suite {
+                Suite::Roundtrip { paths } => (&Roundtrip, paths),
+                Suite::Interpret { paths } => (&Interpret, paths),
             };
-            match shardref_conformance::run(&mode, paths) {
+            match shardref_conformance::run(mode, paths) {
                 Ok(summary) => report(&summary),
                 Err(e) => {
                     eprintln!("{e}");

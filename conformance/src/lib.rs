@@ -9,6 +9,7 @@
 //! Invariant: the runner only reads the files it is given; it never writes.
 
 pub mod expect;
+pub mod interpret;
 pub mod roundtrip;
 
 use std::path::{Path, PathBuf};

@@ -47,8 +47,11 @@ pub struct Outcome {
     pub check_failures: Vec<CheckFailure>,
     /// Number of check ops executed.
     pub checks_run: usize,
-    /// Output of `interpreter.print` / `probe`.
+    /// Output of `interpreter.print`.
     pub printed: Vec<String>,
+    /// Values recorded by `interpreter.probe`, per probe id, one per execution
+    /// (upstream serializes them to files; `check.expect_serialized_eq` reads them back).
+    pub probes: HashMap<String, Vec<Value>>,
 }
 
 /// Runs function `entry` of `m` on `inputs`.
@@ -268,6 +271,17 @@ impl<'m> Interp<'m> {
             OpKind::Chlo(k) => chlo(k, span),
             OpKind::Sdy(k) => sdy(k, span),
             OpKind::Mpmd(k) => mpmd(k, span),
+            OpKind::Check(shardref_spec::ops::CheckOp::ExpectSerializedEq) => {
+                let ts = self.tensor_operands(f, op)?;
+                let result = self.expect_serialized_eq(op, one(&ts)?);
+                self.outcome.checks_run += 1;
+                match result {
+                    Ok(None) => {}
+                    Ok(Some(failure)) => self.outcome.check_failures.push(failure.at(span)),
+                    Err(e) => return Err(e.at(span)),
+                }
+                Ok(vec![])
+            }
             OpKind::Check(k) => {
                 let ts = self.tensor_operands(f, op)?;
                 let result = check::run(k, &ts, &o.attrs);
@@ -306,10 +320,18 @@ impl<'m> Interp<'m> {
         use shardref_spec::ops::InterpreterOp;
         let o = self.m.op(op);
         match k {
-            InterpreterOp::Print | InterpreterOp::Probe => {
+            InterpreterOp::Print => {
                 let v = self.get(f, o.operands[0], o.span)?.clone();
                 self.outcome.printed.push(format!("{v:?}"));
-                Ok(if k == InterpreterOp::Probe { vec![v] } else { vec![] })
+                Ok(vec![])
+            }
+            InterpreterOp::Probe => {
+                let v = self.get(f, o.operands[0], o.span)?.clone();
+                let Some(Attr::Str(id, _)) = o.attrs.get("probe_id") else {
+                    return Err(InterpError::invalid(o.span, "probe without a probe_id"));
+                };
+                self.outcome.probes.entry(String::from_utf8_lossy(id).into_owned()).or_default().push(v.clone());
+                Ok(vec![v])
             }
             InterpreterOp::RunParallel => Err(InterpError::unsupported(o.span, "interpreter.run_parallel needs simulated devices (issue #5)")),
         }
@@ -480,6 +502,30 @@ impl<'m> Interp<'m> {
             | S::CrossReplicaSum
             | S::PartitionId
             | S::ReplicaId => Err(InterpError::unsupported(span, format!("{} is not implemented yet", k_name(OpKind::Stablehlo(k))))),
+        }
+    }
+
+    /// Compares `expected` with what `interpreter.probe` recorded under
+    /// `probe_id` at execution `iter` (0 by default), by value and type.
+    fn expect_serialized_eq(&self, op: OpId, expected: &Tensor) -> IResult<Option<CheckFailure>> {
+        let o = self.m.op(op);
+        let Some(Attr::Str(id, _)) = o.attrs.get("probe_id") else {
+            return Err(InterpError::invalid(o.span, "expect_serialized_eq without a probe_id"));
+        };
+        let id = String::from_utf8_lossy(id).into_owned();
+        let iter = o.attrs.get("iter").and_then(Attr::as_int).unwrap_or(0) as usize;
+        let failure = |message: String| Ok(Some(CheckFailure { span: o.span, message }));
+        match self.outcome.probes.get(&id).and_then(|vs| vs.get(iter)) {
+            None => failure(format!("no value was probed as '{id}' at iteration {iter}")),
+            Some(Value::Tensor(t)) if t == expected => Ok(None),
+            Some(Value::Tensor(t)) if t.shape != expected.shape || t.elem != expected.elem => {
+                failure(format!("probe '{id}' holds a {:?}x{} tensor, expected {:?}x{}", t.shape, t.elem, expected.shape, expected.elem))
+            }
+            Some(Value::Tensor(t)) => {
+                // Same type: compare exactly, as upstream's expect_eq does.
+                check::run(shardref_spec::ops::CheckOp::ExpectEq, &[t, expected], &o.attrs)
+            }
+            Some(_) => failure(format!("probe '{id}' is not a tensor")),
         }
     }
 

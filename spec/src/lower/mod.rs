@@ -851,7 +851,10 @@ impl<'s> Lowerer<'s> {
                 Rule::keyword_attr => {
                     let kv = kids(k);
                     let name = kv[0].as_str();
-                    let value = self.lower_attr(kv[1].clone())?;
+                    let value = match kv[1].as_rule() {
+                        Rule::string_lit => Attr::Str(unquote(self, &kv[1])?, None),
+                        _ => self.lower_attr(kv[1].clone())?,
+                    };
                     // The formats elide the attributes' types; give them their ODS types.
                     let value = match (name, value) {
                         ("max_ulp_difference" | "min_ulp_difference", Attr::Int(i)) if i.value >= 0 => {
