@@ -1,3 +1,6 @@
 //! The op families' kernels: pure functions from tensors (and attributes) to tensors.
 
 pub mod elementwise;
+pub mod convert;
+pub mod shape;
+pub mod reduce;
