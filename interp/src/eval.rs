@@ -249,7 +249,10 @@ impl<'m> Interp<'m> {
         };
         let r = match kind {
             OpKind::Builtin(BuiltinOp::Module) => Err(InterpError::invalid(span, "nested module in a function")),
-            OpKind::Func(FuncOp::Return) => {
+            OpKind::Func(FuncOp::Return)
+            | OpKind::Stablehlo(StablehloOp::Return)
+            | OpKind::Sdy(SdyOp::Return)
+            | OpKind::Mpmd(MpmdOp::Return) => {
                 let vals = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<Vec<_>>>()?;
                 return Ok(Some(Exit::Return(vals)));
             }
@@ -347,7 +350,7 @@ impl<'m> Interp<'m> {
         use StablehloOp as S;
         match k {
             S::Constant => self.constant(op),
-            S::Return => Err(InterpError::invalid(span, "stablehlo.return outside a region")),
+            S::Return => Err(InterpError::invalid(span, "stablehlo.return is a terminator")),
             S::Abs
             | S::Cbrt
             | S::Ceil
@@ -517,6 +520,53 @@ impl<'m> Interp<'m> {
                 Ok(vec![Value::Tensor(Tensor::new(vec![], rt.elem.clone(), ops::convert::from_i64s(&rt.elem, &[*size as i64])?))])
             }
             S::Reduce => self.reduce(f, op),
+            S::Sort => {
+                let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
+                let dim = attrs::int(o, "dimension").unwrap_or(-1);
+                let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "sort without a comparator"))?;
+                let refs: Vec<&Tensor> = ts.iter().collect();
+                let out = ops::windows::sort(&refs, dim, &mut |args| self.body(f, r, args, span))?;
+                Ok(out.into_iter().map(Value::Tensor).collect())
+            }
+            S::Map => {
+                let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
+                let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "map without a computation"))?;
+                let refs: Vec<&Tensor> = ts.iter().collect();
+                let dims = attrs::ints(o, "dimensions")?;
+                if refs.first().is_some_and(|t| dims != (0..t.rank() as i64).collect::<Vec<_>>()) {
+                    return Err(InterpError::invalid(span, "map dimensions must be [0, ..., rank - 1]"));
+                }
+                Ok(vec![Value::Tensor(ops::windows::map(&refs, &mut |args| self.body(f, r, args, span))?)])
+            }
+            S::ReduceWindow => {
+                let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
+                let n = ts.len() / 2;
+                if n == 0 || ts.len() != 2 * n {
+                    return Err(InterpError::invalid(span, "reduce_window needs as many init values as inputs"));
+                }
+                let w = self.window(op, ts[0].rank())?;
+                let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "reduce_window without a body"))?;
+                let refs: Vec<&Tensor> = ts.iter().collect();
+                let out = ops::windows::reduce_window(&refs[..n], &refs[n..], &w, &mut |args| self.body(f, r, args, span))?;
+                Ok(out.into_iter().map(Value::Tensor).collect())
+            }
+            S::SelectAndScatter => {
+                let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
+                let [a, b, c] = three(&ts.iter().collect::<Vec<_>>())?.map(|t| t.clone());
+                let w = self.window(op, a.rank())?;
+                let (sel, sca) = match o.regions.as_slice() {
+                    [x, y] => (*x, *y),
+                    _ => return Err(InterpError::invalid(span, "select_and_scatter needs select and scatter regions")),
+                };
+                let out = ops::windows::select_and_scatter(&a, &b, &c, &w, &mut |which, args| {
+                    let r = match which {
+                        ops::windows::Region::Select => sel,
+                        ops::windows::Region::Scatter => sca,
+                    };
+                    self.body(f, r, args, span)
+                })?;
+                Ok(vec![Value::Tensor(out)])
+            }
             S::UniformQuantize
             | S::UniformDequantize
             | S::Compare
@@ -529,12 +579,8 @@ impl<'m> Interp<'m> {
             | S::Gather
             | S::DynamicGather
             | S::Scatter
-            | S::Sort
             | S::SetDimensionSize
             | S::TorchIndexSelect
-            | S::ReduceWindow
-            | S::SelectAndScatter
-            | S::Map
             | S::Dot
             | S::DotGeneral
             | S::Einsum
@@ -662,6 +708,31 @@ impl<'m> Interp<'m> {
             && matches!(ro.name, OpName::Known(OpKind::Stablehlo(StablehloOp::Return)))
             && ro.operands == fo.results;
         ok.then_some(k)
+    }
+
+    /// Runs a region as a kernel body: tensors in, tensors out.
+    fn body(&mut self, f: &mut Frame, r: RegionId, args: Vec<Tensor>, span: Span) -> IResult<Vec<Tensor>> {
+        let out = self.apply_region(f, r, args.into_iter().map(Value::Tensor).collect(), span)?;
+        out.into_iter()
+            .map(|v| match v {
+                Value::Tensor(t) => Ok(t),
+                _ => Err(InterpError::invalid(span, "region must return tensors")),
+            })
+            .collect()
+    }
+
+    /// The window attributes of reduce_window / select_and_scatter.
+    fn window(&self, op: OpId, rank: usize) -> IResult<ops::windows::Window> {
+        let o = self.m.op(op);
+        ops::windows::Window::new(
+            rank,
+            attrs::ints(o, "window_dimensions")?,
+            attrs::ints_opt(o, "window_strides")?,
+            attrs::ints_opt(o, "base_dilations")?,
+            attrs::ints_opt(o, "window_dilations")?,
+            attrs::ints_opt(o, "padding")?,
+        )
+        .map_err(|e| e.at(o.span))
     }
 
     /// Charges fuel for work done inside a kernel (one unit per body application it saves).

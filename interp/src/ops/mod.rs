@@ -4,3 +4,4 @@ pub mod elementwise;
 pub mod convert;
 pub mod shape;
 pub mod reduce;
+pub mod windows;
