@@ -198,3 +198,24 @@ fn conversions() {
     let bc = convert::bitcast_convert(&f32s(&[1.0]), &ElemType::I32, vec![1]).unwrap();
     assert_eq!(bc.buf, Buffer::I32(vec![0x3F80_0000].into()));
 }
+
+#[test]
+fn dot_general_with_batch_and_contracting_dims() {
+    use shardref_interp::ops::dot::{DotDims, dot_general};
+    // [2, 2, 3] x [2, 3, 1] batched over dim 0.
+    let l = Tensor::new(vec![2, 2, 3], ElemType::F32, Buffer::F32((1..=12).map(|x| x as f32).collect()));
+    let r = Tensor::new(vec![2, 3, 1], ElemType::F32, Buffer::F32(vec![1.0, 0.0, 2.0, -1.0, 1.0, 0.0].into()));
+    let d = DotDims { lhs_batch: vec![0], rhs_batch: vec![0], lhs_contract: vec![2], rhs_contract: vec![1] };
+    let o = dot_general(&l, &r, &d, &ElemType::F32).unwrap();
+    assert_eq!(o.shape, vec![2, 2, 1]);
+    assert_eq!(o.buf, Buffer::F32(vec![7.0, 16.0, 1.0, 1.0].into()));
+    // Integers wrap; mixed operands convert to the result type first.
+    let a = Tensor::new(vec![1, 2], ElemType::I32, Buffer::I32(vec![i32::MAX, 1].into()));
+    let b = Tensor::new(vec![2, 1], ElemType::I32, Buffer::I32(vec![2, 3].into()));
+    let d = DotDims { lhs_contract: vec![1], rhs_contract: vec![0], ..Default::default() };
+    assert_eq!(dot_general(&a, &b, &d, &ElemType::I32).unwrap().buf, Buffer::I32(vec![1].into()));
+    // Empty contraction gives zeros.
+    let e = Tensor::new(vec![2, 0], ElemType::F32, Buffer::F32(vec![].into()));
+    let f = Tensor::new(vec![0, 2], ElemType::F32, Buffer::F32(vec![].into()));
+    assert_eq!(dot_general(&e, &f, &d, &ElemType::F32).unwrap().buf, Buffer::F32(vec![0.0; 4].into()));
+}

@@ -5,3 +5,4 @@ pub mod convert;
 pub mod shape;
 pub mod reduce;
 pub mod windows;
+pub mod dot;
