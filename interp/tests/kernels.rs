@@ -219,3 +219,36 @@ fn dot_general_with_batch_and_contracting_dims() {
     let f = Tensor::new(vec![0, 2], ElemType::F32, Buffer::F32(vec![].into()));
     assert_eq!(dot_general(&e, &f, &d, &ElemType::F32).unwrap().buf, Buffer::F32(vec![0.0; 4].into()));
 }
+
+#[test]
+fn compare_float_and_total_order() {
+    use shardref_interp::ops::compare::{Direction, compare};
+    let a = f32s(&[f32::NAN, -0.0, 1.0, -f32::NAN]);
+    let b = f32s(&[f32::NAN, 0.0, 2.0, f32::NEG_INFINITY]);
+    let ieee = |d| compare(&a, &b, d, false).unwrap().buf;
+    assert_eq!(ieee(Direction::Eq), Buffer::Bool(vec![false, true, false, false].into()));
+    assert_eq!(ieee(Direction::Ne), Buffer::Bool(vec![true, false, true, true].into()));
+    let total = |d| compare(&a, &b, d, true).unwrap().buf;
+    assert_eq!(total(Direction::Eq), Buffer::Bool(vec![true, false, false, false].into()));
+    // -0.0 < +0.0 and -NaN < -inf in the total order.
+    assert_eq!(total(Direction::Lt), Buffer::Bool(vec![false, true, true, true].into()));
+    let u = vec1(Buffer::U32(vec![u32::MAX].into()), ElemType::Int { width: 32, signedness: Signedness::Unsigned });
+    let z = vec1(Buffer::U32(vec![0].into()), ElemType::Int { width: 32, signedness: Signedness::Unsigned });
+    assert_eq!(compare(&u, &z, Direction::Gt, false).unwrap().buf, Buffer::Bool(vec![true].into()));
+}
+
+#[test]
+fn gather_rows_with_clamping_and_scatter_targets() {
+    use shardref_interp::ops::gather::{GatherDims, ScatterDims, gather, scatter_targets};
+    let operand = Tensor::new(vec![3, 2], ElemType::I32, Buffer::I32(vec![0, 1, 10, 11, 20, 21].into()));
+    let idx = Tensor::new(vec![3, 1], ElemType::I32, Buffer::I32(vec![2, 0, 7].into()));
+    let d = GatherDims { offset_dims: vec![1], collapsed_slice_dims: vec![0], start_index_map: vec![0], index_vector_dim: 1, ..Default::default() };
+    let g = gather(&operand, &idx, &d, &[1, 2]).unwrap();
+    assert_eq!(g.shape, vec![3, 2]);
+    // Index 7 clamps to the last row.
+    assert_eq!(g.buf, Buffer::I32(vec![20, 21, 0, 1, 20, 21].into()));
+    let sd = ScatterDims { update_window_dims: vec![1], inserted_window_dims: vec![0], scatter_dims_to_operand_dims: vec![0], index_vector_dim: 1, ..Default::default() };
+    let t = scatter_targets(&[3, 2], &idx, &[3, 2], &sd).unwrap();
+    // Out-of-bounds updates are skipped element by element.
+    assert_eq!(t, vec![Some(4), Some(5), Some(0), Some(1), None, None]);
+}

@@ -6,3 +6,5 @@ pub mod shape;
 pub mod reduce;
 pub mod windows;
 pub mod dot;
+pub mod compare;
+pub mod gather;
