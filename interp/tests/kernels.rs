@@ -252,3 +252,35 @@ fn gather_rows_with_clamping_and_scatter_targets() {
     // Out-of-bounds updates are skipped element by element.
     assert_eq!(t, vec![Some(4), Some(5), Some(0), Some(1), None, None]);
 }
+
+#[test]
+fn convolution_1d_with_padding_dilation_and_groups() {
+    use shardref_interp::ops::conv::{ConvParams, convolution};
+    // Input [N=1, C=2, W=4] in layout [b, f, 0]; kernel [O=2, I=1, K=2] in layout [o, i, 0]; two feature groups.
+    let x = Tensor::new(vec![1, 2, 4], ElemType::F32, Buffer::F32(vec![1.0, 2.0, 3.0, 4.0, 10.0, 20.0, 30.0, 40.0].into()));
+    let w = Tensor::new(vec![2, 1, 2], ElemType::F32, Buffer::F32(vec![1.0, 1.0, 1.0, -1.0].into()));
+    let p = ConvParams {
+        input_batch: 0,
+        input_feature: 1,
+        input_spatial: vec![2],
+        kernel_input_feature: 1,
+        kernel_output_feature: 0,
+        kernel_spatial: vec![2],
+        output_batch: 0,
+        output_feature: 1,
+        output_spatial: vec![2],
+        padding: Some(vec![1, 0]),
+        feature_group_count: 2,
+        batch_group_count: 1,
+        ..Default::default()
+    };
+    let y = convolution(&x, &w, &p, &ElemType::F32).unwrap();
+    assert_eq!(y.shape, vec![1, 2, 4]);
+    // Group 0 sums neighbours (with a zero pad on the left); group 1 differences them.
+    assert_eq!(y.buf, Buffer::F32(vec![1.0, 3.0, 5.0, 7.0, -10.0, -10.0, -10.0, -10.0].into()));
+    // lhs dilation 2 inserts holes; window reversal flips the kernel.
+    let p2 = ConvParams { lhs_dilation: Some(vec![2]), window_reversal: Some(vec![true]), padding: None, ..p };
+    let y = convolution(&x, &w, &p2, &ElemType::F32).unwrap();
+    assert_eq!(y.shape, vec![1, 2, 6]);
+    assert_eq!(y.buf, Buffer::F32(vec![1.0, 2.0, 2.0, 3.0, 3.0, 4.0, -10.0, 20.0, -20.0, 30.0, -30.0, 40.0].into()));
+}

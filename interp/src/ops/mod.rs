@@ -8,3 +8,4 @@ pub mod windows;
 pub mod dot;
 pub mod compare;
 pub mod gather;
+pub mod conv;
