@@ -284,3 +284,34 @@ fn convolution_1d_with_padding_dilation_and_groups() {
     assert_eq!(y.shape, vec![1, 2, 6]);
     assert_eq!(y.buf, Buffer::F32(vec![1.0, 2.0, 2.0, 3.0, 3.0, 4.0, -10.0, 20.0, -20.0, 30.0, -30.0, 40.0].into()));
 }
+
+#[test]
+fn cholesky_triangular_solve_and_fft() {
+    use shardref_interp::ops::linalg::{FftKind, TransposeA, cholesky, fft, triangular_solve};
+    let a = Tensor::new(vec![2, 2], ElemType::F64, Buffer::F64(vec![4.0, 2.0, 2.0, 3.0].into()));
+    let l = cholesky(&a, true).unwrap();
+    let s2 = 2f64.sqrt();
+    assert_eq!(l.buf, Buffer::F64(vec![2.0, 0.0, 1.0, s2].into()));
+    let u = cholesky(&a, false).unwrap();
+    assert_eq!(u.buf, Buffer::F64(vec![2.0, 1.0, 0.0, s2].into()));
+    // L x = b with L = [[2, 0], [1, √2]], b = [2, 1 + √2] → x = [1, 1].
+    let b = Tensor::new(vec![2, 1], ElemType::F64, Buffer::F64(vec![2.0, 1.0 + s2].into()));
+    let x = triangular_solve(&l, &b, true, true, false, TransposeA::No).unwrap();
+    let Buffer::F64(v) = &x.buf else { panic!() };
+    assert!((v[0] - 1.0).abs() < 1e-15 && (v[1] - 1.0).abs() < 1e-15, "{v:?}");
+    // Lᵀ x = b solves with the upper triangle: Lᵀ = [[2, 1], [0, √2]], b = [3, √2] → x = [1, 1].
+    let b = Tensor::new(vec![2, 1], ElemType::F64, Buffer::F64(vec![3.0, s2].into()));
+    let x = triangular_solve(&l, &b, true, true, false, TransposeA::Transpose).unwrap();
+    let Buffer::F64(v) = &x.buf else { panic!() };
+    assert!((v[0] - 1.0).abs() < 1e-15 && (v[1] - 1.0).abs() < 1e-15, "{v:?}");
+    // RFFT of [1, 2, 3, 4] → [10, -2+2i, -2]; IRFFT brings it back.
+    let t = Tensor::new(vec![4], ElemType::F64, Buffer::F64(vec![1.0, 2.0, 3.0, 4.0].into()));
+    let c128 = ElemType::Complex(Box::new(ElemType::F64));
+    let f = fft(&t, FftKind::Rfft, &[4], &c128, vec![3]).unwrap();
+    let Buffer::C128(v) = &f.buf else { panic!() };
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+    assert!(close(v[0].re, 10.0) && close(v[1].re, -2.0) && close(v[1].im, 2.0) && close(v[2].re, -2.0), "{v:?}");
+    let back = fft(&f, FftKind::Irfft, &[4], &ElemType::F64, vec![4]).unwrap();
+    let Buffer::F64(v) = &back.buf else { panic!() };
+    assert!(v.iter().zip([1.0, 2.0, 3.0, 4.0]).all(|(a, b)| close(*a, b)), "{v:?}");
+}

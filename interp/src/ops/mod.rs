@@ -9,3 +9,4 @@ pub mod dot;
 pub mod compare;
 pub mod gather;
 pub mod conv;
+pub mod linalg;
