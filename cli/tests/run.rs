@@ -286,10 +286,13 @@ fn add_on_every_dtype_writes_the_expected_npy_bytes() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Element type, input descr, output descr, input bytes, negated bytes.
+type NegateCase = (&'static str, &'static str, &'static str, Vec<u8>, Vec<u8>);
+
 #[test]
 fn negate_on_signed_and_narrow_types() {
     let dir = scratch("negate");
-    let cases: Vec<(&str, &str, &str, Vec<u8>, Vec<u8>)> = vec![
+    let cases: Vec<NegateCase> = vec![
         (
             "f32",
             "<f4",
