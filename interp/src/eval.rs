@@ -17,10 +17,11 @@ use std::collections::HashMap;
 use shardref_spec::ir::{Attr, BlockId, Module, OpId, RegionId, Span, Type, ValueId};
 use shardref_spec::ops::{ArithOp, BuiltinOp, ChloOp, FuncOp, MpmdOp, OpKind, OpName, SdyOp, StablehloOp};
 
+use crate::attrs;
 use crate::check::{self, CheckFailure};
 use crate::error::{IResult, InterpError};
 use crate::ops;
-use crate::value::{Tensor, Value};
+use crate::value::{Buffer, Tensor, Value};
 
 /// Limits on a run. Exceeding one is `ResourceExhausted`, never a hang or an abort.
 #[derive(Clone, Copy, Debug)]
@@ -248,7 +249,10 @@ impl<'m> Interp<'m> {
         };
         let r = match kind {
             OpKind::Builtin(BuiltinOp::Module) => Err(InterpError::invalid(span, "nested module in a function")),
-            OpKind::Func(FuncOp::Return) => {
+            OpKind::Func(FuncOp::Return)
+            | OpKind::Stablehlo(StablehloOp::Return)
+            | OpKind::Sdy(SdyOp::Return)
+            | OpKind::Mpmd(MpmdOp::Return) => {
                 let vals = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<Vec<_>>>()?;
                 return Ok(Some(Exit::Return(vals)));
             }
@@ -346,7 +350,7 @@ impl<'m> Interp<'m> {
         use StablehloOp as S;
         match k {
             S::Constant => self.constant(op),
-            S::Return => Err(InterpError::invalid(span, "stablehlo.return outside a region")),
+            S::Return => Err(InterpError::invalid(span, "stablehlo.return is a terminator")),
             S::Abs
             | S::Cbrt
             | S::Ceil
@@ -439,39 +443,144 @@ impl<'m> Interp<'m> {
                 }
             }
             S::CreateToken | S::AfterAll => Ok(vec![Value::Token]),
-            S::Convert
-            | S::BitcastConvert
-            | S::UniformQuantize
+            S::Convert => {
+                let ts = self.tensor_operands(f, op)?;
+                Ok(vec![Value::Tensor(ops::convert::convert(one(&ts)?, &result_tensor(result_ty(0)?)?.elem)?)])
+            }
+            S::BitcastConvert => {
+                let ts = self.tensor_operands(f, op)?;
+                let rt = result_tensor(result_ty(0)?)?;
+                Ok(vec![Value::Tensor(ops::convert::bitcast_convert(one(&ts)?, &rt.elem, static_shape(rt)?)?)])
+            }
+            S::ReducePrecision => {
+                let ts = self.tensor_operands(f, op)?;
+                let e = attrs::int(o, "exponent_bits")?;
+                let m = attrs::int(o, "mantissa_bits")?;
+                let (Ok(e), Ok(m)) = (u32::try_from(e), u32::try_from(m)) else {
+                    return Err(InterpError::invalid(span, "reduce_precision bit counts must be non-negative"));
+                };
+                Ok(vec![Value::Tensor(ops::convert::reduce_precision(one(&ts)?, e, m)?)])
+            }
+            S::Reshape => {
+                let ts = self.tensor_operands(f, op)?;
+                Ok(vec![Value::Tensor(ops::shape::reshape(one(&ts)?, static_shape(result_tensor(result_ty(0)?)?)?)?)])
+            }
+            S::Transpose => {
+                let ts = self.tensor_operands(f, op)?;
+                Ok(vec![Value::Tensor(ops::shape::transpose(one(&ts)?, &attrs::ints(o, "permutation")?)?)])
+            }
+            S::BroadcastInDim => {
+                let ts = self.tensor_operands(f, op)?;
+                let shape = static_shape(result_tensor(result_ty(0)?)?)?;
+                Ok(vec![Value::Tensor(ops::shape::broadcast_in_dim(one(&ts)?, &attrs::ints(o, "broadcast_dimensions")?, shape)?)])
+            }
+            S::Concatenate => {
+                let ts = self.tensor_operands(f, op)?;
+                Ok(vec![Value::Tensor(ops::shape::concatenate(&ts, attrs::int(o, "dimension")?)?)])
+            }
+            S::Slice => {
+                let ts = self.tensor_operands(f, op)?;
+                let (a, b, c) = (attrs::ints(o, "start_indices")?, attrs::ints(o, "limit_indices")?, attrs::ints(o, "strides")?);
+                Ok(vec![Value::Tensor(ops::shape::slice(one(&ts)?, &a, &b, &c)?)])
+            }
+            S::DynamicSlice => {
+                let ts = self.tensor_operands(f, op)?;
+                let Some((t, starts)) = ts.split_first() else { return Err(InterpError::invalid(span, "dynamic_slice without operands")) };
+                let starts = starts.iter().map(|s| ops::elementwise::scalar_i64(s)).collect::<IResult<Vec<_>>>()?;
+                Ok(vec![Value::Tensor(ops::shape::dynamic_slice(t, &starts, &attrs::ints(o, "slice_sizes")?)?)])
+            }
+            S::DynamicUpdateSlice => {
+                let ts = self.tensor_operands(f, op)?;
+                if ts.len() < 2 {
+                    return Err(InterpError::invalid(span, "dynamic_update_slice needs an operand and an update"));
+                }
+                let starts = ts[2..].iter().map(|s| ops::elementwise::scalar_i64(s)).collect::<IResult<Vec<_>>>()?;
+                Ok(vec![Value::Tensor(ops::shape::dynamic_update_slice(ts[0], ts[1], &starts)?)])
+            }
+            S::Pad => {
+                let ts = self.tensor_operands(f, op)?;
+                let [t, v] = two(&ts)?;
+                let (lo, hi, inner) = (attrs::ints(o, "edge_padding_low")?, attrs::ints(o, "edge_padding_high")?, attrs::ints(o, "interior_padding")?);
+                Ok(vec![Value::Tensor(ops::shape::pad(t, v, &lo, &hi, &inner)?)])
+            }
+            S::Reverse => {
+                let ts = self.tensor_operands(f, op)?;
+                Ok(vec![Value::Tensor(ops::shape::reverse(one(&ts)?, &attrs::ints(o, "dimensions")?)?)])
+            }
+            S::Iota => {
+                let rt = result_tensor(result_ty(0)?)?;
+                Ok(vec![Value::Tensor(ops::shape::iota(static_shape(rt)?, attrs::int(o, "iota_dimension")?, &rt.elem)?)])
+            }
+            S::GetDimensionSize => {
+                let ts = self.tensor_operands(f, op)?;
+                let t = one(&ts)?;
+                let d = attrs::int(o, "dimension")?;
+                let size = usize::try_from(d).ok().and_then(|d| t.shape.get(d)).ok_or_else(|| InterpError::invalid(span, "dimension out of range"))?;
+                let rt = result_tensor(result_ty(0)?)?;
+                Ok(vec![Value::Tensor(Tensor::new(vec![], rt.elem.clone(), ops::convert::from_i64s(&rt.elem, &[*size as i64])?))])
+            }
+            S::Reduce => self.reduce(f, op),
+            S::Sort => {
+                let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
+                let dim = attrs::int(o, "dimension").unwrap_or(-1);
+                let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "sort without a comparator"))?;
+                let refs: Vec<&Tensor> = ts.iter().collect();
+                let out = ops::windows::sort(&refs, dim, &mut |args| self.body(f, r, args, span))?;
+                Ok(out.into_iter().map(Value::Tensor).collect())
+            }
+            S::Map => {
+                let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
+                let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "map without a computation"))?;
+                let refs: Vec<&Tensor> = ts.iter().collect();
+                let dims = attrs::ints(o, "dimensions")?;
+                if refs.first().is_some_and(|t| dims != (0..t.rank() as i64).collect::<Vec<_>>()) {
+                    return Err(InterpError::invalid(span, "map dimensions must be [0, ..., rank - 1]"));
+                }
+                Ok(vec![Value::Tensor(ops::windows::map(&refs, &mut |args| self.body(f, r, args, span))?)])
+            }
+            S::ReduceWindow => {
+                let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
+                let n = ts.len() / 2;
+                if n == 0 || ts.len() != 2 * n {
+                    return Err(InterpError::invalid(span, "reduce_window needs as many init values as inputs"));
+                }
+                let w = self.window(op, ts[0].rank())?;
+                let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "reduce_window without a body"))?;
+                let refs: Vec<&Tensor> = ts.iter().collect();
+                let out = ops::windows::reduce_window(&refs[..n], &refs[n..], &w, &mut |args| self.body(f, r, args, span))?;
+                Ok(out.into_iter().map(Value::Tensor).collect())
+            }
+            S::SelectAndScatter => {
+                let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
+                let [a, b, c] = three(&ts.iter().collect::<Vec<_>>())?.map(|t| t.clone());
+                let w = self.window(op, a.rank())?;
+                let (sel, sca) = match o.regions.as_slice() {
+                    [x, y] => (*x, *y),
+                    _ => return Err(InterpError::invalid(span, "select_and_scatter needs select and scatter regions")),
+                };
+                let out = ops::windows::select_and_scatter(&a, &b, &c, &w, &mut |which, args| {
+                    let r = match which {
+                        ops::windows::Region::Select => sel,
+                        ops::windows::Region::Scatter => sca,
+                    };
+                    self.body(f, r, args, span)
+                })?;
+                Ok(vec![Value::Tensor(out)])
+            }
+            S::UniformQuantize
             | S::UniformDequantize
-            | S::ReducePrecision
             | S::Compare
-            | S::Iota
             | S::DynamicIota
             | S::Broadcast
-            | S::BroadcastInDim
             | S::DynamicBroadcastInDim
-            | S::Reshape
             | S::DynamicReshape
-            | S::Transpose
-            | S::Concatenate
-            | S::Slice
-            | S::DynamicSlice
             | S::RealDynamicSlice
-            | S::DynamicUpdateSlice
-            | S::Pad
             | S::DynamicPad
-            | S::Reverse
             | S::Gather
             | S::DynamicGather
             | S::Scatter
-            | S::Sort
-            | S::GetDimensionSize
             | S::SetDimensionSize
             | S::TorchIndexSelect
-            | S::Reduce
-            | S::ReduceWindow
-            | S::SelectAndScatter
-            | S::Map
             | S::Dot
             | S::DotGeneral
             | S::Einsum
@@ -529,6 +638,112 @@ impl<'m> Interp<'m> {
         }
     }
 
+    /// `reduce`: N inputs, N init values, a body of 2N scalar arguments
+    /// (accumulators, then elements) returning N scalars.
+    fn reduce(&mut self, f: &mut Frame, op: OpId) -> IResult<Vec<Value>> {
+        let o = self.m.op(op);
+        let span = o.span;
+        let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
+        let n = ts.len() / 2;
+        if n == 0 || ts.len() != 2 * n {
+            return Err(InterpError::invalid(span, "reduce needs as many init values as inputs"));
+        }
+        let (inputs, inits) = ts.split_at(n);
+        let dims = ops::reduce::check_dims(inputs[0].rank(), &attrs::ints(o, "dimensions")?)?;
+        if inputs.iter().any(|t| t.shape != inputs[0].shape) || inits.iter().any(|t| t.num_elements() != 1) {
+            return Err(InterpError::invalid(span, "reduce inputs must share a shape and inits must be scalars"));
+        }
+        let (map, out_shape) = ops::reduce::reduction_map(&inputs[0].shape, &dims);
+        let out_n: usize = out_shape.iter().product();
+        let body = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "reduce without a body"))?;
+        if n == 1 {
+            if let Some(k) = self.single_op_body(body) {
+                if let Some(buf) = ops::reduce::fold_single_op(k, &inputs[0], &inits[0], &map, out_n) {
+                    self.charge(inputs[0].num_elements() as u64, span)?;
+                    return Ok(vec![Value::Tensor(Tensor::new(out_shape, inits[0].elem.clone(), buf))]);
+                }
+            }
+        }
+        // The generic path: run the body on scalars, in the documented order.
+        let mut acc: Vec<Vec<Tensor>> = (0..n).map(|i| vec![inits[i].clone(); out_n]).collect();
+        for (e, &j) in map.iter().enumerate() {
+            let mut args: Vec<Value> = (0..n).map(|i| Value::Tensor(acc[i][j].clone())).collect();
+            args.extend(inputs.iter().map(|t| Value::Tensor(scalar_at(t, e))));
+            let r = self.apply_region(f, body, args, span)?;
+            if r.len() != n {
+                return Err(InterpError::invalid(span, "reduce body returns the wrong number of values"));
+            }
+            for (i, v) in r.into_iter().enumerate() {
+                match v {
+                    Value::Tensor(t) if t.num_elements() == 1 => acc[i][j] = t,
+                    _ => return Err(InterpError::invalid(span, "reduce body must return scalars")),
+                }
+            }
+        }
+        acc.into_iter()
+            .map(|scalars| {
+                let refs: Vec<&Tensor> = scalars.iter().collect();
+                let parts: Vec<(usize, usize)> = (0..out_n).map(|k| (k, 0)).collect();
+                let elem = scalars.first().map(|t| t.elem.clone()).unwrap_or_else(|| inits[0].elem.clone());
+                let buf = if out_n == 0 { Buffer::zeros(inits[0].buf.repr(), 0) } else { ops::shape::gather_many(&refs, &parts)? };
+                Ok(Value::Tensor(Tensor::new(out_shape.clone(), elem, buf)))
+            })
+            .collect()
+    }
+
+    /// If `r`'s body is `%x = stablehlo.OP %arg0, %arg1; return %x`, that OP.
+    fn single_op_body(&self, r: RegionId) -> Option<StablehloOp> {
+        let region = self.m.region(r);
+        let [b] = region.blocks.as_slice() else { return None };
+        let block = self.m.block(*b);
+        let [first, ret] = block.ops.as_slice() else { return None };
+        let (fo, ro) = (self.m.op(*first), self.m.op(*ret));
+        let k = match fo.name {
+            OpName::Known(OpKind::Stablehlo(k)) => k,
+            _ => return None,
+        };
+        let ok = block.args.len() == 2
+            && fo.operands == block.args
+            && fo.results.len() == 1
+            && matches!(ro.name, OpName::Known(OpKind::Stablehlo(StablehloOp::Return)))
+            && ro.operands == fo.results;
+        ok.then_some(k)
+    }
+
+    /// Runs a region as a kernel body: tensors in, tensors out.
+    fn body(&mut self, f: &mut Frame, r: RegionId, args: Vec<Tensor>, span: Span) -> IResult<Vec<Tensor>> {
+        let out = self.apply_region(f, r, args.into_iter().map(Value::Tensor).collect(), span)?;
+        out.into_iter()
+            .map(|v| match v {
+                Value::Tensor(t) => Ok(t),
+                _ => Err(InterpError::invalid(span, "region must return tensors")),
+            })
+            .collect()
+    }
+
+    /// The window attributes of reduce_window / select_and_scatter.
+    fn window(&self, op: OpId, rank: usize) -> IResult<ops::windows::Window> {
+        let o = self.m.op(op);
+        ops::windows::Window::new(
+            rank,
+            attrs::ints(o, "window_dimensions")?,
+            attrs::ints_opt(o, "window_strides")?,
+            attrs::ints_opt(o, "base_dilations")?,
+            attrs::ints_opt(o, "window_dilations")?,
+            attrs::ints_opt(o, "padding")?,
+        )
+        .map_err(|e| e.at(o.span))
+    }
+
+    /// Charges fuel for work done inside a kernel (one unit per body application it saves).
+    fn charge(&mut self, units: u64, span: Span) -> IResult<()> {
+        if self.fuel < units {
+            return Err(InterpError::exhausted(span, "out of fuel"));
+        }
+        self.fuel -= units;
+        Ok(())
+    }
+
     fn while_loop(&mut self, f: &mut Frame, op: OpId) -> IResult<Vec<Value>> {
         let o = self.m.op(op);
         let span = o.span;
@@ -549,6 +764,20 @@ impl<'m> Interp<'m> {
             state = self.apply_region(f, body, state, span)?;
         }
     }
+}
+
+fn result_tensor(t: &Type) -> IResult<&shardref_spec::ir::TensorType> {
+    match t {
+        Type::Tensor(tt) => Ok(tt),
+        other => Err(InterpError::invalid(Span::NONE, format!("expected a tensor result type, got {other}"))),
+    }
+}
+
+/// The static shape of a result type (dynamic results need the operands, and are refined by the kernels).
+fn static_shape(t: &shardref_spec::ir::TensorType) -> IResult<Vec<usize>> {
+    t.static_shape()
+        .and_then(|s| s.into_iter().map(|d| usize::try_from(d).ok()).collect())
+        .ok_or_else(|| InterpError::unsupported(Span::NONE, format!("dynamic result shape {}", Type::Tensor(t.clone()))))
 }
 
 fn k_name(k: OpKind) -> &'static str {
@@ -586,6 +815,11 @@ fn three<'a>(ts: &[&'a Tensor]) -> IResult<[&'a Tensor; 3]> {
         [a, b, c] => Ok([a, b, c]),
         _ => Err(InterpError::invalid(Span::NONE, format!("expected 3 operands, got {}", ts.len()))),
     }
+}
+
+/// Element `i` of `t` as a rank-0 tensor.
+pub fn scalar_at(t: &Tensor, i: usize) -> Tensor {
+    Tensor::new(vec![], t.elem.clone(), t.buf.gather(&[i]))
 }
 
 /// Whether a runtime value has an IR type (static tensor shapes must match exactly).

@@ -14,6 +14,7 @@
 //! constructs are `Unsupported`, and limits give `ResourceExhausted`.
 //! Results never depend on the thread count.
 
+pub mod attrs;
 pub mod check;
 pub mod error;
 pub mod eval;

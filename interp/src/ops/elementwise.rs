@@ -8,13 +8,14 @@
 //!   for unsigned), x % 0 = x, INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0.
 //! - Shifts by an amount ≥ the width (or negative) give 0, or all sign bits
 //!   for `shift_right_arithmetic`, as the spec says.
-//! - f32 and f64 compute natively; +, -, ×, ÷ and sqrt are correctly rounded.
-//!   bf16, f16 and every f8/f6/f4 format compute in f32 and round once to
-//!   the format (ml_dtypes' behaviour), which is correctly rounded for
-//!   +, -, ×, ÷ and sqrt because f32 has more than twice their precision.
-//! - Transcendentals use `libm` (the same bits on every platform); their
-//!   accuracy is libm's (within a few ulp), which the corpus's
-//!   `expect_close`/`expect_almost_eq` checks allow for.
+//! - f32 and f64 +, -, ×, ÷ and sqrt compute natively (correctly rounded).
+//!   bf16, f16 and every f8/f6/f4 format compute in f64 and round to the
+//!   format, which is correctly rounded for +, -, ×, ÷ and sqrt because f64
+//!   has more than twice their precision (f8: via f32, exact for these ops).
+//! - Transcendentals compute in f64 with `libm` (the same bits on every
+//!   platform) and round once to the operand's type, as the reference
+//!   interpreter does (`mapWithUpcastToDouble`); libm is within 1 ulp in f64,
+//!   so f32 and narrower results are almost always correctly rounded.
 //! - Complex transcendentals use num-complex's formulas.
 
 use half::{bf16, f16};
@@ -66,14 +67,20 @@ fn map_float(t: &Tensor, f32op: impl Fn(f32) -> f32, f64op: impl Fn(f64) -> f64)
     Ok(match &t.buf {
         Buffer::F32(s) => Buffer::F32(s.iter().map(|&x| f32op(x)).collect()),
         Buffer::F64(s) => Buffer::F64(s.iter().map(|&x| f64op(x)).collect()),
-        Buffer::BF16(s) => Buffer::BF16(s.iter().map(|&x| bf16::from_f32(f32op(x.to_f32()))).collect()),
-        Buffer::F16(s) => Buffer::F16(s.iter().map(|&x| f16::from_f32(f32op(x.to_f32()))).collect()),
+        Buffer::BF16(s) => Buffer::BF16(s.iter().map(|&x| bf16::from_f64(f64op(x.to_f64()))).collect()),
+        Buffer::F16(s) => Buffer::F16(s.iter().map(|&x| f16::from_f64(f64op(x.to_f64()))).collect()),
         Buffer::F8(s) => {
             let kind = float_kind(&t.elem).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "f8 buffer without a float type"))?;
-            Buffer::F8(f32_to_f8(kind, f8_to_f32(kind, s).into_iter().map(f32op)).into())
+            Buffer::F8(f32_to_f8(kind, f8_to_f32(kind, s).into_iter().map(|x| f64op(x as f64) as f32)).into())
         }
         _ => return invalid("expected a floating-point tensor"),
     })
+}
+
+/// A transcendental computed in f64 and rounded once to f32, as the reference
+/// interpreter does (`mapWithUpcastToDouble`).
+fn up(f: fn(f64) -> f64) -> impl Fn(f32) -> f32 {
+    move |x| f(x as f64) as f32
 }
 
 /// Applies a float function of two arguments elementwise.
@@ -82,15 +89,15 @@ fn zip_float(a: &Tensor, b: &Tensor, f32op: impl Fn(f32, f32) -> f32, f64op: imp
         (Buffer::F32(x), Buffer::F32(y)) => Buffer::F32(x.iter().zip(y.iter()).map(|(&p, &q)| f32op(p, q)).collect()),
         (Buffer::F64(x), Buffer::F64(y)) => Buffer::F64(x.iter().zip(y.iter()).map(|(&p, &q)| f64op(p, q)).collect()),
         (Buffer::BF16(x), Buffer::BF16(y)) => {
-            Buffer::BF16(x.iter().zip(y.iter()).map(|(&p, &q)| bf16::from_f32(f32op(p.to_f32(), q.to_f32()))).collect())
+            Buffer::BF16(x.iter().zip(y.iter()).map(|(&p, &q)| bf16::from_f64(f64op(p.to_f64(), q.to_f64()))).collect())
         }
         (Buffer::F16(x), Buffer::F16(y)) => {
-            Buffer::F16(x.iter().zip(y.iter()).map(|(&p, &q)| f16::from_f32(f32op(p.to_f32(), q.to_f32()))).collect())
+            Buffer::F16(x.iter().zip(y.iter()).map(|(&p, &q)| f16::from_f64(f64op(p.to_f64(), q.to_f64()))).collect())
         }
         (Buffer::F8(x), Buffer::F8(y)) => {
             let kind = float_kind(&a.elem).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "f8 buffer without a float type"))?;
             let (xs, ys) = (f8_to_f32(kind, x), f8_to_f32(kind, y));
-            Buffer::F8(f32_to_f8(kind, xs.into_iter().zip(ys).map(|(p, q)| f32op(p, q))).into())
+            Buffer::F8(f32_to_f8(kind, xs.into_iter().zip(ys).map(|(p, q)| f64op(p as f64, q as f64) as f32)).into())
         }
         _ => return invalid("expected floating-point tensors of one type"),
     })
@@ -318,17 +325,17 @@ pub fn unary(k: StablehloOp, t: &Tensor, result_ty: &Type) -> IResult<Tensor> {
         (S::Sign, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)) => map_float(t, sign32, sign64)?,
         (S::Sign, _) => normalize(&t.elem, int_map!(&t.buf, x => Int::sign_spec(x), |b: bool| b)),
         (S::Sqrt, _) => map_float(t, f32::sqrt, f64::sqrt)?,
-        (S::Rsqrt, _) => map_float(t, |x| 1.0 / x.sqrt(), |x| 1.0 / x.sqrt())?,
-        (S::Cbrt, _) => map_float(t, libm::cbrtf, libm::cbrt)?,
-        (S::Exponential, _) => map_float(t, libm::expf, libm::exp)?,
-        (S::ExponentialMinusOne, _) => map_float(t, libm::expm1f, libm::expm1)?,
-        (S::Log, _) => map_float(t, libm::logf, libm::log)?,
-        (S::LogPlusOne, _) => map_float(t, libm::log1pf, libm::log1p)?,
-        (S::Logistic, _) => map_float(t, |x| 1.0 / (1.0 + libm::expf(-x)), |x| 1.0 / (1.0 + libm::exp(-x)))?,
-        (S::Sine, _) => map_float(t, libm::sinf, libm::sin)?,
-        (S::Cosine, _) => map_float(t, libm::cosf, libm::cos)?,
-        (S::Tan, _) => map_float(t, libm::tanf, libm::tan)?,
-        (S::Tanh, _) => map_float(t, libm::tanhf, libm::tanh)?,
+        (S::Rsqrt, _) => map_float(t, up(rsqrt), rsqrt)?,
+        (S::Cbrt, _) => map_float(t, up(libm::cbrt), libm::cbrt)?,
+        (S::Exponential, _) => map_float(t, up(libm::exp), libm::exp)?,
+        (S::ExponentialMinusOne, _) => map_float(t, up(libm::expm1), libm::expm1)?,
+        (S::Log, _) => map_float(t, up(libm::log), libm::log)?,
+        (S::LogPlusOne, _) => map_float(t, up(libm::log1p), libm::log1p)?,
+        (S::Logistic, _) => map_float(t, up(logistic), logistic)?,
+        (S::Sine, _) => map_float(t, up(libm::sin), libm::sin)?,
+        (S::Cosine, _) => map_float(t, up(libm::cos), libm::cos)?,
+        (S::Tan, _) => map_float(t, up(libm::tan), libm::tan)?,
+        (S::Tanh, _) => map_float(t, up(libm::tanh), libm::tanh)?,
         (S::Floor, _) => map_float(t, f32::floor, f64::floor)?,
         (S::Ceil, _) => map_float(t, f32::ceil, f64::ceil)?,
         (S::RoundNearestAfz, _) => map_float(t, f32::round, f64::round)?,
@@ -336,6 +343,14 @@ pub fn unary(k: StablehloOp, t: &Tensor, result_ty: &Type) -> IResult<Tensor> {
         _ => return unsupported(format!("{} on {}", shardref_spec::ops::OpKind::Stablehlo(k).name(), t.elem)),
     };
     Ok(Tensor::new(t.shape.clone(), elem, buf))
+}
+
+fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + libm::exp(-x))
+}
+
+fn rsqrt(x: f64) -> f64 {
+    1.0 / x.sqrt()
 }
 
 fn sign32(x: f32) -> f32 {
@@ -416,8 +431,8 @@ pub fn binary(k: StablehloOp, a: &Tensor, b: &Tensor, result_ty: &Type) -> IResu
             S::Remainder => zip_float(a, b, |x, y| x % y, |x, y| x % y)?,
             S::Maximum => zip_float(a, b, max_nan32, max_nan64)?,
             S::Minimum => zip_float(a, b, min_nan32, min_nan64)?,
-            S::Power => zip_float(a, b, libm::powf, libm::pow)?,
-            S::Atan2 => zip_float(a, b, libm::atan2f, libm::atan2)?,
+            S::Power => zip_float(a, b, |x, y| libm::pow(x as f64, y as f64) as f32, libm::pow)?,
+            S::Atan2 => zip_float(a, b, |x, y| libm::atan2(x as f64, y as f64) as f32, libm::atan2)?,
             _ => return unsupported(format!("{} on {}", shardref_spec::ops::OpKind::Stablehlo(k).name(), a.elem)),
         },
         _ => {
@@ -483,16 +498,16 @@ fn shift(a: &Tensor, b: &Tensor, kind: ShiftKind) -> IResult<Buffer> {
 }
 
 /// maximum/minimum propagate NaN, and order -0.0 below +0.0 (spec: IEEE-754 maximum/minimum).
-fn max_nan32(x: f32, y: f32) -> f32 {
+pub fn max_nan32(x: f32, y: f32) -> f32 {
     if x.is_nan() || y.is_nan() { f32::NAN } else if x == y { if x.is_sign_negative() { y } else { x } } else { x.max(y) }
 }
-fn max_nan64(x: f64, y: f64) -> f64 {
+pub fn max_nan64(x: f64, y: f64) -> f64 {
     if x.is_nan() || y.is_nan() { f64::NAN } else if x == y { if x.is_sign_negative() { y } else { x } } else { x.max(y) }
 }
-fn min_nan32(x: f32, y: f32) -> f32 {
+pub fn min_nan32(x: f32, y: f32) -> f32 {
     if x.is_nan() || y.is_nan() { f32::NAN } else if x == y { if x.is_sign_negative() { x } else { y } } else { x.min(y) }
 }
-fn min_nan64(x: f64, y: f64) -> f64 {
+pub fn min_nan64(x: f64, y: f64) -> f64 {
     if x.is_nan() || y.is_nan() { f64::NAN } else if x == y { if x.is_sign_negative() { x } else { y } } else { x.min(y) }
 }
 

@@ -1,3 +1,11 @@
 //! The op families' kernels: pure functions from tensors (and attributes) to tensors.
 
 pub mod elementwise;
+pub mod convert;
+pub mod shape;
+pub mod reduce;
+pub mod windows;
+pub mod dot;
+pub mod compare;
+pub mod gather;
+pub mod conv;

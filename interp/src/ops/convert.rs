@@ -1,0 +1,279 @@
+//! `convert`, `bitcast_convert`, `reduce_precision`, and the element
+//! encoders other kernels share.
+//!
+//! Conversion rules (StableHLO spec `convert`, and the reference
+//! interpreter's `Element convert` where the spec is silent):
+//! - integer → integer: sign- or zero-extend from the source, then wrap.
+//! - integer → float: round to nearest, ties to even.
+//! - float → integer: truncate toward zero; NaN gives 0; values beyond the
+//!   range saturate to the type's minimum or maximum (negative values give 0
+//!   for unsigned types). This is LLVM APFloat's `convertToInteger`, which the
+//!   reference interpreter uses.
+//! - anything → i1: "is not zero" (so NaN gives true).
+//! - float → float: round to nearest even. f64 → f4/f6/f8 goes through f32
+//!   (choice: the ml_dtypes route, via `microfloat`); every other pair rounds
+//!   once.
+//! - complex → real: the real part; real → complex: imaginary part 0.
+
+use half::{bf16, f16};
+use shardref_spec::ir::{ElemType, FloatKind, Signedness};
+
+use crate::error::{IResult, invalid, unsupported};
+use crate::ops::elementwise::{f8_to_f32, f32_to_f8};
+use crate::value::{Buffer, C64, C128, Repr, Tensor};
+
+/// A decoded column of elements, in the widest form of its kind.
+enum Column {
+    Bool(Vec<bool>),
+    Int(Vec<i128>),
+    Float(Vec<f64>),
+    Complex(Vec<(f64, f64)>),
+}
+
+fn float_kind(e: &ElemType) -> Option<FloatKind> {
+    match e {
+        ElemType::Float(k) => Some(*k),
+        _ => None,
+    }
+}
+
+fn decode(t: &Tensor) -> IResult<Column> {
+    Ok(match &t.buf {
+        Buffer::Bool(s) => Column::Bool(s.to_vec()),
+        Buffer::I8(s) => Column::Int(s.iter().map(|&x| x as i128).collect()),
+        Buffer::I16(s) => Column::Int(s.iter().map(|&x| x as i128).collect()),
+        Buffer::I32(s) => Column::Int(s.iter().map(|&x| x as i128).collect()),
+        Buffer::I64(s) => Column::Int(s.iter().map(|&x| x as i128).collect()),
+        Buffer::U8(s) => Column::Int(s.iter().map(|&x| x as i128).collect()),
+        Buffer::U16(s) => Column::Int(s.iter().map(|&x| x as i128).collect()),
+        Buffer::U32(s) => Column::Int(s.iter().map(|&x| x as i128).collect()),
+        Buffer::U64(s) => Column::Int(s.iter().map(|&x| x as i128).collect()),
+        Buffer::F8(s) => {
+            let k = float_kind(&t.elem).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "f8 buffer without a float type"))?;
+            Column::Float(f8_to_f32(k, s).into_iter().map(|x| x as f64).collect())
+        }
+        Buffer::BF16(s) => Column::Float(s.iter().map(|x| x.to_f64()).collect()),
+        Buffer::F16(s) => Column::Float(s.iter().map(|x| x.to_f64()).collect()),
+        Buffer::F32(s) => Column::Float(s.iter().map(|&x| x as f64).collect()),
+        Buffer::F64(s) => Column::Float(s.to_vec()),
+        Buffer::C64(s) => Column::Complex(s.iter().map(|c| (c.re as f64, c.im as f64)).collect()),
+        Buffer::C128(s) => Column::Complex(s.iter().map(|c| (c.re, c.im)).collect()),
+    })
+}
+
+/// Saturating float → integer conversion toward zero (NaN → 0).
+fn float_to_int(x: f64, width: u32, signedness: Signedness) -> i128 {
+    let (min, max) = int_range(width, signedness);
+    if x.is_nan() {
+        return 0;
+    }
+    let t = x.trunc();
+    if t <= min as f64 {
+        min
+    } else if t >= max as f64 {
+        max
+    } else {
+        t as i128
+    }
+}
+
+fn int_range(width: u32, signedness: Signedness) -> (i128, i128) {
+    match signedness {
+        Signedness::Unsigned => (0, (1i128 << width) - 1),
+        _ => (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1),
+    }
+}
+
+/// Wraps an integer to `width` bits, reading the result as signed or unsigned.
+fn wrap(v: i128, width: u32, signedness: Signedness) -> i128 {
+    let m = v & ((1i128 << width) - 1);
+    match signedness {
+        Signedness::Unsigned => m,
+        _ if m >> (width - 1) & 1 == 1 => m - (1i128 << width),
+        _ => m,
+    }
+}
+
+/// Builds a buffer for `elem` from integer values (already in range).
+fn encode_ints(elem: &ElemType, v: &[i128]) -> IResult<Buffer> {
+    let repr = Repr::of(elem).ok_or_else(|| crate::error::InterpError::unsupported(shardref_spec::ir::Span::NONE, format!("element type {elem}")))?;
+    Ok(match repr {
+        Repr::Bool => Buffer::Bool(v.iter().map(|&x| x != 0).collect()),
+        Repr::I8 => Buffer::I8(v.iter().map(|&x| x as i8).collect()),
+        Repr::I16 => Buffer::I16(v.iter().map(|&x| x as i16).collect()),
+        Repr::I32 => Buffer::I32(v.iter().map(|&x| x as i32).collect()),
+        Repr::I64 => Buffer::I64(v.iter().map(|&x| x as i64).collect()),
+        Repr::U8 => Buffer::U8(v.iter().map(|&x| x as u8).collect()),
+        Repr::U16 => Buffer::U16(v.iter().map(|&x| x as u16).collect()),
+        Repr::U32 => Buffer::U32(v.iter().map(|&x| x as u32).collect()),
+        Repr::U64 => Buffer::U64(v.iter().map(|&x| x as u64).collect()),
+        _ => return invalid("expected an integer element type"),
+    })
+}
+
+/// Builds a float buffer for `elem` from f64 values, rounding once (see header).
+pub fn encode_floats(elem: &ElemType, v: &[f64]) -> IResult<Buffer> {
+    Ok(match elem {
+        ElemType::Float(FloatKind::F64) => Buffer::F64(v.into()),
+        ElemType::Float(FloatKind::F32) => Buffer::F32(v.iter().map(|&x| x as f32).collect()),
+        ElemType::Float(FloatKind::BF16) => Buffer::BF16(v.iter().map(|&x| bf16::from_f64(x)).collect()),
+        ElemType::Float(FloatKind::F16) => Buffer::F16(v.iter().map(|&x| f16::from_f64(x)).collect()),
+        ElemType::Float(k @ (FloatKind::TF32 | FloatKind::F80 | FloatKind::F128)) => return unsupported(format!("{} arithmetic", k.name())),
+        ElemType::Float(k) => Buffer::F8(f32_to_f8(*k, v.iter().map(|&x| x as f32)).into()),
+        _ => return invalid("expected a float element type"),
+    })
+}
+
+/// Integer values (i64) as elements of `elem` (used by iota and friends).
+pub fn from_i64s(elem: &ElemType, v: &[i64]) -> IResult<Buffer> {
+    convert_column(Column::Int(v.iter().map(|&x| x as i128).collect()), elem)
+}
+
+fn convert_column(col: Column, elem: &ElemType) -> IResult<Buffer> {
+    let elem = match elem {
+        ElemType::Quant(q) => &q.storage,
+        e => e,
+    };
+    match (col, elem) {
+        (Column::Bool(b), _) => convert_column(Column::Int(b.into_iter().map(|x| x as i128).collect()), elem),
+        (Column::Int(v), ElemType::Int { width: 1, .. }) => encode_ints(elem, &v.iter().map(|&x| (x != 0) as i128).collect::<Vec<_>>()),
+        (Column::Int(v), ElemType::Int { width, signedness }) => encode_ints(elem, &v.iter().map(|&x| wrap(x, *width, *signedness)).collect::<Vec<_>>()),
+        (Column::Int(v), ElemType::Index) => encode_ints(elem, &v.iter().map(|&x| wrap(x, 64, Signedness::Signless)).collect::<Vec<_>>()),
+        (Column::Int(v), ElemType::Float(FloatKind::F32)) => Ok(Buffer::F32(v.iter().map(|&x| x as f32).collect())),
+        (Column::Int(v), ElemType::Float(_)) => encode_floats(elem, &v.iter().map(|&x| x as f64).collect::<Vec<_>>()),
+        (Column::Int(v), ElemType::Complex(inner)) => complex_from(inner, v.iter().map(|&x| (x as f64, 0.0)).collect()),
+        (Column::Float(v), ElemType::Int { width: 1, .. }) => Ok(Buffer::Bool(v.iter().map(|&x| x != 0.0).collect())),
+        (Column::Float(v), ElemType::Int { width, signedness }) => encode_ints(elem, &v.iter().map(|&x| float_to_int(x, *width, *signedness)).collect::<Vec<_>>()),
+        (Column::Float(v), ElemType::Index) => encode_ints(elem, &v.iter().map(|&x| float_to_int(x, 64, Signedness::Signless)).collect::<Vec<_>>()),
+        (Column::Float(v), ElemType::Float(_)) => encode_floats(elem, &v),
+        (Column::Float(v), ElemType::Complex(inner)) => complex_from(inner, v.into_iter().map(|x| (x, 0.0)).collect()),
+        (Column::Complex(v), ElemType::Complex(inner)) => complex_from(inner, v),
+        (Column::Complex(v), _) => convert_column(Column::Float(v.into_iter().map(|c| c.0).collect()), elem),
+        (_, ElemType::Quant(_)) => unsupported("conversion to a quantized type (use uniform_quantize)"),
+    }
+}
+
+fn complex_from(inner: &ElemType, v: Vec<(f64, f64)>) -> IResult<Buffer> {
+    Ok(match inner {
+        ElemType::Float(FloatKind::F32) => Buffer::C64(v.into_iter().map(|(r, i)| C64::new(r as f32, i as f32)).collect()),
+        ElemType::Float(FloatKind::F64) => Buffer::C128(v.into_iter().map(|(r, i)| C128::new(r, i)).collect()),
+        _ => return unsupported(format!("complex<{inner}>")),
+    })
+}
+
+/// `convert`: every element to `elem`.
+pub fn convert(t: &Tensor, elem: &ElemType) -> IResult<Tensor> {
+    // f32 → f64 and the narrow floats widen exactly; everything funnels through `Column`.
+    let col = decode(t)?;
+    let col = match (&t.buf, col) {
+        // Direct f32 → narrow rounding (no f64 detour), as ml_dtypes does.
+        (Buffer::F32(s), _) if matches!(elem, ElemType::Float(k) if k.bit_width() <= 8) => {
+            let k = float_kind(elem).unwrap_or(FloatKind::F8E4M3FN);
+            return Ok(Tensor::new(t.shape.clone(), elem.clone(), Buffer::F8(f32_to_f8(k, s.iter().copied()).into())));
+        }
+        (_, c) => c,
+    };
+    Ok(Tensor::new(t.shape.clone(), elem.clone(), convert_column(col, elem)?))
+}
+
+/// `bitcast_convert`: reinterpret the bits; when the widths differ, the
+/// smaller-width side gains or loses a trailing dimension (spec).
+pub fn bitcast_convert(t: &Tensor, elem: &ElemType, shape: Vec<usize>) -> IResult<Tensor> {
+    let repr = Repr::of(elem).ok_or_else(|| crate::error::InterpError::unsupported(shardref_spec::ir::Span::NONE, format!("bitcast to {elem}")))?;
+    let bytes = t.buf.to_le_bytes();
+    let n: usize = shape.iter().product();
+    if bytes.len() != n * repr.byte_width() {
+        return invalid(format!("bitcast_convert of {} bytes to {n} elements of {elem}", bytes.len()));
+    }
+    let buf = Buffer::from_le_bytes(repr, &bytes);
+    Ok(Tensor::new(shape, elem.clone(), buf))
+}
+
+/// `reduce_precision`: round to a float with `exponent_bits` and `mantissa_bits`
+/// (ties to even), overflowing to infinity and keeping NaN, in the operand's type.
+pub fn reduce_precision(t: &Tensor, exponent_bits: u32, mantissa_bits: u32) -> IResult<Tensor> {
+    if exponent_bits < 1 || mantissa_bits > 52 {
+        return invalid("reduce_precision needs exponent_bits ≥ 1 and mantissa_bits ≤ 52");
+    }
+    let v = match decode(t)? {
+        Column::Float(v) => v,
+        _ => return invalid("reduce_precision expects floats"),
+    };
+    let out: Vec<f64> = v.into_iter().map(|x| round_to_format(x, exponent_bits, mantissa_bits)).collect();
+    // Values representable in (e, m) bits narrower than the operand type survive re-encoding exactly.
+    Ok(Tensor::new(t.shape.clone(), t.elem.clone(), encode_floats(&t.elem, &out)?))
+}
+
+/// Rounds an f64 to the nearest value with `e` exponent bits and `m` mantissa
+/// bits (IEEE-like, with subnormals, infinities and NaN), ties to even.
+fn round_to_format(x: f64, e: u32, m: u32) -> f64 {
+    if !x.is_finite() {
+        return x;
+    }
+    let bits = x.to_bits();
+    let sign = bits & (1 << 63);
+    let mag = bits & !(1 << 63);
+    // Round the mantissa to m bits (ties to even) in the f64 encoding.
+    let drop = 52 - m;
+    let mut rounded = if drop == 0 {
+        mag
+    } else {
+        let half = 1u64 << (drop - 1);
+        let rem = mag & ((1u64 << drop) - 1);
+        let base = mag & !((1u64 << drop) - 1);
+        if rem > half || (rem == half && (base >> drop) & 1 == 1) { base + (1u64 << drop) } else { base }
+    };
+    // Exponent range of the target format.
+    let max_exp: i64 = (1i64 << (e - 1)) - 1; // largest unbiased exponent
+    let min_exp: i64 = 1 - max_exp; // smallest normal exponent
+    let exp = ((rounded >> 52) as i64) - 1023;
+    if exp > max_exp {
+        rounded = 0x7FF0_0000_0000_0000; // infinity
+    } else if exp < min_exp {
+        // Subnormal in the target: quantize to multiples of 2^(min_exp - m).
+        let quantum = 2f64.powi((min_exp - m as i64) as i32);
+        let y = f64::from_bits(mag) / quantum;
+        let r = y.round_ties_even() * quantum;
+        return f64::from_bits(sign | r.to_bits());
+    }
+    f64::from_bits(sign | rounded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(buf: Buffer, elem: ElemType) -> Tensor {
+        Tensor::new(vec![buf.len()], elem, buf)
+    }
+
+    #[test]
+    fn float_to_int_saturates_and_maps_nan_to_zero() {
+        let x = t(Buffer::F32(vec![f32::NAN, 1e10, -1e10, -2.7, 2.7].into()), ElemType::F32);
+        let r = convert(&x, &ElemType::I32).unwrap();
+        assert_eq!(r.buf, Buffer::I32(vec![0, i32::MAX, i32::MIN, -2, 2].into()));
+        let u8t = ElemType::Int { width: 8, signedness: Signedness::Unsigned };
+        let r = convert(&x, &u8t).unwrap();
+        assert_eq!(r.buf, Buffer::U8(vec![0, 255, 0, 0, 2].into()));
+    }
+
+    #[test]
+    fn int_to_int_wraps_and_to_bool_tests_zero() {
+        let x = t(Buffer::I32(vec![300, -1, 0].into()), ElemType::I32);
+        let i8t = ElemType::Int { width: 8, signedness: Signedness::Signless };
+        assert_eq!(convert(&x, &i8t).unwrap().buf, Buffer::I8(vec![44, -1, 0].into()));
+        assert_eq!(convert(&x, &ElemType::I1).unwrap().buf, Buffer::Bool(vec![true, true, false].into()));
+        let i4 = ElemType::Int { width: 4, signedness: Signedness::Signless };
+        assert_eq!(convert(&x, &i4).unwrap().buf, Buffer::I8(vec![-4, -1, 0].into()));
+    }
+
+    #[test]
+    fn reduce_precision_to_bf16_shape() {
+        let x = t(Buffer::F32(vec![1.0 + 1.0 / 256.0, 3.0e38, 1.0e-45].into()), ElemType::F32);
+        let r = reduce_precision(&x, 8, 7).unwrap();
+        let Buffer::F32(v) = r.buf else { panic!() };
+        assert_eq!(v[0], 1.0); // tie rounds to even
+        assert_eq!(v[1], half::bf16::from_f32(3.0e38).to_f32()); // rounds like bf16, stays finite
+        assert_eq!(v[2], 0.0); // below bf16's smallest subnormal
+    }
+}

@@ -1,0 +1,254 @@
+//! Shape and data-movement ops. Each computes, for every result element, the
+//! index of the operand element it copies, then gathers once over the typed
+//! buffer: index arithmetic is generic, data movement is one typed loop.
+
+use shardref_spec::ir::ElemType;
+
+use crate::error::{IResult, invalid};
+use crate::value::{Buffer, Tensor, strides};
+
+/// Visits every multi-index of `shape` in row-major order.
+pub fn for_each_index(shape: &[usize], mut f: impl FnMut(&[usize])) {
+    if shape.contains(&0) {
+        return;
+    }
+    let mut idx = vec![0usize; shape.len()];
+    loop {
+        f(&idx);
+        let mut d = shape.len();
+        loop {
+            if d == 0 {
+                return;
+            }
+            d -= 1;
+            idx[d] += 1;
+            if idx[d] < shape[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+    }
+}
+
+fn numel(shape: &[usize]) -> usize {
+    shape.iter().product()
+}
+
+fn to_usize(v: &[i64], what: &str) -> IResult<Vec<usize>> {
+    v.iter().map(|&x| usize::try_from(x).or_else(|_| invalid(format!("negative {what}: {x}")))).collect()
+}
+
+/// `reshape`: same elements, new shape.
+pub fn reshape(t: &Tensor, shape: Vec<usize>) -> IResult<Tensor> {
+    if numel(&shape) != t.num_elements() {
+        return invalid(format!("cannot reshape {:?} to {:?}", t.shape, shape));
+    }
+    Ok(Tensor::new(shape, t.elem.clone(), t.buf.clone()))
+}
+
+/// `transpose`: result dim i is operand dim permutation\[i\].
+pub fn transpose(t: &Tensor, perm: &[i64]) -> IResult<Tensor> {
+    let perm = to_usize(perm, "permutation")?;
+    let mut seen = vec![false; t.rank()];
+    for &p in &perm {
+        if p >= t.rank() || std::mem::replace(&mut seen[p], true) {
+            return invalid(format!("invalid permutation {perm:?} for rank {}", t.rank()));
+        }
+    }
+    if perm.len() != t.rank() {
+        return invalid("permutation length differs from the rank");
+    }
+    let shape: Vec<usize> = perm.iter().map(|&p| t.shape[p]).collect();
+    let st = t.strides();
+    let src: Vec<usize> = perm.iter().map(|&p| st[p]).collect();
+    let mut idx = Vec::with_capacity(t.num_elements());
+    for_each_index(&shape, |i| idx.push(i.iter().zip(&src).map(|(a, b)| a * b).sum()));
+    Ok(Tensor::new(shape, t.elem.clone(), t.buf.gather(&idx)))
+}
+
+/// `broadcast_in_dim`: operand dim i maps to result dim dims\[i\] (size 1 broadcasts).
+pub fn broadcast_in_dim(t: &Tensor, dims: &[i64], shape: Vec<usize>) -> IResult<Tensor> {
+    let dims = to_usize(dims, "broadcast dimension")?;
+    if dims.len() != t.rank() {
+        return invalid("broadcast_dimensions length differs from the operand rank");
+    }
+    for (i, &d) in dims.iter().enumerate() {
+        if d >= shape.len() || (t.shape[i] != 1 && t.shape[i] != shape[d]) {
+            return invalid(format!("operand dim {i} (size {}) cannot broadcast to result dim {d}", t.shape[i]));
+        }
+    }
+    let st = t.strides();
+    let mut idx = Vec::with_capacity(numel(&shape));
+    for_each_index(&shape, |i| {
+        idx.push(dims.iter().enumerate().map(|(k, &d)| if t.shape[k] == 1 { 0 } else { i[d] * st[k] }).sum());
+    });
+    Ok(Tensor::new(shape, t.elem.clone(), t.buf.gather(&idx)))
+}
+
+/// `concatenate` along `dim`.
+pub fn concatenate(ts: &[&Tensor], dim: i64) -> IResult<Tensor> {
+    let Some(first) = ts.first() else { return invalid("concatenate needs at least one operand") };
+    let dim = usize::try_from(dim).ok().filter(|&d| d < first.rank()).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "concatenate dimension out of range"))?;
+    for t in ts {
+        if t.rank() != first.rank() || t.elem != first.elem || t.buf.repr() != first.buf.repr() {
+            return invalid("concatenate operands differ in rank or element type");
+        }
+        for d in 0..t.rank() {
+            if d != dim && t.shape[d] != first.shape[d] {
+                return invalid("concatenate operands differ outside the concatenation dimension");
+            }
+        }
+    }
+    let mut shape = first.shape.clone();
+    shape[dim] = ts.iter().map(|t| t.shape[dim]).sum();
+    // Rows: the product of dims before `dim`; each operand contributes a contiguous chunk per row.
+    let outer: usize = shape[..dim].iter().product();
+    let inner: usize = shape[dim + 1..].iter().product();
+    let mut parts: Vec<(usize, usize)> = Vec::with_capacity(numel(&shape)); // (operand, element index)
+    for o in 0..outer {
+        for (k, t) in ts.iter().enumerate() {
+            let chunk = t.shape[dim] * inner;
+            for e in 0..chunk {
+                parts.push((k, o * chunk + e));
+            }
+        }
+    }
+    let buf = gather_many(ts, &parts)?;
+    Ok(Tensor::new(shape, first.elem.clone(), buf))
+}
+
+/// Gathers `(operand, index)` pairs from several buffers of one representation.
+pub fn gather_many(ts: &[&Tensor], parts: &[(usize, usize)]) -> IResult<Buffer> {
+    macro_rules! go {
+        ($($v:ident),*) => {
+            match &ts[0].buf {
+                $(Buffer::$v(_) => {
+                    let slices: Vec<&[_]> = ts.iter().map(|t| match &t.buf { Buffer::$v(s) => Ok(&s[..]), _ => invalid("operands differ in type") }).collect::<IResult<_>>()?;
+                    Buffer::$v(parts.iter().map(|&(k, i)| slices[k][i]).collect())
+                })*
+            }
+        };
+    }
+    Ok(go!(Bool, I8, I16, I32, I64, U8, U16, U32, U64, F8, BF16, F16, F32, F64, C64, C128))
+}
+
+/// `slice` with start (inclusive), limit (exclusive) and strides.
+pub fn slice(t: &Tensor, start: &[i64], limit: &[i64], stride: &[i64]) -> IResult<Tensor> {
+    let r = t.rank();
+    if start.len() != r || limit.len() != r || stride.len() != r {
+        return invalid("slice attributes must have one entry per dimension");
+    }
+    let (start, limit, stride) = (to_usize(start, "start")?, to_usize(limit, "limit")?, to_usize(stride, "stride")?);
+    let mut shape = Vec::with_capacity(r);
+    for d in 0..r {
+        if stride[d] == 0 || start[d] > limit[d] || limit[d] > t.shape[d] {
+            return invalid(format!("invalid slice of dimension {d}: {}..{} step {} of {}", start[d], limit[d], stride[d], t.shape[d]));
+        }
+        shape.push((limit[d] - start[d]).div_ceil(stride[d]));
+    }
+    let st = t.strides();
+    let mut idx = Vec::with_capacity(numel(&shape));
+    for_each_index(&shape, |i| idx.push((0..r).map(|d| (start[d] + i[d] * stride[d]) * st[d]).sum()));
+    Ok(Tensor::new(shape, t.elem.clone(), t.buf.gather(&idx)))
+}
+
+/// Clamps dynamic start indices so the window stays inside the operand (spec: dynamic_slice C?).
+pub fn clamp_starts(starts: &[i64], sizes: &[usize], shape: &[usize]) -> Vec<usize> {
+    starts
+        .iter()
+        .zip(sizes)
+        .zip(shape)
+        .map(|((&s, &size), &dim)| s.clamp(0, dim.saturating_sub(size) as i64) as usize)
+        .collect()
+}
+
+/// `dynamic_slice`: a `sizes` window at clamped `starts`.
+pub fn dynamic_slice(t: &Tensor, starts: &[i64], sizes: &[i64]) -> IResult<Tensor> {
+    let sizes = to_usize(sizes, "slice size")?;
+    if starts.len() != t.rank() || sizes.len() != t.rank() || sizes.iter().zip(&t.shape).any(|(s, d)| s > d) {
+        return invalid("dynamic_slice sizes must fit the operand");
+    }
+    let begin = clamp_starts(starts, &sizes, &t.shape);
+    let st = t.strides();
+    let mut idx = Vec::with_capacity(numel(&sizes));
+    for_each_index(&sizes, |i| idx.push(i.iter().zip(&begin).zip(&st).map(|((a, b), s)| (a + b) * s).sum()));
+    Ok(Tensor::new(sizes, t.elem.clone(), t.buf.gather(&idx)))
+}
+
+/// `dynamic_update_slice`: the operand with `update` written at clamped `starts`.
+pub fn dynamic_update_slice(t: &Tensor, update: &Tensor, starts: &[i64]) -> IResult<Tensor> {
+    if update.rank() != t.rank() || starts.len() != t.rank() || update.shape.iter().zip(&t.shape).any(|(u, d)| u > d) || update.buf.repr() != t.buf.repr() {
+        return invalid("dynamic_update_slice update must fit the operand");
+    }
+    let begin = clamp_starts(starts, &update.shape, &t.shape);
+    let st = t.strides();
+    let n = t.num_elements();
+    // parts[i] = (0, i) keeps the operand; (1, j) takes update element j.
+    let mut parts: Vec<(usize, usize)> = (0..n).map(|i| (0, i)).collect();
+    let mut j = 0;
+    for_each_index(&update.shape, |i| {
+        let dst: usize = i.iter().zip(&begin).zip(&st).map(|((a, b), s)| (a + b) * s).sum();
+        parts[dst] = (1, j);
+        j += 1;
+    });
+    Ok(Tensor::new(t.shape.clone(), t.elem.clone(), gather_many(&[t, update], &parts)?))
+}
+
+/// `pad` with low/high (possibly negative) edge padding and interior padding.
+pub fn pad(t: &Tensor, value: &Tensor, low: &[i64], high: &[i64], interior: &[i64]) -> IResult<Tensor> {
+    let r = t.rank();
+    if low.len() != r || high.len() != r || interior.len() != r || value.num_elements() != 1 || value.buf.repr() != t.buf.repr() {
+        return invalid("pad attributes must have one entry per dimension and a scalar padding value");
+    }
+    let interior = to_usize(interior, "interior padding")?;
+    let mut shape = Vec::with_capacity(r);
+    for d in 0..r {
+        let dilated = if t.shape[d] == 0 { 0 } else { (t.shape[d] - 1) * (interior[d] + 1) + 1 } as i64;
+        let size = dilated + low[d] + high[d];
+        if size < 0 {
+            return invalid(format!("padding makes dimension {d} negative"));
+        }
+        shape.push(size as usize);
+    }
+    let st = t.strides();
+    let mut parts = Vec::with_capacity(numel(&shape));
+    for_each_index(&shape, |i| {
+        let mut src = 0usize;
+        let mut inside = true;
+        for d in 0..r {
+            let p = i[d] as i64 - low[d];
+            let step = interior[d] as i64 + 1;
+            if p < 0 || p % step != 0 || p / step >= t.shape[d] as i64 {
+                inside = false;
+                break;
+            }
+            src += (p / step) as usize * st[d];
+        }
+        parts.push(if inside { (0, src) } else { (1, 0) });
+    });
+    Ok(Tensor::new(shape, t.elem.clone(), gather_many(&[t, value], &parts)?))
+}
+
+/// `reverse` along `dims`.
+pub fn reverse(t: &Tensor, dims: &[i64]) -> IResult<Tensor> {
+    let dims = to_usize(dims, "dimension")?;
+    if dims.iter().any(|&d| d >= t.rank()) {
+        return invalid("reverse dimension out of range");
+    }
+    let st = t.strides();
+    let mut idx = Vec::with_capacity(t.num_elements());
+    for_each_index(&t.shape, |i| {
+        idx.push((0..t.rank()).map(|d| if dims.contains(&d) { t.shape[d] - 1 - i[d] } else { i[d] } * st[d]).sum());
+    });
+    Ok(Tensor::new(t.shape.clone(), t.elem.clone(), t.buf.gather(&idx)))
+}
+
+/// `iota`: element value = its index along `dim`, converted to the element type.
+pub fn iota(shape: Vec<usize>, dim: i64, elem: &ElemType) -> IResult<Tensor> {
+    let dim = usize::try_from(dim).ok().filter(|&d| d < shape.len()).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "iota dimension out of range"))?;
+    let st = strides(&shape);
+    let n = numel(&shape);
+    let values: Vec<i64> = (0..n).map(|i| ((i / st[dim]) % shape[dim]) as i64).collect();
+    let buf = crate::ops::convert::from_i64s(elem, &values)?;
+    Ok(Tensor::new(shape, elem.clone(), buf))
+}
