@@ -5,6 +5,8 @@
 //! successful `parse` prints nothing; exit status 1 means the input was
 //! rejected or a check failed, 2 means a usage or I/O problem.
 
+mod run;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -49,6 +51,8 @@ enum Command {
         #[command(subcommand)]
         suite: Suite,
     },
+    /// Runs a function on .npy/.npz inputs; prints the results or writes them as .npy files.
+    Run(run::RunArgs),
 }
 
 #[derive(Subcommand)]
@@ -82,6 +86,7 @@ fn inputs(path: &PathBuf, text: &str, split: bool) -> Vec<Arc<Source>> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Run(args) => run::run(&args),
         Command::Parse { files, split_input_file } => {
             let mut ok = true;
             for f in &files {

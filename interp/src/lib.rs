@@ -7,6 +7,7 @@
 //!   and call-depth limits.
 //! - `check`: the semantics of the test dialect's `check.*` ops.
 //! - `error`: `InterpError` with a category and the op's span.
+//! - `npy`: NumPy's `.npy`/`.npz` files, as `shardref run` reads and writes them.
 //!
 //! Invariants: depends on `shardref-spec` only, never on the verifier. No
 //! input makes it panic: ill-typed IR is an `InvalidProgram` error, unknown
@@ -17,6 +18,7 @@ pub mod attrs;
 pub mod check;
 pub mod error;
 pub mod eval;
+pub mod npy;
 pub mod ops;
 pub mod value;
 

@@ -1,0 +1,331 @@
+//! `shardref run`: runs one function of a program on `.npy`/`.npz` inputs.
+//!
+//! Steps: parse the program (located errors on failure), choose the entry
+//! function (`--entry`, else `@main`, else the module's only function), read
+//! the inputs in order and check them against the function's argument types,
+//! run the interpreter, then either print each result as an MLIR literal
+//! (`%result0 = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>`, one per
+//! line) or write `result0.npy`, `result1.npy`, … into `--output-dir`.
+//!
+//! Inputs: each `--input` is an `.npy` file, giving one argument, or an `.npz`
+//! archive, giving one argument per member in the order `npy::read_npz`
+//! documents (archive order, or by number when every member is `argN.npy`).
+//! Files are told apart by their first bytes, not their names. Element types
+//! and descrs follow the table in `shardref_interp::npy`.
+//!
+//! Results that are tuples are written element by element as
+//! `result0_0.npy`, `result0_1.npy`, … (nested tuples add more suffixes) and
+//! printed as `(v, w)`; token results are printed as `!stablehlo.token` and
+//! have no file.
+//!
+//! Exit status: 0 when the run completed and every check held; 1 when the
+//! program does not parse, the inputs do not fit it, the interpreter stopped
+//! with an error, or a check failed (all reported on stderr, at the program's
+//! source where there is a location); 2 for unreadable or unwritable files.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use shardref_interp::npy::{self, NpyError};
+use shardref_interp::{Limits, Tensor, Value};
+use shardref_spec::diag::{Diagnostic, render};
+use shardref_spec::ir::{Attr, DenseData, DenseElements, Module, OpId, Type};
+use shardref_spec::ops::{FuncOp, OpKind, OpName};
+use shardref_spec::{Source, parse_source};
+
+/// The arguments of `shardref run`.
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
+    /// The program, an .mlir file.
+    pub file: PathBuf,
+    /// The function to run (default: `main`, or the module's only function).
+    #[arg(long)]
+    pub entry: Option<String>,
+    /// An .npy file (one argument) or .npz archive (one argument per member), in argument order.
+    #[arg(long = "input", value_name = "FILE")]
+    pub inputs: Vec<PathBuf>,
+    /// Write result0.npy, result1.npy, … into this folder instead of printing the results.
+    #[arg(long, value_name = "DIR")]
+    pub output_dir: Option<PathBuf>,
+    /// The most ops to execute before giving up.
+    #[arg(long, value_name = "N")]
+    pub fuel: Option<u64>,
+}
+
+/// Why `run` stopped early: the exit status, after the message has been printed.
+struct Stop(u8);
+
+/// Prints an error about a file or the command line, without a source location.
+fn io_error(what: &Path, e: impl std::fmt::Display) -> Stop {
+    eprintln!("{}: {e}", what.display());
+    Stop(2)
+}
+
+/// Prints diagnostics against the program's source.
+fn report(source: &Source, diags: &[Diagnostic]) {
+    eprint!("{}", render(source, diags));
+}
+
+/// Runs `shardref run`.
+pub fn run(args: &RunArgs) -> ExitCode {
+    match run_inner(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Stop(code)) => ExitCode::from(code),
+    }
+}
+
+fn run_inner(args: &RunArgs) -> Result<(), Stop> {
+    let bytes = std::fs::read(&args.file).map_err(|e| io_error(&args.file, e))?;
+    let source = Arc::new(Source {
+        name: args.file.display().to_string(),
+        text: String::from_utf8_lossy(&bytes).into_owned(),
+        first_line: 1,
+    });
+    let m = parse_source(source.clone()).map_err(|r| {
+        eprintln!("{r}");
+        Stop(1)
+    })?;
+    let (entry, func) = choose_entry(&m, args.entry.as_deref()).map_err(|message| {
+        report(
+            &source,
+            &[Diagnostic::error(shardref_spec::ir::Span::NONE, message)],
+        );
+        Stop(1)
+    })?;
+    let func_span = m.op(func).span;
+    let Some(Attr::Type(Type::Function(arg_types, _))) = m.op(func).attrs.get("function_type")
+    else {
+        report(
+            &source,
+            &[Diagnostic::error(
+                func_span,
+                format!("@{entry} has no function_type"),
+            )],
+        );
+        return Err(Stop(1));
+    };
+    let inputs = load_inputs(args, &m, func, &entry, arg_types, &source)?;
+    let mut limits = Limits::default();
+    if let Some(fuel) = args.fuel {
+        limits.fuel = fuel;
+    }
+    let outcome = shardref_interp::run(&m, &entry, inputs, limits).map_err(|e| {
+        report(&source, &[e.to_diagnostic()]);
+        Stop(1)
+    })?;
+    for line in &outcome.printed {
+        println!("{line}");
+    }
+    match &args.output_dir {
+        Some(dir) => write_results(dir, &outcome.results)?,
+        None => {
+            for (i, v) in outcome.results.iter().enumerate() {
+                println!("%result{i} = {}", literal(v));
+            }
+        }
+    }
+    if !outcome.check_failures.is_empty() {
+        let diags: Vec<Diagnostic> = outcome
+            .check_failures
+            .iter()
+            .map(|f| Diagnostic::error(f.span, format!("check failed: {}", f.message)))
+            .collect();
+        report(&source, &diags);
+        return Err(Stop(1));
+    }
+    Ok(())
+}
+
+/// The `func.func` ops at the top of the module, with their names.
+fn functions(m: &Module) -> Vec<(String, OpId)> {
+    m.block(m.body())
+        .ops
+        .iter()
+        .filter(|&&op| m.op(op).name == OpName::Known(OpKind::Func(FuncOp::Func)))
+        .filter_map(|&op| match m.op(op).attrs.get("sym_name") {
+            Some(Attr::Str(s, _)) => Some((String::from_utf8_lossy(s).into_owned(), op)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The function to run: the one named, else `main`, else the only one.
+fn choose_entry(m: &Module, named: Option<&str>) -> Result<(String, OpId), String> {
+    let funcs = functions(m);
+    let list = || {
+        funcs
+            .iter()
+            .map(|(n, _)| format!("@{n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if let Some(name) = named {
+        return funcs
+            .iter()
+            .find(|(n, _)| n == name)
+            .cloned()
+            .ok_or_else(|| format!("no function @{name} in the module (it has {})", list()));
+    }
+    if let Some(main) = funcs.iter().find(|(n, _)| n == "main") {
+        return Ok(main.clone());
+    }
+    match funcs.as_slice() {
+        [only] => Ok(only.clone()),
+        [] => Err("the module has no function to run".into()),
+        _ => Err(format!(
+            "the module has no @main and several functions ({}); choose one with --entry",
+            list()
+        )),
+    }
+}
+
+/// One argument's worth of input: where it came from, and its `.npy` bytes.
+struct InputFile {
+    label: String,
+    bytes: Vec<u8>,
+}
+
+/// Reads the `--input` files and turns them into the entry's arguments.
+fn load_inputs(
+    args: &RunArgs,
+    m: &Module,
+    func: OpId,
+    entry: &str,
+    arg_types: &[Type],
+    source: &Source,
+) -> Result<Vec<Value>, Stop> {
+    let func_span = m.op(func).span;
+    let fail = |span, message: String| {
+        report(source, &[Diagnostic::error(span, message)]);
+        Stop(1)
+    };
+    let mut files = Vec::new();
+    for path in &args.inputs {
+        let bytes = std::fs::read(path).map_err(|e| io_error(path, e))?;
+        if npy::is_zip(&bytes) {
+            let members = npy::read_npz(&bytes)
+                .map_err(|e| fail(func_span, format!("{}: {e}", path.display())))?;
+            files.extend(members.into_iter().map(|mm| InputFile {
+                label: format!("{}[{}.npy]", path.display(), mm.name),
+                bytes: mm.bytes,
+            }));
+        } else {
+            files.push(InputFile {
+                label: path.display().to_string(),
+                bytes,
+            });
+        }
+    }
+    if files.len() != arg_types.len() {
+        let given: Vec<&str> = files.iter().map(|f| f.label.as_str()).collect();
+        let given = if given.is_empty() {
+            "none".to_string()
+        } else {
+            given.join(", ")
+        };
+        return Err(fail(
+            func_span,
+            format!(
+                "@{entry} takes {} argument(s), but the inputs give {} (from: {given})",
+                arg_types.len(),
+                files.len()
+            ),
+        ));
+    }
+    // Point at the argument itself when the parser recorded where it is.
+    let arg_spans: Vec<_> = match m
+        .op(func)
+        .regions
+        .first()
+        .and_then(|&r| m.region(r).blocks.first())
+    {
+        Some(&b) => m
+            .block(b)
+            .args
+            .iter()
+            .map(|&a| m.values[a.index()].span)
+            .collect(),
+        None => vec![],
+    };
+    let mut values = Vec::with_capacity(files.len());
+    for (i, (f, ty)) in files.iter().zip(arg_types).enumerate() {
+        let span = arg_spans
+            .get(i)
+            .copied()
+            .filter(|s| !s.is_none())
+            .unwrap_or(func_span);
+        let Type::Tensor(tt) = ty else {
+            return Err(fail(
+                span,
+                format!(
+                    "argument {i} of @{entry} has type {ty}, which an .npy file cannot give ({})",
+                    f.label
+                ),
+            ));
+        };
+        let t = npy::read_npy(&f.bytes, Some(tt)).map_err(|e| {
+            let message = match &e {
+                NpyError::Mismatch { .. } => format!("argument {i} ({}): {e}", f.label),
+                _ => format!("argument {i} ({}, for {ty}): {e}", f.label),
+            };
+            fail(span, message)
+        })?;
+        values.push(Value::Tensor(t));
+    }
+    Ok(values)
+}
+
+/// A tensor as an MLIR `dense<...> : tensor<...>` literal.
+fn dense_literal(t: &Tensor) -> String {
+    let d = DenseElements {
+        ty: Type::Tensor(t.ty()),
+        data: DenseData::Elements(t.buf.to_le_bytes().into()),
+        hex: false,
+    };
+    let mut s = String::new();
+    let _ = shardref_spec::print::write_dense(&mut s, &d);
+    s
+}
+
+/// A result value as MLIR text.
+fn literal(v: &Value) -> String {
+    match v {
+        Value::Tensor(t) => dense_literal(t),
+        Value::Tuple(items) => {
+            let mut s = String::from("(");
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    s.push_str(", ");
+                }
+                let _ = write!(s, "{}", literal(item));
+            }
+            s.push(')');
+            s
+        }
+        Value::Token => "!stablehlo.token".into(),
+    }
+}
+
+/// Writes results as `.npy` files named after their position.
+fn write_results(dir: &Path, results: &[Value]) -> Result<(), Stop> {
+    std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
+    fn write_one(dir: &Path, stem: &str, v: &Value) -> Result<(), Stop> {
+        match v {
+            Value::Tensor(t) => {
+                let path = dir.join(format!("{stem}.npy"));
+                std::fs::write(&path, npy::write_npy(t)).map_err(|e| io_error(&path, e))
+            }
+            Value::Tuple(items) => items
+                .iter()
+                .enumerate()
+                .try_for_each(|(j, item)| write_one(dir, &format!("{stem}_{j}"), item)),
+            Value::Token => Ok(()),
+        }
+    }
+    results
+        .iter()
+        .enumerate()
+        .try_for_each(|(i, v)| write_one(dir, &format!("result{i}"), v))
+}
