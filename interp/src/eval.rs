@@ -735,7 +735,7 @@ impl<'m> Interp<'m> {
                 (CheckOp::ExpectClose, false)
             }
             "check.expect_almost_eq" | "check.eq" => {
-                let tol = if target == "check.eq" { 1e-4 } else { 1e-3 };
+                let tol: f64 = if target == "check.eq" { 1e-4 } else { 1e-3 };
                 let is_int = refs.get(1).is_some_and(|t| matches!(t.elem, ElemType::Int { .. }));
                 attrs.insert("tolerance", Attr::Float(FloatAttr { kind: FloatKind::F64, bits: tol.to_bits() as u128 }));
                 let k = if target == "check.eq" && is_int { CheckOp::ExpectEq } else { CheckOp::ExpectAlmostEq };
