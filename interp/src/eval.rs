@@ -348,8 +348,21 @@ impl<'m> Interp<'m> {
             o.results.get(i).map(|&r| self.m.value_type(r)).ok_or_else(|| InterpError::invalid(span, "missing result"))
         };
         use StablehloOp as S;
+        // Quantized math: dequantize, compute in the expressed type, quantize (spec: dequantize_op_quantize).
+        let quantized = o.operands.iter().chain(&o.results).any(|&v| matches!(self.m.value_type(v), Type::Tensor(t) if ops::quant::is_quantized(&t.elem)));
+        if quantized && k.has_quantized_math() {
+            return self.dequantize_op_quantize(f, op, k);
+        }
         match k {
             S::Constant => self.constant(op),
+            S::UniformQuantize => {
+                let ts = self.tensor_operands(f, op)?;
+                Ok(vec![Value::Tensor(ops::quant::quantize(one(&ts)?, &result_tensor(result_ty(0)?)?.elem)?)])
+            }
+            S::UniformDequantize => {
+                let ts = self.tensor_operands(f, op)?;
+                Ok(vec![Value::Tensor(ops::quant::dequantize(one(&ts)?)?)])
+            }
             S::Return => Err(InterpError::invalid(span, "stablehlo.return is a terminator")),
             S::Abs
             | S::Cbrt
@@ -568,9 +581,7 @@ impl<'m> Interp<'m> {
                 })?;
                 Ok(vec![Value::Tensor(out)])
             }
-            S::UniformQuantize
-            | S::UniformDequantize
-            | S::Compare
+            S::Compare
             | S::DynamicIota
             | S::Broadcast
             | S::DynamicBroadcastInDim
@@ -759,6 +770,37 @@ impl<'m> Interp<'m> {
         }
     }
 
+    /// Dequantizes the quantized operands, runs the op's kernel in the
+    /// expressed types, and quantizes each quantized result.
+    fn dequantize_op_quantize(&mut self, f: &mut Frame, op: OpId, k: StablehloOp) -> IResult<Vec<Value>> {
+        let o = self.m.op(op);
+        let ts = self.tensor_operands(f, op)?;
+        let float_inputs: Vec<Tensor> = ts.iter().map(|t| if ops::quant::is_quantized(&t.elem) { ops::quant::dequantize(t) } else { Ok((*t).clone()) }).collect::<IResult<_>>()?;
+        let refs: Vec<&Tensor> = float_inputs.iter().collect();
+        let rt = result_tensor(self.m.value_type(o.results[0]))?.clone();
+        let float_ty = Type::Tensor(shardref_spec::ir::TensorType { elem: ops::quant::expressed(&rt.elem), ..rt.clone() });
+        let out = match k.quantized_arity() {
+            1 => ops::elementwise::unary(k, one(&refs)?, &float_ty)?,
+            2 => {
+                let [a, b] = two(&refs)?;
+                ops::elementwise::binary(k, a, b, &float_ty)?
+            }
+            _ => match k {
+                StablehloOp::Select => {
+                    let [p, a, b] = three(&refs)?;
+                    ops::elementwise::select(p, a, b)?
+                }
+                StablehloOp::Clamp => {
+                    let [lo, x, hi] = three(&refs)?;
+                    ops::elementwise::clamp(lo, x, hi)?
+                }
+                _ => return Err(InterpError::unsupported(o.span, format!("{} on quantized tensors", OpKind::Stablehlo(k).name()))),
+            },
+        };
+        let out = if ops::quant::is_quantized(&rt.elem) { ops::quant::quantize(&out, &rt.elem)? } else { out };
+        Ok(vec![Value::Tensor(out)])
+    }
+
     /// Runs a region as a kernel body: tensors in, tensors out.
     fn body(&mut self, f: &mut Frame, r: RegionId, args: Vec<Tensor>, span: Span) -> IResult<Vec<Tensor>> {
         let out = self.apply_region(f, r, args.into_iter().map(Value::Tensor).collect(), span)?;
@@ -827,6 +869,29 @@ fn static_shape(t: &shardref_spec::ir::TensorType) -> IResult<Vec<usize>> {
     t.static_shape()
         .and_then(|s| s.into_iter().map(|d| usize::try_from(d).ok()).collect())
         .ok_or_else(|| InterpError::unsupported(Span::NONE, format!("dynamic result shape {}", Type::Tensor(t.clone()))))
+}
+
+/// Which ops compute on quantized tensors through dequantize_op_quantize.
+trait QuantizedMath {
+    fn has_quantized_math(self) -> bool;
+    /// 1 or 2 for elementwise unary/binary ops; 0 otherwise.
+    fn quantized_arity(self) -> usize;
+}
+
+impl QuantizedMath for StablehloOp {
+    fn has_quantized_math(self) -> bool {
+        self.quantized_arity() > 0 || matches!(self, StablehloOp::Select | StablehloOp::Clamp)
+    }
+    fn quantized_arity(self) -> usize {
+        use StablehloOp as S;
+        match self {
+            S::Abs | S::Cbrt | S::Ceil | S::Cosine | S::Exponential | S::ExponentialMinusOne | S::Floor | S::Log | S::LogPlusOne
+            | S::Logistic | S::Negate | S::RoundNearestAfz | S::RoundNearestEven | S::Rsqrt | S::Sign | S::Sine | S::Sqrt | S::Tan
+            | S::Tanh => 1,
+            S::Add | S::Atan2 | S::Divide | S::Maximum | S::Minimum | S::Multiply | S::Power | S::Remainder | S::Subtract => 2,
+            _ => 0,
+        }
+    }
 }
 
 fn k_name(k: OpKind) -> &'static str {

@@ -10,3 +10,4 @@ pub mod compare;
 pub mod gather;
 pub mod conv;
 pub mod linalg;
+pub mod quant;
