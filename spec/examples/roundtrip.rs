@@ -28,7 +28,9 @@ struct Tally {
 
 fn collect(path: &Path, out: &mut Vec<PathBuf>) {
     if path.is_dir() {
-        let mut entries: Vec<_> = std::fs::read_dir(path).map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect()).unwrap_or_default();
+        let mut entries: Vec<_> = std::fs::read_dir(path)
+            .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+            .unwrap_or_default();
         entries.sort();
         for e in entries {
             collect(&e, out);
@@ -43,7 +45,9 @@ fn expected_errors(text: &str, first_line: u32) -> Vec<(u32, String)> {
     let mut out = vec![];
     for (i, line) in text.lines().enumerate() {
         let here = first_line + i as u32;
-        let Some(pos) = line.find("expected-error") else { continue };
+        let Some(pos) = line.find("expected-error") else {
+            continue;
+        };
         let rest = line[pos + "expected-error".len()..].trim_start();
         let (target, rest) = match rest.strip_prefix('@') {
             Some(r) => {
@@ -58,10 +62,10 @@ fn expected_errors(text: &str, first_line: u32) -> Vec<(u32, String)> {
             }
             None => (here, rest),
         };
-        if let (Some(s), Some(e)) = (rest.find("{{"), rest.rfind("}}")) {
-            if s + 2 <= e {
-                out.push((target, rest[s + 2..e].to_string()));
-            }
+        if let (Some(s), Some(e)) = (rest.find("{{"), rest.rfind("}}"))
+            && s + 2 <= e
+        {
+            out.push((target, rest[s + 2..e].to_string()));
         }
     }
     out
@@ -70,7 +74,8 @@ fn expected_errors(text: &str, first_line: u32) -> Vec<(u32, String)> {
 fn check_fixpoint(m: &Module) -> Result<(), String> {
     let opts = PrintOptions::default();
     let text1 = print_module(m, opts);
-    let m2 = parse("<printed>", &text1).map_err(|r| format!("printed form does not parse: {r}\n--- printed:\n{text1}"))?;
+    let m2 =
+        parse("<printed>", &text1).map_err(|r| format!("printed form does not parse: {r}\n--- printed:\n{text1}"))?;
     eq::modules_equal(m, &m2).map_err(|e| format!("reparsed IR differs: {e}"))?;
     let text2 = print_module(&m2, opts);
     if text1 != text2 {
@@ -83,7 +88,8 @@ fn check_fixpoint(m: &Module) -> Result<(), String> {
         ));
     }
     let generic = print_module(m, PrintOptions { generic: true, ..opts });
-    let m3 = parse("<generic>", &generic).map_err(|r| format!("generic form does not parse: {r}\n--- generic:\n{generic}"))?;
+    let m3 = parse("<generic>", &generic)
+        .map_err(|r| format!("generic form does not parse: {r}\n--- generic:\n{generic}"))?;
     eq::modules_equal(m, &m3).map_err(|e| format!("generic form reparses to a different IR: {e}"))
 }
 
@@ -93,7 +99,8 @@ fn has_stablehlo_custom_form(line: &str) -> bool {
     ["stablehlo.", "chlo."].iter().any(|d| {
         code.match_indices(d).any(|(i, _)| {
             let before = code[..i].chars().last();
-            !matches!(before, Some('"') | Some('#') | Some('!') | Some('.')) && !code[i..].starts_with("stablehlo.token")
+            !matches!(before, Some('"') | Some('#') | Some('!') | Some('.'))
+                && !code[i..].starts_with("stablehlo.token")
         })
     })
 }
@@ -122,15 +129,24 @@ fn main() {
         let tally = tallies.entry(folder).or_default();
         for case in split_cases(&name, &text) {
             let expected = expected_errors(&case.text, case.first_line);
-            let source = Arc::new(Source { name: case.name.clone(), text: case.text.clone(), first_line: case.first_line });
+            let source = Arc::new(Source {
+                name: case.name.clone(),
+                text: case.text.clone(),
+                first_line: case.first_line,
+            });
             match parse_source(source.clone()) {
                 Err(report) => {
                     let Some(d) = report.diagnostics.first() else {
-                        tally.fail.push(format!("{}: parse failed without a diagnostic", case.name));
+                        tally
+                            .fail
+                            .push(format!("{}: parse failed without a diagnostic", case.name));
                         continue;
                     };
                     let (line, col) = location(&source, &LineIndex::new(&source.text), d.span);
-                    if expected.iter().any(|(l, t)| *l == line && d.message.contains(t.as_str())) {
+                    if expected
+                        .iter()
+                        .any(|(l, t)| *l == line && d.message.contains(t.as_str()))
+                    {
                         tally.expected_failure += 1;
                         continue;
                     }
@@ -149,7 +165,10 @@ fn main() {
                 Ok(m) => {
                     let parse_failure_suite = name.contains("parsing_failure") && !expected.is_empty();
                     if parse_failure_suite {
-                        tally.fail.push(format!("{}: parsed, but expected the error '{}' on line {}", case.name, expected[0].1, expected[0].0));
+                        tally.fail.push(format!(
+                            "{}: parsed, but expected the error '{}' on line {}",
+                            case.name, expected[0].1, expected[0].0
+                        ));
                         continue;
                     }
                     match check_fixpoint(&m) {

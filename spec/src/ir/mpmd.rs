@@ -21,7 +21,12 @@ pub struct MeshTensorType {
 impl MeshTensorType {
     /// A fully replicated mesh tensor in the default memory.
     pub fn new(mesh_name: impl Into<String>, tensor: TensorType) -> MeshTensorType {
-        MeshTensorType { mesh_name: mesh_name.into(), tensor, sharding: None, memory_kind: None }
+        MeshTensorType {
+            mesh_name: mesh_name.into(),
+            tensor,
+            sharding: None,
+            memory_kind: None,
+        }
     }
 
     /// Whether the tensor lives in host memory (`memory_kind="pinned_host"`).
@@ -77,8 +82,15 @@ pub enum Reduction {
 }
 
 impl Reduction {
-    pub const ALL: [Reduction; 7] =
-        [Reduction::None, Reduction::Add, Reduction::Max, Reduction::Min, Reduction::Mul, Reduction::Or, Reduction::And];
+    pub const ALL: [Reduction; 7] = [
+        Reduction::None,
+        Reduction::Add,
+        Reduction::Max,
+        Reduction::Min,
+        Reduction::Mul,
+        Reduction::Or,
+        Reduction::And,
+    ];
 
     pub fn keyword(self) -> &'static str {
         match self {

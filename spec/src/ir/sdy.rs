@@ -29,7 +29,7 @@ impl Mesh {
     /// Builds a mesh, dropping `device_ids` that are absent, empty, or equal
     /// to iota over the product of the axis sizes (when there are axes).
     pub fn new(axes: Vec<MeshAxis>, device_ids: Option<Vec<i64>>) -> Mesh {
-        let device_ids = device_ids.filter(|ids| !ids.is_empty() && !(!axes.is_empty() && is_iota(ids, &axes)));
+        let device_ids = device_ids.filter(|ids| !ids.is_empty() && (axes.is_empty() || !is_iota(ids, &axes)));
         Mesh { axes, device_ids }
     }
 
@@ -66,7 +66,10 @@ pub struct AxisRef {
 impl AxisRef {
     /// A reference to the full axis `name`.
     pub fn full(name: impl Into<String>) -> AxisRef {
-        AxisRef { name: name.into(), sub_axis: None }
+        AxisRef {
+            name: name.into(),
+            sub_axis: None,
+        }
     }
 }
 
@@ -229,8 +232,12 @@ pub enum PropagationDirection {
 }
 
 impl PropagationDirection {
-    pub const ALL: [PropagationDirection; 4] =
-        [PropagationDirection::None, PropagationDirection::Forward, PropagationDirection::Backward, PropagationDirection::Both];
+    pub const ALL: [PropagationDirection; 4] = [
+        PropagationDirection::None,
+        PropagationDirection::Forward,
+        PropagationDirection::Backward,
+        PropagationDirection::Both,
+    ];
 
     /// The upper-case keyword upstream prints.
     pub fn keyword(self) -> &'static str {
@@ -256,7 +263,9 @@ impl PropagationDirection {
     }
 
     pub fn from_i32(v: i128) -> Option<PropagationDirection> {
-        PropagationDirection::ALL.into_iter().find(|d| i128::from(d.to_i32()) == v)
+        PropagationDirection::ALL
+            .into_iter()
+            .find(|d| i128::from(d.to_i32()) == v)
     }
 }
 
@@ -352,7 +361,10 @@ mod tests {
     use super::*;
 
     fn axis(name: &str, size: i64) -> MeshAxis {
-        MeshAxis { name: name.into(), size }
+        MeshAxis {
+            name: name.into(),
+            size,
+        }
     }
 
     #[test]

@@ -8,7 +8,9 @@
 use pest::iterators::Pair;
 
 use super::attrs::parse_i64;
-use super::sdy::{add_attr_dict, lower_mesh_body, lower_sharding_list, malformed, sharding_of, sdy_attr, string, unbalanced};
+use super::sdy::{
+    add_attr_dict, lower_mesh_body, lower_sharding_list, malformed, sdy_attr, sharding_of, string, unbalanced,
+};
 use super::{Lowerer, PResult, kids, span_of};
 use crate::diag::Diagnostic;
 use crate::ir::mpmd::*;
@@ -27,7 +29,10 @@ fn error(span: Span, msg: impl Into<String>) -> Diagnostic {
 }
 
 fn first_char(span: Span) -> Span {
-    Span { start: span.start, end: span.start.saturating_add(1) }
+    Span {
+        start: span.start,
+        end: span.start.saturating_add(1),
+    }
 }
 
 // ---------------------------------------------------------------- ops
@@ -49,7 +54,8 @@ pub fn lower(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<Opt
 }
 
 fn kind_of(name: &Pair<'_, Rule>) -> PResult<OpKind> {
-    OpKind::from_name(name.as_str()).ok_or_else(|| error(span_of(name), format!("internal: unknown op '{}'", name.as_str())))
+    OpKind::from_name(name.as_str())
+        .ok_or_else(|| error(span_of(name), format!("internal: unknown op '{}'", name.as_str())))
 }
 
 /// `"f"` or `"f"(n)`.
@@ -60,7 +66,10 @@ fn lower_user_origin(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<UserOri
         Some(n) => parse_i64(n)?,
         None => 0,
     };
-    Ok(UserOrigin { user_name, transpose_count })
+    Ok(UserOrigin {
+        user_name,
+        transpose_count,
+    })
 }
 
 /// `mesh="m", origin=[...]` as the `mesh_name` and `origin` attributes of `op`.
@@ -92,18 +101,32 @@ fn lower_region_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span, kind: Mp
         match k.as_rule() {
             Rule::mpmd_user_origin => {
                 let origin = lower_user_origin(lw, k)?;
-                lw.m.op_mut(op).attrs.insert("origin", mpmd_attr(MpmdAttr::UserOrigin(origin)));
+                lw.m.op_mut(op)
+                    .attrs
+                    .insert("origin", mpmd_attr(MpmdAttr::UserOrigin(origin)));
             }
             Rule::mpmd_mesh_and_origin => lower_mesh_and_origin(lw, op, k)?,
             Rule::mpmd_stage => {
-                let n = k.into_inner().nth(1).ok_or_else(|| error(kspan, "internal: missing stage"))?;
+                let n = k
+                    .into_inner()
+                    .nth(1)
+                    .ok_or_else(|| error(kspan, "internal: missing stage"))?;
                 lw.m.op_mut(op).attrs.insert("stage_id", Attr::i64(parse_i64(&n)?));
             }
             Rule::sdy_in_shardings | Rule::sdy_out_shardings => {
-                let name = if k.as_rule() == Rule::sdy_in_shardings { "in_shardings" } else { "out_shardings" };
-                let list = k.into_inner().nth(1).ok_or_else(|| error(kspan, "internal: missing sharding list"))?;
+                let name = if k.as_rule() == Rule::sdy_in_shardings {
+                    "in_shardings"
+                } else {
+                    "out_shardings"
+                };
+                let list = k
+                    .into_inner()
+                    .nth(1)
+                    .ok_or_else(|| error(kspan, "internal: missing sharding list"))?;
                 let shardings = lower_sharding_list(lw, list)?;
-                lw.m.op_mut(op).attrs.insert(name, sdy_attr(SdyAttr::ShardingPerValue(shardings)));
+                lw.m.op_mut(op)
+                    .attrs
+                    .insert(name, sdy_attr(SdyAttr::ShardingPerValue(shardings)));
             }
             Rule::value_list => uses = k.into_inner().collect(),
             Rule::attr_dict => dict = Some(k),
@@ -123,7 +146,9 @@ fn lower_region_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span, kind: Mp
             _ => {}
         }
     }
-    let (Some(args), Some(body)) = (args, body) else { return lw.err(span, "internal: incomplete region op") };
+    let (Some(args), Some(body)) = (args, body) else {
+        return lw.err(span, "internal: incomplete region op");
+    };
     let ins = ins.unwrap_or_default();
     lw.add_operands_typed(op, &uses, &ins, span)?;
     lw.add_results(op, outs.unwrap_or_default());
@@ -131,8 +156,9 @@ fn lower_region_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span, kind: Mp
         add_attr_dict(lw, op, d)?;
     }
     let entry = lw.lower_region_args(args)?;
-    let isolated = super::is_isolated(Some(OpKind::Mpmd(kind)));
-    lw.lower_region(op, body, entry, isolated)?;
+    // As in MLIR, the custom form's region is not an isolated name scope: a
+    // use of an outer value parses, and the verifier rejects it.
+    lw.lower_region(op, body, entry, false)?;
     Ok(op)
 }
 
@@ -181,7 +207,9 @@ fn lower_same_type_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PR
             _ => {}
         }
     }
-    let (Some(u), Some(ty)) = (use_pair, ty) else { return lw.err(span, "internal: incomplete op") };
+    let (Some(u), Some(ty)) = (use_pair, ty) else {
+        return lw.err(span, "internal: incomplete op");
+    };
     if let Some(d) = dict {
         add_attr_dict(lw, op, d)?;
     }
@@ -201,7 +229,9 @@ fn lower_functional_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> P
         match c.as_rule() {
             Rule::mpmd_reduction => {
                 let r = lower_reduction(c)?;
-                lw.m.op_mut(op).attrs.insert("reduction", mpmd_attr(MpmdAttr::Reduction(r)));
+                lw.m.op_mut(op)
+                    .attrs
+                    .insert("reduction", mpmd_attr(MpmdAttr::Reduction(r)));
             }
             Rule::value_use => uses.push(c.clone()),
             Rule::value_list => uses.extend(c.clone().into_inner()),
@@ -221,11 +251,18 @@ fn lower_functional_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> P
 
 /// `<add>`
 fn lower_reduction(p: &Pair<'_, Rule>) -> PResult<Reduction> {
-    let word = p.clone().into_inner().next().ok_or_else(|| error(span_of(p), "internal: missing reduction"))?;
+    let word = p
+        .clone()
+        .into_inner()
+        .next()
+        .ok_or_else(|| error(span_of(p), "internal: missing reduction"))?;
     Reduction::from_keyword(word.as_str()).ok_or_else(|| {
         error(
             span_of(&word),
-            format!("expected one of [none, add, max, min, mul, or, and] for reduction type, got: {}", word.as_str()),
+            format!(
+                "expected one of [none, add, max, min, mul, or, and] for reduction type, got: {}",
+                word.as_str()
+            ),
         )
     })
 }
@@ -235,7 +272,13 @@ fn lower_reduction(p: &Pair<'_, Rule>) -> PResult<Reduction> {
 /// Lowers an `mpmd_type` pair.
 pub fn lower_type(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<Type> {
     let span = span_of(&p);
-    let p = if p.as_rule() == Rule::mpmd_type { p.into_inner().next().ok_or_else(|| error(span, "internal: empty mpmd type"))? } else { p };
+    let p = if p.as_rule() == Rule::mpmd_type {
+        p.into_inner()
+            .next()
+            .ok_or_else(|| error(span, "internal: empty mpmd type"))?
+    } else {
+        p
+    };
     match p.as_rule() {
         Rule::mpmd_mesh_tensor => Ok(Type::MeshTensor(Box::new(lower_mesh_tensor(lw, p)?))),
         Rule::mpmd_type_unbalanced => Err(unbalanced(span)),
@@ -256,18 +299,24 @@ fn lower_mesh_tensor(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<MeshTen
     };
     let mut mt = MeshTensorType::new(mesh_name, tensor);
     let items: Vec<_> = k[3..].iter().filter(|c| c.as_rule() == Rule::mpmd_mt_item).collect();
-    let trailing = k.last().filter(|c| c.as_rule() == Rule::mpmd_mt_bad && !c.as_str().is_empty());
+    let trailing = k
+        .last()
+        .filter(|c| c.as_rule() == Rule::mpmd_mt_bad && !c.as_str().is_empty());
     // What must come next: 0 = a sharding or a memory kind, 1 = a memory kind, 2 = `>`.
     let mut state = 0;
     for item in &items {
         let ispan = span_of(item);
-        let Some(content) = (*item).clone().into_inner().next() else { return lw.err(ispan, "internal: empty item") };
+        let Some(content) = (*item).clone().into_inner().next() else {
+            return lw.err(ispan, "internal: empty item");
+        };
         if state == 2 {
             return lw.err(first_char(ispan), "expected '>'");
         }
         match content.as_rule() {
             Rule::mpmd_mt_sharding if state == 0 => {
-                let Some(value) = content.clone().into_inner().nth(1) else { return lw.err(ispan, "internal: empty sharding") };
+                let Some(value) = content.clone().into_inner().nth(1) else {
+                    return lw.err(ispan, "internal: empty sharding");
+                };
                 if value.as_rule() == Rule::mpmd_mt_bad {
                     return lw.err(first_char(span_of(&value)), "expected '<'");
                 }
@@ -275,7 +324,9 @@ fn lower_mesh_tensor(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<MeshTen
                 state = 1;
             }
             Rule::mpmd_mt_memory_kind => {
-                let Some(value) = content.clone().into_inner().nth(1) else { return lw.err(ispan, "internal: empty memory kind") };
+                let Some(value) = content.clone().into_inner().nth(1) else {
+                    return lw.err(ispan, "internal: empty memory kind");
+                };
                 mt.memory_kind = Some(string(lw, &value)?);
                 state = 2;
             }
@@ -283,7 +334,11 @@ fn lower_mesh_tensor(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<MeshTen
         }
     }
     if let Some(t) = trailing {
-        let msg = if items.is_empty() { "expected ','" } else { "expected '>'" };
+        let msg = if items.is_empty() {
+            "expected ','"
+        } else {
+            "expected '>'"
+        };
         return lw.err(first_char(span_of(t)), msg);
     }
     Ok(mt)
@@ -293,30 +348,48 @@ fn lower_mesh_tensor(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<MeshTen
 
 fn lower_named_mesh(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<NamedMesh> {
     let k = kids(&p);
-    Ok(NamedMesh { name: string(lw, &k[0])?, mesh: lower_mesh_body(lw, k[1].clone())? })
+    Ok(NamedMesh {
+        name: string(lw, &k[0])?,
+        mesh: lower_mesh_body(lw, k[1].clone())?,
+    })
 }
 
 fn lower_mesh_with_origins(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<MeshWithOrigins> {
     let k = kids(&p);
     let mesh_name = string(lw, &k[0])?;
-    let origins = k[1..].iter().map(|o| Ok(Origin { label: string(lw, o)? })).collect::<PResult<_>>()?;
+    let origins = k[1..]
+        .iter()
+        .map(|o| Ok(Origin { label: string(lw, o)? }))
+        .collect::<PResult<_>>()?;
     Ok(MeshWithOrigins { mesh_name, origins })
 }
 
 /// Lowers an `mpmd_attr` pair.
 pub fn lower_attr(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<Attr> {
     let span = span_of(&p);
-    let p = if p.as_rule() == Rule::mpmd_attr { p.into_inner().next().ok_or_else(|| error(span, "internal: empty mpmd attribute"))? } else { p };
+    let p = if p.as_rule() == Rule::mpmd_attr {
+        p.into_inner()
+            .next()
+            .ok_or_else(|| error(span, "internal: empty mpmd attribute"))?
+    } else {
+        p
+    };
     let k = kids(&p);
     let a = match p.as_rule() {
-        Rule::mpmd_topology_attr => {
-            MpmdAttr::Topology(Topology { meshes: k[1..].iter().map(|m| lower_named_mesh(lw, m.clone())).collect::<PResult<_>>()? })
-        }
+        Rule::mpmd_topology_attr => MpmdAttr::Topology(Topology {
+            meshes: k[1..]
+                .iter()
+                .map(|m| lower_named_mesh(lw, m.clone()))
+                .collect::<PResult<_>>()?,
+        }),
         Rule::mpmd_named_mesh_attr => MpmdAttr::NamedMesh(lower_named_mesh(lw, k[1].clone())?),
         Rule::mpmd_user_origin_attr => MpmdAttr::UserOrigin(lower_user_origin(lw, k[1].clone())?),
         Rule::mpmd_reduction_attr => MpmdAttr::Reduction(lower_reduction(&k[1])?),
         Rule::mpmd_meshes_with_origins_attr => MpmdAttr::MeshesWithOrigins(
-            k[1..].iter().map(|m| lower_mesh_with_origins(lw, m.clone())).collect::<PResult<_>>()?,
+            k[1..]
+                .iter()
+                .map(|m| lower_mesh_with_origins(lw, m.clone()))
+                .collect::<PResult<_>>()?,
         ),
         Rule::mpmd_generic_attr => match (k[0].as_rule(), k.get(1)) {
             (Rule::mpmd_kw_origin, Some(s)) => MpmdAttr::Origin(Origin { label: string(lw, s)? }),

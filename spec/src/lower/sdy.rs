@@ -33,7 +33,10 @@ pub fn sdy_attr(a: SdyAttr) -> Attr {
 
 /// An `i32` integer attribute (upstream's specialized enum attributes).
 pub fn i32_attr(v: i32) -> Attr {
-    Attr::Int(IntAttr { value: v.into(), ty: Some(ElemType::I32) })
+    Attr::Int(IntAttr {
+        value: v.into(),
+        ty: Some(ElemType::I32),
+    })
 }
 
 fn error(span: Span, msg: impl Into<String>) -> Diagnostic {
@@ -64,7 +67,10 @@ pub fn add_attr_dict(lw: &mut Lowerer<'_>, op: OpId, p: Pair<'_, Rule>) -> PResu
     let d = lw.lower_dict_any(p)?;
     for (name, value) in d.0 {
         if lw.m.op(op).attrs.contains(&name) {
-            return lw.err(span, format!("attribute '{name}' occurs more than once in the attribute list"));
+            return lw.err(
+                span,
+                format!("attribute '{name}' occurs more than once in the attribute list"),
+            );
         }
         lw.m.op_mut(op).attrs.insert(name, value);
     }
@@ -122,7 +128,8 @@ pub fn lower(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<Opt
 /// The op kind an op-name keyword pair names.
 fn kind_of(lw: &Lowerer<'_>, name: &Pair<'_, Rule>) -> PResult<OpKind> {
     let _ = lw;
-    OpKind::from_name(name.as_str()).ok_or_else(|| error(span_of(name), format!("internal: unknown op '{}'", name.as_str())))
+    OpKind::from_name(name.as_str())
+        .ok_or_else(|| error(span_of(name), format!("internal: unknown op '{}'", name.as_str())))
 }
 
 fn lower_mesh_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
@@ -132,7 +139,9 @@ fn lower_mesh_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult
         match k.as_rule() {
             Rule::symbol_name => {
                 let name = symbol_text(lw, &k)?;
-                lw.m.op_mut(op).attrs.insert("sym_name", Attr::Str(name.into_bytes(), None));
+                lw.m.op_mut(op)
+                    .attrs
+                    .insert("sym_name", Attr::Str(name.into_bytes(), None));
             }
             Rule::sdy_mesh_body | Rule::sdy_attr => {
                 let mesh = stripped_or_full(lw, k, lower_mesh_body, |a| match a {
@@ -157,7 +166,9 @@ fn lower_constraint(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PRes
     let kind = kind_of(lw, &k[0])?;
     let op = lw.new_op(kind, span);
     let sharding = sharding_of(lw, k[2].clone())?;
-    lw.m.op_mut(op).attrs.insert("sharding", sdy_attr(SdyAttr::Sharding(sharding)));
+    lw.m.op_mut(op)
+        .attrs
+        .insert("sharding", sdy_attr(SdyAttr::Sharding(sharding)));
     let mut ty = None;
     for extra in &k[3..] {
         match extra.as_rule() {
@@ -185,17 +196,28 @@ fn lower_region_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span, kind: Sd
             }
             Rule::value_list => uses = k.into_inner().collect(),
             Rule::sdy_in_shardings | Rule::sdy_out_shardings => {
-                let name = if k.as_rule() == Rule::sdy_in_shardings { "in_shardings" } else { "out_shardings" };
-                let list = k.into_inner().nth(1).ok_or_else(|| error(span, "internal: missing sharding list"))?;
+                let name = if k.as_rule() == Rule::sdy_in_shardings {
+                    "in_shardings"
+                } else {
+                    "out_shardings"
+                };
+                let list = k
+                    .into_inner()
+                    .nth(1)
+                    .ok_or_else(|| error(span, "internal: missing sharding list"))?;
                 let shardings = lower_sharding_list(lw, list)?;
-                lw.m.op_mut(op).attrs.insert(name, sdy_attr(SdyAttr::ShardingPerValue(shardings)));
+                lw.m.op_mut(op)
+                    .attrs
+                    .insert(name, sdy_attr(SdyAttr::ShardingPerValue(shardings)));
             }
             Rule::sdy_manual_axes | Rule::sdy_attr => {
                 let axes = stripped_or_full(lw, k, lower_manual_axes, |a| match a {
                     SdyAttr::ManualAxes(m) => Some(m),
                     _ => None,
                 })?;
-                lw.m.op_mut(op).attrs.insert("manual_axes", sdy_attr(SdyAttr::ManualAxes(axes)));
+                lw.m.op_mut(op)
+                    .attrs
+                    .insert("manual_axes", sdy_attr(SdyAttr::ManualAxes(axes)));
             }
             Rule::region_args => args = Some(k),
             Rule::region => body = Some(k),
@@ -211,7 +233,9 @@ fn lower_region_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span, kind: Sd
     lw.add_operands_typed(op, &uses, &ins, span)?;
     lw.add_results(op, outs);
     let entry = lw.lower_region_args(args)?;
-    lw.lower_region(op, body, entry, true)?;
+    // As in MLIR, the custom form's region is not an isolated name scope: a
+    // use of an outer value parses, and the verifier rejects it.
+    lw.lower_region(op, body, entry, false)?;
     if let Some(d) = dict {
         add_attr_dict(lw, op, d)?;
     }
@@ -260,7 +284,10 @@ fn lower_constant(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResul
                 for c in k.into_inner() {
                     match c.as_rule() {
                         Rule::properties => {
-                            let d = c.into_inner().next().ok_or_else(|| error(span, "internal: empty properties"))?;
+                            let d = c
+                                .into_inner()
+                                .next()
+                                .ok_or_else(|| error(span, "internal: empty properties"))?;
                             add_attr_dict(lw, op, d)?;
                         }
                         Rule::attr_dict => add_attr_dict(lw, op, c)?,
@@ -365,7 +392,9 @@ fn collective_spec(op: SdyOp) -> Option<(CollectiveAxes, &'static str, bool)> {
 fn lower_collective(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
     let k = kids(&p);
     let kind = kind_of(lw, &k[0])?;
-    let OpKind::Sdy(sdy_kind) = kind else { return lw.err(span, "internal: not an sdy op") };
+    let OpKind::Sdy(sdy_kind) = kind else {
+        return lw.err(span, "internal: not an sdy op");
+    };
     let Some((axes_kind, axes_name, has_reduction)) = collective_spec(sdy_kind) else {
         return lw.err(span, "internal: not a collective");
     };
@@ -387,7 +416,9 @@ fn lower_collective(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PRes
             }
             Rule::sdy_tensor_sharding | Rule::sdy_attr if use_pair.is_some() => {
                 let s = sharding_of(lw, c.clone())?;
-                lw.m.op_mut(op).attrs.insert("out_sharding", sdy_attr(SdyAttr::Sharding(s)));
+                lw.m.op_mut(op)
+                    .attrs
+                    .insert("out_sharding", sdy_attr(SdyAttr::Sharding(s)));
             }
             Rule::sdy_attr => {
                 saw_axes = true;
@@ -416,10 +447,14 @@ fn lower_collective(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PRes
                         SdyAttr::ListOfAxisRefLists(lower_list_of_axis_lists(lw, c.clone())?)
                     }
                     // `[]` reads as an empty all-to-all parameter list; it is also an empty per-dim list.
-                    (CollectiveAxes::PerDim, Rule::sdy_all_to_all_params) if c.clone().into_inner().next().is_none() => {
+                    (CollectiveAxes::PerDim, Rule::sdy_all_to_all_params)
+                        if c.clone().into_inner().next().is_none() =>
+                    {
                         SdyAttr::ListOfAxisRefLists(ListOfAxisRefLists { lists: vec![] })
                     }
-                    (CollectiveAxes::List, Rule::sdy_axis_list) => SdyAttr::AxisRefList(lower_axis_ref_list(lw, c.clone())?),
+                    (CollectiveAxes::List, Rule::sdy_axis_list) => {
+                        SdyAttr::AxisRefList(lower_axis_ref_list(lw, c.clone())?)
+                    }
                     _ => return lw.err(cspan, format!("unexpected axes for '{}'", kind.name())),
                 };
                 lw.m.op_mut(op).attrs.insert(axes_name, sdy_attr(value));
@@ -438,7 +473,9 @@ fn lower_collective(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PRes
         let at_use = use_pair.as_ref().map(span_of).unwrap_or(span);
         return lw.err(at_use, format!("expected {expected}"));
     }
-    let (Some(ty), Some(u)) = (ty, use_pair) else { return lw.err(span, "internal: incomplete collective") };
+    let (Some(ty), Some(u)) = (ty, use_pair) else {
+        return lw.err(span, "internal: incomplete collective");
+    };
     lw.add_operand(op, &u, Some(&ty))?;
     lw.add_results(op, [ty]);
     Ok(op)
@@ -454,10 +491,17 @@ pub fn lower_mesh_body(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<Mesh>
         match k.as_rule() {
             Rule::sdy_mesh_axis => {
                 let a = kids(&k);
-                axes.push(MeshAxis { name: string(lw, &a[0])?, size: parse_i64(&a[1])? });
+                axes.push(MeshAxis {
+                    name: string(lw, &a[0])?,
+                    size: parse_i64(&a[1])?,
+                });
             }
             Rule::sdy_device_ids => {
-                let ids = k.into_inner().filter(|i| i.as_rule() == Rule::int_lit).map(|i| parse_i64(&i)).collect::<PResult<Vec<_>>>()?;
+                let ids = k
+                    .into_inner()
+                    .filter(|i| i.as_rule() == Rule::int_lit)
+                    .map(|i| parse_i64(&i))
+                    .collect::<PResult<Vec<_>>>()?;
                 device_ids = Some(ids);
             }
             _ => {}
@@ -471,19 +515,27 @@ pub fn lower_axis_ref(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<AxisRe
     let k = kids(&p);
     let name = string(lw, &k[0])?;
     let sub_axis = match (k.get(1), k.get(2)) {
-        (Some(pre), Some(size)) => Some(SubAxisInfo { pre_size: parse_i64(pre)?, size: parse_i64(size)? }),
+        (Some(pre), Some(size)) => Some(SubAxisInfo {
+            pre_size: parse_i64(pre)?,
+            size: parse_i64(size)?,
+        }),
         _ => None,
     };
     Ok(AxisRef { name, sub_axis })
 }
 
 fn lower_axis_refs(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<Vec<AxisRef>> {
-    p.into_inner().filter(|a| a.as_rule() == Rule::sdy_axis_ref).map(|a| lower_axis_ref(lw, a)).collect()
+    p.into_inner()
+        .filter(|a| a.as_rule() == Rule::sdy_axis_ref)
+        .map(|a| lower_axis_ref(lw, a))
+        .collect()
 }
 
 /// `{"a", "b"}` as an `AxisRefList` (empty allowed).
 pub fn lower_axis_ref_list(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<AxisRefList> {
-    Ok(AxisRefList { axes: lower_axis_refs(lw, p)? })
+    Ok(AxisRefList {
+        axes: lower_axis_refs(lw, p)?,
+    })
 }
 
 /// A `{...}` list that upstream parses as a non-empty `ArrayRef<AxisRefAttr>`
@@ -544,13 +596,17 @@ fn diagnose_axis_list(text: &str, start: u32) -> Diagnostic {
                 }
                 (j > s).then_some(j)
             };
-            let Some(j) = digits(i) else { return fail(i, "expected integer value") };
+            let Some(j) = digits(i) else {
+                return fail(i, "expected integer value");
+            };
             i = ws(j);
             if b.get(i) != Some(&b')') {
                 return fail(i, "expected ')'");
             }
             i = ws(i + 1);
-            let Some(j) = digits(i) else { return fail(i, "expected integer value") };
+            let Some(j) = digits(i) else {
+                return fail(i, "expected integer value");
+            };
             i = ws(j);
         }
         match b.get(i) {
@@ -567,16 +623,28 @@ fn lower_priority(p: &Pair<'_, Rule>) -> PResult<i64> {
     let span = span_of(p);
     let digits = s.get(1..).unwrap_or("");
     if s.len() < 2 || !s.starts_with('p') || !digits.bytes().all(|c| c.is_ascii_digit()) {
-        return Err(error(span, format!("expecting priority in format 'p<number>', got: {s}")));
+        return Err(error(
+            span,
+            format!("expecting priority in format 'p<number>', got: {s}"),
+        ));
     }
     if digits.starts_with('0') && digits.len() > 1 {
-        return Err(error(span, format!("priorities with leading zeros are not allowed, got: {s}")));
+        return Err(error(
+            span,
+            format!("priorities with leading zeros are not allowed, got: {s}"),
+        ));
     }
-    digits.parse::<i64>().map_err(|_| error(span, format!("expecting integer priority, got: {s}")))
+    digits
+        .parse::<i64>()
+        .map_err(|_| error(span, format!("expecting integer priority, got: {s}")))
 }
 
 fn lower_dim_sharding(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<DimensionSharding> {
-    let mut d = DimensionSharding { axes: vec![], is_closed: true, priority: None };
+    let mut d = DimensionSharding {
+        axes: vec![],
+        is_closed: true,
+        priority: None,
+    };
     for k in p.into_inner() {
         match k.as_rule() {
             Rule::sdy_axis_ref => d.axes.push(lower_axis_ref(lw, k)?),
@@ -591,24 +659,39 @@ fn lower_dim_sharding(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<Dimens
 /// The stripped `<@mesh, [dims], replicated={...}, unreduced={...}>`.
 pub fn lower_tensor_sharding(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<TensorSharding> {
     let mut mesh = None;
-    let mut s = TensorSharding { mesh: MeshOrRef::Ref(String::new()), dims: vec![], replicated: vec![], unreduced: vec![], reduction: ReductionKind::Sum };
+    let mut s = TensorSharding {
+        mesh: MeshOrRef::Ref(String::new()),
+        dims: vec![],
+        replicated: vec![],
+        unreduced: vec![],
+        reduction: ReductionKind::Sum,
+    };
     for k in p.into_inner() {
         let kspan = span_of(&k);
         match k.as_rule() {
             Rule::symbol_name => mesh = Some(MeshOrRef::Ref(symbol_text(lw, &k)?)),
             Rule::sdy_inline_mesh => {
-                let body = k.into_inner().nth(1).ok_or_else(|| error(kspan, "internal: missing mesh"))?;
+                let body = k
+                    .into_inner()
+                    .nth(1)
+                    .ok_or_else(|| error(kspan, "internal: missing mesh"))?;
                 mesh = Some(MeshOrRef::Inline(lower_mesh_body(lw, body)?));
             }
             Rule::sdy_dim_shardings => {
-                s.dims = k.into_inner().map(|d| lower_dim_sharding(lw, d)).collect::<PResult<_>>()?;
+                s.dims = k
+                    .into_inner()
+                    .map(|d| lower_dim_sharding(lw, d))
+                    .collect::<PResult<_>>()?;
             }
             Rule::sdy_replicated => {
                 if !s.replicated.is_empty() {
                     return lw.err(kspan, AFTER_COMMA);
                 }
                 let parts = kids(&k);
-                let list = parts.last().cloned().ok_or_else(|| error(kspan, "internal: missing axes"))?;
+                let list = parts
+                    .last()
+                    .cloned()
+                    .ok_or_else(|| error(kspan, "internal: missing axes"))?;
                 if !parts.iter().any(|c| c.as_rule() == Rule::sdy_eq) {
                     return lw.err(at(span_of(&list).start, 1), "expected '='");
                 }
@@ -619,7 +702,10 @@ pub fn lower_tensor_sharding(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult
                     return lw.err(kspan, AFTER_COMMA);
                 }
                 let parts = kids(&k);
-                let list = parts.last().cloned().ok_or_else(|| error(kspan, "internal: missing axes"))?;
+                let list = parts
+                    .last()
+                    .cloned()
+                    .ok_or_else(|| error(kspan, "internal: missing axes"))?;
                 let has_eq = parts.iter().any(|c| c.as_rule() == Rule::sdy_eq);
                 if let Some(r) = parts.iter().find(|c| c.as_rule() == Rule::sdy_reduction_kw) {
                     if !has_eq {
@@ -640,7 +726,7 @@ pub fn lower_tensor_sharding(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult
 
 /// `[<...>, <...>]`
 pub fn lower_sharding_list(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<ShardingPerValue> {
-    let shardings = p.into_inner().map(|s| lower_tensor_sharding(lw, s)).collect::<PResult<_>>()?;
+    let shardings = p.into_inner().map(|s| sharding_of(lw, s)).collect::<PResult<_>>()?;
     Ok(ShardingPerValue { shardings })
 }
 
@@ -650,7 +736,10 @@ fn lower_manual_axes(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<ManualA
 }
 
 fn lower_list_of_axis_lists(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<ListOfAxisRefLists> {
-    let lists = p.into_inner().map(|l| lower_axis_ref_list(lw, l)).collect::<PResult<_>>()?;
+    let lists = p
+        .into_inner()
+        .map(|l| lower_axis_ref_list(lw, l))
+        .collect::<PResult<_>>()?;
     Ok(ListOfAxisRefLists { lists })
 }
 
@@ -659,7 +748,11 @@ fn lower_all_to_all_params(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<A
     for param in p.into_inner() {
         let k = kids(&param);
         let axes = lower_nonempty_axes(lw, k[0].clone())?;
-        params.push(AllToAllParam { axes, src_dim: parse_i64(&k[1])?, tgt_dim: parse_i64(&k[2])? });
+        params.push(AllToAllParam {
+            axes,
+            src_dim: parse_i64(&k[1])?,
+            tgt_dim: parse_i64(&k[2])?,
+        });
     }
     Ok(AllToAllParamList { params })
 }
@@ -674,7 +767,10 @@ fn take_factor_symbol(lw: &mut Lowerer<'_>, rest: &mut &str, span: Span) -> PRes
     if !s.starts_with("z_") {
         let c = s.bytes().next().unwrap_or(b' ');
         if !(b'i'..=b'z').contains(&c) {
-            return Err(error(span, format!("expecting symbol from 'i' to 'z'. Received: '{}'", char::from(c))));
+            return Err(error(
+                span,
+                format!("expecting symbol from 'i' to 'z'. Received: '{}'", char::from(c)),
+            ));
         }
         *rest = &s[1..];
         return Ok(i64::from(c - b'i'));
@@ -685,10 +781,16 @@ fn take_factor_symbol(lw: &mut Lowerer<'_>, rest: &mut &str, span: Span) -> PRes
     }
     let number = &s[2..2 + digits];
     if number.starts_with('0') {
-        return Err(error(span, format!("expecting positive integer without leading zeros. Received: '{number}'")));
+        return Err(error(
+            span,
+            format!("expecting positive integer without leading zeros. Received: '{number}'"),
+        ));
     }
     let index = number.parse::<i64>().unwrap_or_else(|_| {
-        lw.diags.push(error(span, format!("expecting symbol index <=2^63-1. Received: '{number}'")));
+        lw.diags.push(error(
+            span,
+            format!("expecting symbol index <=2^63-1. Received: '{number}'"),
+        ));
         0
     });
     *rest = &s[2 + digits..];
@@ -814,8 +916,15 @@ pub fn lower_op_sharding_rule(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResul
 
 fn lower_edge_ref(p: Pair<'_, Rule>) -> PResult<EdgeValueRef> {
     let k = kids(&p);
-    let ty = if k[0].as_str() == "operand" { EdgeNodeType::Operand } else { EdgeNodeType::Result };
-    Ok(EdgeValueRef { ty, index: parse_i64(&k[1])? })
+    let ty = if k[0].as_str() == "operand" {
+        EdgeNodeType::Operand
+    } else {
+        EdgeNodeType::Result
+    };
+    Ok(EdgeValueRef {
+        ty,
+        index: parse_i64(&k[1])?,
+    })
 }
 
 fn lower_propagation_edges(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<PropagationEdges> {
@@ -828,7 +937,10 @@ fn lower_propagation_edges(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<P
             let parts = kids(e);
             let axis = lower_axis_ref(lw, parts[0].clone())?;
             let source = lower_edge_ref(parts[1].clone())?;
-            let targets = parts[2..].iter().map(|t| lower_edge_ref(t.clone())).collect::<PResult<_>>()?;
+            let targets = parts[2..]
+                .iter()
+                .map(|t| lower_edge_ref(t.clone()))
+                .collect::<PResult<_>>()?;
             entries.push(AxisToPropagationDetails { axis, source, targets });
         }
         steps.push(PropagationOneStep { step_index, entries });
@@ -841,9 +953,18 @@ fn lower_propagation_edges(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<P
 /// Lowers an `sdy_attr` pair.
 pub fn lower_attr(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<Attr> {
     let span = span_of(&p);
-    let p = if p.as_rule() == Rule::sdy_attr { p.into_inner().next().ok_or_else(|| error(span, "internal: empty sdy attribute"))? } else { p };
+    let p = if p.as_rule() == Rule::sdy_attr {
+        p.into_inner()
+            .next()
+            .ok_or_else(|| error(span, "internal: empty sdy attribute"))?
+    } else {
+        p
+    };
     fn body<'i>(p: &Pair<'i, Rule>, span: Span) -> PResult<Pair<'i, Rule>> {
-        p.clone().into_inner().nth(1).ok_or_else(|| error(span, "internal: missing attribute body"))
+        p.clone()
+            .into_inner()
+            .nth(1)
+            .ok_or_else(|| error(span, "internal: missing attribute body"))
     }
     let a = match p.as_rule() {
         Rule::sdy_sharding_attr => SdyAttr::Sharding(lower_tensor_sharding(lw, body(&p, span)?)?),
@@ -902,17 +1023,29 @@ pub fn malformed(p: &Pair<'_, Rule>, dialect: &str) -> Diagnostic {
     let text = p.as_str();
     let span = span_of(p);
     let rest = &text[1 + dialect.len()..];
-    let mnemonic: String = rest.strip_prefix('.').unwrap_or("").chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+    let mnemonic: String = rest
+        .strip_prefix('.')
+        .unwrap_or("")
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
     let kind = if text.starts_with('!') { "type" } else { "attribute" };
     let Some(rule) = full_form_rule(dialect, &mnemonic) else {
         return error(span, format!("unknown {kind} `{mnemonic}` in dialect `{dialect}`"));
     };
-    let shown = if mnemonic.is_empty() { format!("{}{dialect}", &text[..1]) } else { format!("{}{dialect}.{mnemonic}", &text[..1]) };
+    let shown = if mnemonic.is_empty() {
+        format!("{}{dialect}", &text[..1])
+    } else {
+        format!("{}{dialect}.{mnemonic}", &text[..1])
+    };
     match MlirParser::parse(rule, text) {
         Err(e) => {
             let d = super::pest_error(text, e);
             let start = span.start + d.span.start;
-            error(Span { start, end: start }, format!("failed to parse {shown}: {}", d.message))
+            error(
+                Span { start, end: start },
+                format!("failed to parse {shown}: {}", d.message),
+            )
         }
         Ok(_) => error(span, format!("failed to parse {shown}")),
     }

@@ -3,7 +3,9 @@
 
 use std::fmt::{self, Write};
 
-use super::sdy::{get_sdy, has_single_block_region, single_block_region, write_mesh_body, write_sharding_list, write_tensor_sharding};
+use super::sdy::{
+    get_sdy, has_single_block_region, single_block_region, write_mesh_body, write_sharding_list, write_tensor_sharding,
+};
 use super::{Printer, write_string};
 use crate::ir::mpmd::{MeshTensorType, MeshWithOrigins, MpmdAttr, NamedMesh, Reduction, UserOrigin};
 use crate::ir::sdy::{SdyAttr, ShardingPerValue};
@@ -120,7 +122,9 @@ fn get_mpmd<'a>(attrs: &'a crate::ir::Dict, name: &str) -> Option<&'a MpmdAttr> 
 
 /// The origins of a fragment or fragment call, if every entry is a user origin.
 fn user_origins(attrs: &crate::ir::Dict) -> Option<Vec<&UserOrigin>> {
-    let Some(Attr::Array(items)) = attrs.get("origin") else { return None };
+    let Some(Attr::Array(items)) = attrs.get("origin") else {
+        return None;
+    };
     items
         .iter()
         .map(|a| match a {
@@ -161,6 +165,21 @@ fn no_regions(p: &Printer<'_>, op: OpId) -> bool {
     o.regions.is_empty() && o.successors.is_empty()
 }
 
+/// The op's inherent attributes (its ODS attributes, which MLIR's generic form
+/// prints as properties `<{...}>`).
+pub fn inherent_attrs(kind: MpmdOp) -> &'static [&'static str] {
+    match kind {
+        MpmdOp::Return | MpmdOp::Transfer | MpmdOp::Broadcast => &[],
+        MpmdOp::NamedComputation | MpmdOp::Assign | MpmdOp::Unassign => &["origin"],
+        MpmdOp::NamedTensor => &["name"],
+        MpmdOp::Fragment => &["in_shardings", "mesh_name", "origin", "out_shardings", "stage_id"],
+        MpmdOp::FragmentCall => &["callee", "mesh_name", "origin"],
+        MpmdOp::Call => &["callee"],
+        MpmdOp::For => &["iterations", "unroll_factor"],
+        MpmdOp::Reduce => &["reduction"],
+    }
+}
+
 /// Prints `op` in its custom form; false to fall back to the generic form.
 pub fn print(p: &mut Printer<'_>, op: OpId, kind: MpmdOp) -> bool {
     match kind {
@@ -191,7 +210,9 @@ fn region_op_tail(p: &mut Printer<'_>, op: OpId, elided: &[&str]) {
 
 fn print_named_computation(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let Some(MpmdAttr::UserOrigin(origin)) = get_mpmd(&o.attrs, "origin") else { return false };
+    let Some(MpmdAttr::UserOrigin(origin)) = get_mpmd(&o.attrs, "origin") else {
+        return false;
+    };
     if !has_single_block_region(p, op) {
         return false;
     }
@@ -246,7 +267,11 @@ fn print_fragment(p: &mut Printer<'_>, op: OpId) -> bool {
         let _ = write_sharding_list(&mut p.out, outs);
     }
     p.w(">");
-    region_op_tail(p, op, &["mesh_name", "origin", "stage_id", "in_shardings", "out_shardings"]);
+    region_op_tail(
+        p,
+        op,
+        &["mesh_name", "origin", "stage_id", "in_shardings", "out_shardings"],
+    );
     true
 }
 
@@ -308,7 +333,9 @@ fn print_for(p: &mut Printer<'_>, op: OpId) -> bool {
 
 fn print_named_tensor(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let Some(Attr::Str(name, None)) = o.attrs.get("name") else { return false };
+    let Some(Attr::Str(name, None)) = o.attrs.get("name") else {
+        return false;
+    };
     if o.operands.len() != 1 || o.results.len() != 1 || !no_regions(p, op) {
         return false;
     }
@@ -348,7 +375,9 @@ fn print_broadcast(p: &mut Printer<'_>, op: OpId) -> bool {
 
 fn print_reduce(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let Some(MpmdAttr::Reduction(r)) = get_mpmd(&o.attrs, "reduction") else { return false };
+    let Some(MpmdAttr::Reduction(r)) = get_mpmd(&o.attrs, "reduction") else {
+        return false;
+    };
     let r: Reduction = *r;
     if o.results.len() != 1 || !no_regions(p, op) {
         return false;

@@ -187,7 +187,9 @@ pub fn write_op_sharding_rule(f: &mut impl Write, r: &OpShardingRule) -> fmt::Re
     if !r.factor_sizes.is_empty() {
         f.write_str(" {")?;
         let indexed: Vec<(usize, i64)> = r.factor_sizes.iter().copied().enumerate().collect();
-        join(f, &indexed, |f, (i, size)| write!(f, "{}={size}", factor_symbol(*i as i64)))?;
+        join(f, &indexed, |f, (i, size)| {
+            write!(f, "{}={size}", factor_symbol(*i as i64))
+        })?;
         f.write_str("}")?;
     }
     let specials = [
@@ -335,17 +337,18 @@ fn operand_list(p: &mut Printer<'_>, op: OpId) {
 }
 
 /// Prints `(%arg: T, ...) {...}` for an op's single region; false if the
-/// region does not have at most one block.
+/// region does not have at most one block. Value names continue those of
+/// the enclosing region, as MLIR numbers them (`%arg1` after a function's
+/// `%arg0`), also for ops isolated from above.
 pub fn single_block_region(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
     let [r] = o.regions[..] else { return false };
     if p.m.region(r).blocks.len() > 1 {
         return false;
     }
-    let isolated = crate::lower::is_isolated(o.name.kind());
-    p.region_args(r, isolated);
+    p.region_args(r, false);
     p.w(" ");
-    p.region_after_args(r, isolated);
+    p.region_after_args(r, false);
     true
 }
 
@@ -356,6 +359,28 @@ pub fn has_single_block_region(p: &Printer<'_>, op: OpId) -> bool {
 }
 
 // ---------------------------------------------------------------- ops
+
+/// The op's inherent attributes (its ODS attributes, which MLIR's generic form
+/// prints as properties `<{...}>`).
+pub fn inherent_attrs(kind: SdyOp) -> &'static [&'static str] {
+    match kind {
+        SdyOp::Mesh => &["mesh", "sym_name"],
+        SdyOp::ShardingConstraint | SdyOp::Reshard | SdyOp::DataFlowEdge => &["sharding"],
+        SdyOp::Return | SdyOp::FuncDataFlowEdge => &[],
+        SdyOp::ManualComputation => &["in_shardings", "manual_axes", "out_shardings"],
+        SdyOp::ShardingGroup => &["group_id"],
+        SdyOp::Constant => &["value"],
+        SdyOp::PropagationBarrier => &["allowed_direction"],
+        SdyOp::NamedComputation => &["in_shardings", "name", "out_shardings"],
+        SdyOp::AllGather => &["gathering_axes", "out_sharding"],
+        SdyOp::AllSlice => &["out_sharding", "slicing_axes"],
+        SdyOp::AllToAll => &["out_sharding", "params"],
+        SdyOp::CollectivePermute => &["out_sharding"],
+        SdyOp::AllReduce => &["out_sharding", "reduction_axes", "reduction_op"],
+        SdyOp::ReduceScatter => &["out_sharding", "reduce_scatter_axes", "reduction_op"],
+        SdyOp::ShardedToUnreduced | SdyOp::ReplicatedToUnreduced => &["axes", "out_sharding"],
+    }
+}
 
 /// Prints `op` in its custom form; false to fall back to the generic form.
 pub fn print(p: &mut Printer<'_>, op: OpId, kind: SdyOp) -> bool {
@@ -384,7 +409,8 @@ pub fn print(p: &mut Printer<'_>, op: OpId, kind: SdyOp) -> bool {
 
 fn print_mesh(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let (Some(Attr::Str(name, None)), Some(SdyAttr::Mesh(mesh))) = (o.attrs.get("sym_name"), get_sdy(&o.attrs, "mesh")) else {
+    let (Some(Attr::Str(name, None)), Some(SdyAttr::Mesh(mesh))) = (o.attrs.get("sym_name"), get_sdy(&o.attrs, "mesh"))
+    else {
         return false;
     };
     if !o.operands.is_empty() || !o.results.is_empty() || !o.regions.is_empty() {
@@ -402,7 +428,9 @@ fn print_mesh(p: &mut Printer<'_>, op: OpId) -> bool {
 fn print_constraint(p: &mut Printer<'_>, op: OpId, name: &str) -> bool {
     let Some(ty) = same_type_unary(p, op) else { return false };
     let o = p.m.op(op);
-    let Some(SdyAttr::Sharding(s)) = get_sdy(&o.attrs, "sharding") else { return false };
+    let Some(SdyAttr::Sharding(s)) = get_sdy(&o.attrs, "sharding") else {
+        return false;
+    };
     p.w(name);
     p.w(" ");
     operand(p, op, 0);
@@ -427,9 +455,11 @@ fn sharding_list<'a>(attrs: &'a crate::ir::Dict, name: &str) -> Option<Option<&'
 
 fn print_manual_computation(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let (Some(Some(ins)), Some(Some(outs)), Some(SdyAttr::ManualAxes(axes))) =
-        (sharding_list(&o.attrs, "in_shardings"), sharding_list(&o.attrs, "out_shardings"), get_sdy(&o.attrs, "manual_axes"))
-    else {
+    let (Some(Some(ins)), Some(Some(outs)), Some(SdyAttr::ManualAxes(axes))) = (
+        sharding_list(&o.attrs, "in_shardings"),
+        sharding_list(&o.attrs, "out_shardings"),
+        get_sdy(&o.attrs, "manual_axes"),
+    ) else {
         return false;
     };
     if !has_single_block_region(p, op) {
@@ -453,9 +483,11 @@ fn print_manual_computation(p: &mut Printer<'_>, op: OpId) -> bool {
 
 fn print_named_computation(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let (Some(Attr::Str(name, None)), Some(ins), Some(outs)) =
-        (o.attrs.get("name"), sharding_list(&o.attrs, "in_shardings"), sharding_list(&o.attrs, "out_shardings"))
-    else {
+    let (Some(Attr::Str(name, None)), Some(ins), Some(outs)) = (
+        o.attrs.get("name"),
+        sharding_list(&o.attrs, "in_shardings"),
+        sharding_list(&o.attrs, "out_shardings"),
+    ) else {
         return false;
     };
     if !has_single_block_region(p, op) {
@@ -483,7 +515,9 @@ fn print_named_computation(p: &mut Printer<'_>, op: OpId) -> bool {
 
 fn print_sharding_group(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let Some(id) = int_of_type(o.attrs.get("group_id"), &ElemType::I64) else { return false };
+    let Some(id) = int_of_type(o.attrs.get("group_id"), &ElemType::I64) else {
+        return false;
+    };
     if o.operands.len() != 1 || !o.results.is_empty() || !o.regions.is_empty() || !o.successors.is_empty() {
         return false;
     }
@@ -504,7 +538,9 @@ fn print_constant(p: &mut Printer<'_>, op: OpId) -> bool {
         return true;
     }
     let o = p.m.op(op);
-    let Some(value) = o.attrs.get("value") else { return false };
+    let Some(value) = o.attrs.get("value") else {
+        return false;
+    };
     if !o.operands.is_empty() || o.results.len() != 1 || !o.regions.is_empty() || !o.successors.is_empty() {
         return false;
     }
@@ -543,7 +579,9 @@ fn print_data_flow_edge(p: &mut Printer<'_>, op: OpId) -> bool {
 fn print_propagation_barrier(p: &mut Printer<'_>, op: OpId) -> bool {
     let Some(ty) = same_type_unary(p, op) else { return false };
     let o = p.m.op(op);
-    let Some(d) = int_of_type(o.attrs.get("allowed_direction"), &ElemType::I32).and_then(PropagationDirection::from_i32) else {
+    let Some(d) =
+        int_of_type(o.attrs.get("allowed_direction"), &ElemType::I32).and_then(PropagationDirection::from_i32)
+    else {
         return false;
     };
     p.w("sdy.propagation_barrier ");
@@ -593,10 +631,14 @@ fn collective_axes(kind: SdyOp) -> Option<&'static str> {
 }
 
 fn print_collective(p: &mut Printer<'_>, op: OpId, kind: SdyOp) -> bool {
-    let Some(axes_name) = collective_axes(kind) else { return false };
+    let Some(axes_name) = collective_axes(kind) else {
+        return false;
+    };
     let Some(ty) = same_type_unary(p, op) else { return false };
     let o = p.m.op(op);
-    let Some(SdyAttr::Sharding(out)) = get_sdy(&o.attrs, "out_sharding") else { return false };
+    let Some(SdyAttr::Sharding(out)) = get_sdy(&o.attrs, "out_sharding") else {
+        return false;
+    };
     let has_reduction = matches!(kind, SdyOp::AllReduce | SdyOp::ReduceScatter);
     // `sum` is the default and is never printed: a stored `sum` needs the generic form.
     let reduction = match o.attrs.get("reduction_op") {
@@ -610,7 +652,9 @@ fn print_collective(p: &mut Printer<'_>, op: OpId, kind: SdyOp) -> bool {
     let axes = if axes_name.is_empty() {
         None
     } else {
-        let Some(a) = get_sdy(&o.attrs, axes_name) else { return false };
+        let Some(a) = get_sdy(&o.attrs, axes_name) else {
+            return false;
+        };
         let fits = match kind {
             SdyOp::AllToAll => matches!(a, SdyAttr::AllToAllParamList(_)),
             SdyOp::AllReduce | SdyOp::ReplicatedToUnreduced => matches!(a, SdyAttr::AxisRefList(_)),
