@@ -28,9 +28,8 @@ struct Tally {
 
 fn collect(path: &Path, out: &mut Vec<PathBuf>) {
     if path.is_dir() {
-        let mut entries: Vec<_> = std::fs::read_dir(path)
-            .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
-            .unwrap_or_default();
+        let mut entries: Vec<_> =
+            std::fs::read_dir(path).map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect()).unwrap_or_default();
         entries.sort();
         for e in entries {
             collect(&e, out);
@@ -129,24 +128,16 @@ fn main() {
         let tally = tallies.entry(folder).or_default();
         for case in split_cases(&name, &text) {
             let expected = expected_errors(&case.text, case.first_line);
-            let source = Arc::new(Source {
-                name: case.name.clone(),
-                text: case.text.clone(),
-                first_line: case.first_line,
-            });
+            let source =
+                Arc::new(Source { name: case.name.clone(), text: case.text.clone(), first_line: case.first_line });
             match parse_source(source.clone()) {
                 Err(report) => {
                     let Some(d) = report.diagnostics.first() else {
-                        tally
-                            .fail
-                            .push(format!("{}: parse failed without a diagnostic", case.name));
+                        tally.fail.push(format!("{}: parse failed without a diagnostic", case.name));
                         continue;
                     };
                     let (line, col) = location(&source, &LineIndex::new(&source.text), d.span);
-                    if expected
-                        .iter()
-                        .any(|(l, t)| *l == line && d.message.contains(t.as_str()))
-                    {
+                    if expected.iter().any(|(l, t)| *l == line && d.message.contains(t.as_str())) {
                         tally.expected_failure += 1;
                         continue;
                     }

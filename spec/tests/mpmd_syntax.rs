@@ -15,18 +15,8 @@ fn roundtrip(src: &str) -> String {
     let text = print_module(&m, PrintOptions::default());
     let m2 = parse("printed.mlir", &text).unwrap_or_else(|r| panic!("reparse failed:\n{r}\n{text}"));
     modules_equal(&m, &m2).unwrap_or_else(|e| panic!("IR differs after reparse: {e}\n{text}"));
-    assert_eq!(
-        text,
-        print_module(&m2, PrintOptions::default()),
-        "print is not a fixpoint"
-    );
-    let generic = print_module(
-        &m,
-        PrintOptions {
-            generic: true,
-            ..Default::default()
-        },
-    );
+    assert_eq!(text, print_module(&m2, PrintOptions::default()), "print is not a fixpoint");
+    let generic = print_module(&m, PrintOptions { generic: true, ..Default::default() });
     let m3 = parse("generic.mlir", &generic).unwrap_or_else(|r| panic!("generic reparse failed:\n{r}\n{generic}"));
     modules_equal(&m, &m3).unwrap_or_else(|e| panic!("generic IR differs: {e}\n{generic}"));
     text
@@ -34,10 +24,7 @@ fn roundtrip(src: &str) -> String {
 
 fn assert_lines(text: &str, expected: &[&str]) {
     for e in expected {
-        assert!(
-            text.lines().any(|l| l.trim() == *e),
-            "missing line:\n  {e}\nin:\n{text}"
-        );
+        assert!(text.lines().any(|l| l.trim() == *e), "missing line:\n  {e}\nin:\n{text}");
     }
 }
 
@@ -47,22 +34,14 @@ fn parsed(src: &str) -> Module {
 
 /// Asserts that parsing fails, first on line `line` (1-based) with a message containing `text`.
 fn assert_error(src: &str, line: u32, text: &str) {
-    let source = std::sync::Arc::new(Source {
-        name: "bad.mlir".into(),
-        text: src.into(),
-        first_line: 1,
-    });
+    let source = std::sync::Arc::new(Source { name: "bad.mlir".into(), text: src.into(), first_line: 1 });
     let report = match parse_source(source.clone()) {
         Ok(_) => panic!("expected a parse error '{text}' for:\n{src}"),
         Err(r) => r,
     };
     let d = &report.diagnostics[0];
     let (l, _) = location(&source, &LineIndex::new(src), d.span);
-    assert!(
-        d.message.contains(text),
-        "expected '{text}', got '{}' in:\n{src}",
-        d.message
-    );
+    assert!(d.message.contains(text), "expected '{text}', got '{}' in:\n{src}", d.message);
     assert_eq!(l, line, "error '{}' on the wrong line in:\n{src}", d.message);
 }
 
@@ -89,9 +68,7 @@ fn mesh_tensor_types() {
     let m = parsed(&text);
     let f = m.block(m.body()).ops[0];
     let entry = m.block(m.region(m.op(f).regions[0]).blocks[0]);
-    let Type::MeshTensor(mt) = m.value_type(entry.args[3]) else {
-        panic!("not a mesh tensor")
-    };
+    let Type::MeshTensor(mt) = m.value_type(entry.args[3]) else { panic!("not a mesh tensor") };
     assert!(mt.is_on_host() && mt.sharding.is_some() && mt.mesh_name == "m1");
 }
 
@@ -257,10 +234,7 @@ fn custom_and_generic_forms_give_equal_ir() {
 }}"#
     );
     let text = roundtrip(&odd);
-    assert!(
-        text.contains("\"mpmd.reduce\"(") && text.contains("\"mpmd.fragment_call\"("),
-        "{text}"
-    );
+    assert!(text.contains("\"mpmd.reduce\"(") && text.contains("\"mpmd.fragment_call\"("), "{text}");
 }
 
 // ---------------------------------------------------------------- errors
@@ -272,42 +246,18 @@ fn with_arg_type(t: &str) -> String {
 #[test]
 fn mesh_tensor_parse_errors() {
     let cases = [
-        (
-            r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>, sharding=<@m, [{?}]> memory_kind="pinned_host">"#,
-            "expected '>'",
-        ),
-        (
-            r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>"#,
-            "unbalanced '<' character in pretty dialect name",
-        ),
-        (
-            r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>, sharding=<@m, [{?}]>, memory_kind="pinned_host",>"#,
-            "expected '>'",
-        ),
-        (
-            r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>, memory_kind="pinned_host",>"#,
-            "expected '>'",
-        ),
-        (
-            r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>, memory_kind="pinned_host", sharding=<@m, [{?}]>>"#,
-            "expected '>'",
-        ),
-        (
-            r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>, sharding=<@m, [{?}]>, >"#,
-            "expected 'memory_kind'",
-        ),
+        (r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>, sharding=<@m, [{?}]> memory_kind="pinned_host">"#, "expected '>'"),
+        (r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>"#, "unbalanced '<' character in pretty dialect name"),
+        (r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>, sharding=<@m, [{?}]>, memory_kind="pinned_host",>"#, "expected '>'"),
+        (r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>, memory_kind="pinned_host",>"#, "expected '>'"),
+        (r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>, memory_kind="pinned_host", sharding=<@m, [{?}]>>"#, "expected '>'"),
+        (r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>, sharding=<@m, [{?}]>, >"#, "expected 'memory_kind'"),
         (
             r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>, sharding=<@m, [{?}]>, sharding=<@m, [{?}]>>"#,
             "expected 'memory_kind'",
         ),
-        (
-            r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>, colour="red">"#,
-            "expected 'memory_kind'",
-        ),
-        (
-            r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>, sharding="not_a_sharding">"#,
-            "expected '<'",
-        ),
+        (r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>, colour="red">"#, "expected 'memory_kind'"),
+        (r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>, sharding="not_a_sharding">"#, "expected '<'"),
         (
             r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>, sharding="not_a_sharding" memory_kind="pinned_host">"#,
             "expected '<'",
@@ -317,19 +267,13 @@ fn mesh_tensor_parse_errors() {
             "expected '<'",
         ),
         (r#"!mpmd.mesh_tensor<"m1", tensor<4xf32> extra>"#, "expected ','"),
-        (
-            r#"!mpmd.mesh_tensor<"m1", tensor<*xf32>>"#,
-            "invalid kind of type specified",
-        ),
+        (r#"!mpmd.mesh_tensor<"m1", tensor<*xf32>>"#, "invalid kind of type specified"),
         (
             r#"!mpmd.mesh_tensor<"m1", tensor<4xf32>, sharding=<@m, [{"a"}p01]>>"#,
             "priorities with leading zeros are not allowed",
         ),
         (r#"!mpmd.mesh_tensor<"m1">"#, "failed to parse !mpmd.mesh_tensor"),
-        (
-            r#"!mpmd.other_type<"m1">"#,
-            "unknown type `other_type` in dialect `mpmd`",
-        ),
+        (r#"!mpmd.other_type<"m1">"#, "unknown type `other_type` in dialect `mpmd`"),
     ];
     for (t, message) in cases {
         assert_error(&with_arg_type(t), 2, message);
@@ -382,13 +326,7 @@ fn truncated_and_garbled_inputs_never_panic() {
                 && let Ok(m) = parse("t.mlir", s)
             {
                 let _ = print_module(&m, PrintOptions::default());
-                let _ = print_module(
-                    &m,
-                    PrintOptions {
-                        generic: true,
-                        ..Default::default()
-                    },
-                );
+                let _ = print_module(&m, PrintOptions { generic: true, ..Default::default() });
             }
         }
     }

@@ -16,18 +16,8 @@ fn roundtrip(src: &str) -> String {
     let text = print_module(&m, PrintOptions::default());
     let m2 = parse("printed.mlir", &text).unwrap_or_else(|r| panic!("reparse failed:\n{r}\n{text}"));
     modules_equal(&m, &m2).unwrap_or_else(|e| panic!("IR differs after reparse: {e}\n{text}"));
-    assert_eq!(
-        text,
-        print_module(&m2, PrintOptions::default()),
-        "print is not a fixpoint"
-    );
-    let generic = print_module(
-        &m,
-        PrintOptions {
-            generic: true,
-            ..Default::default()
-        },
-    );
+    assert_eq!(text, print_module(&m2, PrintOptions::default()), "print is not a fixpoint");
+    let generic = print_module(&m, PrintOptions { generic: true, ..Default::default() });
     let m3 = parse("generic.mlir", &generic).unwrap_or_else(|r| panic!("generic reparse failed:\n{r}\n{generic}"));
     modules_equal(&m, &m3).unwrap_or_else(|e| panic!("generic IR differs: {e}\n{generic}"));
     text
@@ -36,10 +26,7 @@ fn roundtrip(src: &str) -> String {
 /// Asserts that each expected line appears, trimmed, as a line of `text`.
 fn assert_lines(text: &str, expected: &[&str]) {
     for e in expected {
-        assert!(
-            text.lines().any(|l| l.trim() == *e),
-            "missing line:\n  {e}\nin:\n{text}"
-        );
+        assert!(text.lines().any(|l| l.trim() == *e), "missing line:\n  {e}\nin:\n{text}");
     }
 }
 
@@ -49,36 +36,21 @@ fn parsed(src: &str) -> Module {
 
 /// Asserts that parsing fails, first on line `line` (1-based) with a message containing `text`.
 fn assert_error(src: &str, line: u32, text: &str) {
-    let source = std::sync::Arc::new(Source {
-        name: "bad.mlir".into(),
-        text: src.into(),
-        first_line: 1,
-    });
+    let source = std::sync::Arc::new(Source { name: "bad.mlir".into(), text: src.into(), first_line: 1 });
     let report = match parse_source(source.clone()) {
         Ok(_) => panic!("expected a parse error '{text}' for:\n{src}"),
         Err(r) => r,
     };
     let d = &report.diagnostics[0];
     let (l, _) = location(&source, &LineIndex::new(src), d.span);
-    assert!(
-        d.message.contains(text),
-        "expected '{text}', got '{}' in:\n{src}",
-        d.message
-    );
+    assert!(d.message.contains(text), "expected '{text}', got '{}' in:\n{src}", d.message);
     assert_eq!(l, line, "error '{}' on the wrong line in:\n{src}", d.message);
 }
 
 /// The attribute `name` of the first op named `op` in `m`.
 fn attr_of<'m>(m: &'m Module, op: &str, name: &str) -> &'m Attr {
-    let id = m
-        .walk()
-        .into_iter()
-        .find(|&o| m.op(o).name.as_str() == op)
-        .unwrap_or_else(|| panic!("no op {op}"));
-    m.op(id)
-        .attrs
-        .get(name)
-        .unwrap_or_else(|| panic!("no attribute {name} on {op}"))
+    let id = m.walk().into_iter().find(|&o| m.op(o).name.as_str() == op).unwrap_or_else(|| panic!("no op {op}"));
+    m.op(id).attrs.get(name).unwrap_or_else(|| panic!("no attribute {name} on {op}"))
 }
 
 #[test]
@@ -135,9 +107,7 @@ func.func @f(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@m, [{"x", ?}, {?
     }
     // The model keeps what the text says.
     let m = parsed(&text);
-    let Attr::Sdy(a) = attr_of(&m, "stablehlo.add", "sdy.sharding") else {
-        panic!()
-    };
+    let Attr::Sdy(a) = attr_of(&m, "stablehlo.add", "sdy.sharding") else { panic!() };
     let SdyAttr::ShardingPerValue(v) = &**a else { panic!() };
     let s = &v.shardings[0];
     assert!(matches!(&s.mesh, MeshOrRef::Inline(mesh) if mesh.device_ids == Some(vec![1, 0])));
@@ -169,19 +139,14 @@ fn factor_symbols_past_z() {
     // Twenty factors: `z` is factor 17, then `z_1`, `z_2`.
     let syms = "i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x, y, z, z_1, z_2";
     let sizes: Vec<String> = syms.split(", ").map(|s| format!("{s}=1")).collect();
-    let rule = format!(
-        "#sdy.op_sharding_rule<([{syms}])->([zz_1z_2]) {{{}}}>",
-        sizes.join(", ")
-    );
+    let rule = format!("#sdy.op_sharding_rule<([{syms}])->([zz_1z_2]) {{{}}}>", sizes.join(", "));
     let src = format!(
         "func.func @f(%a: tensor<1xf32>) -> tensor<1xf32> {{\n  %0 = \"stablehlo.abs\"(%a) {{sdy.sharding_rule = {rule}}} : (tensor<1xf32>) -> tensor<1xf32>\n  return %0 : tensor<1xf32>\n}}"
     );
     let text = roundtrip(&src);
     assert!(text.contains(&rule), "{text}");
     let m = parsed(&text);
-    let Attr::Sdy(a) = attr_of(&m, "stablehlo.abs", "sdy.sharding_rule") else {
-        panic!()
-    };
+    let Attr::Sdy(a) = attr_of(&m, "stablehlo.abs", "sdy.sharding_rule") else { panic!() };
     let SdyAttr::OpShardingRule(r) = &**a else { panic!() };
     assert_eq!(r.result_mappings[0].dims[0].factors, vec![17, 18, 19]);
     assert_eq!(r.factor_sizes.len(), 20);
@@ -393,12 +358,7 @@ fn custom_and_generic_forms_give_equal_ir() {
         modules_equal(&mc, &mg).unwrap_or_else(|e| panic!("{e}\n{c}\n{g}"));
         // The generic spelling prints in the custom form.
         let text = roundtrip(&g);
-        let first_line = custom
-            .lines()
-            .next()
-            .unwrap_or_default()
-            .replace("%a", "%arg0")
-            .replace("%b", "%arg1");
+        let first_line = custom.lines().next().unwrap_or_default().replace("%a", "%arg0").replace("%b", "%arg1");
         assert!(text.contains(&first_line), "expected\n  {first_line}\nin:\n{text}");
     }
 }
@@ -415,12 +375,7 @@ func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {
   return %2 : tensor<8xf32>
 }"#,
     );
-    for op in [
-        "\"sdy.all_reduce\"(",
-        "\"sdy.reshard\"(",
-        "\"sdy.propagation_barrier\"(",
-        "\"sdy.sharding_group\"(",
-    ] {
+    for op in ["\"sdy.all_reduce\"(", "\"sdy.reshard\"(", "\"sdy.propagation_barrier\"(", "\"sdy.sharding_group\"("] {
         assert!(text.contains(op), "{op} should print generic:\n{text}");
     }
 }
@@ -454,22 +409,10 @@ fn with_op_sharding(attr: &str) -> String {
 #[test]
 fn tensor_sharding_parse_errors() {
     let cases = [
-        (
-            r#"[{"a"}, {"b"}pmax]"#,
-            "expecting priority in format 'p<number>', got: pmax",
-        ),
-        (
-            r#"[{"a"}, {"b"}q1]"#,
-            "expecting priority in format 'p<number>', got: q1",
-        ),
-        (
-            r#"[{"a"}, {"b"}p99999999999999999999]"#,
-            "expecting integer priority, got: p99999999999999999999",
-        ),
-        (
-            r#"[{"a"}p007, {"b"}]"#,
-            "priorities with leading zeros are not allowed, got: p007",
-        ),
+        (r#"[{"a"}, {"b"}pmax]"#, "expecting priority in format 'p<number>', got: pmax"),
+        (r#"[{"a"}, {"b"}q1]"#, "expecting priority in format 'p<number>', got: q1"),
+        (r#"[{"a"}, {"b"}p99999999999999999999]"#, "expecting integer priority, got: p99999999999999999999"),
+        (r#"[{"a"}p007, {"b"}]"#, "priorities with leading zeros are not allowed, got: p007"),
         (r#"[{}, {}], replicated{"a"}"#, "expected '='"),
         (r#"[{}, {}], replicated unreduced={"a"}"#, "expected '='"),
         (r#"[{}, {}], unreduced=("a")"#, "expected '{'"),
@@ -478,33 +421,17 @@ fn tensor_sharding_parse_errors() {
         (r#"[{}, {}], replicated={a}"#, "expected string"),
         (r#"[{}, {}], replicated={}"#, "expected string"),
         (r#"[{}, {}], unreduced={"a", 3}"#, "expected string"),
-        (
-            r#"[{}, {}],"#,
-            "failed to parse Sdy_TensorSharding, expected valid named axis list after comma",
-        ),
-        (
-            r#"[{}, {}], other={"a"}"#,
-            "failed to parse Sdy_TensorSharding, expected valid named axis list after comma",
-        ),
+        (r#"[{}, {}],"#, "failed to parse Sdy_TensorSharding, expected valid named axis list after comma"),
+        (r#"[{}, {}], other={"a"}"#, "failed to parse Sdy_TensorSharding, expected valid named axis list after comma"),
         (
             r#"[{}, {}], unreduced={"b"}, "#,
             "failed to parse Sdy_TensorSharding, expected valid named axis list after comma",
         ),
-        (
-            r#"[{}, {}], replicated={"a"}, replicated={"b"}"#,
-            "expected valid named axis list after comma",
-        ),
-        (
-            r#"[{}, {}], unreduced={"a"}, unreduced={"b"}"#,
-            "expected valid named axis list after comma",
-        ),
+        (r#"[{}, {}], replicated={"a"}, replicated={"b"}"#, "expected valid named axis list after comma"),
+        (r#"[{}, {}], unreduced={"a"}, unreduced={"b"}"#, "expected valid named axis list after comma"),
     ];
     for (body, message) in cases {
-        assert_error(
-            &with_op_sharding(&format!("#sdy.sharding_per_value<[<@foo, {body}>]>")),
-            3,
-            message,
-        );
+        assert_error(&with_op_sharding(&format!("#sdy.sharding_per_value<[<@foo, {body}>]>")), 3, message);
     }
     // The same errors inside a function argument's sharding and an op's stripped sharding.
     let src = "sdy.mesh @foo = <[\"a\"=2]>\n\nfunc.func @f(%x: tensor<8xf32> {sdy.sharding = #sdy.sharding<@foo, [{\"a\"}p01]>}) {\n  return\n}";
@@ -525,51 +452,18 @@ fn sharding_rule_parse_errors() {
     let iota = "expecting factor indices to be ordered like an iota ([0,1,2,...], e.g. {i=#, j=#, ...}). ";
     let cases = [
         ("([i, j])->([i, j]) {i=2, j=4},", "expected 'custom'".to_string()),
-        (
-            "([i, j])->([i, j]) {i=2, j=4}, customized",
-            "expected 'custom'".to_string(),
-        ),
+        ("([i, j])->([i, j]) {i=2, j=4}, customized", "expected 'custom'".to_string()),
         ("([i, j])->([i j]) {i=2, j=4}", "expected ']'".to_string()),
-        (
-            "([i, j])->([ij]) {j=4, i=2}",
-            format!("{iota}Expecting factor index symbol 'i', received: 'j'"),
-        ),
-        (
-            "([i, k])->([ik]) {i=2, k=4}",
-            format!("{iota}Expecting factor index symbol 'j', received: 'k'"),
-        ),
-        (
-            "([z_, j])->([i]) {i=2, j=4}",
-            "expecting integer after 'z_'. Received: 'z_'".to_string(),
-        ),
-        (
-            "([i_1, j])->([i]) {i=2, j=4}",
-            "expecting symbol from 'i' to 'z'. Received: '_'".to_string(),
-        ),
-        (
-            "([z_z_1])->([i]) {i=2}",
-            "expecting integer after 'z_'. Received: 'z_z_1'".to_string(),
-        ),
-        (
-            "([z_0])->([i]) {i=2}",
-            "expecting positive integer without leading zeros. Received: '0'".to_string(),
-        ),
-        (
-            "([z_07i])->([i]) {i=2}",
-            "expecting positive integer without leading zeros. Received: '07'".to_string(),
-        ),
-        (
-            "([b, j])->([j]) {i=2, j=4}",
-            "expecting symbol from 'i' to 'z'. Received: 'b'".to_string(),
-        ),
-        (
-            "([z_-1, j])->([i]) {i=2, j=4}",
-            "expecting integer after 'z_'".to_string(),
-        ),
-        (
-            "([z_ 1, j])->([i]) {i=2, j=4}",
-            "expecting integer after 'z_'".to_string(),
-        ),
+        ("([i, j])->([ij]) {j=4, i=2}", format!("{iota}Expecting factor index symbol 'i', received: 'j'")),
+        ("([i, k])->([ik]) {i=2, k=4}", format!("{iota}Expecting factor index symbol 'j', received: 'k'")),
+        ("([z_, j])->([i]) {i=2, j=4}", "expecting integer after 'z_'. Received: 'z_'".to_string()),
+        ("([i_1, j])->([i]) {i=2, j=4}", "expecting symbol from 'i' to 'z'. Received: '_'".to_string()),
+        ("([z_z_1])->([i]) {i=2}", "expecting integer after 'z_'. Received: 'z_z_1'".to_string()),
+        ("([z_0])->([i]) {i=2}", "expecting positive integer without leading zeros. Received: '0'".to_string()),
+        ("([z_07i])->([i]) {i=2}", "expecting positive integer without leading zeros. Received: '07'".to_string()),
+        ("([b, j])->([j]) {i=2, j=4}", "expecting symbol from 'i' to 'z'. Received: 'b'".to_string()),
+        ("([z_-1, j])->([i]) {i=2, j=4}", "expecting integer after 'z_'".to_string()),
+        ("([z_ 1, j])->([i]) {i=2, j=4}", "expecting integer after 'z_'".to_string()),
         (
             "([z_99999999999999999999])->([i]) {i=2}",
             "expecting symbol index <=2^63-1. Received: '99999999999999999999'".to_string(),
@@ -578,27 +472,15 @@ fn sharding_rule_parse_errors() {
             "([i, z_9223372036854775807])->([i]) {i=4, z_9223372036854775807=2}",
             format!("{iota}Expecting factor index symbol 'j'"),
         ),
-        (
-            "([i, j])->([i]) {i=2, jk=4}",
-            "expecting single factor symbol: k".to_string(),
-        ),
+        ("([i, j])->([i]) {i=2, jk=4}", "expecting single factor symbol: k".to_string()),
         ("()->([i, j]) {i=2, j=4}, custom", "expected '['".to_string()),
         ("([i, j])->() {i=2, j=4}, custom", "expected '['".to_string()),
         ("([i, j])->([i]) {i=2, j=4} reduction: {j}", "expected '='".to_string()),
         ("([i, j])->([i]) {i=2, j=4} reduction {j}", "expected '='".to_string()),
         ("([i, j])->([i]) {i=2, j=4} reduce={j}", "expected '>'".to_string()),
-        (
-            "([i, j])->([i]) {i=2, j=4} permutation={i} reduction={j}",
-            "expected '>'".to_string(),
-        ),
-        (
-            "([i, j])->([i]) {i=2, j=4} reduction={j} reduction={j}",
-            "expected '>'".to_string(),
-        ),
-        (
-            "([i, j])->([i]) {i=2, j=4} reduction={a}",
-            "expecting symbol from 'i' to 'z'. Received: 'a'".to_string(),
-        ),
+        ("([i, j])->([i]) {i=2, j=4} permutation={i} reduction={j}", "expected '>'".to_string()),
+        ("([i, j])->([i]) {i=2, j=4} reduction={j} reduction={j}", "expected '>'".to_string()),
+        ("([i, j])->([i]) {i=2, j=4} reduction={a}", "expecting symbol from 'i' to 'z'. Received: 'a'".to_string()),
     ];
     for (rule, message) in cases {
         assert_error(&with_rule(rule), 2, &message);
@@ -618,16 +500,8 @@ fn other_sdy_parse_errors() {
         3,
         "unbalanced '<' character in pretty dialect name",
     );
-    assert_error(
-        &with_op_sharding("#sdy.unknown_thing<[]>"),
-        3,
-        "unknown attribute `unknown_thing` in dialect `sdy`",
-    );
-    assert_error(
-        &with_op_sharding("#sdy<list_of_axis_ref_lists[{3}]>"),
-        3,
-        "failed to parse #sdy",
-    );
+    assert_error(&with_op_sharding("#sdy.unknown_thing<[]>"), 3, "unknown attribute `unknown_thing` in dialect `sdy`");
+    assert_error(&with_op_sharding("#sdy<list_of_axis_ref_lists[{3}]>"), 3, "failed to parse #sdy");
     // A full-form attribute of the wrong kind.
     let src = "sdy.mesh @m = <[\"a\"=2]>\nfunc.func @f(%x: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = sdy.reshard %x #sdy.mesh<[]> : tensor<8xf32>\n  return %0 : tensor<8xf32>\n}";
     assert_error(src, 3, "invalid kind of attribute specified");
@@ -642,21 +516,9 @@ fn other_sdy_parse_errors() {
         3,
         "unexpected axes for 'sdy.all_gather'",
     );
-    assert_error(
-        &collective("sdy.all_slice max [{\"a\"}] %x out_sharding=<@m, [{}]>"),
-        3,
-        "takes no reduction kind",
-    );
-    assert_error(
-        &collective("sdy.all_reduce %x out_sharding=<@m, [{}]>"),
-        3,
-        "expected '{'",
-    );
-    assert_error(
-        &collective("sdy.propagation_barrier %x allowed_direction=SIDEWAYS"),
-        3,
-        "propagation direction",
-    );
+    assert_error(&collective("sdy.all_slice max [{\"a\"}] %x out_sharding=<@m, [{}]>"), 3, "takes no reduction kind");
+    assert_error(&collective("sdy.all_reduce %x out_sharding=<@m, [{}]>"), 3, "expected '{'");
+    assert_error(&collective("sdy.propagation_barrier %x allowed_direction=SIDEWAYS"), 3, "propagation direction");
     // Constants need a static shape.
     let src = "func.func @f() {\n  %0 = sdy.constant dense<1.0> : tensor<?xf32>\n  return\n}";
     assert_error(src, 2, "elements literal type must have static shape");
@@ -687,13 +549,7 @@ func.func @f(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@m, [{"x":(1)2, ?
                 && let Ok(m) = parse("t.mlir", s)
             {
                 let _ = print_module(&m, PrintOptions::default());
-                let _ = print_module(
-                    &m,
-                    PrintOptions {
-                        generic: true,
-                        ..Default::default()
-                    },
-                );
+                let _ = print_module(&m, PrintOptions { generic: true, ..Default::default() });
             }
         }
     }

@@ -21,12 +21,7 @@ pub struct MeshTensorType {
 impl MeshTensorType {
     /// A fully replicated mesh tensor in the default memory.
     pub fn new(mesh_name: impl Into<String>, tensor: TensorType) -> MeshTensorType {
-        MeshTensorType {
-            mesh_name: mesh_name.into(),
-            tensor,
-            sharding: None,
-            memory_kind: None,
-        }
+        MeshTensorType { mesh_name: mesh_name.into(), tensor, sharding: None, memory_kind: None }
     }
 
     /// Whether the tensor lives in host memory (`memory_kind="pinned_host"`).

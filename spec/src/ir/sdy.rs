@@ -66,10 +66,7 @@ pub struct AxisRef {
 impl AxisRef {
     /// A reference to the full axis `name`.
     pub fn full(name: impl Into<String>) -> AxisRef {
-        AxisRef {
-            name: name.into(),
-            sub_axis: None,
-        }
+        AxisRef { name: name.into(), sub_axis: None }
     }
 }
 
@@ -263,9 +260,7 @@ impl PropagationDirection {
     }
 
     pub fn from_i32(v: i128) -> Option<PropagationDirection> {
-        PropagationDirection::ALL
-            .into_iter()
-            .find(|d| i128::from(d.to_i32()) == v)
+        PropagationDirection::ALL.into_iter().find(|d| i128::from(d.to_i32()) == v)
     }
 }
 
@@ -361,10 +356,7 @@ mod tests {
     use super::*;
 
     fn axis(name: &str, size: i64) -> MeshAxis {
-        MeshAxis {
-            name: name.into(),
-            size,
-        }
+        MeshAxis { name: name.into(), size }
     }
 
     #[test]

@@ -29,10 +29,7 @@ fn error(span: Span, msg: impl Into<String>) -> Diagnostic {
 }
 
 fn first_char(span: Span) -> Span {
-    Span {
-        start: span.start,
-        end: span.start.saturating_add(1),
-    }
+    Span { start: span.start, end: span.start.saturating_add(1) }
 }
 
 // ---------------------------------------------------------------- ops
@@ -66,10 +63,7 @@ fn lower_user_origin(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<UserOri
         Some(n) => parse_i64(n)?,
         None => 0,
     };
-    Ok(UserOrigin {
-        user_name,
-        transpose_count,
-    })
+    Ok(UserOrigin { user_name, transpose_count })
 }
 
 /// `mesh="m", origin=[...]` as the `mesh_name` and `origin` attributes of `op`.
@@ -101,32 +95,18 @@ fn lower_region_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span, kind: Mp
         match k.as_rule() {
             Rule::mpmd_user_origin => {
                 let origin = lower_user_origin(lw, k)?;
-                lw.m.op_mut(op)
-                    .attrs
-                    .insert("origin", mpmd_attr(MpmdAttr::UserOrigin(origin)));
+                lw.m.op_mut(op).attrs.insert("origin", mpmd_attr(MpmdAttr::UserOrigin(origin)));
             }
             Rule::mpmd_mesh_and_origin => lower_mesh_and_origin(lw, op, k)?,
             Rule::mpmd_stage => {
-                let n = k
-                    .into_inner()
-                    .nth(1)
-                    .ok_or_else(|| error(kspan, "internal: missing stage"))?;
+                let n = k.into_inner().nth(1).ok_or_else(|| error(kspan, "internal: missing stage"))?;
                 lw.m.op_mut(op).attrs.insert("stage_id", Attr::i64(parse_i64(&n)?));
             }
             Rule::sdy_in_shardings | Rule::sdy_out_shardings => {
-                let name = if k.as_rule() == Rule::sdy_in_shardings {
-                    "in_shardings"
-                } else {
-                    "out_shardings"
-                };
-                let list = k
-                    .into_inner()
-                    .nth(1)
-                    .ok_or_else(|| error(kspan, "internal: missing sharding list"))?;
+                let name = if k.as_rule() == Rule::sdy_in_shardings { "in_shardings" } else { "out_shardings" };
+                let list = k.into_inner().nth(1).ok_or_else(|| error(kspan, "internal: missing sharding list"))?;
                 let shardings = lower_sharding_list(lw, list)?;
-                lw.m.op_mut(op)
-                    .attrs
-                    .insert(name, sdy_attr(SdyAttr::ShardingPerValue(shardings)));
+                lw.m.op_mut(op).attrs.insert(name, sdy_attr(SdyAttr::ShardingPerValue(shardings)));
             }
             Rule::value_list => uses = k.into_inner().collect(),
             Rule::attr_dict => dict = Some(k),
@@ -229,9 +209,7 @@ fn lower_functional_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> P
         match c.as_rule() {
             Rule::mpmd_reduction => {
                 let r = lower_reduction(c)?;
-                lw.m.op_mut(op)
-                    .attrs
-                    .insert("reduction", mpmd_attr(MpmdAttr::Reduction(r)));
+                lw.m.op_mut(op).attrs.insert("reduction", mpmd_attr(MpmdAttr::Reduction(r)));
             }
             Rule::value_use => uses.push(c.clone()),
             Rule::value_list => uses.extend(c.clone().into_inner()),
@@ -251,18 +229,11 @@ fn lower_functional_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> P
 
 /// `<add>`
 fn lower_reduction(p: &Pair<'_, Rule>) -> PResult<Reduction> {
-    let word = p
-        .clone()
-        .into_inner()
-        .next()
-        .ok_or_else(|| error(span_of(p), "internal: missing reduction"))?;
+    let word = p.clone().into_inner().next().ok_or_else(|| error(span_of(p), "internal: missing reduction"))?;
     Reduction::from_keyword(word.as_str()).ok_or_else(|| {
         error(
             span_of(&word),
-            format!(
-                "expected one of [none, add, max, min, mul, or, and] for reduction type, got: {}",
-                word.as_str()
-            ),
+            format!("expected one of [none, add, max, min, mul, or, and] for reduction type, got: {}", word.as_str()),
         )
     })
 }
@@ -273,9 +244,7 @@ fn lower_reduction(p: &Pair<'_, Rule>) -> PResult<Reduction> {
 pub fn lower_type(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<Type> {
     let span = span_of(&p);
     let p = if p.as_rule() == Rule::mpmd_type {
-        p.into_inner()
-            .next()
-            .ok_or_else(|| error(span, "internal: empty mpmd type"))?
+        p.into_inner().next().ok_or_else(|| error(span, "internal: empty mpmd type"))?
     } else {
         p
     };
@@ -299,9 +268,7 @@ fn lower_mesh_tensor(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<MeshTen
     };
     let mut mt = MeshTensorType::new(mesh_name, tensor);
     let items: Vec<_> = k[3..].iter().filter(|c| c.as_rule() == Rule::mpmd_mt_item).collect();
-    let trailing = k
-        .last()
-        .filter(|c| c.as_rule() == Rule::mpmd_mt_bad && !c.as_str().is_empty());
+    let trailing = k.last().filter(|c| c.as_rule() == Rule::mpmd_mt_bad && !c.as_str().is_empty());
     // What must come next: 0 = a sharding or a memory kind, 1 = a memory kind, 2 = `>`.
     let mut state = 0;
     for item in &items {
@@ -334,11 +301,7 @@ fn lower_mesh_tensor(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<MeshTen
         }
     }
     if let Some(t) = trailing {
-        let msg = if items.is_empty() {
-            "expected ','"
-        } else {
-            "expected '>'"
-        };
+        let msg = if items.is_empty() { "expected ','" } else { "expected '>'" };
         return lw.err(first_char(span_of(t)), msg);
     }
     Ok(mt)
@@ -348,19 +311,13 @@ fn lower_mesh_tensor(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<MeshTen
 
 fn lower_named_mesh(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<NamedMesh> {
     let k = kids(&p);
-    Ok(NamedMesh {
-        name: string(lw, &k[0])?,
-        mesh: lower_mesh_body(lw, k[1].clone())?,
-    })
+    Ok(NamedMesh { name: string(lw, &k[0])?, mesh: lower_mesh_body(lw, k[1].clone())? })
 }
 
 fn lower_mesh_with_origins(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<MeshWithOrigins> {
     let k = kids(&p);
     let mesh_name = string(lw, &k[0])?;
-    let origins = k[1..]
-        .iter()
-        .map(|o| Ok(Origin { label: string(lw, o)? }))
-        .collect::<PResult<_>>()?;
+    let origins = k[1..].iter().map(|o| Ok(Origin { label: string(lw, o)? })).collect::<PResult<_>>()?;
     Ok(MeshWithOrigins { mesh_name, origins })
 }
 
@@ -368,28 +325,20 @@ fn lower_mesh_with_origins(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<M
 pub fn lower_attr(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<Attr> {
     let span = span_of(&p);
     let p = if p.as_rule() == Rule::mpmd_attr {
-        p.into_inner()
-            .next()
-            .ok_or_else(|| error(span, "internal: empty mpmd attribute"))?
+        p.into_inner().next().ok_or_else(|| error(span, "internal: empty mpmd attribute"))?
     } else {
         p
     };
     let k = kids(&p);
     let a = match p.as_rule() {
         Rule::mpmd_topology_attr => MpmdAttr::Topology(Topology {
-            meshes: k[1..]
-                .iter()
-                .map(|m| lower_named_mesh(lw, m.clone()))
-                .collect::<PResult<_>>()?,
+            meshes: k[1..].iter().map(|m| lower_named_mesh(lw, m.clone())).collect::<PResult<_>>()?,
         }),
         Rule::mpmd_named_mesh_attr => MpmdAttr::NamedMesh(lower_named_mesh(lw, k[1].clone())?),
         Rule::mpmd_user_origin_attr => MpmdAttr::UserOrigin(lower_user_origin(lw, k[1].clone())?),
         Rule::mpmd_reduction_attr => MpmdAttr::Reduction(lower_reduction(&k[1])?),
         Rule::mpmd_meshes_with_origins_attr => MpmdAttr::MeshesWithOrigins(
-            k[1..]
-                .iter()
-                .map(|m| lower_mesh_with_origins(lw, m.clone()))
-                .collect::<PResult<_>>()?,
+            k[1..].iter().map(|m| lower_mesh_with_origins(lw, m.clone())).collect::<PResult<_>>()?,
         ),
         Rule::mpmd_generic_attr => match (k[0].as_rule(), k.get(1)) {
             (Rule::mpmd_kw_origin, Some(s)) => MpmdAttr::Origin(Origin { label: string(lw, s)? }),

@@ -33,10 +33,7 @@ pub fn sdy_attr(a: SdyAttr) -> Attr {
 
 /// An `i32` integer attribute (upstream's specialized enum attributes).
 pub fn i32_attr(v: i32) -> Attr {
-    Attr::Int(IntAttr {
-        value: v.into(),
-        ty: Some(ElemType::I32),
-    })
+    Attr::Int(IntAttr { value: v.into(), ty: Some(ElemType::I32) })
 }
 
 fn error(span: Span, msg: impl Into<String>) -> Diagnostic {
@@ -67,10 +64,7 @@ pub fn add_attr_dict(lw: &mut Lowerer<'_>, op: OpId, p: Pair<'_, Rule>) -> PResu
     let d = lw.lower_dict_any(p)?;
     for (name, value) in d.0 {
         if lw.m.op(op).attrs.contains(&name) {
-            return lw.err(
-                span,
-                format!("attribute '{name}' occurs more than once in the attribute list"),
-            );
+            return lw.err(span, format!("attribute '{name}' occurs more than once in the attribute list"));
         }
         lw.m.op_mut(op).attrs.insert(name, value);
     }
@@ -126,8 +120,7 @@ pub fn lower(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<Opt
 }
 
 /// The op kind an op-name keyword pair names.
-fn kind_of(lw: &Lowerer<'_>, name: &Pair<'_, Rule>) -> PResult<OpKind> {
-    let _ = lw;
+fn kind_of(name: &Pair<'_, Rule>) -> PResult<OpKind> {
     OpKind::from_name(name.as_str())
         .ok_or_else(|| error(span_of(name), format!("internal: unknown op '{}'", name.as_str())))
 }
@@ -139,9 +132,7 @@ fn lower_mesh_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult
         match k.as_rule() {
             Rule::symbol_name => {
                 let name = symbol_text(lw, &k)?;
-                lw.m.op_mut(op)
-                    .attrs
-                    .insert("sym_name", Attr::Str(name.into_bytes(), None));
+                lw.m.op_mut(op).attrs.insert("sym_name", Attr::Str(name.into_bytes(), None));
             }
             Rule::sdy_mesh_body | Rule::sdy_attr => {
                 let mesh = stripped_or_full(lw, k, lower_mesh_body, |a| match a {
@@ -163,12 +154,10 @@ fn lower_mesh_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult
 /// `sdy.sharding_constraint` and `sdy.reshard`: `%x <sharding> {attrs} : T`.
 fn lower_constraint(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
     let k = kids(&p);
-    let kind = kind_of(lw, &k[0])?;
+    let kind = kind_of(&k[0])?;
     let op = lw.new_op(kind, span);
     let sharding = sharding_of(lw, k[2].clone())?;
-    lw.m.op_mut(op)
-        .attrs
-        .insert("sharding", sdy_attr(SdyAttr::Sharding(sharding)));
+    lw.m.op_mut(op).attrs.insert("sharding", sdy_attr(SdyAttr::Sharding(sharding)));
     let mut ty = None;
     for extra in &k[3..] {
         match extra.as_rule() {
@@ -196,28 +185,17 @@ fn lower_region_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span, kind: Sd
             }
             Rule::value_list => uses = k.into_inner().collect(),
             Rule::sdy_in_shardings | Rule::sdy_out_shardings => {
-                let name = if k.as_rule() == Rule::sdy_in_shardings {
-                    "in_shardings"
-                } else {
-                    "out_shardings"
-                };
-                let list = k
-                    .into_inner()
-                    .nth(1)
-                    .ok_or_else(|| error(span, "internal: missing sharding list"))?;
+                let name = if k.as_rule() == Rule::sdy_in_shardings { "in_shardings" } else { "out_shardings" };
+                let list = k.into_inner().nth(1).ok_or_else(|| error(span, "internal: missing sharding list"))?;
                 let shardings = lower_sharding_list(lw, list)?;
-                lw.m.op_mut(op)
-                    .attrs
-                    .insert(name, sdy_attr(SdyAttr::ShardingPerValue(shardings)));
+                lw.m.op_mut(op).attrs.insert(name, sdy_attr(SdyAttr::ShardingPerValue(shardings)));
             }
             Rule::sdy_manual_axes | Rule::sdy_attr => {
                 let axes = stripped_or_full(lw, k, lower_manual_axes, |a| match a {
                     SdyAttr::ManualAxes(m) => Some(m),
                     _ => None,
                 })?;
-                lw.m.op_mut(op)
-                    .attrs
-                    .insert("manual_axes", sdy_attr(SdyAttr::ManualAxes(axes)));
+                lw.m.op_mut(op).attrs.insert("manual_axes", sdy_attr(SdyAttr::ManualAxes(axes)));
             }
             Rule::region_args => args = Some(k),
             Rule::region => body = Some(k),
@@ -284,10 +262,7 @@ fn lower_constant(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResul
                 for c in k.into_inner() {
                     match c.as_rule() {
                         Rule::properties => {
-                            let d = c
-                                .into_inner()
-                                .next()
-                                .ok_or_else(|| error(span, "internal: empty properties"))?;
+                            let d = c.into_inner().next().ok_or_else(|| error(span, "internal: empty properties"))?;
                             add_attr_dict(lw, op, d)?;
                         }
                         Rule::attr_dict => add_attr_dict(lw, op, c)?,
@@ -317,7 +292,7 @@ fn lower_constant(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResul
 /// of the same type.
 fn lower_identity_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
     let k = kids(&p);
-    let kind = kind_of(lw, &k[0])?;
+    let kind = kind_of(&k[0])?;
     let op = lw.new_op(kind, span);
     let mut ty = None;
     for extra in &k[2..] {
@@ -391,7 +366,7 @@ fn collective_spec(op: SdyOp) -> Option<(CollectiveAxes, &'static str, bool)> {
 /// The eight collectives: `name [reduction] [axes] %x out_sharding=<...> {attrs} : T`.
 fn lower_collective(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
     let k = kids(&p);
-    let kind = kind_of(lw, &k[0])?;
+    let kind = kind_of(&k[0])?;
     let OpKind::Sdy(sdy_kind) = kind else {
         return lw.err(span, "internal: not an sdy op");
     };
@@ -416,9 +391,7 @@ fn lower_collective(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PRes
             }
             Rule::sdy_tensor_sharding | Rule::sdy_attr if use_pair.is_some() => {
                 let s = sharding_of(lw, c.clone())?;
-                lw.m.op_mut(op)
-                    .attrs
-                    .insert("out_sharding", sdy_attr(SdyAttr::Sharding(s)));
+                lw.m.op_mut(op).attrs.insert("out_sharding", sdy_attr(SdyAttr::Sharding(s)));
             }
             Rule::sdy_attr => {
                 saw_axes = true;
@@ -491,10 +464,7 @@ pub fn lower_mesh_body(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<Mesh>
         match k.as_rule() {
             Rule::sdy_mesh_axis => {
                 let a = kids(&k);
-                axes.push(MeshAxis {
-                    name: string(lw, &a[0])?,
-                    size: parse_i64(&a[1])?,
-                });
+                axes.push(MeshAxis { name: string(lw, &a[0])?, size: parse_i64(&a[1])? });
             }
             Rule::sdy_device_ids => {
                 let ids = k
@@ -515,27 +485,19 @@ pub fn lower_axis_ref(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<AxisRe
     let k = kids(&p);
     let name = string(lw, &k[0])?;
     let sub_axis = match (k.get(1), k.get(2)) {
-        (Some(pre), Some(size)) => Some(SubAxisInfo {
-            pre_size: parse_i64(pre)?,
-            size: parse_i64(size)?,
-        }),
+        (Some(pre), Some(size)) => Some(SubAxisInfo { pre_size: parse_i64(pre)?, size: parse_i64(size)? }),
         _ => None,
     };
     Ok(AxisRef { name, sub_axis })
 }
 
 fn lower_axis_refs(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<Vec<AxisRef>> {
-    p.into_inner()
-        .filter(|a| a.as_rule() == Rule::sdy_axis_ref)
-        .map(|a| lower_axis_ref(lw, a))
-        .collect()
+    p.into_inner().filter(|a| a.as_rule() == Rule::sdy_axis_ref).map(|a| lower_axis_ref(lw, a)).collect()
 }
 
 /// `{"a", "b"}` as an `AxisRefList` (empty allowed).
 pub fn lower_axis_ref_list(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<AxisRefList> {
-    Ok(AxisRefList {
-        axes: lower_axis_refs(lw, p)?,
-    })
+    Ok(AxisRefList { axes: lower_axis_refs(lw, p)? })
 }
 
 /// A `{...}` list that upstream parses as a non-empty `ArrayRef<AxisRefAttr>`
@@ -623,28 +585,16 @@ fn lower_priority(p: &Pair<'_, Rule>) -> PResult<i64> {
     let span = span_of(p);
     let digits = s.get(1..).unwrap_or("");
     if s.len() < 2 || !s.starts_with('p') || !digits.bytes().all(|c| c.is_ascii_digit()) {
-        return Err(error(
-            span,
-            format!("expecting priority in format 'p<number>', got: {s}"),
-        ));
+        return Err(error(span, format!("expecting priority in format 'p<number>', got: {s}")));
     }
     if digits.starts_with('0') && digits.len() > 1 {
-        return Err(error(
-            span,
-            format!("priorities with leading zeros are not allowed, got: {s}"),
-        ));
+        return Err(error(span, format!("priorities with leading zeros are not allowed, got: {s}")));
     }
-    digits
-        .parse::<i64>()
-        .map_err(|_| error(span, format!("expecting integer priority, got: {s}")))
+    digits.parse::<i64>().map_err(|_| error(span, format!("expecting integer priority, got: {s}")))
 }
 
 fn lower_dim_sharding(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<DimensionSharding> {
-    let mut d = DimensionSharding {
-        axes: vec![],
-        is_closed: true,
-        priority: None,
-    };
+    let mut d = DimensionSharding { axes: vec![], is_closed: true, priority: None };
     for k in p.into_inner() {
         match k.as_rule() {
             Rule::sdy_axis_ref => d.axes.push(lower_axis_ref(lw, k)?),
@@ -671,27 +621,18 @@ pub fn lower_tensor_sharding(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult
         match k.as_rule() {
             Rule::symbol_name => mesh = Some(MeshOrRef::Ref(symbol_text(lw, &k)?)),
             Rule::sdy_inline_mesh => {
-                let body = k
-                    .into_inner()
-                    .nth(1)
-                    .ok_or_else(|| error(kspan, "internal: missing mesh"))?;
+                let body = k.into_inner().nth(1).ok_or_else(|| error(kspan, "internal: missing mesh"))?;
                 mesh = Some(MeshOrRef::Inline(lower_mesh_body(lw, body)?));
             }
             Rule::sdy_dim_shardings => {
-                s.dims = k
-                    .into_inner()
-                    .map(|d| lower_dim_sharding(lw, d))
-                    .collect::<PResult<_>>()?;
+                s.dims = k.into_inner().map(|d| lower_dim_sharding(lw, d)).collect::<PResult<_>>()?;
             }
             Rule::sdy_replicated => {
                 if !s.replicated.is_empty() {
                     return lw.err(kspan, AFTER_COMMA);
                 }
                 let parts = kids(&k);
-                let list = parts
-                    .last()
-                    .cloned()
-                    .ok_or_else(|| error(kspan, "internal: missing axes"))?;
+                let list = parts.last().cloned().ok_or_else(|| error(kspan, "internal: missing axes"))?;
                 if !parts.iter().any(|c| c.as_rule() == Rule::sdy_eq) {
                     return lw.err(at(span_of(&list).start, 1), "expected '='");
                 }
@@ -702,10 +643,7 @@ pub fn lower_tensor_sharding(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult
                     return lw.err(kspan, AFTER_COMMA);
                 }
                 let parts = kids(&k);
-                let list = parts
-                    .last()
-                    .cloned()
-                    .ok_or_else(|| error(kspan, "internal: missing axes"))?;
+                let list = parts.last().cloned().ok_or_else(|| error(kspan, "internal: missing axes"))?;
                 let has_eq = parts.iter().any(|c| c.as_rule() == Rule::sdy_eq);
                 if let Some(r) = parts.iter().find(|c| c.as_rule() == Rule::sdy_reduction_kw) {
                     if !has_eq {
@@ -736,10 +674,7 @@ fn lower_manual_axes(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<ManualA
 }
 
 fn lower_list_of_axis_lists(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<ListOfAxisRefLists> {
-    let lists = p
-        .into_inner()
-        .map(|l| lower_axis_ref_list(lw, l))
-        .collect::<PResult<_>>()?;
+    let lists = p.into_inner().map(|l| lower_axis_ref_list(lw, l)).collect::<PResult<_>>()?;
     Ok(ListOfAxisRefLists { lists })
 }
 
@@ -748,11 +683,7 @@ fn lower_all_to_all_params(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<A
     for param in p.into_inner() {
         let k = kids(&param);
         let axes = lower_nonempty_axes(lw, k[0].clone())?;
-        params.push(AllToAllParam {
-            axes,
-            src_dim: parse_i64(&k[1])?,
-            tgt_dim: parse_i64(&k[2])?,
-        });
+        params.push(AllToAllParam { axes, src_dim: parse_i64(&k[1])?, tgt_dim: parse_i64(&k[2])? });
     }
     Ok(AllToAllParamList { params })
 }
@@ -767,10 +698,7 @@ fn take_factor_symbol(lw: &mut Lowerer<'_>, rest: &mut &str, span: Span) -> PRes
     if !s.starts_with("z_") {
         let c = s.bytes().next().unwrap_or(b' ');
         if !(b'i'..=b'z').contains(&c) {
-            return Err(error(
-                span,
-                format!("expecting symbol from 'i' to 'z'. Received: '{}'", char::from(c)),
-            ));
+            return Err(error(span, format!("expecting symbol from 'i' to 'z'. Received: '{}'", char::from(c))));
         }
         *rest = &s[1..];
         return Ok(i64::from(c - b'i'));
@@ -781,16 +709,10 @@ fn take_factor_symbol(lw: &mut Lowerer<'_>, rest: &mut &str, span: Span) -> PRes
     }
     let number = &s[2..2 + digits];
     if number.starts_with('0') {
-        return Err(error(
-            span,
-            format!("expecting positive integer without leading zeros. Received: '{number}'"),
-        ));
+        return Err(error(span, format!("expecting positive integer without leading zeros. Received: '{number}'")));
     }
     let index = number.parse::<i64>().unwrap_or_else(|_| {
-        lw.diags.push(error(
-            span,
-            format!("expecting symbol index <=2^63-1. Received: '{number}'"),
-        ));
+        lw.diags.push(error(span, format!("expecting symbol index <=2^63-1. Received: '{number}'")));
         0
     });
     *rest = &s[2 + digits..];
@@ -916,15 +838,8 @@ pub fn lower_op_sharding_rule(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResul
 
 fn lower_edge_ref(p: Pair<'_, Rule>) -> PResult<EdgeValueRef> {
     let k = kids(&p);
-    let ty = if k[0].as_str() == "operand" {
-        EdgeNodeType::Operand
-    } else {
-        EdgeNodeType::Result
-    };
-    Ok(EdgeValueRef {
-        ty,
-        index: parse_i64(&k[1])?,
-    })
+    let ty = if k[0].as_str() == "operand" { EdgeNodeType::Operand } else { EdgeNodeType::Result };
+    Ok(EdgeValueRef { ty, index: parse_i64(&k[1])? })
 }
 
 fn lower_propagation_edges(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<PropagationEdges> {
@@ -937,10 +852,7 @@ fn lower_propagation_edges(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<P
             let parts = kids(e);
             let axis = lower_axis_ref(lw, parts[0].clone())?;
             let source = lower_edge_ref(parts[1].clone())?;
-            let targets = parts[2..]
-                .iter()
-                .map(|t| lower_edge_ref(t.clone()))
-                .collect::<PResult<_>>()?;
+            let targets = parts[2..].iter().map(|t| lower_edge_ref(t.clone())).collect::<PResult<_>>()?;
             entries.push(AxisToPropagationDetails { axis, source, targets });
         }
         steps.push(PropagationOneStep { step_index, entries });
@@ -954,17 +866,12 @@ fn lower_propagation_edges(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<P
 pub fn lower_attr(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<Attr> {
     let span = span_of(&p);
     let p = if p.as_rule() == Rule::sdy_attr {
-        p.into_inner()
-            .next()
-            .ok_or_else(|| error(span, "internal: empty sdy attribute"))?
+        p.into_inner().next().ok_or_else(|| error(span, "internal: empty sdy attribute"))?
     } else {
         p
     };
     fn body<'i>(p: &Pair<'i, Rule>, span: Span) -> PResult<Pair<'i, Rule>> {
-        p.clone()
-            .into_inner()
-            .nth(1)
-            .ok_or_else(|| error(span, "internal: missing attribute body"))
+        p.clone().into_inner().nth(1).ok_or_else(|| error(span, "internal: missing attribute body"))
     }
     let a = match p.as_rule() {
         Rule::sdy_sharding_attr => SdyAttr::Sharding(lower_tensor_sharding(lw, body(&p, span)?)?),
@@ -1023,12 +930,8 @@ pub fn malformed(p: &Pair<'_, Rule>, dialect: &str) -> Diagnostic {
     let text = p.as_str();
     let span = span_of(p);
     let rest = &text[1 + dialect.len()..];
-    let mnemonic: String = rest
-        .strip_prefix('.')
-        .unwrap_or("")
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-        .collect();
+    let mnemonic: String =
+        rest.strip_prefix('.').unwrap_or("").chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
     let kind = if text.starts_with('!') { "type" } else { "attribute" };
     let Some(rule) = full_form_rule(dialect, &mnemonic) else {
         return error(span, format!("unknown {kind} `{mnemonic}` in dialect `{dialect}`"));
@@ -1042,10 +945,7 @@ pub fn malformed(p: &Pair<'_, Rule>, dialect: &str) -> Diagnostic {
         Err(e) => {
             let d = super::pest_error(text, e);
             let start = span.start + d.span.start;
-            error(
-                Span { start, end: start },
-                format!("failed to parse {shown}: {}", d.message),
-            )
+            error(Span { start, end: start }, format!("failed to parse {shown}: {}", d.message))
         }
         Ok(_) => error(span, format!("failed to parse {shown}")),
     }

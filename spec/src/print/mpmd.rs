@@ -267,11 +267,7 @@ fn print_fragment(p: &mut Printer<'_>, op: OpId) -> bool {
         let _ = write_sharding_list(&mut p.out, outs);
     }
     p.w(">");
-    region_op_tail(
-        p,
-        op,
-        &["mesh_name", "origin", "stage_id", "in_shardings", "out_shardings"],
-    );
+    region_op_tail(p, op, &["mesh_name", "origin", "stage_id", "in_shardings", "out_shardings"]);
     true
 }
 

@@ -187,9 +187,7 @@ pub fn write_op_sharding_rule(f: &mut impl Write, r: &OpShardingRule) -> fmt::Re
     if !r.factor_sizes.is_empty() {
         f.write_str(" {")?;
         let indexed: Vec<(usize, i64)> = r.factor_sizes.iter().copied().enumerate().collect();
-        join(f, &indexed, |f, (i, size)| {
-            write!(f, "{}={size}", factor_symbol(*i as i64))
-        })?;
+        join(f, &indexed, |f, (i, size)| write!(f, "{}={size}", factor_symbol(*i as i64)))?;
         f.write_str("}")?;
     }
     let specials = [
@@ -483,11 +481,9 @@ fn print_manual_computation(p: &mut Printer<'_>, op: OpId) -> bool {
 
 fn print_named_computation(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let (Some(Attr::Str(name, None)), Some(ins), Some(outs)) = (
-        o.attrs.get("name"),
-        sharding_list(&o.attrs, "in_shardings"),
-        sharding_list(&o.attrs, "out_shardings"),
-    ) else {
+    let (Some(Attr::Str(name, None)), Some(ins), Some(outs)) =
+        (o.attrs.get("name"), sharding_list(&o.attrs, "in_shardings"), sharding_list(&o.attrs, "out_shardings"))
+    else {
         return false;
     };
     if !has_single_block_region(p, op) {
