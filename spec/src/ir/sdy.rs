@@ -351,6 +351,68 @@ impl SdyAttr {
     }
 }
 
+/// Which axes attribute one of the eight collectives takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CollectiveAxes {
+    /// `sdy.collective_permute`: none.
+    None,
+    /// `{...}`: an `AxisRefList`.
+    List,
+    /// `[{...}, ...]`: a `ListOfAxisRefLists`, one list per dimension.
+    PerDim,
+    /// `[{...}: src->tgt, ...]`: an `AllToAllParamList`.
+    AllToAll,
+}
+
+impl CollectiveAxes {
+    /// Whether `a` is the attribute kind this axes form holds.
+    pub fn fits(self, a: &SdyAttr) -> bool {
+        match self {
+            CollectiveAxes::None => false,
+            CollectiveAxes::List => matches!(a, SdyAttr::AxisRefList(_)),
+            CollectiveAxes::PerDim => matches!(a, SdyAttr::ListOfAxisRefLists(_)),
+            CollectiveAxes::AllToAll => matches!(a, SdyAttr::AllToAllParamList(_)),
+        }
+    }
+}
+
+/// The attributes of a collective op beyond `out_sharding`: its axes (under
+/// their upstream ODS name) and whether it takes a `reduction_op`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CollectiveSpec {
+    pub axes: CollectiveAxes,
+    /// The axes attribute's name; empty for `CollectiveAxes::None`.
+    pub axes_attr: &'static str,
+    pub has_reduction: bool,
+}
+
+/// The shape of each of the eight collectives; `None` for other sdy ops.
+pub fn collective_spec(op: crate::ops::SdyOp) -> Option<CollectiveSpec> {
+    use crate::ops::SdyOp;
+    let spec = |axes, axes_attr, has_reduction| Some(CollectiveSpec { axes, axes_attr, has_reduction });
+    match op {
+        SdyOp::AllGather => spec(CollectiveAxes::PerDim, "gathering_axes", false),
+        SdyOp::AllSlice => spec(CollectiveAxes::PerDim, "slicing_axes", false),
+        SdyOp::AllToAll => spec(CollectiveAxes::AllToAll, "params", false),
+        SdyOp::CollectivePermute => spec(CollectiveAxes::None, "", false),
+        SdyOp::AllReduce => spec(CollectiveAxes::List, "reduction_axes", true),
+        SdyOp::ReduceScatter => spec(CollectiveAxes::PerDim, "reduce_scatter_axes", true),
+        SdyOp::ShardedToUnreduced => spec(CollectiveAxes::PerDim, "axes", false),
+        SdyOp::ReplicatedToUnreduced => spec(CollectiveAxes::List, "axes", false),
+        SdyOp::Mesh
+        | SdyOp::ShardingConstraint
+        | SdyOp::Reshard
+        | SdyOp::Return
+        | SdyOp::ManualComputation
+        | SdyOp::ShardingGroup
+        | SdyOp::Constant
+        | SdyOp::DataFlowEdge
+        | SdyOp::PropagationBarrier
+        | SdyOp::NamedComputation
+        | SdyOp::FuncDataFlowEdge => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

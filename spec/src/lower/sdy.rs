@@ -324,45 +324,6 @@ fn lower_identity_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PRe
     Ok(op)
 }
 
-/// Which axes attribute a collective takes.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum CollectiveAxes {
-    /// `collective_permute`: none.
-    None,
-    /// `{...}`: an `AxisRefList`.
-    List,
-    /// `[{...}, ...]`: a `ListOfAxisRefLists`.
-    PerDim,
-    /// `[{...}: s->t, ...]`: an `AllToAllParamList`.
-    AllToAll,
-}
-
-/// The shape of each collective: its axes attribute (name and kind) and
-/// whether it takes a reduction. `None` for ops that are not collectives.
-fn collective_spec(op: SdyOp) -> Option<(CollectiveAxes, &'static str, bool)> {
-    match op {
-        SdyOp::AllGather => Some((CollectiveAxes::PerDim, "gathering_axes", false)),
-        SdyOp::AllSlice => Some((CollectiveAxes::PerDim, "slicing_axes", false)),
-        SdyOp::AllToAll => Some((CollectiveAxes::AllToAll, "params", false)),
-        SdyOp::CollectivePermute => Some((CollectiveAxes::None, "", false)),
-        SdyOp::AllReduce => Some((CollectiveAxes::List, "reduction_axes", true)),
-        SdyOp::ReduceScatter => Some((CollectiveAxes::PerDim, "reduce_scatter_axes", true)),
-        SdyOp::ShardedToUnreduced => Some((CollectiveAxes::PerDim, "axes", false)),
-        SdyOp::ReplicatedToUnreduced => Some((CollectiveAxes::List, "axes", false)),
-        SdyOp::Mesh
-        | SdyOp::ShardingConstraint
-        | SdyOp::Reshard
-        | SdyOp::Return
-        | SdyOp::ManualComputation
-        | SdyOp::ShardingGroup
-        | SdyOp::Constant
-        | SdyOp::DataFlowEdge
-        | SdyOp::PropagationBarrier
-        | SdyOp::NamedComputation
-        | SdyOp::FuncDataFlowEdge => None,
-    }
-}
-
 /// The eight collectives: `name [reduction] [axes] %x out_sharding=<...> {attrs} : T`.
 fn lower_collective(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
     let k = kids(&p);
@@ -370,7 +331,8 @@ fn lower_collective(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PRes
     let OpKind::Sdy(sdy_kind) = kind else {
         return lw.err(span, "internal: not an sdy op");
     };
-    let Some((axes_kind, axes_name, has_reduction)) = collective_spec(sdy_kind) else {
+    let Some(CollectiveSpec { axes: axes_kind, axes_attr: axes_name, has_reduction }) = collective_spec(sdy_kind)
+    else {
         return lw.err(span, "internal: not a collective");
     };
     let op = lw.new_op(kind, span);
@@ -399,13 +361,7 @@ fn lower_collective(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PRes
                     Attr::Sdy(a) => *a,
                     _ => return lw.err(cspan, "invalid kind of attribute specified"),
                 };
-                let fits = match axes_kind {
-                    CollectiveAxes::AllToAll => matches!(value, SdyAttr::AllToAllParamList(_)),
-                    CollectiveAxes::PerDim => matches!(value, SdyAttr::ListOfAxisRefLists(_)),
-                    CollectiveAxes::List => matches!(value, SdyAttr::AxisRefList(_)),
-                    CollectiveAxes::None => false,
-                };
-                if !fits {
+                if !axes_kind.fits(&value) {
                     return lw.err(cspan, "invalid kind of attribute specified");
                 }
                 lw.m.op_mut(op).attrs.insert(axes_name, sdy_attr(value));

@@ -601,33 +601,8 @@ fn print_func_data_flow_edge(p: &mut Printer<'_>, op: OpId) -> bool {
     true
 }
 
-/// The axes attribute of a collective and its name, as upstream's assembly
-/// formats spell them; `None` for ops that are not collectives.
-fn collective_axes(kind: SdyOp) -> Option<&'static str> {
-    match kind {
-        SdyOp::AllGather => Some("gathering_axes"),
-        SdyOp::AllSlice => Some("slicing_axes"),
-        SdyOp::AllToAll => Some("params"),
-        SdyOp::CollectivePermute => Some(""),
-        SdyOp::AllReduce => Some("reduction_axes"),
-        SdyOp::ReduceScatter => Some("reduce_scatter_axes"),
-        SdyOp::ShardedToUnreduced | SdyOp::ReplicatedToUnreduced => Some("axes"),
-        SdyOp::Mesh
-        | SdyOp::ShardingConstraint
-        | SdyOp::Reshard
-        | SdyOp::Return
-        | SdyOp::ManualComputation
-        | SdyOp::ShardingGroup
-        | SdyOp::Constant
-        | SdyOp::DataFlowEdge
-        | SdyOp::PropagationBarrier
-        | SdyOp::NamedComputation
-        | SdyOp::FuncDataFlowEdge => None,
-    }
-}
-
 fn print_collective(p: &mut Printer<'_>, op: OpId, kind: SdyOp) -> bool {
-    let Some(axes_name) = collective_axes(kind) else {
+    let Some(CollectiveSpec { axes: axes_kind, axes_attr: axes_name, has_reduction }) = collective_spec(kind) else {
         return false;
     };
     let Some(ty) = same_type_unary(p, op) else { return false };
@@ -635,7 +610,6 @@ fn print_collective(p: &mut Printer<'_>, op: OpId, kind: SdyOp) -> bool {
     let Some(SdyAttr::Sharding(out)) = get_sdy(&o.attrs, "out_sharding") else {
         return false;
     };
-    let has_reduction = matches!(kind, SdyOp::AllReduce | SdyOp::ReduceScatter);
     // `sum` is the default and is never printed: a stored `sum` needs the generic form.
     let reduction = match o.attrs.get("reduction_op") {
         None => None,
@@ -645,21 +619,14 @@ fn print_collective(p: &mut Printer<'_>, op: OpId, kind: SdyOp) -> bool {
         },
         Some(_) => return false,
     };
-    let axes = if axes_name.is_empty() {
-        None
-    } else {
-        let Some(a) = get_sdy(&o.attrs, axes_name) else {
-            return false;
-        };
-        let fits = match kind {
-            SdyOp::AllToAll => matches!(a, SdyAttr::AllToAllParamList(_)),
-            SdyOp::AllReduce | SdyOp::ReplicatedToUnreduced => matches!(a, SdyAttr::AxisRefList(_)),
-            _ => matches!(a, SdyAttr::ListOfAxisRefLists(_)),
-        };
-        if !fits {
-            return false;
+    let axes = match axes_kind {
+        CollectiveAxes::None => None,
+        CollectiveAxes::List | CollectiveAxes::PerDim | CollectiveAxes::AllToAll => {
+            match get_sdy(&o.attrs, axes_name) {
+                Some(a) if axes_kind.fits(a) => Some(a),
+                _ => return false,
+            }
         }
-        Some(a)
     };
     p.w(crate::ops::OpKind::Sdy(kind).name());
     if let Some(r) = reduction {
