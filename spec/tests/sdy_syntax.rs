@@ -519,6 +519,11 @@ fn other_sdy_parse_errors() {
     assert_error(&collective("sdy.all_slice max [{\"a\"}] %x out_sharding=<@m, [{}]>"), 3, "takes no reduction kind");
     assert_error(&collective("sdy.all_reduce %x out_sharding=<@m, [{}]>"), 3, "expected '{'");
     assert_error(&collective("sdy.propagation_barrier %x allowed_direction=SIDEWAYS"), 3, "propagation direction");
+    // A malformed op is located at its first bad token, not called unknown.
+    let src = "sdy.mesh @m = <[\"a\"=2]>\nfunc.func @f(%x: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = sdy.reshard %x <@m [{}]> : tensor<8xf32>\n  return %0 : tensor<8xf32>\n}";
+    assert_error(src, 3, "expected ','");
+    assert_error(&collective("sdy.all_gather [{}] %x out_sharding <@m, [{}]>"), 3, "expected '='");
+    assert_error(&collective("sdy.no_such_op %x"), 3, "custom op 'sdy.no_such_op' is unknown");
     // Constants need a static shape.
     let src = "func.func @f() {\n  %0 = sdy.constant dense<1.0> : tensor<?xf32>\n  return\n}";
     assert_error(src, 2, "elements literal type must have static shape");

@@ -45,9 +45,26 @@ pub fn lower(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<Opt
         Rule::mpmd_fragment_call_op => lower_fragment_call(lw, p, span)?,
         Rule::mpmd_named_tensor_op | Rule::mpmd_broadcast_op => lower_same_type_op(lw, p, span)?,
         Rule::mpmd_unary_op | Rule::mpmd_reduce_op => lower_functional_op(lw, p, span)?,
+        Rule::mpmd_op_malformed => return Err(super::sdy::malformed_op(lw, &p)),
         _ => return Ok(None),
     };
     Ok(Some(op))
+}
+
+/// The grammar rule of an mpmd op's custom form.
+pub fn op_rule(op: MpmdOp) -> Rule {
+    match op {
+        MpmdOp::Return => Rule::mpmd_return_op,
+        MpmdOp::NamedComputation => Rule::mpmd_named_computation_op,
+        MpmdOp::NamedTensor => Rule::mpmd_named_tensor_op,
+        MpmdOp::Fragment => Rule::mpmd_fragment_op,
+        MpmdOp::FragmentCall => Rule::mpmd_fragment_call_op,
+        MpmdOp::Transfer | MpmdOp::Assign | MpmdOp::Unassign => Rule::mpmd_unary_op,
+        MpmdOp::Call => Rule::mpmd_call_op,
+        MpmdOp::For => Rule::mpmd_for_op,
+        MpmdOp::Broadcast => Rule::mpmd_broadcast_op,
+        MpmdOp::Reduce => Rule::mpmd_reduce_op,
+    }
 }
 
 fn kind_of(name: &Pair<'_, Rule>) -> PResult<OpKind> {

@@ -114,9 +114,53 @@ pub fn lower(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<Opt
             lower_identity_op(lw, p, span)?
         }
         Rule::sdy_collective_op => lower_collective(lw, p, span)?,
+        Rule::sdy_op_malformed => return Err(malformed_op(lw, &p)),
         _ => return Ok(None),
     };
     Ok(Some(op))
+}
+
+/// The grammar rule of an sdy op's custom form.
+fn op_rule(op: SdyOp) -> Rule {
+    match op {
+        SdyOp::Mesh => Rule::sdy_mesh_op,
+        SdyOp::ShardingConstraint | SdyOp::Reshard => Rule::sdy_constraint_op,
+        SdyOp::Return => Rule::sdy_return_op,
+        SdyOp::ManualComputation => Rule::sdy_manual_computation_op,
+        SdyOp::ShardingGroup => Rule::sdy_sharding_group_op,
+        SdyOp::Constant => Rule::sdy_constant_op,
+        SdyOp::DataFlowEdge => Rule::sdy_data_flow_edge_op,
+        SdyOp::PropagationBarrier => Rule::sdy_propagation_barrier_op,
+        SdyOp::NamedComputation => Rule::sdy_named_computation_op,
+        SdyOp::FuncDataFlowEdge => Rule::sdy_func_data_flow_edge_op,
+        SdyOp::AllGather
+        | SdyOp::AllSlice
+        | SdyOp::AllToAll
+        | SdyOp::CollectivePermute
+        | SdyOp::AllReduce
+        | SdyOp::ReduceScatter
+        | SdyOp::ShardedToUnreduced
+        | SdyOp::ReplicatedToUnreduced => Rule::sdy_collective_op,
+    }
+}
+
+/// Reports an `sdy.`/`mpmd.` custom op that matched none of its dialect's
+/// forms: re-parses the source from the op with its form's rule, to locate
+/// the first token that does not fit.
+pub fn malformed_op(lw: &Lowerer<'_>, p: &Pair<'_, Rule>) -> Diagnostic {
+    let span = span_of(p);
+    let name: String = p.as_str().chars().take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.')).collect();
+    let rule = match OpKind::from_name(&name) {
+        Some(OpKind::Sdy(k)) => op_rule(k),
+        Some(OpKind::Mpmd(k)) => super::mpmd::op_rule(k),
+        _ => {
+            return error(span, format!("custom op '{name}' is unknown (its generic form \"{name}\"(...) is accepted)"));
+        }
+    };
+    let start = span.start as usize;
+    let text = lw.src.get(start..).unwrap_or_default();
+    reparse_error(rule, text, span.start, "")
+        .unwrap_or_else(|| error(span, format!("failed to parse custom op '{name}'")))
 }
 
 /// The op kind an op-name keyword pair names.
@@ -897,12 +941,49 @@ pub fn malformed(p: &Pair<'_, Rule>, dialect: &str) -> Diagnostic {
     } else {
         format!("{}{dialect}.{mnemonic}", &text[..1])
     };
-    match MlirParser::parse(rule, text) {
-        Err(e) => {
-            let d = super::pest_error(text, e);
-            let start = span.start + d.span.start;
-            error(Span { start, end: start }, format!("failed to parse {shown}: {}", d.message))
+    reparse_error(rule, text, span.start, &format!("failed to parse {shown}: "))
+        .unwrap_or_else(|| error(span, format!("failed to parse {shown}")))
+}
+
+/// Parses `text` (which starts at byte `base` of the source) with `rule` and
+/// describes the first failure MLIR-style (`expected ','`), prefixed by
+/// `prefix`; `None` if the rule matches. Used only on inputs already known to
+/// be malformed, so pest's costlier error tracking is enabled just for it.
+fn reparse_error(rule: Rule, text: &str, base: u32, prefix: &str) -> Option<Diagnostic> {
+    // The flag is global: reparses take turns so that one cannot clear it under another.
+    static DETAIL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let result = {
+        let _turn = DETAIL.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        pest::set_error_detail(true);
+        let r = MlirParser::parse(rule, text);
+        pest::set_error_detail(false);
+        r
+    };
+    let e = result.err()?;
+    let attempts = e.parse_attempts();
+    let fallback = super::pest_error(text, e);
+    let (pos, message) = match attempts {
+        Some(a) => {
+            let mut tokens: Vec<String> = a
+                .expected_tokens()
+                .into_iter()
+                .map(|t| t.to_string())
+                // Literal tokens only: not whitespace, comments, builtins or `a..z` ranges.
+                .filter(|t| {
+                    let range = t.chars().count() == 4 && t.get(1..3) == Some("..");
+                    !t.trim().is_empty() && t != "//" && t != "BUILTIN_RULE" && !range
+                })
+                .map(|t| format!("'{t}'"))
+                .collect();
+            tokens.dedup();
+            match tokens.len() {
+                0 => (fallback.span.start as usize, fallback.message),
+                1 => (a.max_position, format!("expected {}", tokens[0])),
+                _ => (a.max_position, format!("expected one of {}", tokens.join(", "))),
+            }
         }
-        Ok(_) => error(span, format!("failed to parse {shown}")),
-    }
+        None => (fallback.span.start as usize, fallback.message),
+    };
+    let at = base + pos.min(text.len()) as u32;
+    Some(error(Span { start: at, end: at }, format!("{prefix}{message}")))
 }
