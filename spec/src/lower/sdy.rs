@@ -579,7 +579,7 @@ fn diagnose_axis_list(text: &str, start: u32) -> Diagnostic {
     }
 }
 
-/// `{p1}`-style priorities: `p` followed by a decimal without leading zeros.
+/// A dimension priority (`{"a"}p1`): `p` and a decimal without leading zeros.
 fn lower_priority(p: &Pair<'_, Rule>) -> PResult<i64> {
     let s = p.as_str();
     let span = span_of(p);
