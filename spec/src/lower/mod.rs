@@ -499,6 +499,7 @@ impl<'s> Lowerer<'s> {
             Rule::func_func => self.lower_func(p, span),
             Rule::func_return => self.lower_return_like(OpKind::Func(FuncOp::Return), p, span),
             Rule::func_call => self.lower_call(OpKind::Func(FuncOp::Call), p, span),
+            Rule::arith_constant => self.lower_arith_constant(p, span),
             Rule::check_expect_const => self.lower_check_const(p, span),
             Rule::check_expect_binary => self.lower_check_binary(p, span),
             Rule::check_expect_close => self.lower_check_close(p, span),
@@ -841,6 +842,35 @@ impl<'s> Lowerer<'s> {
                 _ => {}
             }
         }
+        Ok(op)
+    }
+
+    /// `arith.constant {attrs} VALUE`: the result type is the value's type.
+    fn lower_arith_constant(&mut self, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
+        let op = self.new_op(OpKind::Arith(crate::ops::ArithOp::Constant), span);
+        let mut value = None;
+        for k in p.into_inner() {
+            match k.as_rule() {
+                Rule::attr_dict => {
+                    let d = self.lower_dict_any(k)?;
+                    for (n, v) in d.0 {
+                        self.m.op_mut(op).attrs.insert(n, v);
+                    }
+                }
+                Rule::attribute => value = Some((span_of(&k), self.lower_attr(k)?)),
+                _ => {}
+            }
+        }
+        let Some((vspan, value)) = value else { return self.err(span, "expected a constant value") };
+        let ty = match &value {
+            Attr::Dense(d) => d.ty.clone(),
+            Attr::Int(IntAttr { ty: Some(t), .. }) => Type::Elem(t.clone()),
+            Attr::Float(f) => Type::Elem(ElemType::Float(f.kind)),
+            Attr::Bool(_) => Type::Elem(ElemType::I1),
+            _ => return self.err(vspan, "arith.constant needs a typed value"),
+        };
+        self.m.op_mut(op).attrs.insert("value", value);
+        self.add_results(op, [ty]);
         Ok(op)
     }
 
