@@ -87,7 +87,7 @@ pub fn location(source: &Source, index: &LineIndex, span: Span) -> (u32, u32) {
         return (0, 0);
     }
     let offset = (span.start as usize).min(source.text.len());
-    let (line, col) = index.line_col(offset);
+    let (line, _) = index.line_col(offset);
     let line_text = &source.text[index.line_range(line, source.text.len()).0..offset];
     (line as u32 + source.first_line, line_text.chars().count() as u32 + 1)
 }

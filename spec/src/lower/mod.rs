@@ -964,7 +964,9 @@ impl<'s> Lowerer<'s> {
 
     fn lower_interpreter_unary(&mut self, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
         let kind = if p.as_rule() == Rule::interpreter_print { OpKind::Interpreter(InterpreterOp::Print) } else { OpKind::Interpreter(InterpreterOp::Probe) };
+        // k[0] is the keyword.
         let k = kids(&p);
+        let k = &k[1..];
         let op = self.new_op(kind, span);
         let ty = self.lower_type(k.last().unwrap().clone())?;
         for extra in &k[1..k.len() - 1] {
