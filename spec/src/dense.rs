@@ -27,7 +27,24 @@ fn err<T>(offset: usize, message: impl Into<String>) -> Result<T, DenseError> {
 }
 
 /// Decodes a literal body (what stands between `dense<` and `>`) for `count` elements of `elem`.
+/// As MLIR does, a literal whose elements are all equal is stored as a splat.
 pub fn decode(body: &str, elem: &ElemType, count: u64) -> Result<DenseData, DenseError> {
+    decode_raw(body, elem, count).map(|d| normalize(d, elem.storage_bytes()))
+}
+
+/// Turns element storage whose elements (of `width` bytes) are all equal into a
+/// splat, as MLIR's DenseElementsAttr does; other data is returned unchanged.
+pub fn normalize(data: DenseData, width: usize) -> DenseData {
+    match &data {
+        DenseData::Elements(b) if width > 0 && b.len() >= width && b.len() % width == 0 => {
+            let first = &b[..width];
+            if b.chunks_exact(width).all(|c| c == first) { DenseData::Splat(first.to_vec()) } else { data }
+        }
+        _ => data,
+    }
+}
+
+fn decode_raw(body: &str, elem: &ElemType, count: u64) -> Result<DenseData, DenseError> {
     let trimmed = body.trim();
     let lead = body.len() - body.trim_start().len();
     let width = elem.storage_bytes();
@@ -198,8 +215,12 @@ impl Scanner<'_> {
                 }
             }
         }
+        // Inner lists finish first, so an outer depth may still be unknown here.
         if shape.len() <= depth {
-            shape.resize(depth + 1, n);
+            shape.resize(depth + 1, usize::MAX);
+        }
+        if shape[depth] == usize::MAX {
+            shape[depth] = n;
         } else if shape[depth] != n {
             return err(start, format!("dense literal has rows of different lengths ({} and {n})", shape[depth]));
         }
@@ -321,6 +342,15 @@ mod tests {
         assert_eq!(d, DenseData::Splat(vec![7, 0, 0, 0]));
         assert!(decode("[[1, 2], [3]]", &ElemType::I32, 3).is_err());
         assert!(decode("[1, 2]", &ElemType::I32, 3).is_err());
+    }
+
+    #[test]
+    fn outer_lists_longer_than_inner_ones() {
+        let d = decode("[[1], [2], [3]]", &ElemType::I32, 3).unwrap();
+        assert_eq!(i32s(&d, 3), vec![1, 2, 3]);
+        assert!(decode("[[1], [2, 3]]", &ElemType::I32, 3).is_err());
+        let d = decode("[[5, 5]]", &ElemType::I32, 2).unwrap();
+        assert_eq!(d, DenseData::Splat(vec![5, 0, 0, 0]));
     }
 
     #[test]

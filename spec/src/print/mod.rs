@@ -135,11 +135,37 @@ impl<'m> Printer<'m> {
 
     fn name_block_args(&mut self, b: BlockId) {
         for &a in &self.m.block(b).args {
+            if self.names.contains_key(&a) {
+                // Named by the op's custom form (`%iterArg`).
+                continue;
+            }
             let scope = self.scopes.last_mut().unwrap();
             let n = format!("%arg{}", scope.next_arg);
             scope.next_arg += 1;
             self.names.insert(a, n);
         }
+    }
+
+    /// Names the arguments of a region's entry block (`%argN`) without
+    /// printing them, for custom forms that print them in their own syntax.
+    pub fn name_entry_args(&mut self, r: RegionId) {
+        if let Some(&b) = self.m.region(r).blocks.first() {
+            self.name_block_args(b);
+        }
+    }
+
+    /// A fresh name `%prefix`, `%prefix_0`, ... unique in the current naming scope.
+    pub fn fresh_name(&mut self, prefix: &str) -> String {
+        let scope = self.scopes.last_mut().unwrap();
+        let n = scope.prefixes.entry(prefix.to_string()).or_insert(0);
+        let name = if *n == 0 { format!("%{prefix}") } else { format!("%{prefix}_{}", *n - 1) };
+        *n += 1;
+        name
+    }
+
+    /// Gives `v` a printed name chosen by a custom form.
+    pub fn set_value_name(&mut self, v: ValueId, name: String) {
+        self.names.insert(v, name);
     }
 
     fn block_label(&mut self, b: BlockId) -> String {
@@ -226,6 +252,18 @@ impl<'m> Printer<'m> {
             }
             self.w("]");
         }
+        // Inherent attributes (properties) print as `<{...}>`, as MLIR does for registered ops.
+        let inherent: &[&str] = match o.name.kind() {
+            Some(OpKind::Stablehlo(k)) => stablehlo::inherent_attrs(k),
+            Some(OpKind::Chlo(k)) => chlo::inherent_attrs(k),
+            _ => &[],
+        };
+        let props: Vec<(String, Attr)> = o.attrs.0.iter().filter(|(k, _)| inherent.contains(&k.as_str())).cloned().collect();
+        if !props.is_empty() {
+            self.w(" <");
+            let _ = write_dict(&mut self.out, &Dict(props));
+            self.w(">");
+        }
         if !o.regions.is_empty() {
             self.w(" (");
             let isolated = crate::lower::is_isolated(o.name.kind());
@@ -237,7 +275,7 @@ impl<'m> Printer<'m> {
             }
             self.w(")");
         }
-        self.attr_dict(&o.attrs, &[]);
+        self.attr_dict(&o.attrs, inherent);
         self.w(" : ");
         let ins: Vec<Type> = o.operands.iter().map(|&v| self.m.value_type(v).clone()).collect();
         let outs: Vec<Type> = o.results.iter().map(|&v| self.m.value_type(v).clone()).collect();
@@ -1007,15 +1045,8 @@ pub fn write_dense(f: &mut impl Write, d: &DenseElements) -> fmt::Result {
     };
     f.write_str("dense<")?;
     match &d.data {
-        DenseData::Splat(bytes) => {
-            if d.hex && count > 1 {
-                f.write_str("\"0x")?;
-                write_hex(f, bytes)?;
-                f.write_str("\"")?;
-            } else {
-                write_element(f, &elem, bytes)?;
-            }
-        }
+        // MLIR prints a splat as its one value, whatever literal it came from.
+        DenseData::Splat(bytes) => write_element(f, &elem, bytes)?,
         DenseData::Elements(bytes) => {
             if d.hex && count > 0 {
                 f.write_str("\"0x")?;
