@@ -907,6 +907,7 @@ impl<'s> Lowerer<'s> {
                         self.m.op_mut(op).attrs.insert(n, v);
                     }
                 }
+                Rule::check_kw_attr => self.lower_check_kw(op, extra.clone())?,
                 Rule::r#type => {
                     // `: type` after a dense attribute already consumed by the attribute.
                 }
@@ -929,8 +930,11 @@ impl<'s> Lowerer<'s> {
             match extra.as_rule() {
                 Rule::attr_dict => {
                     let d = self.lower_dict_any(extra.clone())?;
-                    self.m.op_mut(op).attrs = d;
+                    for (n, v) in d.0 {
+                        self.m.op_mut(op).attrs.insert(n, v);
+                    }
                 }
+                Rule::check_kw_attr => self.lower_check_kw(op, extra.clone())?,
                 Rule::function_type => types = self.lower_function_type(extra.clone())?.0,
                 Rule::type_list_bare => types = self.lower_type_list(extra.clone())?,
                 _ => {}
@@ -951,8 +955,11 @@ impl<'s> Lowerer<'s> {
             match extra.as_rule() {
                 Rule::attr_dict => {
                     let d = self.lower_dict_any(extra.clone())?;
-                    self.m.op_mut(op).attrs = d;
+                    for (n, v) in d.0 {
+                        self.m.op_mut(op).attrs.insert(n, v);
+                    }
                 }
+                Rule::check_kw_attr => self.lower_check_kw(op, extra.clone())?,
                 Rule::function_type => types = self.lower_function_type(extra.clone())?.0,
                 Rule::type_list_bare => types = self.lower_type_list(extra.clone())?,
                 _ => {}
@@ -970,9 +977,15 @@ impl<'s> Lowerer<'s> {
         let op = self.new_op(kind, span);
         let ty = self.lower_type(k.last().unwrap().clone())?;
         for extra in &k[1..k.len() - 1] {
-            if extra.as_rule() == Rule::attr_dict {
-                let d = self.lower_dict_any(extra.clone())?;
-                self.m.op_mut(op).attrs = d;
+            match extra.as_rule() {
+                Rule::attr_dict => {
+                    let d = self.lower_dict_any(extra.clone())?;
+                    for (n, v) in d.0 {
+                        self.m.op_mut(op).attrs.insert(n, v);
+                    }
+                }
+                Rule::check_kw_attr => self.lower_check_kw(op, extra.clone())?,
+                _ => {}
             }
         }
         self.add_operand(op, &k[0], Some(&ty))?;
@@ -980,6 +993,44 @@ impl<'s> Lowerer<'s> {
             self.add_results(op, [ty]);
         }
         Ok(op)
+    }
+
+    /// `tolerance = 0.1` (f64), `max_ulp_difference = 3` / `min_ulp_difference = 0` (ui64),
+    /// `probe_id = "p"` (string), `iter = 2` (`iteration`, ui32) in check and interpreter ops.
+    fn lower_check_kw(&mut self, op: OpId, p: Pair<'_, Rule>) -> PResult<()> {
+        let k = kids(&p);
+        let (key, v) = (k[0].as_str(), &k[1]);
+        let vspan = span_of(v);
+        let uint = |width: u32| -> PResult<Attr> {
+            let n = (v.as_rule() == Rule::int_lit).then(|| attrs::parse_int_lit(v.as_str())).flatten();
+            let n = n.and_then(|n| attrs::fit_int(n, width, Signedness::Unsigned));
+            match n {
+                Some(value) => Ok(Attr::Int(IntAttr { value, ty: Some(ElemType::Int { width, signedness: Signedness::Unsigned }) })),
+                None => Err(Diagnostic::error(vspan, format!("expected an unsigned integer for '{key}'"))),
+            }
+        };
+        let (name, value) = match key {
+            "tolerance" => {
+                let bits = (v.as_rule() != Rule::string_lit).then(|| crate::float::parse_decimal(FloatKind::F64, v.as_str())).flatten();
+                match bits {
+                    Some(bits) => ("tolerance", Attr::Float(FloatAttr { kind: FloatKind::F64, bits })),
+                    None => return self.err(vspan, "expected a float for 'tolerance'"),
+                }
+            }
+            "max_ulp_difference" | "min_ulp_difference" => (key, uint(64)?),
+            "iter" => ("iteration", uint(32)?),
+            "probe_id" => {
+                if v.as_rule() != Rule::string_lit {
+                    return self.err(vspan, "expected a string for 'probe_id'");
+                }
+                ("probe_id", Attr::Str(unquote(self, v)?, None))
+            }
+            _ => return self.err(span_of(&k[0]), format!("unexpected keyword '{key}'")),
+        };
+        if self.m.op_mut(op).attrs.insert(name, value).is_some() {
+            return self.err(span_of(&k[0]), format!("'{key}' is given twice"));
+        }
+        Ok(())
     }
 
     /// Looks up an attribute alias.

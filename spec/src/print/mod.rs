@@ -570,46 +570,98 @@ impl<'m> Printer<'m> {
         if !o.results.is_empty() || !o.regions.is_empty() {
             return false;
         }
+        let attrs = o.attrs.clone();
+        let operands = o.operands.clone();
+        let tys: Vec<Type> = operands.iter().map(|&v| self.m.value_type(v).clone()).collect();
+        let mut elided = vec![];
+        // `, tolerance = 0.1` (printed unless it is absent or the default 1e-4).
+        let tolerance = match attrs.get("tolerance") {
+            Some(Attr::Float(f)) if f.kind == FloatKind::F64 && f.bits != 1e-4f64.to_bits().into() => {
+                elided.push("tolerance");
+                format!(", tolerance = {}", float::format_mlir(f.kind, f.bits))
+            }
+            _ => String::new(),
+        };
         match k {
             CheckOp::ExpectEqConst | CheckOp::ExpectAlmostEqConst => {
-                let Some(v @ Attr::Dense(d)) = o.attrs.get("value") else { return false };
-                if o.operands.len() != 1 || self.m.value_type(o.operands[0]) != &d.ty {
+                let Some(v @ Attr::Dense(d)) = attrs.get("value") else { return false };
+                if operands.len() != 1 || tys[0] != d.ty {
                     return false;
                 }
+                elided.push("value");
                 self.w(k_name(OpKind::Check(k)));
                 self.w(" ");
-                let a = self.value(o.operands[0]);
+                let a = self.value(operands[0]);
                 self.w(&a);
                 self.w(", ");
                 self.attr(v);
-                self.attr_dict(&o.attrs, &["value"]);
+                if k == CheckOp::ExpectAlmostEqConst {
+                    self.w(&tolerance);
+                }
+                self.attr_dict(&attrs, &elided);
                 true
             }
-            CheckOp::ExpectEq | CheckOp::ExpectAlmostEq | CheckOp::ExpectClose => {
-                if o.operands.len() != 2 {
+            CheckOp::ExpectEq | CheckOp::ExpectAlmostEq => {
+                if operands.len() != 2 || tys[0] != tys[1] {
                     return false;
                 }
                 self.w(k_name(OpKind::Check(k)));
                 self.w(" ");
-                let vs = self.value_list(&o.operands);
+                let vs = self.value_list(&operands);
                 self.w(&vs);
-                self.attr_dict(&o.attrs, &[]);
+                if k == CheckOp::ExpectAlmostEq {
+                    self.w(&tolerance);
+                }
+                self.attr_dict(&attrs, &elided);
                 self.w(" : ");
-                let tys: Vec<Type> = o.operands.iter().map(|&v| self.m.value_type(v).clone()).collect();
+                self.ty(&tys[0]);
+                true
+            }
+            CheckOp::ExpectClose => {
+                let ui64 = |a: Option<&Attr>| match a {
+                    Some(Attr::Int(IntAttr { value, ty: Some(ElemType::Int { width: 64, signedness: Signedness::Unsigned }) })) => Some(*value),
+                    _ => None,
+                };
+                let Some(max) = ui64(attrs.get("max_ulp_difference")) else { return false };
+                if operands.len() != 2 {
+                    return false;
+                }
+                let min = ui64(attrs.get("min_ulp_difference")).filter(|m| *m != 0);
+                self.w("check.expect_close ");
+                let vs = self.value_list(&operands);
+                self.w(&vs);
+                self.w(&format!(", max_ulp_difference = {max}"));
+                if let Some(m) = min {
+                    self.w(&format!(", min_ulp_difference = {m}"));
+                }
+                self.w(" :");
+                let elided: &[&str] = if min.is_some() { &["max_ulp_difference", "min_ulp_difference"] } else { &["max_ulp_difference"] };
+                self.attr_dict(&attrs, elided);
+                self.w(" ");
                 self.type_list(&tys);
                 true
             }
             CheckOp::ExpectSerializedEq => {
-                if o.operands.len() != 1 {
+                let Some(Attr::Str(id, None)) = attrs.get("probe_id") else { return false };
+                if operands.len() != 1 {
                     return false;
                 }
+                let iter = match attrs.get("iteration") {
+                    Some(Attr::Int(IntAttr { value, ty: Some(ElemType::Int { width: 32, signedness: Signedness::Unsigned }) })) if *value != 0 => Some(*value),
+                    _ => None,
+                };
                 self.w("check.expect_serialized_eq ");
-                let vs = self.value_list(&o.operands);
-                self.w(&vs);
-                self.attr_dict(&o.attrs, &[]);
+                let a = self.value(operands[0]);
+                self.w(&a);
+                self.w(", probe_id = ");
+                let _ = write_string(&mut self.out, id);
+                if let Some(i) = iter {
+                    self.w(&format!(", iter = {i}"));
+                }
+                let elided: &[&str] = if iter.is_some() { &["probe_id", "iteration"] } else { &["probe_id"] };
+                self.attr_dict(&attrs, elided);
                 self.w(" : ");
-                let t = self.m.value_type(o.operands[0]).clone();
-                self.ty(&t);
+                self.ty(&tys[0]);
                 true
             }
         }
@@ -627,11 +679,21 @@ impl<'m> Printer<'m> {
                 if want == 1 && self.m.value_type(o.results[0]) != self.m.value_type(o.operands[0]) {
                     return false;
                 }
+                let probe_id = match (k, o.attrs.get("probe_id")) {
+                    (InterpreterOp::Probe, Some(Attr::Str(id, None))) => Some(id.clone()),
+                    (InterpreterOp::Probe, _) => return false,
+                    _ => None,
+                };
                 self.w(k_name(OpKind::Interpreter(k)));
                 self.w(" ");
                 let a = self.value(o.operands[0]);
                 self.w(&a);
-                self.attr_dict(&o.attrs, &[]);
+                if let Some(id) = &probe_id {
+                    self.w(", probe_id = ");
+                    let _ = write_string(&mut self.out, id);
+                }
+                let elided: &[&str] = if probe_id.is_some() { &["probe_id"] } else { &[] };
+                self.attr_dict(&o.attrs, elided);
                 self.w(" : ");
                 let t = self.m.value_type(o.operands[0]).clone();
                 self.ty(&t);
