@@ -4,7 +4,9 @@
 //! module equals the first one.
 //!
 //! Usage: `cargo run --release -p shardref-spec --example roundtrip_shlo -- [-v] [--generic] <paths>...`
-//! `-v` prints the full diagnostic or diff for each failure.
+//! `-v` prints the full diagnostic or diff for each failure. `--exact` also
+//! compares the first print with the input (comment lines and blank lines
+//! dropped), which holds for files that are themselves printer output.
 
 use std::path::{Path, PathBuf};
 
@@ -20,6 +22,7 @@ struct Counts {
     reparse_fail: usize,
     not_fixpoint: usize,
     not_equal: usize,
+    not_exact: usize,
 }
 
 fn collect(path: &Path, out: &mut Vec<PathBuf>) {
@@ -54,14 +57,21 @@ fn first_diff(a: &str, b: &str) -> String {
     format!("lengths differ ({} vs {} lines)", a.lines().count(), b.lines().count())
 }
 
+/// The text without `//` comment lines, blank lines and trailing whitespace.
+fn strip_comments(s: &str) -> String {
+    s.lines().filter(|l| !l.trim_start().starts_with("//") && !l.trim().is_empty()).map(|l| l.trim_end()).collect::<Vec<_>>().join("\n")
+}
+
 fn main() {
     let mut verbose = false;
     let mut generic = false;
+    let mut exact = false;
     let mut paths = vec![];
     for a in std::env::args().skip(1) {
         match a.as_str() {
             "-v" => verbose = true,
             "--generic" => generic = true,
+            "--exact" => exact = true,
             _ => paths.push(PathBuf::from(a)),
         }
     }
@@ -119,20 +129,29 @@ fn main() {
                     let e = if verbose || e.len() < 400 { e } else { format!("{}...", &e[..e.floor_char_boundary(400)]) };
                     println!("EQ {}: {e}", case.name);
                 }
+                if exact {
+                    let want = strip_comments(&case.text);
+                    let got = strip_comments(&p1);
+                    if want != got {
+                        c.not_exact += 1;
+                        println!("EXACT {}: {}", case.name, first_diff(&want, &got));
+                    }
+                }
                 if ok {
                     c.ok += 1;
                 }
             }
         }
         println!(
-            "== {}: {} cases, {} ok, {} parse failures, {} reparse failures, {} not fixpoint, {} not equal",
+            "== {}: {} cases, {} ok, {} parse failures, {} reparse failures, {} not fixpoint, {} not equal{}",
             root.display(),
             c.cases,
             c.ok,
             c.parse_fail,
             c.reparse_fail,
             c.not_fixpoint,
-            c.not_equal
+            c.not_equal,
+            if exact { format!(", {} printed differently from the input", c.not_exact) } else { String::new() }
         );
         total.cases += c.cases;
         total.ok += c.ok;

@@ -751,10 +751,9 @@ impl<'s> Lowerer<'s> {
         for k in p.into_inner() {
             match k.as_rule() {
                 Rule::visibility => {
+                    // Kept even when `public`: MLIR stores and prints the visibility written.
                     let v = k.as_str();
-                    if v != "public" {
-                        self.m.op_mut(op).attrs.insert("sym_visibility", Attr::str(v));
-                    }
+                    self.m.op_mut(op).attrs.insert("sym_visibility", Attr::str(v));
                 }
                 Rule::symbol_name => {
                     let name = symbol_text(self, &k)?;

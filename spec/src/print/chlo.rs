@@ -64,6 +64,27 @@ pub fn inherent_attrs(k: ChloOp) -> &'static [&'static str] {
     }
 }
 
+/// Names the op suggests for its results: (first result of a group, name).
+pub fn result_names(k: ChloOp) -> Vec<(usize, &'static str)> {
+    match k {
+        ChloOp::TopK => vec![(0, "values"), (1, "indices")],
+        _ => vec![],
+    }
+}
+
+/// Names the op suggests for the entry block arguments of its `index`-th
+/// region: `chlo.scan` names them `%input...` then `%carry...`.
+pub fn block_arg_names(m: &Module, op: OpId, k: ChloOp, index: usize) -> Option<Vec<String>> {
+    if k != ChloOp::Scan {
+        return None;
+    }
+    let o = m.op(op);
+    let (inputs, _) = segment_sizes(o.attrs.get("operandSegmentSizes"))?;
+    let r = *o.regions.get(index)?;
+    let b = *m.region(r).blocks.first()?;
+    Some((0..m.block(b).args.len()).map(|i| if i < inputs { "input" } else { "carry" }.to_string()).collect())
+}
+
 /// Prints `op` in its custom form; false to fall back to the generic form.
 pub fn print(p: &mut Printer<'_>, op: OpId, kind: ChloOp) -> bool {
     let o = p.m.op(op);

@@ -111,6 +111,36 @@ pub fn inherent_attrs(k: StablehloOp) -> &'static [&'static str] {
     }
 }
 
+/// Names the op suggests for its results (MLIR's `getAsmResultNames`):
+/// (first result of a group, name).
+pub fn result_names(m: &Module, op: OpId, k: StablehloOp) -> Vec<(usize, &'static str)> {
+    let n = m.op(op).results.len();
+    let groups: &[&'static str] = match k {
+        StablehloOp::Constant => return super::names::constant_name(m, op).into_iter().map(|c| (0, c)).collect(),
+        StablehloOp::RngBitGenerator => &["output_state", "output"],
+        StablehloOp::BatchNormGrad => &["grad_operand", "grad_scale", "grad_offset"],
+        StablehloOp::BatchNormTraining => &["output", "batch_mean", "batch_var"],
+        _ => return vec![],
+    };
+    // ODS names one result per group; an op with another result count keeps numbers.
+    if n != groups.len() {
+        return vec![];
+    }
+    groups.iter().copied().enumerate().collect()
+}
+
+/// Names the op suggests for the entry block arguments of its `index`-th region.
+pub fn block_arg_names(m: &Module, op: OpId, k: StablehloOp, index: usize) -> Option<Vec<String>> {
+    match k {
+        StablehloOp::While => {
+            let r = *m.op(op).regions.get(index)?;
+            let b = *m.region(r).blocks.first()?;
+            Some(vec!["iterArg".to_string(); m.block(b).args.len()])
+        }
+        _ => None,
+    }
+}
+
 /// Prints `op` in its custom form; false to fall back to the generic form.
 pub fn print(p: &mut Printer<'_>, op: OpId, kind: StablehloOp) -> bool {
     let o = p.m.op(op);
@@ -913,7 +943,6 @@ fn print_reduce(p: &mut Printer<'_>, op: OpId) -> bool {
         let Some(b) = entry else { return false };
         p.newline();
         p.w(" reducer");
-        p.name_entry_args(r);
         let args = p.m.block(b).args.clone();
         for i in 0..pairs {
             p.w("(");
@@ -952,14 +981,13 @@ fn print_while(p: &mut Printer<'_>, op: OpId) -> bool {
     }
     let cond_args = p.m.block(p.m.region(cond).blocks[0]).args.clone();
     let body_args = p.m.block(p.m.region(body).blocks[0]).args.clone();
+    // Both regions' arguments are named `%iterArg...` in the same order
+    // (`block_arg_names`), so the body's names stand for both.
+    if cond_args.iter().zip(&body_args).any(|(&c, &b)| p.value(c) != p.value(b)) {
+        return false;
+    }
     let operands = o.operands.clone();
     let attrs = o.attrs.clone();
-    // Both regions' arguments print as the same `%iterArg` names.
-    for (&c, &b) in cond_args.iter().zip(&body_args) {
-        let name = p.fresh_name("iterArg");
-        p.set_value_name(c, name.clone());
-        p.set_value_name(b, name);
-    }
     p.w("stablehlo.while(");
     for (i, (&a, &v)) in body_args.iter().zip(&operands).enumerate() {
         if i > 0 {
