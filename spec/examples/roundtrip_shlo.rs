@@ -54,12 +54,20 @@ fn first_diff(a: &str, b: &str) -> String {
             return format!("line {}:\n    - {x}\n    + {y}", i + 1);
         }
     }
-    format!("lengths differ ({} vs {} lines)", a.lines().count(), b.lines().count())
+    format!(
+        "lengths differ ({} vs {} lines)",
+        a.lines().count(),
+        b.lines().count()
+    )
 }
 
 /// The text without `//` comment lines, blank lines and trailing whitespace.
 fn strip_comments(s: &str) -> String {
-    s.lines().filter(|l| !l.trim_start().starts_with("//") && !l.trim().is_empty()).map(|l| l.trim_end()).collect::<Vec<_>>().join("\n")
+    s.lines()
+        .filter(|l| !l.trim_start().starts_with("//") && !l.trim().is_empty())
+        .map(|l| l.trim_end())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn main() {
@@ -75,7 +83,10 @@ fn main() {
             _ => paths.push(PathBuf::from(a)),
         }
     }
-    let opts = PrintOptions { generic, ..Default::default() };
+    let opts = PrintOptions {
+        generic,
+        ..Default::default()
+    };
     let mut total = Counts::default();
     for root in &paths {
         let mut files = vec![];
@@ -92,24 +103,40 @@ fn main() {
             let name = f.display().to_string();
             for case in split_cases(&name, &text) {
                 c.cases += 1;
-                let src = std::sync::Arc::new(Source { name: case.name.clone(), text: case.text.clone(), first_line: case.first_line });
+                let src = std::sync::Arc::new(Source {
+                    name: case.name.clone(),
+                    text: case.text.clone(),
+                    first_line: case.first_line,
+                });
                 let m1 = match parse_source(src) {
                     Ok(m) => m,
                     Err(r) => {
                         c.parse_fail += 1;
                         let s = r.to_string();
-                        println!("PARSE {}: {}", case.name, if verbose { s.as_str() } else { first_line(&s) });
+                        println!(
+                            "PARSE {}: {}",
+                            case.name,
+                            if verbose { s.as_str() } else { first_line(&s) }
+                        );
                         continue;
                     }
                 };
                 let p1 = print_module(&m1, opts);
-                let src2 = std::sync::Arc::new(Source { name: format!("{} (printed)", case.name), text: p1.clone(), first_line: 1 });
+                let src2 = std::sync::Arc::new(Source {
+                    name: format!("{} (printed)", case.name),
+                    text: p1.clone(),
+                    first_line: 1,
+                });
                 let m2 = match parse_source(src2) {
                     Ok(m) => m,
                     Err(r) => {
                         c.reparse_fail += 1;
                         let s = r.to_string();
-                        println!("REPARSE {}: {}", case.name, if verbose { s.as_str() } else { first_line(&s) });
+                        println!(
+                            "REPARSE {}: {}",
+                            case.name,
+                            if verbose { s.as_str() } else { first_line(&s) }
+                        );
                         if verbose {
                             println!("{p1}");
                         }
@@ -126,7 +153,11 @@ fn main() {
                 if let Err(e) = eq::modules_equal(&m1, &m2) {
                     ok = false;
                     c.not_equal += 1;
-                    let e = if verbose || e.len() < 400 { e } else { format!("{}...", &e[..e.floor_char_boundary(400)]) };
+                    let e = if verbose || e.len() < 400 {
+                        e
+                    } else {
+                        format!("{}...", &e[..e.floor_char_boundary(400)])
+                    };
                     println!("EQ {}: {e}", case.name);
                 }
                 if exact {
@@ -151,7 +182,11 @@ fn main() {
             c.reparse_fail,
             c.not_fixpoint,
             c.not_equal,
-            if exact { format!(", {} printed differently from the input", c.not_exact) } else { String::new() }
+            if exact {
+                format!(", {} printed differently from the input", c.not_exact)
+            } else {
+                String::new()
+            }
         );
         total.cases += c.cases;
         total.ok += c.ok;
@@ -163,7 +198,12 @@ fn main() {
     if paths.len() > 1 {
         println!(
             "== total: {} cases, {} ok, {} parse failures, {} reparse failures, {} not fixpoint, {} not equal",
-            total.cases, total.ok, total.parse_fail, total.reparse_fail, total.not_fixpoint, total.not_equal
+            total.cases,
+            total.ok,
+            total.parse_fail,
+            total.reparse_fail,
+            total.not_fixpoint,
+            total.not_equal
         );
     }
     if total.ok != total.cases {

@@ -135,7 +135,10 @@ impl ConvDimensionNumbers {
     pub fn compact_lists(&self) -> Option<[Vec<ConvDim>; 3]> {
         let input = compact(
             &self.input_spatial_dimensions,
-            &[(self.input_batch_dimension, ConvDim::Batch), (self.input_feature_dimension, ConvDim::Feature)],
+            &[
+                (self.input_batch_dimension, ConvDim::Batch),
+                (self.input_feature_dimension, ConvDim::Feature),
+            ],
         )?;
         let kernel = compact(
             &self.kernel_spatial_dimensions,
@@ -146,7 +149,10 @@ impl ConvDimensionNumbers {
         )?;
         let output = compact(
             &self.output_spatial_dimensions,
-            &[(self.output_batch_dimension, ConvDim::Batch), (self.output_feature_dimension, ConvDim::Feature)],
+            &[
+                (self.output_batch_dimension, ConvDim::Batch),
+                (self.output_feature_dimension, ConvDim::Feature),
+            ],
         )?;
         Some([input, kernel, output])
     }
@@ -240,7 +246,13 @@ pub struct ResultAccuracy {
 impl ResultAccuracy {
     /// The default (`mode = DEFAULT`, no tolerances), which the unary ops' pretty form omits.
     pub fn is_default(&self) -> bool {
-        *self == ResultAccuracy { atol: 0, rtol: 0, ulps: 0, mode: ResultAccuracyMode::Default }
+        *self
+            == ResultAccuracy {
+                atol: 0,
+                rtol: 0,
+                ulps: 0,
+                mode: ResultAccuracyMode::Default,
+            }
     }
 }
 

@@ -30,11 +30,22 @@ pub fn inherent_attrs(k: ChloOp) -> &'static [&'static str] {
         | C::BroadcastSubtract
         | C::BroadcastXor
         | C::BroadcastZeta => &["broadcast_dimensions"],
-        C::BroadcastCompare => &["broadcast_dimensions", "compare_type", "comparison_direction"],
+        C::BroadcastCompare => &[
+            "broadcast_dimensions",
+            "compare_type",
+            "comparison_direction",
+        ],
         C::Constant | C::ConstantLike => &["value"],
         C::RaggedDot => &["precision_config", "ragged_dot_dimension_numbers"],
         C::TopK => &["is_stable", "k"],
-        C::Scan => &["dimension", "is_associative", "is_reverse", "operandSegmentSizes", "resultSegmentSizes", "scan_dim_size"],
+        C::Scan => &[
+            "dimension",
+            "is_associative",
+            "is_reverse",
+            "operandSegmentSizes",
+            "resultSegmentSizes",
+            "scan_dim_size",
+        ],
         C::AsinAcosKernel
         | C::Acos
         | C::Acosh
@@ -82,7 +93,11 @@ pub fn block_arg_names(m: &Module, op: OpId, k: ChloOp, index: usize) -> Option<
     let (inputs, _) = segment_sizes(o.attrs.get("operandSegmentSizes"))?;
     let r = *o.regions.get(index)?;
     let b = *m.region(r).blocks.first()?;
-    Some((0..m.block(b).args.len()).map(|i| if i < inputs { "input" } else { "carry" }.to_string()).collect())
+    Some(
+        (0..m.block(b).args.len())
+            .map(|i| if i < inputs { "input" } else { "carry" }.to_string())
+            .collect(),
+    )
 }
 
 /// Prints `op` in its custom form; false to fall back to the generic form.
@@ -168,7 +183,12 @@ fn print_operands_op(p: &mut Printer<'_>, op: OpId, kind: ChloOp, form: ChloForm
     }
     let ins = types_of(p, &o.operands);
     let out = p.m.value_type(o.results[0]).clone();
-    if !parens && ins.iter().chain([&out]).any(|t| matches!(t, Type::Function(..))) {
+    if !parens
+        && ins
+            .iter()
+            .chain([&out])
+            .any(|t| matches!(t, Type::Function(..)))
+    {
         // A function type would read back as the whole signature.
         return false;
     }
@@ -197,7 +217,13 @@ fn print_top_k(p: &mut Printer<'_>, op: OpId) -> bool {
     if o.operands.len() != 1 || o.results.len() != 2 || has_regions(p, op) {
         return false;
     }
-    let Some(Attr::Int(IntAttr { value: k, ty: Some(ElemType::I64) })) = o.attrs.get("k") else { return false };
+    let Some(Attr::Int(IntAttr {
+        value: k,
+        ty: Some(ElemType::I64),
+    })) = o.attrs.get("k")
+    else {
+        return false;
+    };
     let k = *k;
     let mut consumed = vec!["k"];
     let unstable = matches!(o.attrs.get("is_stable"), Some(Attr::Bool(false)));
@@ -227,23 +253,37 @@ fn print_top_k(p: &mut Printer<'_>, op: OpId) -> bool {
 
 fn segment_sizes(a: Option<&Attr>) -> Option<(usize, usize)> {
     match a? {
-        Attr::DenseArray(d) if d.elem == ElemType::I32 && d.values.len() == 2 => {
-            Some((usize::try_from(d.values[0]).ok()?, usize::try_from(d.values[1]).ok()?))
-        }
+        Attr::DenseArray(d) if d.elem == ElemType::I32 && d.values.len() == 2 => Some((
+            usize::try_from(d.values[0]).ok()?,
+            usize::try_from(d.values[1]).ok()?,
+        )),
         _ => None,
     }
 }
 
 fn print_scan(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let &[body] = o.regions.as_slice() else { return false };
-    let Some(Attr::Int(IntAttr { value: dim, ty: Some(ElemType::I64) })) = o.attrs.get("dimension") else { return false };
-    let dim = *dim;
-    let (Some((ni, nc)), Some((no, nc2))) = (segment_sizes(o.attrs.get("operandSegmentSizes")), segment_sizes(o.attrs.get("resultSegmentSizes")))
+    let &[body] = o.regions.as_slice() else {
+        return false;
+    };
+    let Some(Attr::Int(IntAttr {
+        value: dim,
+        ty: Some(ElemType::I64),
+    })) = o.attrs.get("dimension")
     else {
         return false;
     };
-    if ni.checked_add(nc) != Some(o.operands.len()) || no.checked_add(nc2) != Some(o.results.len()) || nc != nc2 {
+    let dim = *dim;
+    let (Some((ni, nc)), Some((no, nc2))) = (
+        segment_sizes(o.attrs.get("operandSegmentSizes")),
+        segment_sizes(o.attrs.get("resultSegmentSizes")),
+    ) else {
+        return false;
+    };
+    if ni.checked_add(nc) != Some(o.operands.len())
+        || no.checked_add(nc2) != Some(o.results.len())
+        || nc != nc2
+    {
         return false;
     }
     let operands = o.operands.clone();
@@ -255,7 +295,19 @@ fn print_scan(p: &mut Printer<'_>, op: OpId) -> bool {
     let vs = p.value_list(&operands[ni..]);
     p.w(&vs);
     p.w(&format!(") dimension={dim} "));
-    let rest = Dict(attrs.0.iter().filter(|(k, _)| !matches!(k.as_str(), "dimension" | "operandSegmentSizes" | "resultSegmentSizes")).cloned().collect());
+    let rest = Dict(
+        attrs
+            .0
+            .iter()
+            .filter(|(k, _)| {
+                !matches!(
+                    k.as_str(),
+                    "dimension" | "operandSegmentSizes" | "resultSegmentSizes"
+                )
+            })
+            .cloned()
+            .collect(),
+    );
     if !rest.is_empty() {
         p.w(" attributes");
         p.attr_dict(&rest, &[]);

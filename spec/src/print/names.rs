@@ -45,7 +45,17 @@ struct Namer<'m> {
 
 /// Names every value and block of `m`.
 pub fn assign(m: &Module, hints: bool) -> Names {
-    let mut n = Namer { m, hints, names: Names::default(), used: vec![HashSet::new()], c: Counters { value: 0, arg: 0, conflict: 0 } };
+    let mut n = Namer {
+        m,
+        hints,
+        names: Names::default(),
+        used: vec![HashSet::new()],
+        c: Counters {
+            value: 0,
+            arg: 0,
+            conflict: 0,
+        },
+    };
     n.op_results(m.root);
     let start = n.c;
     for &r in &m.op(m.root).regions {
@@ -90,7 +100,13 @@ impl Namer<'_> {
         let mut arg_names: HashMap<ValueId, String> = HashMap::new();
         if self.hints {
             if let (Some(op), Some(&entry)) = (region.parent, region.blocks.first()) {
-                let index = self.m.op(op).regions.iter().position(|&x| x == r).unwrap_or(0);
+                let index = self
+                    .m
+                    .op(op)
+                    .regions
+                    .iter()
+                    .position(|&x| x == r)
+                    .unwrap_or(0);
                 if let Some(hints) = block_arg_hints(self.m, op, index) {
                     for (&a, h) in self.m.block(entry).args.iter().zip(hints) {
                         let name = self.unique(&h);
@@ -153,10 +169,18 @@ impl Namer<'_> {
             let end = groups.get(g + 1).map(|(i, _)| *i).unwrap_or(results.len());
             let size = end - first;
             for (k, &v) in results[*first..end].iter().enumerate() {
-                let u = if size > 1 { format!("%{name}#{k}") } else { format!("%{name}") };
+                let u = if size > 1 {
+                    format!("%{name}#{k}")
+                } else {
+                    format!("%{name}")
+                };
                 self.names.uses.insert(v, u);
             }
-            defs.push(if size > 1 { format!("%{name}:{size}") } else { format!("%{name}") });
+            defs.push(if size > 1 {
+                format!("%{name}:{size}")
+            } else {
+                format!("%{name}")
+            });
         }
         self.names.defs.insert(op, defs.join(", "));
     }
@@ -164,12 +188,19 @@ impl Namer<'_> {
 
 /// Names an op suggests for its results: (first result of a group, name).
 fn result_hints(m: &Module, op: OpId) -> Vec<(usize, String)> {
-    let Some(kind) = m.op(op).name.kind() else { return vec![] };
+    let Some(kind) = m.op(op).name.kind() else {
+        return vec![];
+    };
     let hints: Vec<(usize, &str)> = match kind {
         OpKind::Stablehlo(k) => super::stablehlo::result_names(m, op, k),
         OpKind::Chlo(k) => super::chlo::result_names(k),
         OpKind::Arith(_) => constant_name(m, op).into_iter().map(|n| (0, n)).collect(),
-        OpKind::Builtin(_) | OpKind::Func(_) | OpKind::Sdy(_) | OpKind::Mpmd(_) | OpKind::Check(_) | OpKind::Interpreter(_) => vec![],
+        OpKind::Builtin(_)
+        | OpKind::Func(_)
+        | OpKind::Sdy(_)
+        | OpKind::Mpmd(_)
+        | OpKind::Check(_)
+        | OpKind::Interpreter(_) => vec![],
     };
     hints.into_iter().map(|(i, n)| (i, n.to_string())).collect()
 }
@@ -192,6 +223,12 @@ fn block_arg_hints(m: &Module, op: OpId, index: usize) -> Option<Vec<String>> {
     match m.op(op).name.kind()? {
         OpKind::Stablehlo(k) => super::stablehlo::block_arg_names(m, op, k, index),
         OpKind::Chlo(k) => super::chlo::block_arg_names(m, op, k, index),
-        OpKind::Builtin(_) | OpKind::Func(_) | OpKind::Arith(_) | OpKind::Sdy(_) | OpKind::Mpmd(_) | OpKind::Check(_) | OpKind::Interpreter(_) => None,
+        OpKind::Builtin(_)
+        | OpKind::Func(_)
+        | OpKind::Arith(_)
+        | OpKind::Sdy(_)
+        | OpKind::Mpmd(_)
+        | OpKind::Check(_)
+        | OpKind::Interpreter(_) => None,
     }
 }

@@ -14,7 +14,10 @@ use std::fmt::{self, Write};
 use crate::float;
 use crate::ir::stablehlo::*;
 use crate::ir::*;
-use crate::lower::stablehlo::{KwKind, KwOpSpec, OperandsForm, TypeForm, is_reduce_applies_op, kw_op_spec, operands_op_form, real_type_of};
+use crate::lower::stablehlo::{
+    KwKind, KwOpSpec, OperandsForm, TypeForm, is_reduce_applies_op, kw_op_spec, operands_op_form,
+    real_type_of,
+};
 use crate::ops::{OpKind, StablehloOp};
 
 use super::{Printer, write_type};
@@ -25,15 +28,70 @@ pub fn inherent_attrs(k: StablehloOp) -> &'static [&'static str] {
     use StablehloOp as S;
     const ACCURACY: &[&str] = &["result_accuracy"];
     match k {
-        S::Cbrt | S::Cosine | S::Exponential | S::ExponentialMinusOne | S::Log | S::LogPlusOne | S::Logistic | S::Rsqrt | S::Sine
-        | S::Sqrt | S::Tan | S::Tanh => ACCURACY,
-        S::Abs | S::Ceil | S::Convert | S::CountLeadingZeros | S::Floor | S::Imag | S::IsFinite | S::Negate | S::Not | S::Popcnt
-        | S::Real | S::RoundNearestAfz | S::RoundNearestEven | S::Sign | S::BitcastConvert | S::UniformQuantize | S::UniformDequantize
-        | S::Add | S::And | S::Atan2 | S::Complex | S::Divide | S::Maximum | S::Minimum | S::Multiply | S::Or | S::Power
-        | S::Remainder | S::ShiftLeft | S::ShiftRightArithmetic | S::ShiftRightLogical | S::Subtract | S::Xor | S::Select
-        | S::Clamp | S::Reshape | S::DynamicReshape | S::RealDynamicSlice | S::DynamicUpdateSlice | S::DynamicPad | S::While
-        | S::If | S::Case | S::Return | S::OptimizationBarrier | S::Tuple | S::CreateToken | S::AfterAll | S::PartitionId
-        | S::ReplicaId | S::AsyncStart | S::AsyncDone => &[],
+        S::Cbrt
+        | S::Cosine
+        | S::Exponential
+        | S::ExponentialMinusOne
+        | S::Log
+        | S::LogPlusOne
+        | S::Logistic
+        | S::Rsqrt
+        | S::Sine
+        | S::Sqrt
+        | S::Tan
+        | S::Tanh => ACCURACY,
+        S::Abs
+        | S::Ceil
+        | S::Convert
+        | S::CountLeadingZeros
+        | S::Floor
+        | S::Imag
+        | S::IsFinite
+        | S::Negate
+        | S::Not
+        | S::Popcnt
+        | S::Real
+        | S::RoundNearestAfz
+        | S::RoundNearestEven
+        | S::Sign
+        | S::BitcastConvert
+        | S::UniformQuantize
+        | S::UniformDequantize
+        | S::Add
+        | S::And
+        | S::Atan2
+        | S::Complex
+        | S::Divide
+        | S::Maximum
+        | S::Minimum
+        | S::Multiply
+        | S::Or
+        | S::Power
+        | S::Remainder
+        | S::ShiftLeft
+        | S::ShiftRightArithmetic
+        | S::ShiftRightLogical
+        | S::Subtract
+        | S::Xor
+        | S::Select
+        | S::Clamp
+        | S::Reshape
+        | S::DynamicReshape
+        | S::RealDynamicSlice
+        | S::DynamicUpdateSlice
+        | S::DynamicPad
+        | S::While
+        | S::If
+        | S::Case
+        | S::Return
+        | S::OptimizationBarrier
+        | S::Tuple
+        | S::CreateToken
+        | S::AfterAll
+        | S::PartitionId
+        | S::ReplicaId
+        | S::AsyncStart
+        | S::AsyncDone => &[],
         S::ReducePrecision => &["exponent_bits", "mantissa_bits"],
         S::Compare => &["compare_type", "comparison_direction"],
         S::Constant => &["value"],
@@ -41,7 +99,11 @@ pub fn inherent_attrs(k: StablehloOp) -> &'static [&'static str] {
         S::GetTupleElement => &["index"],
         S::Broadcast => &["broadcast_sizes"],
         S::BroadcastInDim => &["broadcast_dimensions"],
-        S::DynamicBroadcastInDim => &["broadcast_dimensions", "known_expanding_dimensions", "known_nonexpanding_dimensions"],
+        S::DynamicBroadcastInDim => &[
+            "broadcast_dimensions",
+            "known_expanding_dimensions",
+            "known_nonexpanding_dimensions",
+        ],
         S::Transpose => &["permutation"],
         S::Concatenate | S::GetDimensionSize | S::SetDimensionSize => &["dimension"],
         S::Slice => &["limit_indices", "start_indices", "strides"],
@@ -50,10 +112,20 @@ pub fn inherent_attrs(k: StablehloOp) -> &'static [&'static str] {
         S::Reverse | S::Reduce | S::Map => &["dimensions"],
         S::Gather => &["dimension_numbers", "indices_are_sorted", "slice_sizes"],
         S::DynamicGather => &["dimension_numbers", "indices_are_sorted"],
-        S::Scatter => &["indices_are_sorted", "scatter_dimension_numbers", "unique_indices"],
+        S::Scatter => &[
+            "indices_are_sorted",
+            "scatter_dimension_numbers",
+            "unique_indices",
+        ],
         S::Sort => &["dimension", "is_stable"],
         S::TorchIndexSelect => &["batch_dims", "dim"],
-        S::ReduceWindow => &["base_dilations", "padding", "window_dilations", "window_dimensions", "window_strides"],
+        S::ReduceWindow => &[
+            "base_dilations",
+            "padding",
+            "window_dilations",
+            "window_dimensions",
+            "window_strides",
+        ],
         S::SelectAndScatter => &["padding", "window_dimensions", "window_strides"],
         S::Dot => &["precision_config"],
         S::DotGeneral => &["algorithm", "dot_dimension_numbers", "precision_config"],
@@ -82,7 +154,9 @@ pub fn inherent_attrs(k: StablehloOp) -> &'static [&'static str] {
         S::Fft => &["fft_length", "fft_type"],
         S::TriangularSolve => &["left_side", "lower", "transpose_a", "unit_diagonal"],
         S::Cholesky => &["lower"],
-        S::BatchNormGrad | S::BatchNormInference | S::BatchNormTraining => &["epsilon", "feature_index"],
+        S::BatchNormGrad | S::BatchNormInference | S::BatchNormTraining => {
+            &["epsilon", "feature_index"]
+        }
         S::Rng => &["rng_distribution"],
         S::RngBitGenerator => &["rng_algorithm"],
         S::Composite => &["composite_attributes", "decomposition", "name", "version"],
@@ -100,13 +174,34 @@ pub fn inherent_attrs(k: StablehloOp) -> &'static [&'static str] {
         S::Infeed => &["infeed_config", "layout"],
         S::Outfeed => &["outfeed_config"],
         S::Send | S::Recv => &["channel_handle", "is_host_transfer", "source_target_pairs"],
-        S::AllGather => &["all_gather_dim", "channel_handle", "replica_groups", "use_global_device_ids"],
+        S::AllGather => &[
+            "all_gather_dim",
+            "channel_handle",
+            "replica_groups",
+            "use_global_device_ids",
+        ],
         S::AllReduce => &["channel_handle", "replica_groups", "use_global_device_ids"],
-        S::AllToAll => &["channel_handle", "concat_dimension", "replica_groups", "split_count", "split_dimension"],
-        S::ReduceScatter => &["channel_handle", "replica_groups", "scatter_dimension", "use_global_device_ids"],
+        S::AllToAll => &[
+            "channel_handle",
+            "concat_dimension",
+            "replica_groups",
+            "split_count",
+            "split_dimension",
+        ],
+        S::ReduceScatter => &[
+            "channel_handle",
+            "replica_groups",
+            "scatter_dimension",
+            "use_global_device_ids",
+        ],
         S::CollectivePermute => &["channel_handle", "source_target_pairs"],
         S::CollectiveBroadcast => &["channel_handle", "has_dynamic_root", "replica_groups"],
-        S::CollectiveReduce => &["channel_handle", "has_dynamic_root", "replica_groups", "use_global_device_ids"],
+        S::CollectiveReduce => &[
+            "channel_handle",
+            "has_dynamic_root",
+            "replica_groups",
+            "use_global_device_ids",
+        ],
         S::CrossReplicaSum => &["replica_groups"],
     }
 }
@@ -116,7 +211,12 @@ pub fn inherent_attrs(k: StablehloOp) -> &'static [&'static str] {
 pub fn result_names(m: &Module, op: OpId, k: StablehloOp) -> Vec<(usize, &'static str)> {
     let n = m.op(op).results.len();
     let groups: &[&'static str] = match k {
-        StablehloOp::Constant => return super::names::constant_name(m, op).into_iter().map(|c| (0, c)).collect(),
+        StablehloOp::Constant => {
+            return super::names::constant_name(m, op)
+                .into_iter()
+                .map(|c| (0, c))
+                .collect();
+        }
         StablehloOp::RngBitGenerator => &["output_state", "output"],
         StablehloOp::BatchNormGrad => &["grad_operand", "grad_scale", "grad_offset"],
         StablehloOp::BatchNormTraining => &["output", "batch_mean", "batch_var"],
@@ -289,14 +389,20 @@ fn no_regions(p: &Printer<'_>, op: OpId) -> bool {
 /// `name = N : i64` as the pretty parser builds it.
 fn get_i64(d: &Dict, name: &str) -> Option<i64> {
     match d.get(name)? {
-        Attr::Int(IntAttr { value, ty: Some(ElemType::I64) }) => i64::try_from(*value).ok(),
+        Attr::Int(IntAttr {
+            value,
+            ty: Some(ElemType::I64),
+        }) => i64::try_from(*value).ok(),
         _ => None,
     }
 }
 
 fn get_i32(d: &Dict, name: &str) -> Option<i64> {
     match d.get(name)? {
-        Attr::Int(IntAttr { value, ty: Some(ElemType::I32) }) => i32::try_from(*value).ok().map(i64::from),
+        Attr::Int(IntAttr {
+            value,
+            ty: Some(ElemType::I32),
+        }) => i32::try_from(*value).ok().map(i64::from),
         _ => None,
     }
 }
@@ -369,7 +475,14 @@ fn print_constant(p: &mut Printer<'_>, op: OpId) -> bool {
     }
     // The generic body without the quoted name, as MLIR prints quantized constants.
     p.w("stablehlo.constant()");
-    let props = Dict(o.attrs.0.iter().filter(|(k, _)| k == "value").cloned().collect());
+    let props = Dict(
+        o.attrs
+            .0
+            .iter()
+            .filter(|(k, _)| k == "value")
+            .cloned()
+            .collect(),
+    );
     if !props.is_empty() {
         p.w(" <");
         let _ = super::write_dict(&mut p.out, &props);
@@ -482,7 +595,9 @@ fn print_kw_op(p: &mut Printer<'_>, op: OpId, kind: StablehloOp, spec: KwOpSpec)
         p.w(" ");
         let vs = p.value_list(&operands);
         p.w(&vs);
-        p.w(",");
+        if !kws.is_empty() {
+            p.w(",");
+        }
     }
     for (i, k) in kws.iter().enumerate() {
         if i > 0 {
@@ -579,7 +694,9 @@ fn print_compare(p: &mut Printer<'_>, op: OpId) -> bool {
     if o.operands.len() != 2 || !no_regions(p, op) {
         return false;
     }
-    let Some(StablehloAttr::ComparisonDirection(EnumDialect::Stablehlo, dir)) = get_shlo(&o.attrs, "comparison_direction") else {
+    let Some(StablehloAttr::ComparisonDirection(EnumDialect::Stablehlo, dir)) =
+        get_shlo(&o.attrs, "comparison_direction")
+    else {
         return false;
     };
     let mut consumed = vec!["comparison_direction"];
@@ -615,9 +732,11 @@ fn print_slice(p: &mut Printer<'_>, op: OpId) -> bool {
     if o.operands.len() != 1 || !no_regions(p, op) {
         return false;
     }
-    let (Some(start), Some(limit), Some(strides)) =
-        (get_i64_array(&o.attrs, "start_indices"), get_i64_array(&o.attrs, "limit_indices"), get_i64_array(&o.attrs, "strides"))
-    else {
+    let (Some(start), Some(limit), Some(strides)) = (
+        get_i64_array(&o.attrs, "start_indices"),
+        get_i64_array(&o.attrs, "limit_indices"),
+        get_i64_array(&o.attrs, "strides"),
+    ) else {
         return false;
     };
     if start.len() != limit.len() || start.len() != strides.len() {
@@ -627,7 +746,13 @@ fn print_slice(p: &mut Printer<'_>, op: OpId) -> bool {
         .iter()
         .zip(&limit)
         .zip(&strides)
-        .map(|((s, l), st)| if *st == 1 { format!("{s}:{l}") } else { format!("{s}:{l}:{st}") })
+        .map(|((s, l), st)| {
+            if *st == 1 {
+                format!("{s}:{l}")
+            } else {
+                format!("{s}:{l}:{st}")
+            }
+        })
         .collect();
     let operand = o.operands[0];
     let attrs = o.attrs.clone();
@@ -648,7 +773,9 @@ fn print_get_tuple_element(p: &mut Printer<'_>, op: OpId) -> bool {
     if o.operands.len() != 1 || !no_regions(p, op) {
         return false;
     }
-    let Some(index) = get_i32(&o.attrs, "index") else { return false };
+    let Some(index) = get_i32(&o.attrs, "index") else {
+        return false;
+    };
     let operand = o.operands[0];
     let attrs = o.attrs.clone();
     p.w("stablehlo.get_tuple_element ");
@@ -685,13 +812,25 @@ fn print_dot(p: &mut Printer<'_>, op: OpId, kind: StablehloOp) -> bool {
     let mut consumed = vec![];
     let mut text = String::new();
     if general {
-        let Some(StablehloAttr::Dot(d)) = get_shlo(&o.attrs, "dot_dimension_numbers") else { return false };
+        let Some(StablehloAttr::Dot(d)) = get_shlo(&o.attrs, "dot_dimension_numbers") else {
+            return false;
+        };
         consumed.push("dot_dimension_numbers");
         text.push_str(", ");
         if !d.lhs_batching_dimensions.is_empty() || !d.rhs_batching_dimensions.is_empty() {
-            let _ = write!(text, "batching_dims = {} x {}, ", int_list_text(&d.lhs_batching_dimensions), int_list_text(&d.rhs_batching_dimensions));
+            let _ = write!(
+                text,
+                "batching_dims = {} x {}, ",
+                int_list_text(&d.lhs_batching_dimensions),
+                int_list_text(&d.rhs_batching_dimensions)
+            );
         }
-        let _ = write!(text, "contracting_dims = {} x {}", int_list_text(&d.lhs_contracting_dimensions), int_list_text(&d.rhs_contracting_dimensions));
+        let _ = write!(
+            text,
+            "contracting_dims = {} x {}",
+            int_list_text(&d.lhs_contracting_dimensions),
+            int_list_text(&d.rhs_contracting_dimensions)
+        );
     }
     if let Some(t) = o.attrs.get("precision_config").and_then(precision_text) {
         consumed.push("precision_config");
@@ -735,13 +874,19 @@ fn padding_pairs(a: &Attr) -> Option<Vec<(i64, i64)>> {
         return None;
     }
     let vals = match &d.data {
-        DenseData::Splat(_) | DenseData::Elements(_) => crate::dense::int_elements(&d.data, &ElemType::I64, n),
+        DenseData::Splat(_) | DenseData::Elements(_) => {
+            crate::dense::int_elements(&d.data, &ElemType::I64, n)
+        }
         DenseData::Strings(_) => return None,
     };
     if vals.len() != n {
         return None;
     }
-    Some(vals.chunks_exact(2).map(|c| (c[0] as i64, c[1] as i64)).collect())
+    Some(
+        vals.chunks_exact(2)
+            .map(|c| (c[0] as i64, c[1] as i64))
+            .collect(),
+    )
 }
 
 fn print_convolution(p: &mut Printer<'_>, op: OpId) -> bool {
@@ -749,8 +894,12 @@ fn print_convolution(p: &mut Printer<'_>, op: OpId) -> bool {
     if !no_regions(p, op) {
         return false;
     }
-    let Some(StablehloAttr::Conv(dn)) = get_shlo(&o.attrs, "dimension_numbers") else { return false };
-    let Some(lists) = dn.compact_lists() else { return false };
+    let Some(StablehloAttr::Conv(dn)) = get_shlo(&o.attrs, "dimension_numbers") else {
+        return false;
+    };
+    let Some(lists) = dn.compact_lists() else {
+        return false;
+    };
     let mut consumed = vec!["dimension_numbers"];
     let mut window = vec![];
     if let Some(s) = get_i64_array(&o.attrs, "window_strides") {
@@ -773,7 +922,11 @@ fn print_convolution(p: &mut Printer<'_>, op: OpId) -> bool {
     if let Some(Attr::DenseArray(a)) = o.attrs.get("window_reversal") {
         if a.elem == ElemType::I1 {
             consumed.push("window_reversal");
-            let items: Vec<&str> = a.values.iter().map(|v| if *v != 0 { "true" } else { "false" }).collect();
+            let items: Vec<&str> = a
+                .values
+                .iter()
+                .map(|v| if *v != 0 { "true" } else { "false" })
+                .collect();
             window.push(format!("reverse = [{}]", items.join(", ")));
         }
     }
@@ -815,7 +968,9 @@ fn print_custom_call(p: &mut Printer<'_>, op: OpId) -> bool {
     if !no_regions(p, op) {
         return false;
     }
-    let Some(Attr::Str(target, None)) = o.attrs.get("call_target_name") else { return false };
+    let Some(Attr::Str(target, None)) = o.attrs.get("call_target_name") else {
+        return false;
+    };
     let target = target.clone();
     let operands = o.operands.clone();
     let attrs = o.attrs.clone();
@@ -833,7 +988,9 @@ fn print_custom_call(p: &mut Printer<'_>, op: OpId) -> bool {
 
 fn print_composite(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let Some(Attr::Str(name, None)) = o.attrs.get("name") else { return false };
+    let Some(Attr::Str(name, None)) = o.attrs.get("name") else {
+        return false;
+    };
     let name = name.clone();
     let operands = o.operands.clone();
     let regions = o.regions.clone();
@@ -866,19 +1023,37 @@ fn print_composite(p: &mut Printer<'_>, op: OpId) -> bool {
 /// the compact form could not show).
 fn reduce_applies(p: &Printer<'_>, op: OpId) -> Option<StablehloOp> {
     let o = p.m.op(op);
-    let &[r] = o.regions.as_slice() else { return None };
-    let &[b] = p.m.region(r).blocks.as_slice() else { return None };
+    let &[r] = o.regions.as_slice() else {
+        return None;
+    };
+    let &[b] = p.m.region(r).blocks.as_slice() else {
+        return None;
+    };
     let block = p.m.block(b);
-    let &[inner, ret] = block.ops.as_slice() else { return None };
+    let &[inner, ret] = block.ops.as_slice() else {
+        return None;
+    };
     let (io, ro) = (p.m.op(inner), p.m.op(ret));
-    let Some(OpKind::Stablehlo(k)) = io.name.kind() else { return None };
+    let Some(OpKind::Stablehlo(k)) = io.name.kind() else {
+        return None;
+    };
     if !is_reduce_applies_op(k) || ro.name.kind() != Some(OpKind::Stablehlo(StablehloOp::Return)) {
         return None;
     }
-    if io.operands.len() != 2 || io.results.len() != 1 || !io.regions.is_empty() || !io.attrs.is_empty() || !io.successors.is_empty() {
+    if io.operands.len() != 2
+        || io.results.len() != 1
+        || !io.regions.is_empty()
+        || !io.attrs.is_empty()
+        || !io.successors.is_empty()
+    {
         return None;
     }
-    if !ro.attrs.is_empty() || !ro.regions.is_empty() || !ro.successors.is_empty() || ro.results.len() != 0 || ro.operands != io.results {
+    if !ro.attrs.is_empty()
+        || !ro.regions.is_empty()
+        || !ro.successors.is_empty()
+        || ro.results.len() != 0
+        || ro.operands != io.results
+    {
         return None;
     }
     if block.args != io.operands {
@@ -894,7 +1069,11 @@ fn reduce_applies(p: &Printer<'_>, op: OpId) -> Option<StablehloOp> {
         Type::Vector(_, e) => e.clone(),
         _ => return None,
     };
-    let expected = Type::Tensor(TensorType { shape: Some(vec![]), elem, encoding: None });
+    let expected = Type::Tensor(TensorType {
+        shape: Some(vec![]),
+        elem,
+        encoding: None,
+    });
     (*t == expected).then_some(k)
 }
 
@@ -904,7 +1083,9 @@ fn print_reduce(p: &mut Printer<'_>, op: OpId) -> bool {
     if n % 2 != 0 || o.regions.len() != 1 {
         return false;
     }
-    let Some(dims) = get_i64_array(&o.attrs, "dimensions") else { return false };
+    let Some(dims) = get_i64_array(&o.attrs, "dimensions") else {
+        return false;
+    };
     let pairs = n / 2;
     let applies = reduce_applies(p, op);
     let r = o.regions[0];
@@ -968,13 +1149,17 @@ fn print_reduce(p: &mut Printer<'_>, op: OpId) -> bool {
 
 fn print_while(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let &[cond, body] = o.regions.as_slice() else { return false };
+    let &[cond, body] = o.regions.as_slice() else {
+        return false;
+    };
     let types = types_of(p, &o.operands);
     if types_of(p, &o.results) != types {
         return false;
     }
     for r in [cond, body] {
-        let Some(&b) = p.m.region(r).blocks.first() else { return false };
+        let Some(&b) = p.m.region(r).blocks.first() else {
+            return false;
+        };
         if types_of(p, &p.m.block(b).args) != types {
             return false;
         }
@@ -983,7 +1168,11 @@ fn print_while(p: &mut Printer<'_>, op: OpId) -> bool {
     let body_args = p.m.block(p.m.region(body).blocks[0]).args.clone();
     // Both regions' arguments are named `%iterArg...` in the same order
     // (`block_arg_names`), so the body's names stand for both.
-    if cond_args.iter().zip(&body_args).any(|(&c, &b)| p.value(c) != p.value(b)) {
+    if cond_args
+        .iter()
+        .zip(&body_args)
+        .any(|(&c, &b)| p.value(c) != p.value(b))
+    {
         return false;
     }
     let operands = o.operands.clone();
@@ -1072,7 +1261,11 @@ fn write_dims(f: &mut impl Write, vs: &[i64]) -> fmt::Result {
         if i > 0 {
             f.write_str(", ")?;
         }
-        if *v == DYNAMIC { f.write_str("?")? } else { write!(f, "{v}")? }
+        if *v == DYNAMIC {
+            f.write_str("?")?
+        } else {
+            write!(f, "{v}")?
+        }
     }
     f.write_str("]")
 }
@@ -1107,32 +1300,55 @@ fn write_dot_algorithm_body(f: &mut impl Write, a: &DotAlgorithm) -> fmt::Result
     write!(
         f,
         ", lhs_component_count = {}, rhs_component_count = {}, num_primitive_operations = {}, allow_imprecise_accumulation = {}>",
-        a.lhs_component_count, a.rhs_component_count, a.num_primitive_operations, a.allow_imprecise_accumulation
+        a.lhs_component_count,
+        a.rhs_component_count,
+        a.num_primitive_operations,
+        a.allow_imprecise_accumulation
     )
 }
 
 pub fn write_attr(f: &mut impl Write, a: &StablehloAttr) -> fmt::Result {
     match a {
-        StablehloAttr::ComparisonDirection(d, v) => write!(f, "#{}<comparison_direction {}>", d.name(), v.as_str()),
-        StablehloAttr::ComparisonType(d, v) => write!(f, "#{}<comparison_type {}>", d.name(), v.as_str()),
+        StablehloAttr::ComparisonDirection(d, v) => {
+            write!(f, "#{}<comparison_direction {}>", d.name(), v.as_str())
+        }
+        StablehloAttr::ComparisonType(d, v) => {
+            write!(f, "#{}<comparison_type {}>", d.name(), v.as_str())
+        }
         StablehloAttr::Precision(d, v) => write!(f, "#{}<precision {}>", d.name(), v.as_str()),
         StablehloAttr::FftType(v) => write!(f, "#stablehlo<fft_type {}>", v.as_str()),
         StablehloAttr::Transpose(v) => write!(f, "#stablehlo<transpose {}>", v.as_str()),
-        StablehloAttr::RngDistribution(v) => write!(f, "#stablehlo<rng_distribution {}>", v.as_str()),
+        StablehloAttr::RngDistribution(v) => {
+            write!(f, "#stablehlo<rng_distribution {}>", v.as_str())
+        }
         StablehloAttr::RngAlgorithm(v) => write!(f, "#stablehlo<rng_algorithm {}>", v.as_str()),
-        StablehloAttr::ResultAccuracyMode(v) => write!(f, "#stablehlo.result_accuracy_mode<{}>", v.as_str()),
+        StablehloAttr::ResultAccuracyMode(v) => {
+            write!(f, "#stablehlo.result_accuracy_mode<{}>", v.as_str())
+        }
         StablehloAttr::ResultAccuracy(r) => {
             f.write_str("#stablehlo.result_accuracy<")?;
             if r.atol != 0 {
-                write!(f, "atol = {}, ", float::format_mlir(FloatKind::F64, r.atol.into()))?;
+                write!(
+                    f,
+                    "atol = {}, ",
+                    float::format_mlir(FloatKind::F64, r.atol.into())
+                )?;
             }
             if r.rtol != 0 {
-                write!(f, "rtol = {}, ", float::format_mlir(FloatKind::F64, r.rtol.into()))?;
+                write!(
+                    f,
+                    "rtol = {}, ",
+                    float::format_mlir(FloatKind::F64, r.rtol.into())
+                )?;
             }
             if r.ulps != 0 {
                 write!(f, "ulps = {}, ", r.ulps)?;
             }
-            write!(f, "mode = #stablehlo.result_accuracy_mode<{}>>", r.mode.as_str())
+            write!(
+                f,
+                "mode = #stablehlo.result_accuracy_mode<{}>>",
+                r.mode.as_str()
+            )
         }
         StablehloAttr::Dot(d) => {
             f.write_str("#stablehlo.dot")?;
@@ -1170,7 +1386,10 @@ pub fn write_attr(f: &mut impl Write, a: &StablehloAttr) -> fmt::Result {
                     ("offset_dims", &g.offset_dims),
                     ("collapsed_slice_dims", &g.collapsed_slice_dims),
                     ("operand_batching_dims", &g.operand_batching_dims),
-                    ("start_indices_batching_dims", &g.start_indices_batching_dims),
+                    (
+                        "start_indices_batching_dims",
+                        &g.start_indices_batching_dims,
+                    ),
                     ("start_index_map", &g.start_index_map),
                 ],
                 &[("index_vector_dim", g.index_vector_dim)],
@@ -1184,8 +1403,14 @@ pub fn write_attr(f: &mut impl Write, a: &StablehloAttr) -> fmt::Result {
                     ("update_window_dims", &s.update_window_dims),
                     ("inserted_window_dims", &s.inserted_window_dims),
                     ("input_batching_dims", &s.input_batching_dims),
-                    ("scatter_indices_batching_dims", &s.scatter_indices_batching_dims),
-                    ("scatter_dims_to_operand_dims", &s.scatter_dims_to_operand_dims),
+                    (
+                        "scatter_indices_batching_dims",
+                        &s.scatter_indices_batching_dims,
+                    ),
+                    (
+                        "scatter_dims_to_operand_dims",
+                        &s.scatter_dims_to_operand_dims,
+                    ),
                 ],
                 &[("index_vector_dim", s.index_vector_dim)],
             )
@@ -1194,7 +1419,11 @@ pub fn write_attr(f: &mut impl Write, a: &StablehloAttr) -> fmt::Result {
             Some(lists) => write!(f, "#stablehlo.conv<{}>", conv_lists_text(&lists)),
             None => {
                 f.write_str("#stablehlo.conv<raw ")?;
-                write!(f, "input_batch_dimension = {}, input_feature_dimension = {}, input_spatial_dimensions = ", c.input_batch_dimension, c.input_feature_dimension)?;
+                write!(
+                    f,
+                    "input_batch_dimension = {}, input_feature_dimension = {}, input_spatial_dimensions = ",
+                    c.input_batch_dimension, c.input_feature_dimension
+                )?;
                 write_dims(f, &c.input_spatial_dimensions)?;
                 write!(
                     f,
@@ -1202,7 +1431,11 @@ pub fn write_attr(f: &mut impl Write, a: &StablehloAttr) -> fmt::Result {
                     c.kernel_input_feature_dimension, c.kernel_output_feature_dimension
                 )?;
                 write_dims(f, &c.kernel_spatial_dimensions)?;
-                write!(f, ", output_batch_dimension = {}, output_feature_dimension = {}, output_spatial_dimensions = ", c.output_batch_dimension, c.output_feature_dimension)?;
+                write!(
+                    f,
+                    ", output_batch_dimension = {}, output_feature_dimension = {}, output_spatial_dimensions = ",
+                    c.output_batch_dimension, c.output_feature_dimension
+                )?;
                 write_dims(f, &c.output_spatial_dimensions)?;
                 f.write_str(">")
             }
@@ -1211,11 +1444,19 @@ pub fn write_attr(f: &mut impl Write, a: &StablehloAttr) -> fmt::Result {
             f.write_str("#stablehlo.dot_algorithm")?;
             write_dot_algorithm_body(f, a)
         }
-        StablehloAttr::ChannelHandle(c) => write!(f, "#stablehlo.channel_handle<handle = {}, type = {}>", c.handle, c.ty),
+        StablehloAttr::ChannelHandle(c) => write!(
+            f,
+            "#stablehlo.channel_handle<handle = {}, type = {}>",
+            c.handle, c.ty
+        ),
         StablehloAttr::OutputOperandAlias(o) => {
             f.write_str("#stablehlo.output_operand_alias<output_tuple_indices = ")?;
             write_dims(f, &o.output_tuple_indices)?;
-            write!(f, ", operand_index = {}, operand_tuple_indices = ", o.operand_index)?;
+            write!(
+                f,
+                ", operand_index = {}, operand_tuple_indices = ",
+                o.operand_index
+            )?;
             write_dims(f, &o.operand_tuple_indices)?;
             f.write_str(">")
         }
@@ -1225,7 +1466,11 @@ pub fn write_attr(f: &mut impl Write, a: &StablehloAttr) -> fmt::Result {
                 if i > 0 {
                     f.write_str(", ")?;
                 }
-                if *b == DYNAMIC { f.write_str("?")? } else { write!(f, "{b}")? }
+                if *b == DYNAMIC {
+                    f.write_str("?")?
+                } else {
+                    write!(f, "{b}")?
+                }
             }
             f.write_str(">")
         }
