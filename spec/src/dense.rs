@@ -23,10 +23,7 @@ pub struct DenseError {
 }
 
 fn err<T>(offset: usize, message: impl Into<String>) -> Result<T, DenseError> {
-    Err(DenseError {
-        offset,
-        message: message.into(),
-    })
+    Err(DenseError { offset, message: message.into() })
 }
 
 /// Decodes a literal body (what stands between `dense<` and `>`) for `count` elements of `elem`.
@@ -41,11 +38,7 @@ pub fn normalize(data: DenseData, width: usize) -> DenseData {
     match &data {
         DenseData::Elements(b) if width > 0 && b.len() >= width && b.len() % width == 0 => {
             let first = &b[..width];
-            if b.chunks_exact(width).all(|c| c == first) {
-                DenseData::Splat(first.to_vec())
-            } else {
-                data
-            }
+            if b.chunks_exact(width).all(|c| c == first) { DenseData::Splat(first.to_vec()) } else { data }
         }
         _ => data,
     }
@@ -56,12 +49,7 @@ fn decode_raw(body: &str, elem: &ElemType, count: u64) -> Result<DenseData, Dens
     let lead = body.len() - body.trim_start().len();
     let width = elem.storage_bytes();
     if trimmed.starts_with("\"0x") && is_numeric(elem) {
-        return decode_hex(
-            &trimmed[3..trimmed.len().saturating_sub(1)],
-            elem,
-            count,
-            lead + 3,
-        );
+        return decode_hex(&trimmed[3..trimmed.len().saturating_sub(1)], elem, count, lead + 3);
     }
     if trimmed.is_empty() {
         if count != 0 {
@@ -72,10 +60,7 @@ fn decode_raw(body: &str, elem: &ElemType, count: u64) -> Result<DenseData, Dens
     if !is_numeric(elem) {
         return decode_strings(body, count);
     }
-    let mut sc = Scanner {
-        s: body.as_bytes(),
-        i: 0,
-    };
+    let mut sc = Scanner { s: body.as_bytes(), i: 0 };
     let mut out = Vec::with_capacity((count as usize).min(1 << 24) * width);
     sc.ws();
     if sc.peek() == Some(b'[') {
@@ -87,10 +72,7 @@ fn decode_raw(body: &str, elem: &ElemType, count: u64) -> Result<DenseData, Dens
         }
         let n = (out.len() / width.max(1)) as u64;
         if n != count {
-            return err(
-                lead,
-                format!("inferred {n} elements from the literal, but the type holds {count}"),
-            );
+            return err(lead, format!("inferred {n} elements from the literal, but the type holds {count}"));
         }
         Ok(DenseData::Elements(Arc::from(out)))
     } else {
@@ -119,12 +101,7 @@ fn hex_val(c: u8) -> Option<u8> {
     }
 }
 
-fn decode_hex(
-    hex: &str,
-    elem: &ElemType,
-    count: u64,
-    offset: usize,
-) -> Result<DenseData, DenseError> {
+fn decode_hex(hex: &str, elem: &ElemType, count: u64, offset: usize) -> Result<DenseData, DenseError> {
     let h = hex.as_bytes();
     if h.len() % 2 != 0 {
         return err(offset, "hex blob has an odd number of digits");
@@ -140,22 +117,14 @@ fn decode_hex(
     let n = bytes.len() as u64;
     if *elem == ElemType::I1 && n != count && n == count.div_ceil(8) && count > 1 {
         // Bit-packed booleans, least significant bit first.
-        let unpacked: Vec<u8> = (0..count as usize)
-            .map(|i| (bytes[i / 8] >> (i % 8)) & 1)
-            .collect();
+        let unpacked: Vec<u8> = (0..count as usize).map(|i| (bytes[i / 8] >> (i % 8)) & 1).collect();
         return Ok(DenseData::Elements(Arc::from(unpacked)));
     }
     if n == width && count != 1 {
         return Ok(DenseData::Splat(bytes));
     }
     if Some(n) != count.checked_mul(width) {
-        return err(
-            offset,
-            format!(
-                "hex blob holds {n} bytes, but {count} elements of this type need {}",
-                count.saturating_mul(width)
-            ),
-        );
+        return err(offset, format!("hex blob holds {n} bytes, but {count} elements of this type need {}", count.saturating_mul(width)));
     }
     Ok(DenseData::Elements(Arc::from(bytes)))
 }
@@ -183,10 +152,7 @@ fn decode_strings(body: &str, count: u64) -> Result<DenseData, DenseError> {
         i += 1;
     }
     if out.len() as u64 != count && out.len() != 1 {
-        return err(
-            0,
-            format!("expected {count} string elements, found {}", out.len()),
-        );
+        return err(0, format!("expected {count} string elements, found {}", out.len()));
     }
     Ok(DenseData::Strings(out))
 }
@@ -216,13 +182,7 @@ impl Scanner<'_> {
     }
 
     /// A nested list; `shape` records the length at each depth and must be uniform.
-    fn list(
-        &mut self,
-        elem: &ElemType,
-        out: &mut Vec<u8>,
-        depth: usize,
-        shape: &mut Vec<usize>,
-    ) -> Result<(), DenseError> {
+    fn list(&mut self, elem: &ElemType, out: &mut Vec<u8>, depth: usize, shape: &mut Vec<usize>) -> Result<(), DenseError> {
         if depth > crate::lower::MAX_NESTING {
             return err(self.i, "dense literal is nested too deeply");
         }
@@ -262,13 +222,7 @@ impl Scanner<'_> {
         if shape[depth] == usize::MAX {
             shape[depth] = n;
         } else if shape[depth] != n {
-            return err(
-                start,
-                format!(
-                    "dense literal has rows of different lengths ({} and {n})",
-                    shape[depth]
-                ),
-            );
+            return err(start, format!("dense literal has rows of different lengths ({} and {n})", shape[depth]));
         }
         Ok(())
     }
@@ -276,10 +230,7 @@ impl Scanner<'_> {
     fn token(&mut self) -> &str {
         self.ws();
         let start = self.i;
-        while self.i < self.s.len()
-            && (self.s[self.i].is_ascii_alphanumeric()
-                || matches!(self.s[self.i], b'-' | b'+' | b'.' | b'_'))
-        {
+        while self.i < self.s.len() && (self.s[self.i].is_ascii_alphanumeric() || matches!(self.s[self.i], b'-' | b'+' | b'.' | b'_')) {
             self.i += 1;
         }
         std::str::from_utf8(&self.s[start..self.i]).unwrap_or("")
@@ -299,32 +250,22 @@ impl Scanner<'_> {
             ElemType::Float(kind) => {
                 let kind = *kind;
                 let tok = self.token().to_string();
-                let bits = float_bits(kind, &tok).ok_or_else(|| DenseError {
-                    offset: at,
-                    message: format!("invalid {} element '{tok}'", kind.name()),
-                })?;
+                let bits = float_bits(kind, &tok).ok_or_else(|| DenseError { offset: at, message: format!("invalid {} element '{tok}'", kind.name()) })?;
                 let w = kind.storage_bytes();
                 out.extend_from_slice(&bits.to_le_bytes()[..w]);
                 Ok(())
             }
             ElemType::Int { width, signedness } => {
                 let tok = self.token().to_string();
-                let v = int_value(&tok, *width, *signedness).ok_or_else(|| DenseError {
-                    offset: at,
-                    message: format!(
-                        "integer element '{tok}' is invalid or out of range for i{width}"
-                    ),
-                })?;
+                let v = int_value(&tok, *width, *signedness)
+                    .ok_or_else(|| DenseError { offset: at, message: format!("integer element '{tok}' is invalid or out of range for i{width}") })?;
                 let w = elem.storage_bytes();
                 out.extend_from_slice(&v.to_le_bytes()[..w]);
                 Ok(())
             }
             ElemType::Index => {
                 let tok = self.token().to_string();
-                let v = int_value(&tok, 64, Signedness::Signless).ok_or_else(|| DenseError {
-                    offset: at,
-                    message: format!("invalid index element '{tok}'"),
-                })?;
+                let v = int_value(&tok, 64, Signedness::Signless).ok_or_else(|| DenseError { offset: at, message: format!("invalid index element '{tok}'") })?;
                 out.extend_from_slice(&v.to_le_bytes()[..8]);
                 Ok(())
             }
@@ -348,12 +289,7 @@ fn float_bits(kind: FloatKind, tok: &str) -> Option<u128> {
         let b = u128::from_str_radix(h, 16).ok()?;
         return (kind.bit_width() >= 128 || b >> kind.bit_width() == 0).then_some(b);
     }
-    if tok.contains('.')
-        || tok.contains("inf")
-        || tok.contains("nan")
-        || tok.contains('e')
-        || tok.contains('E')
-    {
+    if tok.contains('.') || tok.contains("inf") || tok.contains("nan") || tok.contains('e') || tok.contains('E') {
         return float::parse_decimal(kind, tok);
     }
     // MLIR accepts integer literals for float elements.
@@ -374,11 +310,7 @@ pub fn int_elements(data: &DenseData, elem: &ElemType, count: usize) -> Vec<i128
         let mut buf = [0u8; 16];
         buf[..w].copy_from_slice(b);
         let raw = u128::from_le_bytes(buf);
-        let raw = if width < 128 {
-            raw & ((1u128 << width) - 1)
-        } else {
-            raw
-        };
+        let raw = if width < 128 { raw & ((1u128 << width) - 1) } else { raw };
         if signedness == Signedness::Unsigned || width == 1 || width >= 128 {
             raw as i128
         } else if raw >> (width - 1) & 1 == 1 {
@@ -445,16 +377,10 @@ mod tests {
 
     #[test]
     fn out_of_range_is_an_error() {
-        let i8t = ElemType::Int {
-            width: 8,
-            signedness: Signedness::Signless,
-        };
+        let i8t = ElemType::Int { width: 8, signedness: Signedness::Signless };
         assert!(decode("[300]", &i8t, 1).is_err());
         assert!(decode("[255]", &i8t, 1).is_ok());
-        let u8t = ElemType::Int {
-            width: 8,
-            signedness: Signedness::Unsigned,
-        };
+        let u8t = ElemType::Int { width: 8, signedness: Signedness::Unsigned };
         assert!(decode("[-1]", &u8t, 1).is_err());
     }
 }

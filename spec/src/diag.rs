@@ -38,20 +38,10 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            severity: Severity::Error,
-            span,
-            message: message.into(),
-            notes: vec![],
-        }
+        Diagnostic { severity: Severity::Error, span, message: message.into(), notes: vec![] }
     }
     pub fn with_note(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
-        self.notes.push(Diagnostic {
-            severity: Severity::Note,
-            span,
-            message: message.into(),
-            notes: vec![],
-        });
+        self.notes.push(Diagnostic { severity: Severity::Note, span, message: message.into(), notes: vec![] });
         self
     }
 }
@@ -73,12 +63,7 @@ pub struct LineIndex {
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
+        starts.extend(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
         LineIndex { starts }
     }
     /// 0-based line and 0-based byte column of `offset`.
@@ -104,10 +89,7 @@ pub fn location(source: &Source, index: &LineIndex, span: Span) -> (u32, u32) {
     let offset = (span.start as usize).min(source.text.len());
     let (line, _) = index.line_col(offset);
     let line_text = &source.text[index.line_range(line, source.text.len()).0..offset];
-    (
-        line as u32 + source.first_line,
-        line_text.chars().count() as u32 + 1,
-    )
+    (line as u32 + source.first_line, line_text.chars().count() as u32 + 1)
 }
 
 /// Renders diagnostics in MLIR's format.
@@ -130,24 +112,13 @@ fn render_one(source: &Source, index: &LineIndex, d: &Diagnostic, out: &mut Stri
         return;
     }
     let (line, col) = location(source, index, d.span);
-    let _ = writeln!(
-        out,
-        "{}:{}:{}: {}: {}",
-        source.name,
-        line,
-        col,
-        d.severity.name(),
-        d.message
-    );
+    let _ = writeln!(out, "{}:{}:{}: {}: {}", source.name, line, col, d.severity.name(), d.message);
     let offset = (d.span.start as usize).min(source.text.len());
     let (l, _) = index.line_col(offset);
     let (s, e) = index.line_range(l, source.text.len());
     let text = &source.text[s..e];
     let _ = writeln!(out, "{text}");
-    let pad: String = source.text[s..offset]
-        .chars()
-        .map(|c| if c == '\t' { '\t' } else { ' ' })
-        .collect();
+    let pad: String = source.text[s..offset].chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
     let _ = writeln!(out, "{pad}^");
 }
 

@@ -7,12 +7,7 @@ use crate::ir::*;
 
 /// Compares two modules; `Err` describes the first difference found.
 pub fn modules_equal(a: &Module, b: &Module) -> Result<(), String> {
-    let mut cx = Cx {
-        a,
-        b,
-        values: HashMap::new(),
-        blocks: HashMap::new(),
-    };
+    let mut cx = Cx { a, b, values: HashMap::new(), blocks: HashMap::new() };
     cx.op(a.root, b.root)
 }
 
@@ -31,32 +26,19 @@ impl Cx<'_> {
             return Err(format!("op '{}' vs '{}'", ox.name, oy.name));
         }
         if ox.attrs != oy.attrs {
-            return Err(format!(
-                "{}: attributes differ: {:?} vs {:?}",
-                here(),
-                ox.attrs,
-                oy.attrs
-            ));
+            return Err(format!("{}: attributes differ: {:?} vs {:?}", here(), ox.attrs, oy.attrs));
         }
         if ox.operands.len() != oy.operands.len() || ox.results.len() != oy.results.len() {
             return Err(format!("{}: operand or result counts differ", here()));
         }
         for (i, (&u, &v)) in ox.operands.iter().zip(&oy.operands).enumerate() {
             if self.values.get(&u) != Some(&v) {
-                return Err(format!(
-                    "{}: operand {i} refers to a different value",
-                    here()
-                ));
+                return Err(format!("{}: operand {i} refers to a different value", here()));
             }
         }
         for (&u, &v) in ox.results.iter().zip(&oy.results) {
             if self.a.value_type(u) != self.b.value_type(v) {
-                return Err(format!(
-                    "{}: result types differ: {} vs {}",
-                    here(),
-                    self.a.value_type(u),
-                    self.b.value_type(v)
-                ));
+                return Err(format!("{}: result types differ: {} vs {}", here(), self.a.value_type(u), self.b.value_type(v)));
             }
             self.values.insert(u, v);
         }
@@ -85,11 +67,7 @@ impl Cx<'_> {
     fn region(&mut self, r: RegionId, s: RegionId) -> Result<(), String> {
         let (bx, by) = (&self.a.region(r).blocks, &self.b.region(s).blocks);
         if bx.len() != by.len() {
-            return Err(format!(
-                "block counts differ ({} vs {})",
-                bx.len(),
-                by.len()
-            ));
+            return Err(format!("block counts differ ({} vs {})", bx.len(), by.len()));
         }
         for (&x, &y) in bx.iter().zip(by) {
             self.blocks.insert(x, y);
@@ -107,11 +85,7 @@ impl Cx<'_> {
         for (&x, &y) in bx.iter().zip(by) {
             let (kx, ky) = (self.a.block(x), self.b.block(y));
             if kx.ops.len() != ky.ops.len() {
-                return Err(format!(
-                    "op counts differ ({} vs {})",
-                    kx.ops.len(),
-                    ky.ops.len()
-                ));
+                return Err(format!("op counts differ ({} vs {})", kx.ops.len(), ky.ops.len()));
             }
             for (&o, &p) in kx.ops.iter().zip(&ky.ops) {
                 self.op(o, p)?;

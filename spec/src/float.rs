@@ -13,8 +13,7 @@
 use crate::ir::FloatKind;
 use half::{bf16, f16};
 use microfloat::{
-    f4e2m1fn, f6e2m3fn, f6e3m2fn, f8e3m4, f8e4m3, f8e4m3b11fnuz, f8e4m3fn, f8e4m3fnuz, f8e5m2,
-    f8e5m2fnuz, f8e8m0fnu,
+    f4e2m1fn, f6e2m3fn, f6e3m2fn, f8e3m4, f8e4m3, f8e4m3b11fnuz, f8e4m3fn, f8e4m3fnuz, f8e5m2, f8e5m2fnuz, f8e8m0fnu,
 };
 
 /// The value of `bits` in format `kind`, widened exactly to f64.
@@ -127,10 +126,7 @@ fn semantics_precision(kind: FloatKind) -> u32 {
         FloatKind::F6E2M3FN => 4,
         FloatKind::F6E3M2FN => 3,
         FloatKind::F8E3M4 => 5,
-        FloatKind::F8E4M3
-        | FloatKind::F8E4M3FN
-        | FloatKind::F8E4M3FNUZ
-        | FloatKind::F8E4M3B11FNUZ => 4,
+        FloatKind::F8E4M3 | FloatKind::F8E4M3FN | FloatKind::F8E4M3FNUZ | FloatKind::F8E4M3B11FNUZ => 4,
         FloatKind::F8E5M2 | FloatKind::F8E5M2FNUZ => 3,
         FloatKind::F8E8M0FNU => 1,
         FloatKind::BF16 => 8,
@@ -146,19 +142,9 @@ fn semantics_precision(kind: FloatKind) -> u32 {
 /// for a finite value `v` of format `kind` (exact in f64): the exact decimal
 /// expansion, cut to `format_precision` significant digits (0: enough to
 /// round-trip) rounding half up, then written plainly or in scientific notation.
-fn apfloat_to_string(
-    kind: FloatKind,
-    v: f64,
-    format_precision: u32,
-    max_padding: u32,
-    truncate_zero: bool,
-) -> String {
+fn apfloat_to_string(kind: FloatKind, v: f64, format_precision: u32, max_padding: u32, truncate_zero: bool) -> String {
     let mut out = String::new();
-    let fp = if format_precision == 0 {
-        2 + semantics_precision(kind) * 59 / 196
-    } else {
-        format_precision
-    };
+    let fp = if format_precision == 0 { 2 + semantics_precision(kind) * 59 / 196 } else { format_precision };
     if v == 0.0 {
         if v.is_sign_negative() {
             out.push('-');
@@ -183,14 +169,7 @@ fn apfloat_to_string(
     }
     // |v| = m * 2^e with m odd.
     let raw = v.abs().to_bits();
-    let (mut m, mut e) = if raw >> 52 == 0 {
-        (raw, -1074i32)
-    } else {
-        (
-            (raw & ((1 << 52) - 1)) | (1 << 52),
-            (raw >> 52) as i32 - 1075,
-        )
-    };
+    let (mut m, mut e) = if raw >> 52 == 0 { (raw, -1074i32) } else { ((raw & ((1 << 52) - 1)) | (1 << 52), (raw >> 52) as i32 - 1075) };
     let tz = m.trailing_zeros();
     m >>= tz;
     e += tz as i32;
@@ -422,13 +401,7 @@ mod tests {
 
     #[test]
     fn every_f16_and_f8_pattern_round_trips_through_text() {
-        for kind in [
-            FloatKind::F16,
-            FloatKind::BF16,
-            FloatKind::F8E4M3FN,
-            FloatKind::F8E5M2,
-            FloatKind::F4E2M1FN,
-        ] {
+        for kind in [FloatKind::F16, FloatKind::BF16, FloatKind::F8E4M3FN, FloatKind::F8E5M2, FloatKind::F4E2M1FN] {
             let n = 1u32 << kind.bit_width().min(16);
             for b in 0..n {
                 let bits = b as u128;

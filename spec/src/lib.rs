@@ -31,17 +31,10 @@ pub use ir::{Module, Source};
 
 /// Parses `text` (named `name` in diagnostics) into a module.
 pub fn parse(name: &str, text: &str) -> Result<Module, Report> {
-    parse_source(Arc::new(Source {
-        name: name.to_string(),
-        text: text.to_string(),
-        first_line: 1,
-    }))
+    parse_source(Arc::new(Source { name: name.to_string(), text: text.to_string(), first_line: 1 }))
 }
 
 /// Parses a source, keeping it in the module for later diagnostics.
 pub fn parse_source(source: Arc<Source>) -> Result<Module, Report> {
-    lower::parse_source(source.clone()).map_err(|diagnostics| Report {
-        source,
-        diagnostics,
-    })
+    lower::parse_source(source.clone()).map_err(|diagnostics| Report { source, diagnostics })
 }

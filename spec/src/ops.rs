@@ -379,19 +379,7 @@ impl OpKind {
 
     /// Every op, dialect by dialect.
     pub fn all() -> impl Iterator<Item = OpKind> {
-        [
-            BUILTIN_OPS,
-            FUNC_OPS,
-            ARITH_OPS,
-            STABLEHLO_OPS,
-            CHLO_OPS,
-            SDY_OPS,
-            MPMD_OPS,
-            CHECK_OPS,
-            INTERPRETER_OPS,
-        ]
-        .into_iter()
-        .flat_map(|t| t.iter().map(|s| s.kind))
+        [BUILTIN_OPS, FUNC_OPS, ARITH_OPS, STABLEHLO_OPS, CHLO_OPS, SDY_OPS, MPMD_OPS, CHECK_OPS, INTERPRETER_OPS].into_iter().flat_map(|t| t.iter().map(|s| s.kind))
     }
 
     pub fn name(self) -> &'static str {
@@ -411,10 +399,7 @@ impl OpKind {
         use std::collections::HashMap;
         use std::sync::OnceLock;
         static INDEX: OnceLock<HashMap<&'static str, OpKind>> = OnceLock::new();
-        INDEX
-            .get_or_init(|| OpKind::all().map(|k| (k.name(), k)).collect())
-            .get(name)
-            .copied()
+        INDEX.get_or_init(|| OpKind::all().map(|k| (k.name(), k)).collect()).get(name).copied()
     }
 }
 
@@ -464,24 +449,14 @@ mod tests {
             let spec = kind.spec();
             assert_eq!(spec.kind, kind, "{} is out of order", spec.name);
             assert!(seen.insert(spec.name), "{} is listed twice", spec.name);
-            assert!(
-                spec.name.starts_with(spec.dialect.name()),
-                "{} has the wrong dialect",
-                spec.name
-            );
+            assert!(spec.name.starts_with(spec.dialect.name()), "{} has the wrong dialect", spec.name);
         }
     }
 
     #[test]
     fn lookup_by_name() {
-        assert_eq!(
-            OpKind::from_name("stablehlo.add"),
-            Some(OpKind::Stablehlo(StablehloOp::Add))
-        );
-        assert_eq!(
-            OpKind::from_name("sdy.all_gather"),
-            Some(OpKind::Sdy(SdyOp::AllGather))
-        );
+        assert_eq!(OpKind::from_name("stablehlo.add"), Some(OpKind::Stablehlo(StablehloOp::Add)));
+        assert_eq!(OpKind::from_name("sdy.all_gather"), Some(OpKind::Sdy(SdyOp::AllGather)));
         assert_eq!(OpKind::from_name("stablehlo.nope"), None);
     }
 }

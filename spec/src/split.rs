@@ -57,17 +57,8 @@ pub fn split_cases(file_name: &str, text: &str) -> Vec<Case> {
                 Some(p) => format!("{file_name}/{p}"),
                 None => file_name.to_string(),
             };
-            let name = if many {
-                format!("{base}:{}", k + 1)
-            } else {
-                base
-            };
-            cases.push(Case {
-                name,
-                part: part.clone(),
-                text: lines[s..e].concat(),
-                first_line: s as u32 + 1,
-            });
+            let name = if many { format!("{base}:{}", k + 1) } else { base };
+            cases.push(Case { name, part: part.clone(), text: lines[s..e].concat(), first_line: s as u32 + 1 });
         }
     }
     cases
@@ -85,10 +76,7 @@ mod tests {
         assert_eq!((c[1].text.as_str(), c[1].first_line), ("b\nc\n", 3));
         let t = "// RUN: x\n//--- p1.mlir\nx\n//--- p2.mlir\ny\n// -----\nz\n";
         let c = split_cases("f", t);
-        assert_eq!(
-            c.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(),
-            ["f/p1.mlir", "f/p2.mlir:1", "f/p2.mlir:2"]
-        );
+        assert_eq!(c.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["f/p1.mlir", "f/p2.mlir:1", "f/p2.mlir:2"]);
         assert_eq!(c[2].first_line, 7);
     }
 }

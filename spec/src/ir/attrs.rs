@@ -23,10 +23,7 @@ pub enum Attr {
     DenseArray(DenseArray),
     Dict(Dict),
     Dense(Arc<DenseElements>),
-    DenseResource {
-        name: String,
-        ty: Option<Box<Type>>,
-    },
+    DenseResource { name: String, ty: Option<Box<Type>> },
     Loc(Location),
     Sdy(Box<super::sdy::SdyAttr>),
     Mpmd(Box<super::mpmd::MpmdAttr>),
@@ -65,10 +62,7 @@ pub struct DenseArray {
 
 impl DenseArray {
     pub fn i64s(values: impl IntoIterator<Item = i64>) -> DenseArray {
-        DenseArray {
-            elem: ElemType::I64,
-            values: values.into_iter().map(i128::from).collect(),
-        }
+        DenseArray { elem: ElemType::I64, values: values.into_iter().map(i128::from).collect() }
     }
     /// The values as i64, for integer arrays.
     pub fn as_i64(&self) -> Vec<i64> {
@@ -82,10 +76,7 @@ pub struct Dict(pub Vec<(String, Attr)>);
 
 impl Dict {
     pub fn get(&self, name: &str) -> Option<&Attr> {
-        self.0
-            .binary_search_by(|(k, _)| k.as_str().cmp(name))
-            .ok()
-            .map(|i| &self.0[i].1)
+        self.0.binary_search_by(|(k, _)| k.as_str().cmp(name)).ok().map(|i| &self.0[i].1)
     }
     /// Inserts or replaces, keeping the order. Returns the replaced value.
     pub fn insert(&mut self, name: impl Into<String>, value: Attr) -> Option<Attr> {
@@ -148,33 +139,17 @@ pub enum DenseData {
 pub enum Location {
     Unknown,
     Alias(String),
-    File {
-        file: String,
-        line: u32,
-        col: u32,
-    },
-    Name {
-        name: String,
-        child: Option<Box<Location>>,
-    },
-    CallSite {
-        callee: Box<Location>,
-        caller: Box<Location>,
-    },
-    Fused {
-        metadata: Option<Box<Attr>>,
-        locs: Vec<Location>,
-    },
+    File { file: String, line: u32, col: u32 },
+    Name { name: String, child: Option<Box<Location>> },
+    CallSite { callee: Box<Location>, caller: Box<Location> },
+    Fused { metadata: Option<Box<Attr>>, locs: Vec<Location> },
     /// A `file:line:col to ...` range or other form kept as text.
     Text(String),
 }
 
 impl Attr {
     pub fn i64(value: i64) -> Attr {
-        Attr::Int(IntAttr {
-            value: value.into(),
-            ty: Some(ElemType::I64),
-        })
+        Attr::Int(IntAttr { value: value.into(), ty: Some(ElemType::I64) })
     }
     pub fn str(s: &str) -> Attr {
         Attr::Str(s.as_bytes().to_vec(), None)

@@ -29,15 +29,9 @@ pub struct Span {
 }
 
 impl Span {
-    pub const NONE: Span = Span {
-        start: u32::MAX,
-        end: u32::MAX,
-    };
+    pub const NONE: Span = Span { start: u32::MAX, end: u32::MAX };
     pub fn new(start: usize, end: usize) -> Span {
-        Span {
-            start: start as u32,
-            end: end as u32,
-        }
+        Span { start: start as u32, end: end as u32 }
     }
     pub fn is_none(&self) -> bool {
         self.start == u32::MAX
@@ -148,10 +142,7 @@ impl Module {
             resources: vec![],
             source: None,
         };
-        let root = m.add_op(
-            OpName::Known(crate::ops::OpKind::Builtin(crate::ops::BuiltinOp::Module)),
-            Span::NONE,
-        );
+        let root = m.add_op(OpName::Known(crate::ops::OpKind::Builtin(crate::ops::BuiltinOp::Module)), Span::NONE);
         let region = m.add_region(root);
         m.add_block(region, Span::NONE);
         m.root = root;
@@ -197,33 +188,21 @@ impl Module {
     pub fn add_result(&mut self, op: OpId, ty: Type, span: Span) -> ValueId {
         let id = ValueId(self.values.len() as u32);
         let index = self.ops[op.index()].results.len() as u32;
-        self.values.push(Value {
-            ty,
-            def: ValueDef::Result { op, index },
-            span,
-        });
+        self.values.push(Value { ty, def: ValueDef::Result { op, index }, span });
         self.ops[op.index()].results.push(id);
         id
     }
 
     pub fn add_region(&mut self, op: OpId) -> RegionId {
         let id = RegionId(self.regions.len() as u32);
-        self.regions.push(Region {
-            blocks: vec![],
-            parent: Some(op),
-        });
+        self.regions.push(Region { blocks: vec![], parent: Some(op) });
         self.ops[op.index()].regions.push(id);
         id
     }
 
     pub fn add_block(&mut self, region: RegionId, span: Span) -> BlockId {
         let id = BlockId(self.blocks.len() as u32);
-        self.blocks.push(Block {
-            args: vec![],
-            ops: vec![],
-            parent: Some(region),
-            span,
-        });
+        self.blocks.push(Block { args: vec![], ops: vec![], parent: Some(region), span });
         self.regions[region.index()].blocks.push(id);
         id
     }
@@ -231,11 +210,7 @@ impl Module {
     pub fn add_block_arg(&mut self, block: BlockId, ty: Type, span: Span) -> ValueId {
         let id = ValueId(self.values.len() as u32);
         let index = self.blocks[block.index()].args.len() as u32;
-        self.values.push(Value {
-            ty,
-            def: ValueDef::BlockArg { block, index },
-            span,
-        });
+        self.values.push(Value { ty, def: ValueDef::BlockArg { block, index }, span });
         self.blocks[block.index()].args.push(id);
         id
     }

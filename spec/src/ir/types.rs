@@ -130,18 +130,9 @@ pub enum ElemType {
 }
 
 impl ElemType {
-    pub const I1: ElemType = ElemType::Int {
-        width: 1,
-        signedness: Signedness::Signless,
-    };
-    pub const I32: ElemType = ElemType::Int {
-        width: 32,
-        signedness: Signedness::Signless,
-    };
-    pub const I64: ElemType = ElemType::Int {
-        width: 64,
-        signedness: Signedness::Signless,
-    };
+    pub const I1: ElemType = ElemType::Int { width: 1, signedness: Signedness::Signless };
+    pub const I32: ElemType = ElemType::Int { width: 32, signedness: Signedness::Signless };
+    pub const I64: ElemType = ElemType::Int { width: 64, signedness: Signedness::Signless };
     pub const F32: ElemType = ElemType::Float(FloatKind::F32);
     pub const F64: ElemType = ElemType::Float(FloatKind::F64);
 
@@ -194,11 +185,7 @@ pub struct TensorType {
 
 impl TensorType {
     pub fn ranked(shape: Vec<u64>, elem: ElemType) -> TensorType {
-        TensorType {
-            shape: Some(shape.into_iter().map(Some).collect()),
-            elem,
-            encoding: None,
-        }
+        TensorType { shape: Some(shape.into_iter().map(Some).collect()), elem, encoding: None }
     }
     pub fn rank(&self) -> Option<usize> {
         self.shape.as_ref().map(|s| s.len())
@@ -209,9 +196,7 @@ impl TensorType {
     }
     /// The element count, if the shape is static and the count fits in u64.
     pub fn num_elements(&self) -> Option<u64> {
-        self.static_shape()?
-            .iter()
-            .try_fold(1u64, |acc, &d| acc.checked_mul(d))
+        self.static_shape()?.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d))
     }
 }
 
@@ -228,10 +213,7 @@ pub enum Type {
     Token,
     MeshTensor(Box<crate::ir::mpmd::MeshTensorType>),
     /// A dialect type shardref does not model: `!dialect.name<body>`, body kept verbatim.
-    Opaque {
-        name: String,
-        body: Option<String>,
-    },
+    Opaque { name: String, body: Option<String> },
 }
 
 impl Type {

@@ -14,30 +14,17 @@ impl Lowerer<'_> {
     // ------------------------------------------------------------ types
 
     pub fn lower_type(&mut self, p: Pair<'_, Rule>) -> PResult<Type> {
-        let p = if p.as_rule() == Rule::r#type {
-            p.into_inner().next().unwrap()
-        } else {
-            p
-        };
+        let p = if p.as_rule() == Rule::r#type { p.into_inner().next().unwrap() } else { p };
         let span = span_of(&p);
         Ok(match p.as_rule() {
             Rule::tensor_type => Type::Tensor(self.lower_tensor_type(p)?),
             Rule::vector_type => {
                 let k = kids(&p);
                 let dims = parse_dims(k[0].as_str(), span_of(&k[0]))?;
-                let shape = dims
-                    .into_iter()
-                    .map(|d| {
-                        d.ok_or_else(|| Diagnostic::error(span, "vector dimensions must be static"))
-                    })
-                    .collect::<PResult<Vec<u64>>>()?;
+                let shape = dims.into_iter().map(|d| d.ok_or_else(|| Diagnostic::error(span, "vector dimensions must be static"))).collect::<PResult<Vec<u64>>>()?;
                 Type::Vector(shape, self.lower_elem_type(k[1].clone())?)
             }
-            Rule::tuple_type => Type::Tuple(
-                p.into_inner()
-                    .map(|t| self.lower_type(t))
-                    .collect::<PResult<_>>()?,
-            ),
+            Rule::tuple_type => Type::Tuple(p.into_inner().map(|t| self.lower_type(t)).collect::<PResult<_>>()?),
             Rule::function_type_paren => {
                 let (a, b) = self.lower_function_type(p.into_inner().next().unwrap())?;
                 Type::Function(a, b)
@@ -46,9 +33,7 @@ impl Lowerer<'_> {
                 let (a, b) = self.lower_function_type(p)?;
                 Type::Function(a, b)
             }
-            Rule::complex_type | Rule::float_type | Rule::int_type | Rule::index_type => {
-                Type::Elem(self.lower_elem_type(p)?)
-            }
+            Rule::complex_type | Rule::float_type | Rule::int_type | Rule::index_type => Type::Elem(self.lower_elem_type(p)?),
             Rule::none_type => Type::None,
             Rule::token_type => Type::Token,
             Rule::dialect_type => self.lower_dialect_type(p.into_inner().next().unwrap())?,
@@ -71,10 +56,7 @@ impl Lowerer<'_> {
                 Ok(Type::Opaque { name, body })
             }
             Rule::mpmd_type => super::mpmd::lower_type(self, p),
-            r => self.err(
-                span,
-                format!("internal: unexpected dialect type rule {r:?}"),
-            ),
+            r => self.err(span, format!("internal: unexpected dialect type rule {r:?}")),
         }
     }
 
@@ -88,17 +70,9 @@ impl Lowerer<'_> {
         } else {
             None
         };
-        let expressed = FloatKind::from_name(k[1].as_str())
-            .ok_or_else(|| Diagnostic::error(span, "bad expressed type"))?;
+        let expressed = FloatKind::from_name(k[1].as_str()).ok_or_else(|| Diagnostic::error(span, "bad expressed type"))?;
         let (axis, scales) = if k.len() == 4 {
-            (
-                Some(
-                    k[2].as_str()
-                        .parse::<u32>()
-                        .map_err(|_| Diagnostic::error(span, "bad quantized axis"))?,
-                ),
-                &k[3],
-            )
+            (Some(k[2].as_str().parse::<u32>().map_err(|_| Diagnostic::error(span, "bad quantized axis"))?), &k[3])
         } else {
             (None, &k[2])
         };
@@ -106,24 +80,14 @@ impl Lowerer<'_> {
         let mut params = vec![];
         for qp in scales.clone().into_inner() {
             let q = kids(&qp);
-            let scale: f64 = q[0]
-                .as_str()
-                .parse()
-                .map_err(|_| Diagnostic::error(span_of(&q[0]), "bad scale"))?;
+            let scale: f64 = q[0].as_str().parse().map_err(|_| Diagnostic::error(span_of(&q[0]), "bad scale"))?;
             let zp = match q.get(1) {
                 Some(z) => parse_i64(z)?,
                 None => 0,
             };
             params.push((scale.to_bits(), zp));
         }
-        Ok(QuantType {
-            storage,
-            storage_range,
-            expressed,
-            axis,
-            params,
-            per_axis,
-        })
+        Ok(QuantType { storage, storage_range, expressed, axis, params, per_axis })
     }
 
     pub fn lower_tensor_type(&mut self, p: Pair<'_, Rule>) -> PResult<TensorType> {
@@ -137,11 +101,7 @@ impl Lowerer<'_> {
             Some(e) => Some(Box::new(self.lower_attr(e.clone())?)),
             None => None,
         };
-        Ok(TensorType {
-            shape,
-            elem,
-            encoding,
-        })
+        Ok(TensorType { shape, elem, encoding })
     }
 
     pub fn lower_elem_type(&mut self, p: Pair<'_, Rule>) -> PResult<ElemType> {
@@ -157,14 +117,9 @@ impl Lowerer<'_> {
                 } else {
                     (Signedness::Signless, &s[1..])
                 };
-                let width: u32 = digits
-                    .parse()
-                    .map_err(|_| Diagnostic::error(span, "invalid integer width"))?;
+                let width: u32 = digits.parse().map_err(|_| Diagnostic::error(span, "invalid integer width"))?;
                 if width == 0 || width > 1 << 24 {
-                    return self.err(
-                        span,
-                        format!("integer bitwidth is limited to {} bits", 1 << 24),
-                    );
+                    return self.err(span, format!("integer bitwidth is limited to {} bits", 1 << 24));
                 }
                 Ok(ElemType::Int { width, signedness })
             }
@@ -186,10 +141,7 @@ impl Lowerer<'_> {
                 type_to_elem(t, span)
             }
             Rule::tuple_type => self.err(span, "tuples cannot be tensor elements"),
-            r => self.err(
-                span,
-                format!("internal: unexpected element type rule {r:?}"),
-            ),
+            r => self.err(span, format!("internal: unexpected element type rule {r:?}")),
         }
     }
 
@@ -211,20 +163,14 @@ impl Lowerer<'_> {
     // ------------------------------------------------------------ attributes
 
     pub fn lower_attr(&mut self, p: Pair<'_, Rule>) -> PResult<Attr> {
-        let p = if p.as_rule() == Rule::attribute {
-            p.into_inner().next().unwrap()
-        } else {
-            p
-        };
+        let p = if p.as_rule() == Rule::attribute { p.into_inner().next().unwrap() } else { p };
         let span = span_of(&p);
         Ok(match p.as_rule() {
             Rule::dense_attr => Attr::Dense(Arc::new(self.lower_dense(p)?)),
             Rule::dense_resource_attr => {
                 let k = kids(&p);
                 let name = match k[0].as_rule() {
-                    Rule::string_lit => {
-                        String::from_utf8_lossy(&super::unquote(self, &k[0])?).into_owned()
-                    }
+                    Rule::string_lit => String::from_utf8_lossy(&super::unquote(self, &k[0])?).into_owned(),
                     _ => k[0].as_str().to_string(),
                 };
                 let ty = match k.get(1) {
@@ -234,11 +180,7 @@ impl Lowerer<'_> {
                 Attr::DenseResource { name, ty }
             }
             Rule::dense_array_attr => Attr::DenseArray(self.lower_dense_array(p)?),
-            Rule::array_attr => Attr::Array(
-                p.into_inner()
-                    .map(|a| self.lower_attr(a))
-                    .collect::<PResult<_>>()?,
-            ),
+            Rule::array_attr => Attr::Array(p.into_inner().map(|a| self.lower_attr(a)).collect::<PResult<_>>()?),
             Rule::dict_attr => Attr::Dict(self.lower_dict(p)?),
             Rule::loc_attr => Attr::Loc(self.lower_loc(p)?),
             Rule::typed_float => {
@@ -259,17 +201,11 @@ impl Lowerer<'_> {
                         let kind = FloatKind::from_name(k[1].as_str()).unwrap();
                         let text = k[0].as_str();
                         let Some(hex) = text.strip_prefix("0x") else {
-                            return self.err(
-                                span,
-                                "unexpected decimal integer literal for a floating point value",
-                            );
+                            return self.err(span, "unexpected decimal integer literal for a floating point value");
                         };
-                        let bits = u128::from_str_radix(hex, 16).map_err(|_| {
-                            Diagnostic::error(span, "hexadecimal float constant out of range")
-                        })?;
+                        let bits = u128::from_str_radix(hex, 16).map_err(|_| Diagnostic::error(span, "hexadecimal float constant out of range"))?;
                         if kind.bit_width() < 128 && bits >> kind.bit_width() != 0 {
-                            return self
-                                .err(span, "hexadecimal float constant out of range for type");
+                            return self.err(span, "hexadecimal float constant out of range for type");
                         }
                         Attr::Float(FloatAttr { kind, bits })
                     }
@@ -278,24 +214,13 @@ impl Lowerer<'_> {
                             Some(_) => Some(self.lower_elem_type(k[1].clone())?),
                             None => None,
                         };
-                        let value = parse_int_lit(k[0].as_str()).ok_or_else(|| {
-                            Diagnostic::error(span, "integer constant out of range")
-                        })?;
+                        let value = parse_int_lit(k[0].as_str()).ok_or_else(|| Diagnostic::error(span, "integer constant out of range"))?;
                         let value = match &ty {
-                            Some(ElemType::Int { width, signedness }) => {
-                                fit_int(value, *width, *signedness).ok_or_else(|| {
-                                    Diagnostic::error(
-                                        span,
-                                        "integer constant out of range for attribute",
-                                    )
-                                })?
-                            }
+                            Some(ElemType::Int { width, signedness }) => fit_int(value, *width, *signedness)
+                                .ok_or_else(|| Diagnostic::error(span, "integer constant out of range for attribute"))?,
                             _ => value,
                         };
-                        if ty.as_ref() == Some(&ElemType::I1)
-                            && k[0].as_str() != "0"
-                            && k[0].as_str() != "1"
-                        {
+                        if ty.as_ref() == Some(&ElemType::I1) && k[0].as_str() != "0" && k[0].as_str() != "1" {
                             // MLIR spells i1 values as true/false, but accepts 0 and 1.
                         }
                         Attr::Int(IntAttr { value, ty })
@@ -317,9 +242,7 @@ impl Lowerer<'_> {
             Rule::sdy_attr => super::sdy::lower_attr(self, p)?,
             Rule::mpmd_attr => super::mpmd::lower_attr(self, p)?,
             Rule::stablehlo_attr => super::stablehlo::lower_attr(self, p)?,
-            Rule::opaque_dialect_attr | Rule::affine_map_attr => {
-                Attr::Opaque(normalize_pretty(p.as_str()))
-            }
+            Rule::opaque_dialect_attr | Rule::affine_map_attr => Attr::Opaque(normalize_pretty(p.as_str())),
             Rule::attr_alias_ref => self.attr_alias(&p.as_str()[1..], span)?,
             Rule::r#type => Attr::Type(self.lower_type(p)?),
             r => return self.err(span, format!("internal: unexpected attribute rule {r:?}")),
@@ -327,11 +250,7 @@ impl Lowerer<'_> {
     }
 
     pub fn lower_symbol_ref(&mut self, p: &Pair<'_, Rule>) -> PResult<Attr> {
-        let parts = p
-            .clone()
-            .into_inner()
-            .map(|s| symbol_text(self, &s))
-            .collect::<PResult<Vec<_>>>()?;
+        let parts = p.clone().into_inner().map(|s| symbol_text(self, &s)).collect::<PResult<Vec<_>>>()?;
         Ok(Attr::SymbolRef(parts))
     }
 
@@ -341,9 +260,7 @@ impl Lowerer<'_> {
             let espan = span_of(&e);
             let k = kids(&e);
             let name = match k[0].as_rule() {
-                Rule::string_lit => {
-                    String::from_utf8_lossy(&super::unquote(self, &k[0])?).into_owned()
-                }
+                Rule::string_lit => String::from_utf8_lossy(&super::unquote(self, &k[0])?).into_owned(),
                 _ => k[0].as_str().to_string(),
             };
             let value = match k.get(1) {
@@ -351,10 +268,7 @@ impl Lowerer<'_> {
                 None => Attr::Unit,
             };
             if d.insert(name.clone(), value).is_some() {
-                return self.err(
-                    espan,
-                    format!("duplicate key '{name}' in dictionary attribute"),
-                );
+                return self.err(espan, format!("duplicate key '{name}' in dictionary attribute"));
             }
         }
         Ok(d)
@@ -385,8 +299,7 @@ impl Lowerer<'_> {
                     } else {
                         float::parse_decimal(*kind, text)
                     };
-                    bits.ok_or_else(|| Diagnostic::error(vspan, "invalid float in dense array"))?
-                        as i128
+                    bits.ok_or_else(|| Diagnostic::error(vspan, "invalid float in dense array"))? as i128
                 }
                 ElemType::Int { width, signedness } => {
                     let raw = match text {
@@ -395,12 +308,7 @@ impl Lowerer<'_> {
                         _ => parse_int_lit(text),
                     };
                     raw.and_then(|r| fit_int(r, *width, *signedness))
-                        .ok_or_else(|| {
-                            Diagnostic::error(
-                                vspan,
-                                "integer constant out of range for dense array",
-                            )
-                        })?
+                        .ok_or_else(|| Diagnostic::error(vspan, "integer constant out of range for dense array"))?
                 }
                 _ => return self.err(vspan, "dense arrays hold integers or floats"),
             };
@@ -417,37 +325,18 @@ impl Lowerer<'_> {
         let bspan = span_of(&body);
         let ty = match k.get(1) {
             Some(t) => self.lower_type(t.clone())?,
-            None => {
-                return self.err(
-                    span,
-                    "expected ':' and a type after a dense elements literal",
-                );
-            }
+            None => return self.err(span, "expected ':' and a type after a dense elements literal"),
         };
         let (elem, count) = match &ty {
             Type::Tensor(t) => {
-                let n = t
-                    .num_elements()
-                    .ok_or_else(|| Diagnostic::error(span, "dense elements need a static shape"))?;
+                let n = t.num_elements().ok_or_else(|| Diagnostic::error(span, "dense elements need a static shape"))?;
                 (t.elem.clone(), n)
             }
             Type::Vector(shape, e) => (e.clone(), shape.iter().product()),
-            _ => {
-                return self.err(
-                    span,
-                    format!("dense elements need a tensor or vector type, got '{ty}'"),
-                );
-            }
+            _ => return self.err(span, format!("dense elements need a tensor or vector type, got '{ty}'")),
         };
-        let data = crate::dense::decode(body.as_str(), &elem, count).map_err(|e| {
-            Diagnostic::error(
-                Span::new(
-                    bspan.start as usize + e.offset,
-                    bspan.start as usize + e.offset,
-                ),
-                e.message,
-            )
-        })?;
+        let data = crate::dense::decode(body.as_str(), &elem, count)
+            .map_err(|e| Diagnostic::error(Span::new(bspan.start as usize + e.offset, bspan.start as usize + e.offset), e.message))?;
         let hex = body.as_str().trim_start().starts_with("\"0x");
         Ok(DenseElements { ty, data, hex })
     }
@@ -455,11 +344,7 @@ impl Lowerer<'_> {
     // ------------------------------------------------------------ locations
 
     pub fn lower_loc(&mut self, p: Pair<'_, Rule>) -> PResult<Location> {
-        let p = if p.as_rule() == Rule::loc_attr {
-            p.into_inner().next().unwrap()
-        } else {
-            p
-        };
+        let p = if p.as_rule() == Rule::loc_attr { p.into_inner().next().unwrap() } else { p };
         Ok(match p.as_rule() {
             Rule::loc_alias => Location::Alias(p.as_str()[1..].to_string()),
             Rule::loc_unknown => Location::Unknown,
@@ -469,11 +354,7 @@ impl Lowerer<'_> {
                 if k.len() > 3 {
                     Location::Text(p.as_str().to_string())
                 } else {
-                    Location::File {
-                        file,
-                        line: k[1].as_str().parse().unwrap_or(0),
-                        col: k[2].as_str().parse().unwrap_or(0),
-                    }
+                    Location::File { file, line: k[1].as_str().parse().unwrap_or(0), col: k[2].as_str().parse().unwrap_or(0) }
                 }
             }
             Rule::loc_name => {
@@ -487,10 +368,7 @@ impl Lowerer<'_> {
             }
             Rule::loc_callsite => {
                 let k = kids(&p);
-                Location::CallSite {
-                    callee: Box::new(self.lower_loc(k[0].clone())?),
-                    caller: Box::new(self.lower_loc(k[1].clone())?),
-                }
+                Location::CallSite { callee: Box::new(self.lower_loc(k[0].clone())?), caller: Box::new(self.lower_loc(k[1].clone())?) }
             }
             Rule::loc_fused => {
                 let mut metadata = None;
@@ -512,10 +390,7 @@ impl Lowerer<'_> {
 fn type_to_elem(t: Type, span: Span) -> PResult<ElemType> {
     match t {
         Type::Elem(e) => Ok(e),
-        other => Err(Diagnostic::error(
-            span,
-            format!("'{other}' is not a valid tensor element type"),
-        )),
+        other => Err(Diagnostic::error(span, format!("'{other}' is not a valid tensor element type"))),
     }
 }
 
@@ -526,9 +401,7 @@ pub fn parse_dims(s: &str, span: Span) -> PResult<Vec<Dim>> {
         if d == "?" {
             out.push(None);
         } else {
-            let v: u64 = d
-                .parse()
-                .map_err(|_| Diagnostic::error(span, format!("invalid dimension '{d}'")))?;
+            let v: u64 = d.parse().map_err(|_| Diagnostic::error(span, format!("invalid dimension '{d}'")))?;
             if v > i64::MAX as u64 {
                 return Err(Diagnostic::error(span, "dimension is too large"));
             }
@@ -545,9 +418,7 @@ pub fn parse_int_lit(s: &str) -> Option<i128> {
         None => (false, s.strip_prefix('+').unwrap_or(s)),
     };
     let v = if let Some(h) = body.strip_prefix("0x") {
-        u128::from_str_radix(h, 16)
-            .ok()
-            .filter(|v| *v <= i128::MAX as u128)? as i128
+        u128::from_str_radix(h, 16).ok().filter(|v| *v <= i128::MAX as u128)? as i128
     } else {
         body.parse::<i128>().ok()?
     };
@@ -629,8 +500,7 @@ pub fn normalize_pretty(s: &str) -> String {
 fn needs_space(prev: Option<char>, next: char) -> bool {
     match prev {
         None => false,
-        Some(p) => {
-            !matches!(p, '<' | '(' | '[' | '{') && !matches!(next, '>' | ')' | ']' | '}' | ',')
-        }
+        Some(p) => !matches!(p, '<' | '(' | '[' | '{') && !matches!(next, '>' | ')' | ']' | '}' | ','),
     }
 }
+

@@ -108,19 +108,13 @@ fn pest_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     let message = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             let found = token_at(text, pos);
-            let mut names: Vec<String> = positives
-                .iter()
-                .filter_map(|r| rule_description(*r))
-                .collect();
+            let mut names: Vec<String> = positives.iter().filter_map(|r| rule_description(*r)).collect();
             names.sort();
             names.dedup();
             if names.is_empty() {
                 format!("unexpected {found}")
             } else if names.len() > 6 {
-                format!(
-                    "unexpected {found}, expected one of: {}, ...",
-                    names[..6].join(", ")
-                )
+                format!("unexpected {found}, expected one of: {}, ...", names[..6].join(", "))
             } else {
                 format!("unexpected {found}, expected {}", names.join(" or "))
             }
@@ -135,11 +129,7 @@ fn token_at(text: &str, pos: usize) -> String {
     if rest.is_empty() {
         return "end of input".into();
     }
-    let tok: String = rest
-        .chars()
-        .take_while(|c| !c.is_whitespace())
-        .take(24)
-        .collect();
+    let tok: String = rest.chars().take_while(|c| !c.is_whitespace()).take(24).collect();
     format!("'{tok}'")
 }
 
@@ -210,10 +200,7 @@ impl<'s> Lowerer<'s> {
         Lowerer {
             m: Module::new(),
             src,
-            scopes: vec![Scope {
-                isolated: true,
-                ..Default::default()
-            }],
+            scopes: vec![Scope { isolated: true, ..Default::default() }],
             attr_aliases: HashMap::new(),
             type_aliases: HashMap::new(),
             diags: vec![],
@@ -227,14 +214,8 @@ impl<'s> Lowerer<'s> {
     // ------------------------------------------------------------ file level
 
     fn lower_file(&mut self, file: Pair<'_, Rule>) -> PResult<()> {
-        let items: Vec<_> = file
-            .into_inner()
-            .filter(|p| p.as_rule() != Rule::EOI)
-            .collect();
-        let ops: Vec<_> = items
-            .iter()
-            .filter(|p| p.as_rule() == Rule::operation)
-            .collect();
+        let items: Vec<_> = file.into_inner().filter(|p| p.as_rule() != Rule::EOI).collect();
+        let ops: Vec<_> = items.iter().filter(|p| p.as_rule() == Rule::operation).collect();
         // A file that is exactly one `module` op makes that op the root.
         let single_module = ops.len() == 1 && is_module_op(ops[0]);
         // So is a lone generic `"builtin.module"() ({...}) : () -> ()`.
@@ -247,10 +228,7 @@ impl<'s> Lowerer<'s> {
                 Rule::file_metadata => self.lower_metadata(item)?,
                 Rule::operation if single_module => {
                     let span = span_of(&item);
-                    let module_pair = item
-                        .clone()
-                        .into_inner()
-                        .find(|p| p.as_rule() == Rule::builtin_module);
+                    let module_pair = item.clone().into_inner().find(|p| p.as_rule() == Rule::builtin_module);
                     let module_pair = match module_pair {
                         Some(p) => p,
                         None => return self.err(span, "expected a module"),
@@ -258,10 +236,7 @@ impl<'s> Lowerer<'s> {
                     let root = self.m.root;
                     self.m.op_mut(root).span = span;
                     self.lower_module_into(root, module_pair)?;
-                    if let Some(l) = item
-                        .into_inner()
-                        .find(|p| p.as_rule() == Rule::trailing_loc)
-                    {
+                    if let Some(l) = item.into_inner().find(|p| p.as_rule() == Rule::trailing_loc) {
                         let loc = self.lower_loc(l.into_inner().next().unwrap())?;
                         self.m.op_mut(root).loc = Some(loc);
                     }
@@ -290,15 +265,8 @@ impl<'s> Lowerer<'s> {
         let k = kids(&p);
         let name = k[0].as_str()[1..].to_string();
         let value = self.lower_attr(k[1].clone())?;
-        if self
-            .attr_aliases
-            .insert(name.clone(), value.clone())
-            .is_some()
-        {
-            return self.err(
-                span_of(&k[0]),
-                format!("redefinition of attribute alias id '{name}'"),
-            );
+        if self.attr_aliases.insert(name.clone(), value.clone()).is_some() {
+            return self.err(span_of(&k[0]), format!("redefinition of attribute alias id '{name}'"));
         }
         self.m.attr_aliases.push((name, value));
         Ok(())
@@ -309,10 +277,7 @@ impl<'s> Lowerer<'s> {
         let name = k[0].as_str()[1..].to_string();
         let ty = self.lower_type(k[1].clone())?;
         if self.type_aliases.insert(name.clone(), ty).is_some() {
-            return self.err(
-                span_of(&k[0]),
-                format!("redefinition of type alias id '{name}'"),
-            );
+            return self.err(span_of(&k[0]), format!("redefinition of type alias id '{name}'"));
         }
         Ok(())
     }
@@ -342,10 +307,7 @@ impl<'s> Lowerer<'s> {
         let scope = self.scopes.last_mut().unwrap();
         let pending = std::mem::take(&mut scope.pending);
         for u in pending {
-            return self.err(
-                u.span,
-                format!("use of undeclared SSA value name '{}'", u.name),
-            );
+            return self.err(u.span, format!("use of undeclared SSA value name '{}'", u.name));
         }
         Ok(())
     }
@@ -353,10 +315,7 @@ impl<'s> Lowerer<'s> {
     // ------------------------------------------------------------ SSA names
 
     fn push_scope(&mut self, isolated: bool) {
-        self.scopes.push(Scope {
-            isolated,
-            ..Default::default()
-        });
+        self.scopes.push(Scope { isolated, ..Default::default() });
     }
 
     fn pop_scope(&mut self) -> PResult<()> {
@@ -364,9 +323,7 @@ impl<'s> Lowerer<'s> {
         for (op, slot, label, span) in scope.pending_blocks {
             match scope.blocks.get(&label) {
                 Some(&b) => self.m.op_mut(op).successors[slot].block = b,
-                None => {
-                    return self.err(span, format!("reference to an undefined block '{label}'"));
-                }
+                None => return self.err(span, format!("reference to an undefined block '{label}'")),
             }
         }
         for u in scope.pending {
@@ -380,12 +337,7 @@ impl<'s> Lowerer<'s> {
                     // Not defined here: a non-isolated parent scope may still define it later.
                     match self.scopes.last_mut() {
                         Some(parent) if !scope.isolated => parent.pending.push(u),
-                        _ => {
-                            return self.err(
-                                u.span,
-                                format!("use of undeclared SSA value name '{}'", u.name),
-                            );
-                        }
+                        _ => return self.err(u.span, format!("use of undeclared SSA value name '{}'", u.name)),
                     }
                 }
             }
@@ -396,11 +348,7 @@ impl<'s> Lowerer<'s> {
     /// Binds `%name` (with `count` consecutive results) in the innermost scope.
     pub fn bind(&mut self, name: &str, first: ValueId, count: u32, span: Span) -> PResult<()> {
         let scope = self.scopes.last_mut().unwrap();
-        if scope
-            .names
-            .insert(name.to_string(), (first, count))
-            .is_some()
-        {
+        if scope.names.insert(name.to_string(), (first, count)).is_some() {
             return self.err(span, format!("redefinition of SSA value '{name}'"));
         }
         Ok(())
@@ -418,30 +366,14 @@ impl<'s> Lowerer<'s> {
         None
     }
 
-    fn pick_result(
-        &self,
-        first: ValueId,
-        count: u32,
-        index: u32,
-        name: &str,
-        span: Span,
-    ) -> PResult<ValueId> {
+    fn pick_result(&self, first: ValueId, count: u32, index: u32, name: &str, span: Span) -> PResult<ValueId> {
         if index >= count {
-            return self.err(
-                span,
-                format!("invalid result number; '{name}' has {count} results"),
-            );
+            return self.err(span, format!("invalid result number; '{name}' has {count} results"));
         }
         Ok(ValueId(first.0 + index))
     }
 
-    fn check_use_type(
-        &self,
-        v: ValueId,
-        expected: Option<&Type>,
-        name: &str,
-        span: Span,
-    ) -> PResult<()> {
+    fn check_use_type(&self, v: ValueId, expected: Option<&Type>, name: &str, span: Span) -> PResult<()> {
         if let Some(t) = expected {
             let actual = self.m.value_type(v);
             if actual != t {
@@ -456,20 +388,11 @@ impl<'s> Lowerer<'s> {
 
     /// Resolves a `value_use` pair to an operand of `op`, appending it.
     /// `expected` is the type the op's syntax gives the operand, if any.
-    pub fn add_operand(
-        &mut self,
-        op: OpId,
-        p: &Pair<'_, Rule>,
-        expected: Option<&Type>,
-    ) -> PResult<ValueId> {
+    pub fn add_operand(&mut self, op: OpId, p: &Pair<'_, Rule>, expected: Option<&Type>) -> PResult<ValueId> {
         let span = span_of(p);
         let text = p.as_str();
         let (name, index) = match text.split_once('#') {
-            Some((n, i)) => (
-                n,
-                i.parse::<u32>()
-                    .map_err(|_| Diagnostic::error(span, "invalid result number"))?,
-            ),
+            Some((n, i)) => (n, i.parse::<u32>().map_err(|_| Diagnostic::error(span, "invalid result number"))?),
             None => (text, 0),
         };
         let slot = self.m.op(op).operands.len();
@@ -477,10 +400,7 @@ impl<'s> Lowerer<'s> {
             Some((first, count)) => {
                 if !text.contains('#') && count > 1 {
                     // MLIR accepts `%x` for `%x#0` only when the op has a single result.
-                    return self.err(
-                        span,
-                        format!("'{name}' has {count} results; use '{name}#N'"),
-                    );
+                    return self.err(span, format!("'{name}' has {count} results; use '{name}#N'"));
                 }
                 let v = self.pick_result(first, count, index, name, span)?;
                 self.check_use_type(v, expected, name, span)?;
@@ -490,9 +410,7 @@ impl<'s> Lowerer<'s> {
             None => {
                 let expected = match expected {
                     Some(t) => Some(t.clone()),
-                    None => {
-                        return self.err(span, format!("use of undeclared SSA value name '{name}'"));
-                    }
+                    None => return self.err(span, format!("use of undeclared SSA value name '{name}'")),
                 };
                 self.m.op_mut(op).operands.push(UNRESOLVED);
                 self.scopes.last_mut().unwrap().pending.push(PendingUse {
@@ -509,22 +427,9 @@ impl<'s> Lowerer<'s> {
     }
 
     /// Resolves a list of uses against a list of types (which must match in count).
-    pub fn add_operands_typed(
-        &mut self,
-        op: OpId,
-        uses: &[Pair<'_, Rule>],
-        types: &[Type],
-        span: Span,
-    ) -> PResult<()> {
+    pub fn add_operands_typed(&mut self, op: OpId, uses: &[Pair<'_, Rule>], types: &[Type], span: Span) -> PResult<()> {
         if uses.len() != types.len() {
-            return self.err(
-                span,
-                format!(
-                    "{} operands present, but expected {}",
-                    uses.len(),
-                    types.len()
-                ),
-            );
+            return self.err(span, format!("{} operands present, but expected {}", uses.len(), types.len()));
         }
         for (u, t) in uses.iter().zip(types) {
             self.add_operand(op, u, Some(t))?;
@@ -570,15 +475,11 @@ impl<'s> Lowerer<'s> {
                         let mut it = r.into_inner();
                         let name = it.next().unwrap().as_str().to_string();
                         let count = match it.next() {
-                            Some(c) => c
-                                .as_str()
-                                .parse::<u32>()
-                                .map_err(|_| Diagnostic::error(rs, "invalid result count"))?,
+                            Some(c) => c.as_str().parse::<u32>().map_err(|_| Diagnostic::error(rs, "invalid result count"))?,
                             None => 1,
                         };
                         if count == 0 {
-                            return self
-                                .err(rs, "expected named operation to have at least 1 result");
+                            return self.err(rs, "expected named operation to have at least 1 result");
                         }
                         results.push((name, count, rs));
                     }
@@ -622,16 +523,10 @@ impl<'s> Lowerer<'s> {
             Rule::check_expect_const => self.lower_check_const(p, span),
             Rule::check_expect_binary => self.lower_check_binary(p, span),
             Rule::check_expect_serialized => self.lower_check_serialized(p, span),
-            Rule::interpreter_print | Rule::interpreter_probe => {
-                self.lower_interpreter_unary(p, span)
+            Rule::interpreter_print | Rule::interpreter_probe => self.lower_interpreter_unary(p, span),
+            Rule::unregistered_custom_op => {
+                self.err(span, format!("custom op '{}' is unknown (its generic form \"...\"(...) is accepted)", p.as_str()))
             }
-            Rule::unregistered_custom_op => self.err(
-                span,
-                format!(
-                    "custom op '{}' is unknown (its generic form \"...\"(...) is accepted)",
-                    p.as_str()
-                ),
-            ),
             r => {
                 if let Some(op) = stablehlo::lower(self, p.clone(), span)? {
                     return Ok(op);
@@ -714,10 +609,7 @@ impl<'s> Lowerer<'s> {
             let ops = &mut self.m.op_mut(op).operands;
             ops.truncate(ops.len() - n);
         }
-        self.m.op_mut(op).successors.push(Successor {
-            block: BlockId(u32::MAX),
-            args,
-        });
+        self.m.op_mut(op).successors.push(Successor { block: BlockId(u32::MAX), args });
         let scope = self.scopes.last_mut().unwrap();
         scope.pending_blocks.push((op, slot, label, sspan));
         Ok(())
@@ -728,10 +620,7 @@ impl<'s> Lowerer<'s> {
             match k.as_rule() {
                 Rule::symbol_name => {
                     let name = symbol_text(self, &k)?;
-                    self.m
-                        .op_mut(op)
-                        .attrs
-                        .insert("sym_name", Attr::Str(name.into_bytes(), None));
+                    self.m.op_mut(op).attrs.insert("sym_name", Attr::Str(name.into_bytes(), None));
                 }
                 Rule::dict_attr => {
                     let d = self.lower_dict(k)?;
@@ -799,17 +688,12 @@ impl<'s> Lowerer<'s> {
         } else {
             self.m.region(region).blocks.first().copied()
         };
-        if current.is_none()
-            && (!entry_ops.is_empty() || !entry_args.is_empty() || labeled.is_empty() && !fresh)
-        {
+        if current.is_none() && (!entry_ops.is_empty() || !entry_args.is_empty() || labeled.is_empty() && !fresh) {
             current = Some(self.m.add_block(region, rspan));
         }
         if !entry_args.is_empty() {
             if !labeled.is_empty() && entry_ops.is_empty() {
-                return self.err(
-                    rspan,
-                    "a region with arguments declared outside cannot begin with a block label",
-                );
+                return self.err(rspan, "a region with arguments declared outside cannot begin with a block label");
             }
             let b = current.unwrap();
             for (name, ty, span) in entry_args {
@@ -821,22 +705,9 @@ impl<'s> Lowerer<'s> {
         let mut label_blocks = vec![];
         for blk in &labeled {
             let label = blk.clone().into_inner().next().unwrap();
-            let name = label
-                .clone()
-                .into_inner()
-                .next()
-                .unwrap()
-                .as_str()
-                .to_string();
+            let name = label.clone().into_inner().next().unwrap().as_str().to_string();
             let b = self.m.add_block(region, span_of(blk));
-            if self
-                .scopes
-                .last_mut()
-                .unwrap()
-                .blocks
-                .insert(name.clone(), b)
-                .is_some()
-            {
+            if self.scopes.last_mut().unwrap().blocks.insert(name.clone(), b).is_some() {
                 return self.err(span_of(&label), format!("redefinition of block '{name}'"));
             }
             label_blocks.push(b);
@@ -893,17 +764,11 @@ impl<'s> Lowerer<'s> {
                 Rule::visibility => {
                     // Kept even when `public`: MLIR stores and prints the visibility written.
                     let v = k.as_str();
-                    self.m
-                        .op_mut(op)
-                        .attrs
-                        .insert("sym_visibility", Attr::str(v));
+                    self.m.op_mut(op).attrs.insert("sym_visibility", Attr::str(v));
                 }
                 Rule::symbol_name => {
                     let name = symbol_text(self, &k)?;
-                    self.m
-                        .op_mut(op)
-                        .attrs
-                        .insert("sym_name", Attr::Str(name.into_bytes(), None));
+                    self.m.op_mut(op).attrs.insert("sym_name", Attr::Str(name.into_bytes(), None));
                 }
                 Rule::func_sig => {
                     for s in k.into_inner() {
@@ -925,10 +790,7 @@ impl<'s> Lowerer<'s> {
                                 match (&named_args, &name) {
                                     (None, _) => named_args = Some(name.is_some()),
                                     (Some(true), None) | (Some(false), Some(_)) => {
-                                        return self.err(
-                                            aspan,
-                                            "expected all or none of the arguments to be named",
-                                        );
+                                        return self.err(aspan, "expected all or none of the arguments to be named");
                                     }
                                     _ => {}
                                 }
@@ -958,10 +820,7 @@ impl<'s> Lowerer<'s> {
                     let d = self.lower_dict(k)?;
                     for (n, v) in d.0 {
                         if n == "sym_name" || n == "function_type" {
-                            return self.err(
-                                span,
-                                format!("'{n}' is reserved for the function's own attribute"),
-                            );
+                            return self.err(span, format!("'{n}' is reserved for the function's own attribute"));
                         }
                         self.m.op_mut(op).attrs.insert(n, v);
                     }
@@ -971,21 +830,12 @@ impl<'s> Lowerer<'s> {
             }
         }
         let attrs = &mut self.m.op_mut(op).attrs;
-        attrs.insert(
-            "function_type",
-            Attr::Type(Type::Function(arg_types, result_types)),
-        );
+        attrs.insert("function_type", Attr::Type(Type::Function(arg_types, result_types)));
         if arg_attrs.iter().any(|d| !d.is_empty()) {
-            attrs.insert(
-                "arg_attrs",
-                Attr::Array(arg_attrs.into_iter().map(Attr::Dict).collect()),
-            );
+            attrs.insert("arg_attrs", Attr::Array(arg_attrs.into_iter().map(Attr::Dict).collect()));
         }
         if res_attrs.iter().any(|d| !d.is_empty()) {
-            attrs.insert(
-                "res_attrs",
-                Attr::Array(res_attrs.into_iter().map(Attr::Dict).collect()),
-            );
+            attrs.insert("res_attrs", Attr::Array(res_attrs.into_iter().map(Attr::Dict).collect()));
         }
         if let Some(body) = body {
             if named_args == Some(false) {
@@ -997,12 +847,7 @@ impl<'s> Lowerer<'s> {
     }
 
     /// `return`, `stablehlo.return`, `sdy.return`, `mpmd.return`: operands with a type list.
-    pub fn lower_return_like(
-        &mut self,
-        kind: OpKind,
-        p: Pair<'_, Rule>,
-        span: Span,
-    ) -> PResult<OpId> {
+    pub fn lower_return_like(&mut self, kind: OpKind, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
         let op = self.new_op(kind, span);
         let mut uses = vec![];
         let mut types = vec![];
@@ -1135,11 +980,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn lower_interpreter_unary(&mut self, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
-        let kind = if p.as_rule() == Rule::interpreter_print {
-            OpKind::Interpreter(InterpreterOp::Print)
-        } else {
-            OpKind::Interpreter(InterpreterOp::Probe)
-        };
+        let kind = if p.as_rule() == Rule::interpreter_print { OpKind::Interpreter(InterpreterOp::Print) } else { OpKind::Interpreter(InterpreterOp::Probe) };
         // k[0] is the keyword.
         let k = kids(&p);
         let k = &k[1..];
@@ -1171,37 +1012,18 @@ impl<'s> Lowerer<'s> {
         let (key, v) = (k[0].as_str(), &k[1]);
         let vspan = span_of(v);
         let uint = |width: u32| -> PResult<Attr> {
-            let n = (v.as_rule() == Rule::int_lit)
-                .then(|| attrs::parse_int_lit(v.as_str()))
-                .flatten();
+            let n = (v.as_rule() == Rule::int_lit).then(|| attrs::parse_int_lit(v.as_str())).flatten();
             let n = n.and_then(|n| attrs::fit_int(n, width, Signedness::Unsigned));
             match n {
-                Some(value) => Ok(Attr::Int(IntAttr {
-                    value,
-                    ty: Some(ElemType::Int {
-                        width,
-                        signedness: Signedness::Unsigned,
-                    }),
-                })),
-                None => Err(Diagnostic::error(
-                    vspan,
-                    format!("expected an unsigned integer for '{key}'"),
-                )),
+                Some(value) => Ok(Attr::Int(IntAttr { value, ty: Some(ElemType::Int { width, signedness: Signedness::Unsigned }) })),
+                None => Err(Diagnostic::error(vspan, format!("expected an unsigned integer for '{key}'"))),
             }
         };
         let (name, value) = match key {
             "tolerance" => {
-                let bits = (v.as_rule() != Rule::string_lit)
-                    .then(|| crate::float::parse_decimal(FloatKind::F64, v.as_str()))
-                    .flatten();
+                let bits = (v.as_rule() != Rule::string_lit).then(|| crate::float::parse_decimal(FloatKind::F64, v.as_str())).flatten();
                 match bits {
-                    Some(bits) => (
-                        "tolerance",
-                        Attr::Float(FloatAttr {
-                            kind: FloatKind::F64,
-                            bits,
-                        }),
-                    ),
+                    Some(bits) => ("tolerance", Attr::Float(FloatAttr { kind: FloatKind::F64, bits })),
                     None => return self.err(vspan, "expected a float for 'tolerance'"),
                 }
             }
@@ -1254,15 +1076,12 @@ pub fn is_isolated(kind: Option<OpKind>) -> bool {
 
 /// Decodes a `string_lit` pair's escapes.
 pub fn unquote(lw: &Lowerer<'_>, p: &Pair<'_, Rule>) -> PResult<Vec<u8>> {
-    decode_string(p.as_str())
-        .ok_or_else(|| Diagnostic::error(span_of(p), "invalid escape sequence in string"))
+    decode_string(p.as_str()).ok_or_else(|| Diagnostic::error(span_of(p), "invalid escape sequence in string"))
         .or_else(|e| lw.err(e.span, e.message))
 }
 
 fn unquote_lossy(s: &str) -> String {
-    decode_string(s)
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-        .unwrap_or_else(|| s.to_string())
+    decode_string(s).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_else(|| s.to_string())
 }
 
 /// Decodes an MLIR string literal (with its quotes): `\"`, `\\`, `\n`, `\t`, `\XX`.
@@ -1308,8 +1127,7 @@ pub fn decode_string(lit: &str) -> Option<Vec<u8>> {
 pub fn symbol_text(lw: &Lowerer<'_>, p: &Pair<'_, Rule>) -> PResult<String> {
     let s = &p.as_str()[1..];
     if s.starts_with('"') {
-        let b =
-            decode_string(s).ok_or_else(|| Diagnostic::error(span_of(p), "invalid symbol name"))?;
+        let b = decode_string(s).ok_or_else(|| Diagnostic::error(span_of(p), "invalid symbol name"))?;
         String::from_utf8(b).or_else(|_| lw.err(span_of(p), "symbol name is not valid UTF-8"))
     } else {
         Ok(s.to_string())

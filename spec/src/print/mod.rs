@@ -47,13 +47,7 @@ pub struct Printer<'m> {
 impl<'m> Printer<'m> {
     pub fn new(m: &'m Module, opts: PrintOptions) -> Printer<'m> {
         let names = names::assign(m, !opts.generic);
-        Printer {
-            m,
-            out: String::new(),
-            opts,
-            indent: 0,
-            names,
-        }
+        Printer { m, out: String::new(), opts, indent: 0, names }
     }
 
     pub fn w(&mut self, s: &str) {
@@ -81,10 +75,7 @@ impl<'m> Printer<'m> {
     }
 
     pub fn value_list(&mut self, vs: &[ValueId]) -> String {
-        vs.iter()
-            .map(|&v| self.value(v))
-            .collect::<Vec<_>>()
-            .join(", ")
+        vs.iter().map(|&v| self.value(v)).collect::<Vec<_>>().join(", ")
     }
 
     fn block_label(&mut self, b: BlockId) -> String {
@@ -160,11 +151,7 @@ impl<'m> Printer<'m> {
                     let a = self.value_list(&s.args);
                     self.w(&a);
                     self.w(" : ");
-                    let tys: Vec<Type> = s
-                        .args
-                        .iter()
-                        .map(|&v| self.m.value_type(v).clone())
-                        .collect();
+                    let tys: Vec<Type> = s.args.iter().map(|&v| self.m.value_type(v).clone()).collect();
                     self.type_list(&tys);
                     self.w(")");
                 }
@@ -177,13 +164,7 @@ impl<'m> Printer<'m> {
             Some(OpKind::Chlo(k)) => chlo::inherent_attrs(k),
             _ => &[],
         };
-        let props: Vec<(String, Attr)> = o
-            .attrs
-            .0
-            .iter()
-            .filter(|(k, _)| inherent.contains(&k.as_str()))
-            .cloned()
-            .collect();
+        let props: Vec<(String, Attr)> = o.attrs.0.iter().filter(|(k, _)| inherent.contains(&k.as_str())).cloned().collect();
         if !props.is_empty() {
             self.w(" <");
             let _ = write_dict(&mut self.out, &Dict(props));
@@ -202,16 +183,8 @@ impl<'m> Printer<'m> {
         }
         self.attr_dict(&o.attrs, inherent);
         self.w(" : ");
-        let ins: Vec<Type> = o
-            .operands
-            .iter()
-            .map(|&v| self.m.value_type(v).clone())
-            .collect();
-        let outs: Vec<Type> = o
-            .results
-            .iter()
-            .map(|&v| self.m.value_type(v).clone())
-            .collect();
+        let ins: Vec<Type> = o.operands.iter().map(|&v| self.m.value_type(v).clone()).collect();
+        let outs: Vec<Type> = o.results.iter().map(|&v| self.m.value_type(v).clone()).collect();
         self.function_type(&ins, &outs);
     }
 
@@ -264,16 +237,8 @@ impl<'m> Printer<'m> {
     }
 
     fn block_has_predecessors(&self, b: BlockId) -> bool {
-        let Some(r) = self.m.block(b).parent else {
-            return false;
-        };
-        self.m.region(r).blocks.iter().any(|&ob| {
-            self.m
-                .block(ob)
-                .ops
-                .iter()
-                .any(|&op| self.m.op(op).successors.iter().any(|s| s.block == b))
-        })
+        let Some(r) = self.m.block(b).parent else { return false };
+        self.m.region(r).blocks.iter().any(|&ob| self.m.block(ob).ops.iter().any(|&op| self.m.op(op).successors.iter().any(|s| s.block == b)))
     }
 
     /// Prints `(%arg0: T, ...)` for a region's entry block. Call before `region_after_args`.
@@ -317,13 +282,7 @@ impl<'m> Printer<'m> {
             self.w(" @");
             self.symbol_name(name);
         }
-        let rest: Vec<(String, Attr)> = o
-            .attrs
-            .0
-            .iter()
-            .filter(|(k, _)| k != "sym_name")
-            .cloned()
-            .collect();
+        let rest: Vec<(String, Attr)> = o.attrs.0.iter().filter(|(k, _)| k != "sym_name").cloned().collect();
         if !rest.is_empty() {
             self.w(" attributes");
             self.attr_dict(&Dict(rest), &[]);
@@ -349,42 +308,24 @@ impl<'m> Printer<'m> {
 
     fn print_func(&mut self, op: OpId) -> bool {
         let o = self.m.op(op);
-        let Some(Attr::Str(name, None)) = o.attrs.get("sym_name") else {
-            return false;
-        };
-        let Some(Attr::Type(Type::Function(ins, outs))) = o.attrs.get("function_type") else {
-            return false;
-        };
+        let Some(Attr::Str(name, None)) = o.attrs.get("sym_name") else { return false };
+        let Some(Attr::Type(Type::Function(ins, outs))) = o.attrs.get("function_type") else { return false };
         let arg_attrs = match o.attrs.get("arg_attrs") {
             None => None,
-            Some(Attr::Array(a))
-                if a.len() == ins.len() && a.iter().all(|d| matches!(d, Attr::Dict(_))) =>
-            {
-                Some(a)
-            }
+            Some(Attr::Array(a)) if a.len() == ins.len() && a.iter().all(|d| matches!(d, Attr::Dict(_))) => Some(a),
             Some(_) => return false,
         };
         let res_attrs = match o.attrs.get("res_attrs") {
             None => None,
-            Some(Attr::Array(a))
-                if a.len() == outs.len() && a.iter().all(|d| matches!(d, Attr::Dict(_))) =>
-            {
-                Some(a)
-            }
+            Some(Attr::Array(a)) if a.len() == outs.len() && a.iter().all(|d| matches!(d, Attr::Dict(_))) => Some(a),
             Some(_) => return false,
         };
         let vis = match o.attrs.get("sym_visibility") {
             None => None,
-            Some(Attr::Str(v, None)) if v == b"public" || v == b"private" || v == b"nested" => {
-                Some(String::from_utf8_lossy(v).into_owned())
-            }
+            Some(Attr::Str(v, None)) if v == b"public" || v == b"private" || v == b"nested" => Some(String::from_utf8_lossy(v).into_owned()),
             Some(_) => return false,
         };
-        let body = o
-            .regions
-            .first()
-            .copied()
-            .filter(|&r| !self.m.region(r).blocks.is_empty());
+        let body = o.regions.first().copied().filter(|&r| !self.m.region(r).blocks.is_empty());
         if let Some(r) = body {
             let entry = self.m.block(self.m.region(r).blocks[0]);
             let tys: Vec<&Type> = entry.args.iter().map(|&a| self.m.value_type(a)).collect();
@@ -400,9 +341,7 @@ impl<'m> Printer<'m> {
         self.w("@");
         self.symbol_name(name);
         self.w("(");
-        let entry_args: Vec<ValueId> = body
-            .map(|r| self.m.block(self.m.region(r).blocks[0]).args.clone())
-            .unwrap_or_default();
+        let entry_args: Vec<ValueId> = body.map(|r| self.m.block(self.m.region(r).blocks[0]).args.clone()).unwrap_or_default();
         for (i, t) in ins.iter().enumerate() {
             if i > 0 {
                 self.w(", ");
@@ -420,8 +359,7 @@ impl<'m> Printer<'m> {
         self.w(")");
         if !outs.is_empty() {
             self.w(" -> ");
-            let wrap =
-                outs.len() > 1 || res_attrs.is_some() || matches!(outs[0], Type::Function(..));
+            let wrap = outs.len() > 1 || res_attrs.is_some() || matches!(outs[0], Type::Function(..));
             if wrap {
                 self.w("(");
             }
@@ -442,12 +380,7 @@ impl<'m> Printer<'m> {
             .attrs
             .0
             .iter()
-            .filter(|(k, _)| {
-                !matches!(
-                    k.as_str(),
-                    "sym_name" | "function_type" | "arg_attrs" | "res_attrs" | "sym_visibility"
-                )
-            })
+            .filter(|(k, _)| !matches!(k.as_str(), "sym_name" | "function_type" | "arg_attrs" | "res_attrs" | "sym_visibility"))
             .cloned()
             .collect();
         if !rest.is_empty() {
@@ -474,11 +407,7 @@ impl<'m> Printer<'m> {
             let vs = self.value_list(&o.operands);
             self.w(&vs);
             self.w(" : ");
-            let tys: Vec<Type> = o
-                .operands
-                .iter()
-                .map(|&v| self.m.value_type(v).clone())
-                .collect();
+            let tys: Vec<Type> = o.operands.iter().map(|&v| self.m.value_type(v).clone()).collect();
             self.type_list(&tys);
         }
         true
@@ -487,9 +416,7 @@ impl<'m> Printer<'m> {
     /// `call @f(%a) attr-dict : (T) -> U`.
     pub fn print_call_like(&mut self, op: OpId, name: &str) -> bool {
         let o = self.m.op(op);
-        let Some(Attr::SymbolRef(callee)) = o.attrs.get("callee") else {
-            return false;
-        };
+        let Some(Attr::SymbolRef(callee)) = o.attrs.get("callee") else { return false };
         if !o.regions.is_empty() {
             return false;
         }
@@ -512,9 +439,7 @@ impl<'m> Printer<'m> {
         if o.results.len() != 1 || !o.operands.is_empty() || !o.regions.is_empty() {
             return false;
         }
-        let Some(value) = o.attrs.get("value") else {
-            return false;
-        };
+        let Some(value) = o.attrs.get("value") else { return false };
         // The value's type must be the result type, or the generic form is needed.
         let rt = self.m.value_type(o.results[0]);
         match value {
@@ -536,16 +461,11 @@ impl<'m> Printer<'m> {
         }
         let attrs = o.attrs.clone();
         let operands = o.operands.clone();
-        let tys: Vec<Type> = operands
-            .iter()
-            .map(|&v| self.m.value_type(v).clone())
-            .collect();
+        let tys: Vec<Type> = operands.iter().map(|&v| self.m.value_type(v).clone()).collect();
         let mut elided = vec![];
         // `, tolerance = 0.1` (printed unless it is absent or the default 1e-4).
         let tolerance = match attrs.get("tolerance") {
-            Some(Attr::Float(f))
-                if f.kind == FloatKind::F64 && f.bits != 1e-4f64.to_bits().into() =>
-            {
+            Some(Attr::Float(f)) if f.kind == FloatKind::F64 && f.bits != 1e-4f64.to_bits().into() => {
                 elided.push("tolerance");
                 format!(", tolerance = {}", float::format_mlir(f.kind, f.bits))
             }
@@ -553,9 +473,7 @@ impl<'m> Printer<'m> {
         };
         match k {
             CheckOp::ExpectEqConst | CheckOp::ExpectAlmostEqConst => {
-                let Some(v @ Attr::Dense(d)) = attrs.get("value") else {
-                    return false;
-                };
+                let Some(v @ Attr::Dense(d)) = attrs.get("value") else { return false };
                 if operands.len() != 1 || tys[0] != d.ty {
                     return false;
                 }
@@ -590,19 +508,10 @@ impl<'m> Printer<'m> {
             }
             CheckOp::ExpectClose => {
                 let ui64 = |a: Option<&Attr>| match a {
-                    Some(Attr::Int(IntAttr {
-                        value,
-                        ty:
-                            Some(ElemType::Int {
-                                width: 64,
-                                signedness: Signedness::Unsigned,
-                            }),
-                    })) => Some(*value),
+                    Some(Attr::Int(IntAttr { value, ty: Some(ElemType::Int { width: 64, signedness: Signedness::Unsigned }) })) => Some(*value),
                     _ => None,
                 };
-                let Some(max) = ui64(attrs.get("max_ulp_difference")) else {
-                    return false;
-                };
+                let Some(max) = ui64(attrs.get("max_ulp_difference")) else { return false };
                 if operands.len() != 2 {
                     return false;
                 }
@@ -615,32 +524,19 @@ impl<'m> Printer<'m> {
                     self.w(&format!(", min_ulp_difference = {m}"));
                 }
                 self.w(" :");
-                let elided: &[&str] = if min.is_some() {
-                    &["max_ulp_difference", "min_ulp_difference"]
-                } else {
-                    &["max_ulp_difference"]
-                };
+                let elided: &[&str] = if min.is_some() { &["max_ulp_difference", "min_ulp_difference"] } else { &["max_ulp_difference"] };
                 self.attr_dict(&attrs, elided);
                 self.w(" ");
                 self.type_list(&tys);
                 true
             }
             CheckOp::ExpectSerializedEq => {
-                let Some(Attr::Str(id, None)) = attrs.get("probe_id") else {
-                    return false;
-                };
+                let Some(Attr::Str(id, None)) = attrs.get("probe_id") else { return false };
                 if operands.len() != 1 {
                     return false;
                 }
                 let iter = match attrs.get("iteration") {
-                    Some(Attr::Int(IntAttr {
-                        value,
-                        ty:
-                            Some(ElemType::Int {
-                                width: 32,
-                                signedness: Signedness::Unsigned,
-                            }),
-                    })) if *value != 0 => Some(*value),
+                    Some(Attr::Int(IntAttr { value, ty: Some(ElemType::Int { width: 32, signedness: Signedness::Unsigned }) })) if *value != 0 => Some(*value),
                     _ => None,
                 };
                 self.w("check.expect_serialized_eq ");
@@ -651,11 +547,7 @@ impl<'m> Printer<'m> {
                 if let Some(i) = iter {
                     self.w(&format!(", iter = {i}"));
                 }
-                let elided: &[&str] = if iter.is_some() {
-                    &["probe_id", "iteration"]
-                } else {
-                    &["probe_id"]
-                };
+                let elided: &[&str] = if iter.is_some() { &["probe_id", "iteration"] } else { &["probe_id"] };
                 self.attr_dict(&attrs, elided);
                 self.w(" : ");
                 self.ty(&tys[0]);
@@ -673,8 +565,7 @@ impl<'m> Printer<'m> {
                 if o.operands.len() != 1 || o.results.len() != want || !o.regions.is_empty() {
                     return false;
                 }
-                if want == 1 && self.m.value_type(o.results[0]) != self.m.value_type(o.operands[0])
-                {
+                if want == 1 && self.m.value_type(o.results[0]) != self.m.value_type(o.operands[0]) {
                     return false;
                 }
                 let probe_id = match (k, o.attrs.get("probe_id")) {
@@ -690,11 +581,7 @@ impl<'m> Printer<'m> {
                     self.w(", probe_id = ");
                     let _ = write_string(&mut self.out, id);
                 }
-                let elided: &[&str] = if probe_id.is_some() {
-                    &["probe_id"]
-                } else {
-                    &[]
-                };
+                let elided: &[&str] = if probe_id.is_some() { &["probe_id"] } else { &[] };
                 self.attr_dict(&o.attrs, elided);
                 self.w(" : ");
                 let t = self.m.value_type(o.operands[0]).clone();
@@ -726,16 +613,8 @@ impl<'m> Printer<'m> {
     /// The op's operand and result types as a function type.
     pub fn op_function_type(&mut self, op: OpId) {
         let o = self.m.op(op);
-        let ins: Vec<Type> = o
-            .operands
-            .iter()
-            .map(|&v| self.m.value_type(v).clone())
-            .collect();
-        let outs: Vec<Type> = o
-            .results
-            .iter()
-            .map(|&v| self.m.value_type(v).clone())
-            .collect();
+        let ins: Vec<Type> = o.operands.iter().map(|&v| self.m.value_type(v).clone()).collect();
+        let outs: Vec<Type> = o.results.iter().map(|&v| self.m.value_type(v).clone()).collect();
         self.function_type(&ins, &outs);
     }
 
@@ -747,10 +626,7 @@ impl<'m> Printer<'m> {
 
     /// Prints ` {k = v, ...}` with the `elided` names left out; nothing if empty.
     pub fn attr_dict(&mut self, d: &Dict, elided: &[&str]) {
-        let entries: Vec<&(String, Attr)> =
-            d.0.iter()
-                .filter(|(k, _)| !elided.contains(&k.as_str()))
-                .collect();
+        let entries: Vec<&(String, Attr)> = d.0.iter().filter(|(k, _)| !elided.contains(&k.as_str())).collect();
         if entries.is_empty() {
             return;
         }
@@ -956,9 +832,7 @@ pub fn write_string(f: &mut impl Write, b: &[u8]) -> fmt::Result {
 fn is_bare_symbol(name: &[u8]) -> bool {
     !name.is_empty()
         && (name[0].is_ascii_alphabetic() || name[0] == b'_')
-        && name
-            .iter()
-            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
+        && name.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
 }
 
 pub fn write_symbol(f: &mut impl Write, name: &[u8]) -> fmt::Result {
@@ -982,10 +856,7 @@ pub fn write_symbol_ref(f: &mut impl Write, parts: &[String]) -> fmt::Result {
 
 fn is_bare_key(k: &str) -> bool {
     let b = k.as_bytes();
-    !b.is_empty()
-        && (b[0].is_ascii_alphabetic() || b[0] == b'_')
-        && b.iter()
-            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
+    !b.is_empty() && (b[0].is_ascii_alphabetic() || b[0] == b'_') && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
 }
 
 pub fn write_dict_entry(f: &mut impl Write, k: &str, v: &Attr) -> fmt::Result {
@@ -1018,20 +889,13 @@ pub fn write_attr(f: &mut impl Write, a: &Attr) -> fmt::Result {
         Attr::Bool(b) => f.write_str(if *b { "true" } else { "false" }),
         Attr::Int(i) => {
             match &i.ty {
-                Some(ElemType::Int {
-                    width: 1,
-                    signedness: Signedness::Signless,
-                }) => {
+                Some(ElemType::Int { width: 1, signedness: Signedness::Signless }) => {
                     return f.write_str(if i.value != 0 { "true" } else { "false" });
                 }
                 _ => write!(f, "{}", i.value)?,
             }
             match &i.ty {
-                None
-                | Some(ElemType::Int {
-                    width: 64,
-                    signedness: Signedness::Signless,
-                }) => {
+                None | Some(ElemType::Int { width: 64, signedness: Signedness::Signless }) => {
                     if i.ty.is_some() {
                         f.write_str(" : i64")?;
                     }
@@ -1072,11 +936,7 @@ pub fn write_attr(f: &mut impl Write, a: &Attr) -> fmt::Result {
         Attr::Dense(d) => write_dense(f, d),
         Attr::DenseResource { name, ty } => {
             f.write_str("dense_resource<")?;
-            if is_bare_key(name) {
-                f.write_str(name)?
-            } else {
-                write_string(f, name.as_bytes())?
-            }
+            if is_bare_key(name) { f.write_str(name)? } else { write_string(f, name.as_bytes())? }
             f.write_str(">")?;
             if let Some(t) = ty {
                 f.write_str(" : ")?;
@@ -1103,9 +963,7 @@ pub fn write_dense_array(f: &mut impl Write, d: &DenseArray) -> fmt::Result {
         f.write_str(if i == 0 { ": " } else { ", " })?;
         match &d.elem {
             ElemType::Float(k) => f.write_str(&float::format_mlir(*k, *v as u128))?,
-            ElemType::Int { width: 1, .. } => {
-                f.write_str(if *v != 0 { "true" } else { "false" })?
-            }
+            ElemType::Int { width: 1, .. } => f.write_str(if *v != 0 { "true" } else { "false" })?,
             _ => write!(f, "{v}")?,
         }
     }
@@ -1121,12 +979,7 @@ pub fn write_dense(f: &mut impl Write, d: &DenseElements) -> fmt::Result {
         _ => (ElemType::I8, 0),
     };
     let shape: Vec<usize> = match &d.ty {
-        Type::Tensor(t) => t
-            .static_shape()
-            .unwrap_or_default()
-            .into_iter()
-            .map(|x| x as usize)
-            .collect(),
+        Type::Tensor(t) => t.static_shape().unwrap_or_default().into_iter().map(|x| x as usize).collect(),
         Type::Vector(s, _) => s.iter().map(|&x| x as usize).collect(),
         _ => vec![],
     };
@@ -1168,12 +1021,7 @@ fn write_hex(f: &mut impl Write, bytes: &[u8]) -> fmt::Result {
     f.write_str(&buf)
 }
 
-fn write_nested<'a>(
-    f: &mut impl Write,
-    elem: &ElemType,
-    shape: &[usize],
-    it: &mut impl Iterator<Item = &'a [u8]>,
-) -> fmt::Result {
+fn write_nested<'a>(f: &mut impl Write, elem: &ElemType, shape: &[usize], it: &mut impl Iterator<Item = &'a [u8]>) -> fmt::Result {
     if shape.is_empty() {
         return match it.next() {
             Some(b) => write_element(f, elem, b),
@@ -1190,11 +1038,7 @@ fn write_nested<'a>(
     f.write_str("]")
 }
 
-fn write_nested_strings<'a>(
-    f: &mut impl Write,
-    shape: &[usize],
-    it: &mut impl Iterator<Item = &'a Vec<u8>>,
-) -> fmt::Result {
+fn write_nested_strings<'a>(f: &mut impl Write, shape: &[usize], it: &mut impl Iterator<Item = &'a Vec<u8>>) -> fmt::Result {
     if shape.is_empty() {
         return match it.next() {
             Some(s) => write_string(f, s),
@@ -1228,11 +1072,7 @@ pub fn write_element(f: &mut impl Write, elem: &ElemType, b: &[u8]) -> fmt::Resu
             write_element(f, inner, &b[h..])?;
             f.write_str(")")
         }
-        ElemType::Int { width: 1, .. } => f.write_str(if b.first().copied().unwrap_or(0) != 0 {
-            "true"
-        } else {
-            "false"
-        }),
+        ElemType::Int { width: 1, .. } => f.write_str(if b.first().copied().unwrap_or(0) != 0 { "true" } else { "false" }),
         ElemType::Int { .. } | ElemType::Index => {
             let v = crate::dense::int_elements(&DenseData::Splat(b.to_vec()), elem, 1);
             write!(f, "{}", v.first().copied().unwrap_or(0))
@@ -1286,10 +1126,7 @@ pub fn write_loc(f: &mut impl Write, l: &Location) -> fmt::Result {
 }
 
 impl ElemType {
-    pub const I8: ElemType = ElemType::Int {
-        width: 8,
-        signedness: Signedness::Signless,
-    };
+    pub const I8: ElemType = ElemType::Int { width: 8, signedness: Signedness::Signless };
 }
 
 /// Whether an op's dialect is one whose custom forms elide the `func.` prefix.
