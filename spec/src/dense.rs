@@ -64,7 +64,7 @@ fn decode_raw(body: &str, elem: &ElemType, count: u64) -> Result<DenseData, Dens
     let mut out = Vec::with_capacity((count as usize).min(1 << 24) * width);
     sc.ws();
     if sc.peek() == Some(b'[') {
-        let mut shape = vec![];
+        let mut shape = Shape { dims: vec![], leaf_depth: None };
         sc.list(elem, &mut out, 0, &mut shape)?;
         sc.ws();
         if sc.i != sc.s.len() {
@@ -157,6 +157,13 @@ fn decode_strings(body: &str, count: u64) -> Result<DenseData, DenseError> {
     Ok(DenseData::Strings(out))
 }
 
+/// What a nested literal has shown so far: the length at each depth, and the
+/// depth at which scalars appear.
+struct Shape {
+    dims: Vec<Option<usize>>,
+    leaf_depth: Option<usize>,
+}
+
 struct Scanner<'a> {
     s: &'a [u8],
     i: usize,
@@ -182,7 +189,7 @@ impl Scanner<'_> {
     }
 
     /// A nested list; `shape` records the length at each depth and must be uniform.
-    fn list(&mut self, elem: &ElemType, out: &mut Vec<u8>, depth: usize, shape: &mut Vec<usize>) -> Result<(), DenseError> {
+    fn list(&mut self, elem: &ElemType, out: &mut Vec<u8>, depth: usize, shape: &mut Shape) -> Result<(), DenseError> {
         if depth > crate::lower::MAX_NESTING {
             return err(self.i, "dense literal is nested too deeply");
         }
@@ -198,8 +205,9 @@ impl Scanner<'_> {
                 if self.peek() == Some(b'[') {
                     self.list(elem, out, depth + 1, shape)?;
                 } else {
-                    if shape.len() > depth + 1 {
-                        return err(self.i, "inconsistent nesting in dense literal");
+                    match shape.leaf_depth {
+                        Some(d) if d != depth + 1 => return err(self.i, "inconsistent nesting in dense literal"),
+                        _ => shape.leaf_depth = Some(depth + 1),
                     }
                     self.element(elem, out)?;
                 }
@@ -215,14 +223,15 @@ impl Scanner<'_> {
                 }
             }
         }
-        // Inner lists finish first, so an outer depth may still be unknown here.
-        if shape.len() <= depth {
-            shape.resize(depth + 1, usize::MAX);
+        if shape.dims.len() <= depth {
+            shape.dims.resize(depth + 1, None);
         }
-        if shape[depth] == usize::MAX {
-            shape[depth] = n;
-        } else if shape[depth] != n {
-            return err(start, format!("dense literal has rows of different lengths ({} and {n})", shape[depth]));
+        match shape.dims[depth] {
+            None => shape.dims[depth] = Some(n),
+            Some(m) if m != n => {
+                return err(start, format!("dense literal has rows of different lengths ({m} and {n})"));
+            }
+            Some(_) => {}
         }
         Ok(())
     }

@@ -218,8 +218,6 @@ impl<'s> Lowerer<'s> {
         let ops: Vec<_> = items.iter().filter(|p| p.as_rule() == Rule::operation).collect();
         // A file that is exactly one `module` op makes that op the root.
         let single_module = ops.len() == 1 && is_module_op(ops[0]);
-        // So is a lone generic `"builtin.module"() ({...}) : () -> ()`.
-        let single_generic_module = ops.len() == 1 && is_generic_module_op(ops[0]);
         let body = self.m.body();
         for item in items {
             match item.as_rule() {
@@ -227,27 +225,8 @@ impl<'s> Lowerer<'s> {
                 Rule::type_alias_def => self.lower_type_alias(item)?,
                 Rule::file_metadata => self.lower_metadata(item)?,
                 Rule::operation if single_module => {
-                    let span = span_of(&item);
-                    let module_pair = item.clone().into_inner().find(|p| p.as_rule() == Rule::builtin_module);
-                    let module_pair = match module_pair {
-                        Some(p) => p,
-                        None => return self.err(span, "expected a module"),
-                    };
-                    let root = self.m.root;
-                    self.m.op_mut(root).span = span;
-                    self.lower_module_into(root, module_pair)?;
-                    if let Some(l) = item.into_inner().find(|p| p.as_rule() == Rule::trailing_loc) {
-                        let loc = self.lower_loc(l.into_inner().next().unwrap())?;
-                        self.m.op_mut(root).loc = Some(loc);
-                    }
-                }
-                Rule::operation if single_generic_module => {
+                    // The file's only op is a module: it becomes the root.
                     let op = self.lower_operation(item)?;
-                    let o = self.m.op(op);
-                    if !o.operands.is_empty() || !o.results.is_empty() || o.regions.len() != 1 {
-                        return self.err(o.span, "expected 'builtin.module' to have no operands or results and one region");
-                    }
-                    // The op replaces the implicit root (left detached in the arena).
                     self.m.root = op;
                 }
                 Rule::operation => {
@@ -1059,14 +1038,16 @@ impl<'s> Lowerer<'s> {
     }
 }
 
+/// Whether an `operation` pair is a result-less `module` (custom or generic form).
 fn is_module_op(p: &Pair<'_, Rule>) -> bool {
     let mut it = p.clone().into_inner();
-    matches!(it.next(), Some(k) if k.as_rule() == Rule::builtin_module)
-}
-
-fn is_generic_module_op(p: &Pair<'_, Rule>) -> bool {
-    let mut it = p.clone().into_inner();
-    matches!(it.next(), Some(k) if k.as_rule() == Rule::generic_op && k.clone().into_inner().next().is_some_and(|n| n.as_str() == "\"builtin.module\""))
+    match it.next() {
+        Some(k) if k.as_rule() == Rule::builtin_module => true,
+        Some(k) if k.as_rule() == Rule::generic_op => {
+            k.into_inner().next().is_some_and(|n| n.as_str() == "\"builtin.module\"")
+        }
+        _ => false,
+    }
 }
 
 /// Whether regions of this op are isolated from above (their own SSA scope).
