@@ -228,6 +228,7 @@ impl<'s> Lowerer<'s> {
                     // The file's only op is a module: it becomes the root.
                     let op = self.lower_operation(item)?;
                     self.m.root = op;
+                    self.ensure_module_body(op);
                 }
                 Rule::operation => {
                     let op = self.lower_operation(item)?;
@@ -594,6 +595,16 @@ impl<'s> Lowerer<'s> {
         Ok(())
     }
 
+    /// A module always has its body block, even when written `module {}` (MLIR's ModuleOp ensures it).
+    fn ensure_module_body(&mut self, op: OpId) {
+        let span = self.m.op(op).span;
+        if let Some(&r) = self.m.op(op).regions.first() {
+            if self.m.region(r).blocks.is_empty() {
+                self.m.add_block(r, span);
+            }
+        }
+    }
+
     fn lower_module_into(&mut self, op: OpId, p: Pair<'_, Rule>) -> PResult<()> {
         for k in p.into_inner() {
             match k.as_rule() {
@@ -618,6 +629,7 @@ impl<'s> Lowerer<'s> {
                 _ => {}
             }
         }
+        self.ensure_module_body(op);
         Ok(())
     }
 
