@@ -61,7 +61,7 @@ fn decode_raw(body: &str, elem: &ElemType, count: u64) -> Result<DenseData, Dens
         return decode_strings(body, count);
     }
     let mut sc = Scanner { s: body.as_bytes(), i: 0 };
-    let mut out = Vec::with_capacity((count as usize).min(1 << 24) * width);
+    let mut out = Vec::with_capacity((count as usize).min(1 << 24).saturating_mul(width).min(1 << 26));
     sc.ws();
     if sc.peek() == Some(b'[') {
         let mut shape = Shape { dims: vec![], leaf_depth: None };
@@ -268,8 +268,13 @@ impl Scanner<'_> {
                 let tok = self.token().to_string();
                 let v = int_value(&tok, *width, *signedness)
                     .ok_or_else(|| DenseError { offset: at, message: format!("integer element '{tok}' is invalid or out of range for i{width}") })?;
+                // Integers wider than 128 bits are stored sign- or zero-extended.
                 let w = elem.storage_bytes();
-                out.extend_from_slice(&v.to_le_bytes()[..w]);
+                let bytes = v.to_le_bytes();
+                out.extend_from_slice(&bytes[..w.min(16)]);
+                if w > 16 {
+                    out.resize(out.len() + w - 16, if v < 0 { 0xFF } else { 0 });
+                }
                 Ok(())
             }
             ElemType::Index => {
@@ -317,7 +322,8 @@ pub fn int_elements(data: &DenseData, elem: &ElemType, count: usize) -> Vec<i128
     let w = elem.storage_bytes();
     let read = |b: &[u8]| -> i128 {
         let mut buf = [0u8; 16];
-        buf[..w].copy_from_slice(b);
+        let n = w.min(16).min(b.len());
+        buf[..n].copy_from_slice(&b[..n]);
         let raw = u128::from_le_bytes(buf);
         let raw = if width < 128 { raw & ((1u128 << width) - 1) } else { raw };
         if signedness == Signedness::Unsigned || width == 1 || width >= 128 {

@@ -402,8 +402,11 @@ fn lower_kw_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<O
                     );
                 };
                 let pos = spec.kws.iter().position(|s| s.key == key).unwrap_or(0);
+                if seen.contains(&ks.key) {
+                    return lw.err(span_of(&kk[0]), format!("'{key}' is given twice"));
+                }
                 if seen.len() != pos {
-                    let want = spec.kws[seen.len()].key;
+                    let want = spec.kws.get(seen.len()).map_or(key, |s| s.key);
                     return lw.err(span_of(&kk[0]), format!("expected '{want}'"));
                 }
                 seen.push(ks.key);
