@@ -988,7 +988,10 @@ pub fn write_dense(f: &mut impl Write, d: &DenseElements) -> fmt::Result {
         // MLIR prints a splat as its one value, whatever literal it came from.
         DenseData::Splat(bytes) => write_element(f, &elem, bytes)?,
         DenseData::Elements(bytes) => {
-            if d.hex && count > 0 {
+            // MLIR prints more than 100 elements as a hex blob, whatever the
+            // literal was (`--mlir-print-elementsattrs-with-hex-if-larger`'s
+            // default); i1 data, bit-packed in MLIR's blobs, stays a list.
+            if count > 100 && elem != ElemType::I1 && bytes.len() == count * elem.storage_bytes() {
                 f.write_str("\"0x")?;
                 write_hex(f, bytes)?;
                 f.write_str("\"")?;
