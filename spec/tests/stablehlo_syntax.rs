@@ -591,3 +591,40 @@ fn malformed_op_syntax_is_located() {
         "without parentheses",
     );
 }
+
+// ---------------------------------------------------------------- core behaviour this work relies on
+
+#[test]
+fn printer_details_match_stablehlo_opt() {
+    // `public` is kept; floats print as APFloat does; quantized scales as f64s;
+    // more than 100 elements print as hex; an all-equal literal is a splat.
+    let big: Vec<String> = (0..101).map(|i| i.to_string()).collect();
+    let input = format!(
+        "module @m attributes {{mhlo.num_replicas = 1 : i32}} {{\n\
+         \x20 func.func public @main(%arg0: tensor<2x!quant.uniform<i8:f32, 0.0039215482917486456:-128>>) {{\n\
+         \x20   %cst = stablehlo.constant dense<[3.140625, -0.810447216]> : tensor<2xf16>\n\
+         \x20   %c = stablehlo.constant dense<[{}]> : tensor<101xi8>\n\
+         \x20   %c_0 = stablehlo.constant dense<[7, 7, 7]> : tensor<3xi32>\n\
+         \x20   return\n\
+         \x20 }}\n\
+         }}\n",
+        big.join(", ")
+    );
+    let hex: String = (0..101u8).map(|i| format!("{i:02X}")).collect();
+    check(
+        &input,
+        &format!(
+            "module @m attributes {{mhlo.num_replicas = 1 : i32}} {{\n\
+             \x20 func.func public @main(%arg0: tensor<2x!quant.uniform<i8:f32, 0.0039215482917486456:-128>>) {{\n\
+             \x20   %cst = stablehlo.constant dense<[3.140630e+00, -8.105460e-01]> : tensor<2xf16>\n\
+             \x20   %c = stablehlo.constant dense<\"0x{hex}\"> : tensor<101xi8>\n\
+             \x20   %c_0 = stablehlo.constant dense<7> : tensor<3xi32>\n\
+             \x20   return\n\
+             \x20 }}\n\
+             }}\n"
+        ),
+    );
+    // An empty module keeps its (empty) body block.
+    check("// nothing\n", "module {\n}\n");
+    check("module {}", "module {\n}\n");
+}
