@@ -584,6 +584,19 @@ fn malformed_op_syntax_is_located() {
         3,
         "expected 2 operands, found 1",
     );
+    // A custom form that does not parse is reported where it goes wrong.
+    error_at(
+        "func.func @f(%a: tensor<3xf32>) {\n  %0 = stablehlo.add %a %a : tensor<3xf32>\n  func.return\n}",
+        2,
+        25,
+        "unexpected '%a', expected attribute dictionary",
+    );
+    error_at(
+        "func.func @f(%a: tensor<3xf32>) {\n  %1 = chlo.lgamma %a : tensor<3xf32>\n  func.return\n}",
+        3,
+        3,
+        "expected arrow",
+    );
     error_at(
         "func.func @f(%a: tensor<3xf32>) {\n  %0 = chlo.lgamma %a : (tensor<3xf32>) -> tensor<3xf32>\n  func.return\n}",
         2,

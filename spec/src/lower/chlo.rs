@@ -19,6 +19,9 @@ pub fn lower(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<Opt
             super::stablehlo::lower_constant(lw, p, span, OpKind::Chlo(ChloOp::Constant))?
         }
         Rule::chlo_scan => lower_scan(lw, p, span)?,
+        Rule::chlo_bad_op => {
+            return Err(super::stablehlo::locate_bad_op(lw, &p, Rule::chlo_op_check));
+        }
         _ => return Ok(None),
     };
     Ok(Some(op))
@@ -118,9 +121,10 @@ fn lower_operands_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PRe
                 let (ins, outs) = if is_parens {
                     lw.lower_function_type(c.clone())?
                 } else {
+                    // [types, arrow, result type]
                     let t = kids(c);
                     let ins = lw.lower_type_list(t[0].clone())?;
-                    let out = lw.lower_type(t[1].clone())?;
+                    let out = lw.lower_type(t[2].clone())?;
                     (ins, vec![out])
                 };
                 if ins.len() != n {

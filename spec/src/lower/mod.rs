@@ -98,7 +98,7 @@ fn check_nesting(text: &str) -> PResult<()> {
     Ok(())
 }
 
-fn pest_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
+pub(crate) fn pest_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     use pest::error::{ErrorVariant, InputLocation};
     let pos = match e.location {
         InputLocation::Pos(p) => p,

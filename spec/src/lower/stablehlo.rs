@@ -41,6 +41,7 @@ pub fn lower(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<Opt
         Rule::shlo_return => {
             lw.lower_return_like(OpKind::Stablehlo(StablehloOp::Return), p, span)?
         }
+        Rule::shlo_bad_op => return Err(locate_bad_op(lw, &p, Rule::shlo_op_check)),
         _ => return Ok(None),
     };
     Ok(Some(op))
@@ -1565,6 +1566,22 @@ pub fn lower_attr(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<Attr> {
         }
     };
     Ok(a.into_attr())
+}
+
+/// Re-parses an op whose custom form did not parse, from its name to the end
+/// of the source, to report where and why its syntax fails.
+pub(crate) fn locate_bad_op(lw: &Lowerer<'_>, p: &Pair<'_, Rule>, check: Rule) -> Diagnostic {
+    let span = span_of(p);
+    let start = (span.start as usize).min(lw.src.len());
+    let rest = &lw.src[start..];
+    match MlirParser::parse(check, rest) {
+        Ok(_) => Diagnostic::error(span, "malformed custom op"),
+        Err(e) => {
+            let mut d = super::pest_error(rest, e);
+            d.span = Span::new(start + d.span.start as usize, start + d.span.end as usize);
+            d
+        }
+    }
 }
 
 /// Re-parses a malformed modelled attribute alone to find its first bad token.
