@@ -366,7 +366,105 @@ pub(crate) fn kw_op_spec(k: StablehloOp) -> Option<KwOpSpec> {
             Same,
         ),
         StablehloOp::Cholesky => s(1, false, &[kw!("lower", "lower", OptBool)], Same),
-        _ => None,
+        StablehloOp::Abs
+        | StablehloOp::Cbrt
+        | StablehloOp::Ceil
+        | StablehloOp::Convert
+        | StablehloOp::Cosine
+        | StablehloOp::CountLeadingZeros
+        | StablehloOp::Exponential
+        | StablehloOp::ExponentialMinusOne
+        | StablehloOp::Floor
+        | StablehloOp::Imag
+        | StablehloOp::IsFinite
+        | StablehloOp::Log
+        | StablehloOp::LogPlusOne
+        | StablehloOp::Logistic
+        | StablehloOp::Negate
+        | StablehloOp::Not
+        | StablehloOp::Popcnt
+        | StablehloOp::Real
+        | StablehloOp::RoundNearestAfz
+        | StablehloOp::RoundNearestEven
+        | StablehloOp::Rsqrt
+        | StablehloOp::Sign
+        | StablehloOp::Sine
+        | StablehloOp::Sqrt
+        | StablehloOp::Tan
+        | StablehloOp::Tanh
+        | StablehloOp::BitcastConvert
+        | StablehloOp::UniformQuantize
+        | StablehloOp::UniformDequantize
+        | StablehloOp::Add
+        | StablehloOp::And
+        | StablehloOp::Atan2
+        | StablehloOp::Complex
+        | StablehloOp::Divide
+        | StablehloOp::Maximum
+        | StablehloOp::Minimum
+        | StablehloOp::Multiply
+        | StablehloOp::Or
+        | StablehloOp::Power
+        | StablehloOp::Remainder
+        | StablehloOp::ShiftLeft
+        | StablehloOp::ShiftRightArithmetic
+        | StablehloOp::ShiftRightLogical
+        | StablehloOp::Subtract
+        | StablehloOp::Xor
+        | StablehloOp::Compare
+        | StablehloOp::Select
+        | StablehloOp::Clamp
+        | StablehloOp::Constant
+        | StablehloOp::Reshape
+        | StablehloOp::DynamicReshape
+        | StablehloOp::Slice
+        | StablehloOp::RealDynamicSlice
+        | StablehloOp::DynamicUpdateSlice
+        | StablehloOp::DynamicPad
+        | StablehloOp::Gather
+        | StablehloOp::DynamicGather
+        | StablehloOp::Scatter
+        | StablehloOp::Sort
+        | StablehloOp::TorchIndexSelect
+        | StablehloOp::Reduce
+        | StablehloOp::ReduceWindow
+        | StablehloOp::SelectAndScatter
+        | StablehloOp::Map
+        | StablehloOp::Dot
+        | StablehloOp::DotGeneral
+        | StablehloOp::Convolution
+        | StablehloOp::DynamicConv
+        | StablehloOp::TriangularSolve
+        | StablehloOp::BatchNormGrad
+        | StablehloOp::BatchNormInference
+        | StablehloOp::BatchNormTraining
+        | StablehloOp::While
+        | StablehloOp::If
+        | StablehloOp::Case
+        | StablehloOp::Return
+        | StablehloOp::Composite
+        | StablehloOp::CustomCall
+        | StablehloOp::OptimizationBarrier
+        | StablehloOp::Tuple
+        | StablehloOp::GetTupleElement
+        | StablehloOp::CreateToken
+        | StablehloOp::AfterAll
+        | StablehloOp::Infeed
+        | StablehloOp::Outfeed
+        | StablehloOp::Send
+        | StablehloOp::Recv
+        | StablehloOp::AllGather
+        | StablehloOp::AllReduce
+        | StablehloOp::AllToAll
+        | StablehloOp::ReduceScatter
+        | StablehloOp::CollectivePermute
+        | StablehloOp::CollectiveBroadcast
+        | StablehloOp::CollectiveReduce
+        | StablehloOp::CrossReplicaSum
+        | StablehloOp::PartitionId
+        | StablehloOp::ReplicaId
+        | StablehloOp::AsyncStart
+        | StablehloOp::AsyncDone => None,
     }
 }
 
@@ -738,7 +836,66 @@ pub(crate) fn operands_op_form(k: StablehloOp) -> Option<OperandsForm> {
         S::DynamicPad => Functional(Some(5)),
         S::DynamicUpdateSlice => Functional(None),
         S::CreateToken | S::ReplicaId | S::PartitionId => Nullary,
-        _ => return None,
+        S::ReducePrecision
+        | S::Compare
+        | S::Constant
+        | S::Iota
+        | S::DynamicIota
+        | S::Broadcast
+        | S::BroadcastInDim
+        | S::DynamicBroadcastInDim
+        | S::Transpose
+        | S::Concatenate
+        | S::Slice
+        | S::DynamicSlice
+        | S::Pad
+        | S::Reverse
+        | S::Gather
+        | S::DynamicGather
+        | S::Scatter
+        | S::Sort
+        | S::GetDimensionSize
+        | S::SetDimensionSize
+        | S::TorchIndexSelect
+        | S::Reduce
+        | S::ReduceWindow
+        | S::SelectAndScatter
+        | S::Map
+        | S::Dot
+        | S::DotGeneral
+        | S::Einsum
+        | S::UnaryEinsum
+        | S::Convolution
+        | S::DynamicConv
+        | S::Fft
+        | S::TriangularSolve
+        | S::BatchNormGrad
+        | S::BatchNormInference
+        | S::BatchNormTraining
+        | S::Rng
+        | S::RngBitGenerator
+        | S::While
+        | S::If
+        | S::Case
+        | S::Return
+        | S::Composite
+        | S::CustomCall
+        | S::OptimizationBarrier
+        | S::GetTupleElement
+        | S::Infeed
+        | S::Outfeed
+        | S::Send
+        | S::Recv
+        | S::AllGather
+        | S::AllReduce
+        | S::AllToAll
+        | S::ReduceScatter
+        | S::CollectivePermute
+        | S::CollectiveBroadcast
+        | S::CollectiveReduce
+        | S::CrossReplicaSum
+        | S::AsyncStart
+        | S::AsyncDone => return None,
     })
 }
 

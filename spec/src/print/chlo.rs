@@ -79,15 +79,114 @@ pub fn inherent_attrs(k: ChloOp) -> &'static [&'static str] {
 pub fn result_names(k: ChloOp) -> Vec<(usize, &'static str)> {
     match k {
         ChloOp::TopK => vec![(0, "values"), (1, "indices")],
-        _ => vec![],
+        ChloOp::AsinAcosKernel
+        | ChloOp::Acos
+        | ChloOp::Acosh
+        | ChloOp::Asin
+        | ChloOp::Asinh
+        | ChloOp::Atan
+        | ChloOp::Atanh
+        | ChloOp::BesselI1e
+        | ChloOp::Conj
+        | ChloOp::Cosh
+        | ChloOp::Digamma
+        | ChloOp::Erf
+        | ChloOp::ErfInv
+        | ChloOp::Erfc
+        | ChloOp::IsInf
+        | ChloOp::IsNegInf
+        | ChloOp::IsPosInf
+        | ChloOp::Lgamma
+        | ChloOp::Sinh
+        | ChloOp::Square
+        | ChloOp::Tan
+        | ChloOp::Mulhi
+        | ChloOp::NextAfter
+        | ChloOp::Polygamma
+        | ChloOp::Zeta
+        | ChloOp::BroadcastAdd
+        | ChloOp::BroadcastAnd
+        | ChloOp::BroadcastAtan2
+        | ChloOp::BroadcastCompare
+        | ChloOp::BroadcastComplex
+        | ChloOp::BroadcastDivide
+        | ChloOp::BroadcastMaximum
+        | ChloOp::BroadcastMinimum
+        | ChloOp::BroadcastMultiply
+        | ChloOp::BroadcastNextAfter
+        | ChloOp::BroadcastOr
+        | ChloOp::BroadcastPolygamma
+        | ChloOp::BroadcastPower
+        | ChloOp::BroadcastRemainder
+        | ChloOp::BroadcastSelect
+        | ChloOp::BroadcastShiftLeft
+        | ChloOp::BroadcastShiftRightArithmetic
+        | ChloOp::BroadcastShiftRightLogical
+        | ChloOp::BroadcastSubtract
+        | ChloOp::BroadcastXor
+        | ChloOp::BroadcastZeta
+        | ChloOp::Constant
+        | ChloOp::ConstantLike
+        | ChloOp::RaggedDot
+        | ChloOp::Scan => vec![],
     }
 }
 
 /// Names the op suggests for the entry block arguments of its `index`-th
 /// region: `chlo.scan` names them `%input...` then `%carry...`.
 pub fn block_arg_names(m: &Module, op: OpId, k: ChloOp, index: usize) -> Option<Vec<String>> {
-    if k != ChloOp::Scan {
-        return None;
+    match k {
+        ChloOp::Scan => {}
+        ChloOp::AsinAcosKernel
+        | ChloOp::Acos
+        | ChloOp::Acosh
+        | ChloOp::Asin
+        | ChloOp::Asinh
+        | ChloOp::Atan
+        | ChloOp::Atanh
+        | ChloOp::BesselI1e
+        | ChloOp::Conj
+        | ChloOp::Cosh
+        | ChloOp::Digamma
+        | ChloOp::Erf
+        | ChloOp::ErfInv
+        | ChloOp::Erfc
+        | ChloOp::IsInf
+        | ChloOp::IsNegInf
+        | ChloOp::IsPosInf
+        | ChloOp::Lgamma
+        | ChloOp::Sinh
+        | ChloOp::Square
+        | ChloOp::Tan
+        | ChloOp::Mulhi
+        | ChloOp::NextAfter
+        | ChloOp::Polygamma
+        | ChloOp::Zeta
+        | ChloOp::BroadcastAdd
+        | ChloOp::BroadcastAnd
+        | ChloOp::BroadcastAtan2
+        | ChloOp::BroadcastCompare
+        | ChloOp::BroadcastComplex
+        | ChloOp::BroadcastDivide
+        | ChloOp::BroadcastMaximum
+        | ChloOp::BroadcastMinimum
+        | ChloOp::BroadcastMultiply
+        | ChloOp::BroadcastNextAfter
+        | ChloOp::BroadcastOr
+        | ChloOp::BroadcastPolygamma
+        | ChloOp::BroadcastPower
+        | ChloOp::BroadcastRemainder
+        | ChloOp::BroadcastSelect
+        | ChloOp::BroadcastShiftLeft
+        | ChloOp::BroadcastShiftRightArithmetic
+        | ChloOp::BroadcastShiftRightLogical
+        | ChloOp::BroadcastSubtract
+        | ChloOp::BroadcastXor
+        | ChloOp::BroadcastZeta
+        | ChloOp::Constant
+        | ChloOp::ConstantLike
+        | ChloOp::TopK
+        | ChloOp::RaggedDot => return None,
     }
     let o = m.op(op);
     let (inputs, _) = segment_sizes(o.attrs.get("operandSegmentSizes"))?;
