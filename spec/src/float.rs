@@ -186,7 +186,7 @@ fn apfloat_to_string(kind: FloatKind, v: f64, format_precision: u32, max_padding
     }
     // Drop decimal digits beyond what the precision needs (truncating).
     let bits = sig.bit_len();
-    let bits_required = (fp * 196 + 58) / 59;
+    let bits_required = (fp * 196).div_ceil(59);
     if bits > bits_required {
         let removable = (bits - bits_required) * 59 / 196;
         exp += removable as i32;

@@ -598,10 +598,10 @@ impl<'s> Lowerer<'s> {
     /// A module always has its body block, even when written `module {}` (MLIR's ModuleOp ensures it).
     fn ensure_module_body(&mut self, op: OpId) {
         let span = self.m.op(op).span;
-        if let Some(&r) = self.m.op(op).regions.first() {
-            if self.m.region(r).blocks.is_empty() {
-                self.m.add_block(r, span);
-            }
+        if let Some(&r) = self.m.op(op).regions.first()
+            && self.m.region(r).blocks.is_empty()
+        {
+            self.m.add_block(r, span);
         }
     }
 

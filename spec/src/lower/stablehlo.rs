@@ -481,10 +481,8 @@ fn lower_kw_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<O
     for c in &k[1..] {
         match c.as_rule() {
             Rule::value_use => uses.push(c.clone()),
-            Rule::shlo_extra_comma => {
-                if !spec.variadic || uses.len() != spec.fixed {
-                    return lw.err(span_of(c), "unexpected ','");
-                }
+            Rule::shlo_extra_comma if !spec.variadic || uses.len() != spec.fixed => {
+                return lw.err(span_of(c), "unexpected ','");
             }
             Rule::shlo_kw_attr => {
                 let kk = kids(c);

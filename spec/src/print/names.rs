@@ -98,20 +98,20 @@ impl Namer<'_> {
         self.used.push(HashSet::new());
         let region = self.m.region(r);
         let mut arg_names: HashMap<ValueId, String> = HashMap::new();
-        if self.hints {
-            if let (Some(op), Some(&entry)) = (region.parent, region.blocks.first()) {
-                let index = self
-                    .m
-                    .op(op)
-                    .regions
-                    .iter()
-                    .position(|&x| x == r)
-                    .unwrap_or(0);
-                if let Some(hints) = block_arg_hints(self.m, op, index) {
-                    for (&a, h) in self.m.block(entry).args.iter().zip(hints) {
-                        let name = self.unique(&h);
-                        arg_names.insert(a, name);
-                    }
+        if self.hints
+            && let (Some(op), Some(&entry)) = (region.parent, region.blocks.first())
+        {
+            let index = self
+                .m
+                .op(op)
+                .regions
+                .iter()
+                .position(|&x| x == r)
+                .unwrap_or(0);
+            if let Some(hints) = block_arg_hints(self.m, op, index) {
+                for (&a, h) in self.m.block(entry).args.iter().zip(hints) {
+                    let name = self.unique(&h);
+                    arg_names.insert(a, name);
                 }
             }
         }

@@ -1065,12 +1065,10 @@ fn print_dot(p: &mut Printer<'_>, op: OpId, kind: StablehloOp) -> bool {
         consumed.push("precision_config");
         let _ = write!(text, ", precision = {t}");
     }
-    if general {
-        if let Some(StablehloAttr::DotAlgorithm(a)) = get_shlo(&o.attrs, "algorithm") {
-            consumed.push("algorithm");
-            text.push_str(", algorithm = ");
-            let _ = write_dot_algorithm_body(&mut text, a);
-        }
+    if general && let Some(StablehloAttr::DotAlgorithm(a)) = get_shlo(&o.attrs, "algorithm") {
+        consumed.push("algorithm");
+        text.push_str(", algorithm = ");
+        let _ = write_dot_algorithm_body(&mut text, a);
     }
     let operands = o.operands.clone();
     let attrs = o.attrs.clone();
@@ -1148,16 +1146,16 @@ fn print_convolution(p: &mut Printer<'_>, op: OpId) -> bool {
         consumed.push("rhs_dilation");
         window.push(format!("rhs_dilate = {}", int_list_text(&s)));
     }
-    if let Some(Attr::DenseArray(a)) = o.attrs.get("window_reversal") {
-        if a.elem == ElemType::I1 {
-            consumed.push("window_reversal");
-            let items: Vec<&str> = a
-                .values
-                .iter()
-                .map(|v| if *v != 0 { "true" } else { "false" })
-                .collect();
-            window.push(format!("reverse = [{}]", items.join(", ")));
-        }
+    if let Some(Attr::DenseArray(a)) = o.attrs.get("window_reversal")
+        && a.elem == ElemType::I1
+    {
+        consumed.push("window_reversal");
+        let items: Vec<&str> = a
+            .values
+            .iter()
+            .map(|v| if *v != 0 { "true" } else { "false" })
+            .collect();
+        window.push(format!("reverse = [{}]", items.join(", ")));
     }
     let dims = conv_lists_text(&lists);
     let operands = o.operands.clone();
@@ -1280,7 +1278,7 @@ fn reduce_applies(p: &Printer<'_>, op: OpId) -> Option<StablehloOp> {
     if !ro.attrs.is_empty()
         || !ro.regions.is_empty()
         || !ro.successors.is_empty()
-        || ro.results.len() != 0
+        || !ro.results.is_empty()
         || ro.operands != io.results
     {
         return None;
@@ -1309,7 +1307,7 @@ fn reduce_applies(p: &Printer<'_>, op: OpId) -> Option<StablehloOp> {
 fn print_reduce(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
     let n = o.operands.len();
-    if n % 2 != 0 || o.regions.len() != 1 {
+    if !n.is_multiple_of(2) || o.regions.len() != 1 {
         return false;
     }
     let Some(dims) = get_i64_array(&o.attrs, "dimensions") else {
