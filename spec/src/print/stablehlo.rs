@@ -7,7 +7,11 @@
 //! `stablehlo.compare  LT, ...`). A form is used only when the op's
 //! attributes have exactly the kinds the form's parser produces; otherwise the
 //! op falls back to the generic form, so that parsing the output gives back
-//! the same IR.
+//! the same IR. For the same reason an attribute that a pretty form omits at
+//! its default value (`has_side_effect = false`, `lower = false`, a DEFAULT
+//! `result_accuracy`, `is_stable = true`) is omitted only when absent: written
+//! out explicitly, it stays in the attribute dictionary (stablehlo-opt would
+//! drop it, changing the IR).
 
 use std::fmt::{self, Write};
 
