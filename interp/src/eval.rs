@@ -621,7 +621,9 @@ impl<'m> Interp<'m> {
             | S::CollectiveReduce
             | S::CrossReplicaSum
             | S::PartitionId
-            | S::ReplicaId => Err(InterpError::unsupported(span, format!("{} is not implemented yet", k_name(OpKind::Stablehlo(k))))),
+            | S::ReplicaId
+            | S::AsyncStart
+            | S::AsyncDone => Err(InterpError::unsupported(span, format!("{} is not implemented yet", k_name(OpKind::Stablehlo(k))))),
         }
     }
 
@@ -633,7 +635,7 @@ impl<'m> Interp<'m> {
             return Err(InterpError::invalid(o.span, "expect_serialized_eq without a probe_id"));
         };
         let id = String::from_utf8_lossy(id).into_owned();
-        let iter = o.attrs.get("iter").and_then(Attr::as_int).unwrap_or(0) as usize;
+        let iter = o.attrs.get("iteration").and_then(Attr::as_int).unwrap_or(0) as usize;
         let failure = |message: String| Ok(Some(CheckFailure { span: o.span, message }));
         match self.outcome.probes.get(&id).and_then(|vs| vs.get(iter)) {
             None => failure(format!("no value was probed as '{id}' at iteration {iter}")),

@@ -27,7 +27,24 @@ fn err<T>(offset: usize, message: impl Into<String>) -> Result<T, DenseError> {
 }
 
 /// Decodes a literal body (what stands between `dense<` and `>`) for `count` elements of `elem`.
+/// As MLIR does, a literal whose elements are all equal is stored as a splat.
 pub fn decode(body: &str, elem: &ElemType, count: u64) -> Result<DenseData, DenseError> {
+    decode_raw(body, elem, count).map(|d| normalize(d, elem.storage_bytes()))
+}
+
+/// Turns element storage whose elements (of `width` bytes) are all equal into a
+/// splat, as MLIR's DenseElementsAttr does; other data is returned unchanged.
+pub fn normalize(data: DenseData, width: usize) -> DenseData {
+    match &data {
+        DenseData::Elements(b) if width > 0 && b.len() >= width && b.len() % width == 0 => {
+            let first = &b[..width];
+            if b.chunks_exact(width).all(|c| c == first) { DenseData::Splat(first.to_vec()) } else { data }
+        }
+        _ => data,
+    }
+}
+
+fn decode_raw(body: &str, elem: &ElemType, count: u64) -> Result<DenseData, DenseError> {
     let trimmed = body.trim();
     let lead = body.len() - body.trim_start().len();
     let width = elem.storage_bytes();
@@ -44,7 +61,7 @@ pub fn decode(body: &str, elem: &ElemType, count: u64) -> Result<DenseData, Dens
         return decode_strings(body, count);
     }
     let mut sc = Scanner { s: body.as_bytes(), i: 0 };
-    let mut out = Vec::with_capacity((count as usize).min(1 << 24) * width);
+    let mut out = Vec::with_capacity((count as usize).min(1 << 24).saturating_mul(width).min(1 << 26));
     sc.ws();
     if sc.peek() == Some(b'[') {
         let mut shape = Shape { dims: vec![], leaf_depth: None };
@@ -251,8 +268,13 @@ impl Scanner<'_> {
                 let tok = self.token().to_string();
                 let v = int_value(&tok, *width, *signedness)
                     .ok_or_else(|| DenseError { offset: at, message: format!("integer element '{tok}' is invalid or out of range for {elem}") })?;
+                // Integers wider than 128 bits are stored sign- or zero-extended.
                 let w = elem.storage_bytes();
-                out.extend_from_slice(&v.to_le_bytes()[..w]);
+                let bytes = v.to_le_bytes();
+                out.extend_from_slice(&bytes[..w.min(16)]);
+                if w > 16 {
+                    out.resize(out.len() + w - 16, if v < 0 { 0xFF } else { 0 });
+                }
                 Ok(())
             }
             ElemType::Index => {
@@ -300,7 +322,8 @@ pub fn int_elements(data: &DenseData, elem: &ElemType, count: usize) -> Vec<i128
     let w = elem.storage_bytes();
     let read = |b: &[u8]| -> i128 {
         let mut buf = [0u8; 16];
-        buf[..w].copy_from_slice(b);
+        let n = w.min(16).min(b.len());
+        buf[..n].copy_from_slice(&b[..n]);
         let raw = u128::from_le_bytes(buf);
         let raw = if width < 128 { raw & ((1u128 << width) - 1) } else { raw };
         if signedness == Signedness::Unsigned || width == 1 || width >= 128 {
@@ -334,6 +357,15 @@ mod tests {
         assert_eq!(d, DenseData::Splat(vec![7, 0, 0, 0]));
         assert!(decode("[[1, 2], [3]]", &ElemType::I32, 3).is_err());
         assert!(decode("[1, 2]", &ElemType::I32, 3).is_err());
+    }
+
+    #[test]
+    fn outer_lists_longer_than_inner_ones() {
+        let d = decode("[[1], [2], [3]]", &ElemType::I32, 3).unwrap();
+        assert_eq!(i32s(&d, 3), vec![1, 2, 3]);
+        assert!(decode("[[1], [2, 3]]", &ElemType::I32, 3).is_err());
+        let d = decode("[[5, 5]]", &ElemType::I32, 2).unwrap();
+        assert_eq!(d, DenseData::Splat(vec![5, 0, 0, 0]));
     }
 
     #[test]

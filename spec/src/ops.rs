@@ -237,9 +237,12 @@ define_dialect!(StablehloOp, Stablehlo, STABLEHLO_OPS, {
     CrossReplicaSum, "stablehlo.cross-replica-sum", [COLLECTIVE];
     PartitionId, "stablehlo.partition_id", [];
     ReplicaId, "stablehlo.replica_id", [];
+    AsyncStart, "stablehlo.async_start", [ISOLATED_FROM_ABOVE | HAS_REGIONS];
+    AsyncDone, "stablehlo.async_done", [];
 });
 
 define_dialect!(ChloOp, Chlo, CHLO_OPS, {
+    AsinAcosKernel, "chlo._asin_acos_kernel", [ELEMENTWISE | PURE];
     Acos, "chlo.acos", [ELEMENTWISE | PURE];
     Acosh, "chlo.acosh", [ELEMENTWISE | PURE];
     Asin, "chlo.asin", [ELEMENTWISE | PURE];
@@ -289,7 +292,7 @@ define_dialect!(ChloOp, Chlo, CHLO_OPS, {
     ConstantLike, "chlo.constant_like", [PURE];
     TopK, "chlo.top_k", [PURE];
     RaggedDot, "chlo.ragged_dot", [PURE];
-    Scan, "chlo.scan", [HAS_REGIONS];
+    Scan, "chlo.scan", [ISOLATED_FROM_ABOVE | HAS_REGIONS];
 });
 
 define_dialect!(SdyOp, Sdy, SDY_OPS, {

@@ -45,7 +45,8 @@ fn generic_ops_with_regions_and_multiple_results() {
     );
     assert!(text.starts_with("module {\n  func.func @f(%arg0: tensor<2x3xf32>, %arg1: tensor<f32>) -> tensor<2xf32> {\n"));
     assert!(text.contains("%0:2 = \"foo.pair\"(%arg0)"));
-    assert!(text.contains("\"stablehlo.reduce\"(%0#0, %arg1) ({\n    ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):"));
+    // A single-op body prints in stablehlo-opt's compact form.
+    assert!(text.contains("stablehlo.reduce(%0#0 init: %arg1) applies stablehlo.add across dimensions = [1]"), "{text}");
 }
 
 #[test]
@@ -63,7 +64,7 @@ fn module_attributes_visibility_and_arg_attrs() {
 }"#,
     );
     assert!(text.contains("module @jit_main attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {"));
-    assert!(text.contains("func.func @main(%arg0: tensor<4xf32> {jax.arg_info = \"x\", mhlo.sharding = \"{replicated}\"}) -> (tensor<4xf32> {jax.result_info = \"\"}) {"));
+    assert!(text.contains("func.func public @main(%arg0: tensor<4xf32> {jax.arg_info = \"x\", mhlo.sharding = \"{replicated}\"}) -> (tensor<4xf32> {jax.result_info = \"\"}) {"), "{text}");
     assert!(text.contains("func.func private @decl(tensor<4xf32>) -> (tensor<4xf32>, tensor<i1>)\n"));
 }
 
@@ -81,12 +82,12 @@ fn builtin_types() {
         "tensor<*xi8>",
         "tensor<2xcomplex<f64>>",
         "tuple<tensor<i1>, !stablehlo.token>",
-        "tensor<3x!quant.uniform<i8:f32, 5.0e-1:-3>>",
+        "tensor<3x!quant.uniform<i8:f32, 5.000000e-01:-3>>",
         "tensor<4xui4>",
-        "tensor<2x!quant.uniform<i8<-127:127>:f32:1, {5.0e-1:1,2.5:-2}>>",
+        "tensor<2x!quant.uniform<i8<-127:127>:f32:1, {5.000000e-01:1,2.500000e+00:-2}>>",
         "tensor<1xf8E8M0FNU>",
     ] {
-        assert!(text.contains(t) || text.contains(&t.replace("5.0e-1", "0.5")), "missing {t} in\n{text}");
+        assert!(text.contains(t), "missing {t} in\n{text}");
     }
 }
 
@@ -103,7 +104,8 @@ fn dense_literals_keep_their_values() {
     );
     assert!(text.contains("a = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>"));
     assert!(text.contains("b = dense<1.500000e+00> : tensor<3xf32>"));
-    assert!(text.contains("c = dense<\"0x0000803F00000040\"> : tensor<2xf32>"));
+    // Hex blobs print as lists up to 100 elements, as MLIR's printer does.
+    assert!(text.contains("c = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>"), "{text}");
     assert!(text.contains("d = dense<[true, false]> : tensor<2xi1>"));
     assert!(text.contains("e = dense<(1.000000e+00,-2.000000e+00)> : tensor<1xcomplex<f32>>") || text.contains("e = dense<[(1.000000e+00,-2.000000e+00)]>"));
     assert!(text.contains("f = dense<[0x7FC00000, -0.000000e+00, 0x7F800000]> : tensor<3xf32>"));

@@ -98,7 +98,7 @@ fn check_nesting(text: &str) -> PResult<()> {
     Ok(())
 }
 
-fn pest_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
+pub(crate) fn pest_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     use pest::error::{ErrorVariant, InputLocation};
     let pos = match e.location {
         InputLocation::Pos(p) => p,
@@ -228,6 +228,7 @@ impl<'s> Lowerer<'s> {
                     // The file's only op is a module: it becomes the root.
                     let op = self.lower_operation(item)?;
                     self.m.root = op;
+                    self.ensure_module_body(op);
                 }
                 Rule::operation => {
                     let op = self.lower_operation(item)?;
@@ -597,6 +598,16 @@ impl<'s> Lowerer<'s> {
         Ok(())
     }
 
+    /// A module always has its body block, even when written `module {}` (MLIR's ModuleOp ensures it).
+    fn ensure_module_body(&mut self, op: OpId) {
+        let span = self.m.op(op).span;
+        if let Some(&r) = self.m.op(op).regions.first()
+            && self.m.region(r).blocks.is_empty()
+        {
+            self.m.add_block(r, span);
+        }
+    }
+
     fn lower_module_into(&mut self, op: OpId, p: Pair<'_, Rule>) -> PResult<()> {
         for k in p.into_inner() {
             match k.as_rule() {
@@ -616,6 +627,7 @@ impl<'s> Lowerer<'s> {
                 _ => {}
             }
         }
+        self.ensure_module_body(op);
         Ok(())
     }
 
@@ -712,10 +724,9 @@ impl<'s> Lowerer<'s> {
         for k in p.into_inner() {
             match k.as_rule() {
                 Rule::visibility => {
+                    // Kept even when `public`: MLIR stores and prints the visibility written.
                     let v = k.as_str();
-                    if v != "public" {
-                        self.m.op_mut(op).attrs.insert("sym_visibility", Attr::str(v));
-                    }
+                    self.m.op_mut(op).attrs.insert("sym_visibility", Attr::str(v));
                 }
                 Rule::symbol_name => {
                     let name = symbol_text(self, &k)?;
@@ -880,7 +891,11 @@ impl<'s> Lowerer<'s> {
             match k.as_rule() {
                 Rule::keyword_attr => {
                     let kv = kids(k);
-                    let name = kv[0].as_str();
+                    // The keyword `iter` names the ODS attribute `iteration`.
+                    let name = match kv[0].as_str() {
+                        "iter" => "iteration",
+                        other => other,
+                    };
                     let value = match kv[1].as_rule() {
                         Rule::string_lit => Attr::Str(unquote(self, &kv[1])?, None),
                         _ => self.lower_attr(kv[1].clone())?,
@@ -890,7 +905,7 @@ impl<'s> Lowerer<'s> {
                         ("max_ulp_difference" | "min_ulp_difference", Attr::Int(i)) if i.value >= 0 => {
                             Attr::Int(IntAttr { value: i.value, ty: Some(ElemType::Int { width: 64, signedness: Signedness::Unsigned }) })
                         }
-                        ("iter", Attr::Int(i)) if (0..=u32::MAX as i128).contains(&i.value) => {
+                        ("iteration", Attr::Int(i)) if (0..=u32::MAX as i128).contains(&i.value) => {
                             Attr::Int(IntAttr { value: i.value, ty: Some(ElemType::Int { width: 32, signedness: Signedness::Unsigned }) })
                         }
                         (_, v) => v,
@@ -989,6 +1004,7 @@ impl<'s> Lowerer<'s> {
         } else {
             OpKind::Interpreter(InterpreterOp::Probe)
         };
+        // k[0] is the keyword, k[1] the operand, then keyword attributes, attr-dict and the type.
         let k = kids(&p);
         let op = self.new_op(kind, span);
         let ty = self.lower_type(k.last().unwrap().clone())?;

@@ -9,15 +9,15 @@
 
 pub mod chlo;
 pub mod mpmd;
+pub mod names;
 pub mod sdy;
 pub mod stablehlo;
 
-use std::collections::HashMap;
 use std::fmt::{self, Write};
 
 use crate::float;
 use crate::ir::*;
-use crate::ops::{BuiltinOp, CheckOp, Dialect, FuncOp, InterpreterOp, OpKind, OpName, Traits};
+use crate::ops::{BuiltinOp, CheckOp, Dialect, FuncOp, InterpreterOp, OpKind, OpName};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PrintOptions {
@@ -40,23 +40,14 @@ pub struct Printer<'m> {
     pub out: String,
     pub opts: PrintOptions,
     indent: usize,
-    names: HashMap<ValueId, String>,
-    blocks: HashMap<BlockId, String>,
-    /// Per isolated scope: next %N, next %argN, and counters of named prefixes.
-    scopes: Vec<NameScope>,
-}
-
-#[derive(Default)]
-struct NameScope {
-    next_value: usize,
-    next_arg: usize,
-    prefixes: HashMap<String, usize>,
-    next_block: usize,
+    /// Value and block names, assigned up front as MLIR's `SSANameState` does.
+    names: names::Names,
 }
 
 impl<'m> Printer<'m> {
     pub fn new(m: &'m Module, opts: PrintOptions) -> Printer<'m> {
-        Printer { m, out: String::new(), opts, indent: 0, names: HashMap::new(), blocks: HashMap::new(), scopes: vec![NameScope::default()] }
+        let names = names::assign(m, !opts.generic);
+        Printer { m, out: String::new(), opts, indent: 0, names }
     }
 
     pub fn w(&mut self, s: &str) {
@@ -72,16 +63,14 @@ impl<'m> Printer<'m> {
 
     // ------------------------------------------------------------ names
 
-    /// The printed name of a value (assigned on first sight).
+    /// The printed name of a value where it is used (`%3`, `%c_0`, `%0#1`).
     pub fn value(&mut self, v: ValueId) -> String {
-        if let Some(n) = self.names.get(&v) {
+        if let Some(n) = self.names.uses.get(&v) {
             return n.clone();
         }
-        // A value printed before its definition (a forward reference in a graph region).
-        let scope = self.scopes.last_mut().unwrap();
-        let n = format!("%{}", scope.next_value);
-        scope.next_value += 1;
-        self.names.insert(v, n.clone());
+        // Not reachable from the root (IR under construction): a name that cannot clash.
+        let n = format!("%unnamed{}", v.0);
+        self.names.uses.insert(v, n.clone());
         n
     }
 
@@ -89,75 +78,18 @@ impl<'m> Printer<'m> {
         vs.iter().map(|&v| self.value(v)).collect::<Vec<_>>().join(", ")
     }
 
-    fn name_results(&mut self, op: OpId) -> Option<String> {
-        let results = self.m.op(op).results.clone();
-        if results.is_empty() {
-            return None;
-        }
-        let base = self.result_prefix(op);
-        let scope = self.scopes.last_mut().unwrap();
-        let name = match base {
-            Some(prefix) => {
-                let n = scope.prefixes.entry(prefix.clone()).or_insert(0);
-                let name = if *n == 0 { format!("%{prefix}") } else { format!("%{prefix}_{}", *n - 1) };
-                *n += 1;
-                name
-            }
-            None => {
-                let n = format!("%{}", scope.next_value);
-                scope.next_value += 1;
-                n
-            }
-        };
-        if results.len() == 1 {
-            self.names.insert(results[0], name.clone());
-            Some(name)
-        } else {
-            for (i, &r) in results.iter().enumerate() {
-                self.names.insert(r, format!("{name}#{i}"));
-            }
-            Some(format!("{name}:{}", results.len()))
-        }
-    }
-
-    /// MLIR's OpAsmOpInterface names: constants are `%c` (integers) or `%cst`.
-    fn result_prefix(&self, op: OpId) -> Option<String> {
-        let o = self.m.op(op);
-        let is_const = matches!(o.name.kind(), Some(k) if k.has(Traits::CONSTANT_LIKE));
-        if !is_const || o.results.len() != 1 {
-            return None;
-        }
-        match self.m.value_type(o.results[0]) {
-            Type::Tensor(t) if matches!(t.elem, ElemType::Int { .. }) => Some("c".into()),
-            _ => Some("cst".into()),
-        }
-    }
-
-    fn name_block_args(&mut self, b: BlockId) {
-        for &a in &self.m.block(b).args {
-            let scope = self.scopes.last_mut().unwrap();
-            let n = format!("%arg{}", scope.next_arg);
-            scope.next_arg += 1;
-            self.names.insert(a, n);
-        }
-    }
-
     fn block_label(&mut self, b: BlockId) -> String {
-        if let Some(l) = self.blocks.get(&b) {
-            return l.clone();
+        match self.names.blocks.get(&b) {
+            Some(l) => l.clone(),
+            None => format!("^unnamed{}", b.0),
         }
-        let scope = self.scopes.last_mut().unwrap();
-        let l = format!("^bb{}", scope.next_block);
-        scope.next_block += 1;
-        self.blocks.insert(b, l.clone());
-        l
     }
 
     // ------------------------------------------------------------ ops
 
     pub fn op(&mut self, op: OpId) {
         let o = self.m.op(op);
-        if let Some(names) = self.name_results(op) {
+        if let Some(names) = self.names.defs.get(&op).cloned() {
             self.w(&names);
             self.w(" = ");
         }
@@ -226,6 +158,18 @@ impl<'m> Printer<'m> {
             }
             self.w("]");
         }
+        // Inherent attributes (properties) print as `<{...}>`, as MLIR does for registered ops.
+        let inherent: &[&str] = match o.name.kind() {
+            Some(OpKind::Stablehlo(k)) => stablehlo::inherent_attrs(k),
+            Some(OpKind::Chlo(k)) => chlo::inherent_attrs(k),
+            _ => &[],
+        };
+        let props: Vec<(String, Attr)> = o.attrs.0.iter().filter(|(k, _)| inherent.contains(&k.as_str())).cloned().collect();
+        if !props.is_empty() {
+            self.w(" <");
+            let _ = write_dict(&mut self.out, &Dict(props));
+            self.w(">");
+        }
         if !o.regions.is_empty() {
             self.w(" (");
             let isolated = crate::lower::is_isolated(o.name.kind());
@@ -237,7 +181,7 @@ impl<'m> Printer<'m> {
             }
             self.w(")");
         }
-        self.attr_dict(&o.attrs, &[]);
+        self.attr_dict(&o.attrs, inherent);
         self.w(" : ");
         let ins: Vec<Type> = o.operands.iter().map(|&v| self.m.value_type(v).clone()).collect();
         let outs: Vec<Type> = o.results.iter().map(|&v| self.m.value_type(v).clone()).collect();
@@ -246,15 +190,10 @@ impl<'m> Printer<'m> {
 
     /// Prints `{ ... }`. With `entry_args`, an entry block with arguments gets
     /// its `^bb0(...)` label; without, its arguments must have been printed by
-    /// the op (`region_args`). `isolated` starts a new naming scope.
-    pub fn region(&mut self, r: RegionId, entry_args: bool, isolated: bool) {
-        if isolated {
-            self.scopes.push(NameScope::default());
-        }
+    /// the op (`region_args`). (`isolated` is kept for callers; names are
+    /// assigned before printing.)
+    pub fn region(&mut self, r: RegionId, entry_args: bool, _isolated: bool) {
         self.region_body(r, entry_args);
-        if isolated {
-            self.scopes.pop();
-        }
     }
 
     fn region_body(&mut self, r: RegionId, entry_args: bool) {
@@ -265,11 +204,6 @@ impl<'m> Printer<'m> {
             let block = self.m.block(b);
             let has_preds = self.block_has_predecessors(b);
             let label_needed = i > 0 || (entry_args && !block.args.is_empty()) || has_preds;
-            if i == 0 && !entry_args {
-                // Arguments were printed (and named) by the op's custom form.
-            } else {
-                self.name_block_args(b);
-            }
             if label_needed {
                 self.indent -= 1;
                 self.newline();
@@ -307,16 +241,11 @@ impl<'m> Printer<'m> {
         self.m.region(r).blocks.iter().any(|&ob| self.m.block(ob).ops.iter().any(|&op| self.m.op(op).successors.iter().any(|s| s.block == b)))
     }
 
-    /// Prints `(%arg0: T, ...)` for a region's entry block, naming the
-    /// arguments in the scope the region will use. Call before `region(r, false, ..)`.
-    pub fn region_args(&mut self, r: RegionId, isolated: bool) {
-        if isolated {
-            self.scopes.push(NameScope::default());
-        }
+    /// Prints `(%arg0: T, ...)` for a region's entry block. Call before `region_after_args`.
+    pub fn region_args(&mut self, r: RegionId, _isolated: bool) {
         let b = self.m.region(r).blocks.first().copied();
         self.w("(");
         if let Some(b) = b {
-            self.name_block_args(b);
             for (j, &a) in self.m.block(b).args.iter().enumerate() {
                 if j > 0 {
                     self.w(", ");
@@ -331,12 +260,9 @@ impl<'m> Printer<'m> {
         self.w(")");
     }
 
-    /// Prints the body of a region whose args `region_args` printed; closes the scope it opened.
-    pub fn region_after_args(&mut self, r: RegionId, isolated: bool) {
+    /// Prints the body of a region whose args `region_args` printed.
+    pub fn region_after_args(&mut self, r: RegionId, _isolated: bool) {
         self.region_body(r, false);
-        if isolated {
-            self.scopes.pop();
-        }
     }
 
     /// True if the region is one block whose arguments can be printed by the op.
@@ -367,10 +293,16 @@ impl<'m> Printer<'m> {
     }
 
     fn print_func_dialect(&mut self, op: OpId, f: FuncOp) -> bool {
-        match f {
-            FuncOp::Func => self.print_func(op),
-            FuncOp::Return => self.print_return_like(op, "return"),
-            FuncOp::Call => self.print_call_like(op, "call"),
+        // The `func.` prefix is dropped only directly inside a `func.func`
+        // (whose default dialect is `func`); elsewhere (e.g. in a
+        // `stablehlo.while` body) ops print their full names, as MLIR does.
+        let in_func = matches!(self.m.parent_op(op).and_then(|p| self.m.op(p).name.kind()), Some(k) if elides_func_prefix(k.dialect()));
+        match (f, in_func) {
+            (FuncOp::Func, _) => self.print_func(op),
+            (FuncOp::Return, true) => self.print_return_like(op, "return"),
+            (FuncOp::Return, false) => self.print_return_like(op, "func.return"),
+            (FuncOp::Call, true) => self.print_call_like(op, "call"),
+            (FuncOp::Call, false) => self.print_call_like(op, "func.call"),
         }
     }
 
@@ -390,7 +322,7 @@ impl<'m> Printer<'m> {
         };
         let vis = match o.attrs.get("sym_visibility") {
             None => None,
-            Some(Attr::Str(v, None)) if v == b"private" || v == b"nested" => Some(String::from_utf8_lossy(v).into_owned()),
+            Some(Attr::Str(v, None)) if v == b"public" || v == b"private" || v == b"nested" => Some(String::from_utf8_lossy(v).into_owned()),
             Some(_) => return false,
         };
         let body = o.regions.first().copied().filter(|&r| !self.m.region(r).blocks.is_empty());
@@ -408,12 +340,8 @@ impl<'m> Printer<'m> {
         }
         self.w("@");
         self.symbol_name(name);
-        self.scopes.push(NameScope::default());
         self.w("(");
         let entry_args: Vec<ValueId> = body.map(|r| self.m.block(self.m.region(r).blocks[0]).args.clone()).unwrap_or_default();
-        if let Some(r) = body {
-            self.name_block_args(self.m.region(r).blocks[0]);
-        }
         for (i, t) in ins.iter().enumerate() {
             if i > 0 {
                 self.w(", ");
@@ -463,7 +391,6 @@ impl<'m> Printer<'m> {
             self.w(" ");
             self.region_body(r, false);
         }
-        self.scopes.pop();
         true
     }
 
@@ -530,7 +457,9 @@ impl<'m> Printer<'m> {
     /// Prints `, name = value` for each present keyword attribute; false if one has an unexpected kind.
     fn keyword_attrs(&mut self, d: &Dict, names: &[&str]) {
         for n in names {
-            if let Some(v) = d.get(n) {
+            // The keyword `iter` prints the ODS attribute `iteration`.
+            let attr = if *n == "iter" { "iteration" } else { n };
+            if let Some(v) = d.get(attr) {
                 self.w(", ");
                 self.w(n);
                 self.w(" = ");
@@ -617,14 +546,14 @@ impl<'m> Printer<'m> {
                 true
             }
             CheckOp::ExpectSerializedEq => {
-                if o.operands.len() != 1 || !matches!(o.attrs.get("probe_id"), Some(Attr::Str(_, None))) || !typed("iter", &ui32, &o.attrs) {
+                if o.operands.len() != 1 || !matches!(o.attrs.get("probe_id"), Some(Attr::Str(_, None))) || !typed("iteration", &ui32, &o.attrs) {
                     return false;
                 }
                 self.w("check.expect_serialized_eq ");
                 let vs = self.value_list(&o.operands);
                 self.w(&vs);
                 self.keyword_attrs(&o.attrs, &["probe_id", "iter"]);
-                self.attr_dict(&o.attrs, &["probe_id", "iter"]);
+                self.attr_dict(&o.attrs, &["probe_id", "iteration"]);
                 self.w(" : ");
                 let t = self.m.value_type(o.operands[0]).clone();
                 self.ty(&t);
@@ -763,9 +692,8 @@ fn write_quant(f: &mut impl Write, q: &QuantType) -> fmt::Result {
     }
     f.write_str(", ")?;
     let param = |f: &mut dyn Write, (scale, zp): (u64, i64)| -> fmt::Result {
-        let s = f64::from_bits(scale);
-        // Scales print as the shortest decimal that reads back exactly.
-        write!(f, "{}", shortest_f64(s))?;
+        // Scales print as MLIR prints an f64 (`printFloat`).
+        f.write_str(&float::format_mlir(FloatKind::F64, scale.into()))?;
         if zp != 0 { write!(f, ":{zp}") } else { Ok(()) }
     };
     if q.per_axis {
@@ -781,16 +709,6 @@ fn write_quant(f: &mut impl Write, q: &QuantType) -> fmt::Result {
         param(f, *p)?;
     }
     f.write_str(">")
-}
-
-fn shortest_f64(v: f64) -> String {
-    let s = format!("{v:?}");
-    if s.contains('e') && !s.contains('.') {
-        let i = s.find('e').unwrap();
-        format!("{}.0{}", &s[..i], &s[i..])
-    } else {
-        s
-    }
 }
 
 pub fn write_type(f: &mut impl Write, t: &Type) -> fmt::Result {
@@ -915,7 +833,7 @@ pub fn write_string(f: &mut impl Write, b: &[u8]) -> fmt::Result {
 fn is_bare_symbol(name: &[u8]) -> bool {
     !name.is_empty()
         && (name[0].is_ascii_alphabetic() || name[0] == b'_')
-        && name.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-'))
+        && name.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
 }
 
 pub fn write_symbol(f: &mut impl Write, name: &[u8]) -> fmt::Result {
@@ -1068,17 +986,13 @@ pub fn write_dense(f: &mut impl Write, d: &DenseElements) -> fmt::Result {
     };
     f.write_str("dense<")?;
     match &d.data {
-        DenseData::Splat(bytes) => {
-            if d.hex && count > 1 {
-                f.write_str("\"0x")?;
-                write_hex(f, bytes)?;
-                f.write_str("\"")?;
-            } else {
-                write_element(f, &elem, bytes)?;
-            }
-        }
+        // MLIR prints a splat as its one value, whatever literal it came from.
+        DenseData::Splat(bytes) => write_element(f, &elem, bytes)?,
         DenseData::Elements(bytes) => {
-            if d.hex && count > 0 {
+            // MLIR prints more than 100 elements as a hex blob, whatever the
+            // literal was (`--mlir-print-elementsattrs-with-hex-if-larger`'s
+            // default); i1 data, bit-packed in MLIR's blobs, stays a list.
+            if count > 100 && elem != ElemType::I1 && bytes.len() == count * elem.storage_bytes() {
                 f.write_str("\"0x")?;
                 write_hex(f, bytes)?;
                 f.write_str("\"")?;
