@@ -126,8 +126,9 @@ func.func @callee(%arg0: tensor<12x16xf32>) -> tensor<12x16xf32> attributes {{me
             r#"%0 = mpmd.fragment<mesh="m1", origin=["f1", "f2"(1)], stage=3, in_shardings=[<@mesh, [{"x"}, {?}]>], out_shardings=[<@mesh, [{}, {?}]>]> (%arg0) {tag} (%arg1: tensor<12x16xf32>) {"#,
             "mpmd.return %arg1 : tensor<12x16xf32>",
             &format!("}} : ({mt}) -> {mt}"),
-            r#"%1 = mpmd.fragment<mesh="m1", origin=[]> (%0) (%arg2: tensor<12x16xf32>) {"#,
-            "mpmd.return {r} %arg2 : tensor<12x16xf32>",
+            // Sibling regions reuse argument numbers, as MLIR's printer does.
+            r#"%1 = mpmd.fragment<mesh="m1", origin=[]> (%0) (%arg1: tensor<12x16xf32>) {"#,
+            "mpmd.return {r} %arg1 : tensor<12x16xf32>",
             &format!(
                 r#"%2 = mpmd.fragment_call<mesh="m1", origin=["f"(1), "g"]> @callee(%1) {{x = 1 : i64}} : ({mt}) -> {mt}"#
             ),
@@ -189,8 +190,9 @@ fn named_computations_and_loops() {
         &[
             r#"%0 = mpmd.named_computation<"stage1"(1)> (%arg0, %arg0) (%arg2: tensor<16xf32>, %arg3: tensor<16xf32>) {"#,
             "} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>",
-            "%2:2 = mpmd.for (%0, %arg1) {iterations = 3 : ui32, unroll_factor = 3 : ui32} (%arg4: tensor<16xf32>, %arg5: tensor<10xui32>, %arg6: tensor<ui32>) {",
-            "mpmd.return %arg4, %arg5 : tensor<16xf32>, tensor<10xui32>",
+            // Values inside the named computation's region do not take numbers from the ones after it.
+            "%1:2 = mpmd.for (%0, %arg1) {iterations = 3 : ui32, unroll_factor = 3 : ui32} (%arg2: tensor<16xf32>, %arg3: tensor<10xui32>, %arg4: tensor<ui32>) {",
+            "mpmd.return %arg2, %arg3 : tensor<16xf32>, tensor<10xui32>",
             "} : tensor<16xf32>, tensor<10xui32>",
         ],
     );
