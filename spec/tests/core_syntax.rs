@@ -265,3 +265,20 @@ fn nesting_just_under_the_limit_parses_on_a_small_stack() {
     let handle = std::thread::Builder::new().stack_size(1 << 20).spawn(move || parse("deep.mlir", &src).is_ok()).unwrap();
     assert!(handle.join().unwrap());
 }
+
+/// Fuzz regression: an invalid program that uses an outer value inside an
+/// isolated-from-above op must give the same IR in the custom and the generic
+/// form (isolation is the verifier's check, not the parser's).
+#[test]
+fn outer_value_in_isolated_region_round_trips_in_both_forms() {
+    roundtrip(
+        r#"sdy.mesh @m = <["a"=2]>
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = sdy.manual_computation(%x) in_shardings=[<@m, [{}]>] out_shardings=[<@m, [{}]>] manual_axes={} (%y: tensor<4xf32>) {
+    %1 = stablehlo.add %x, %y : tensor<4xf32>
+    sdy.return %1 : tensor<4xf32>
+  } : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}"#,
+    );
+}

@@ -551,7 +551,10 @@ impl<'s> Lowerer<'s> {
                     }
                 }
                 Rule::region_list => {
-                    let isolated = is_isolated(self.m.op(op).name.kind());
+                    // Regions see enclosing values in the generic form too, as custom forms
+                    // do in MLIR: isolation from above is the verifier's check, so both
+                    // forms accept the same programs and give the same IR.
+                    let isolated = false;
                     for r in c.clone().into_inner() {
                         self.lower_region(op, r, vec![], isolated)?;
                     }
