@@ -14,6 +14,7 @@
 
 use std::collections::HashMap;
 
+use shardref_spec::ir::stablehlo::{ComparisonDirection, ComparisonType, FftType, StablehloAttr, Transpose};
 use shardref_spec::ir::{Attr, BlockId, Module, OpId, RegionId, Span, Type, ValueId};
 use shardref_spec::ops::{ArithOp, BuiltinOp, ChloOp, FuncOp, MpmdOp, OpKind, OpName, SdyOp, StablehloOp};
 
@@ -581,27 +582,143 @@ impl<'m> Interp<'m> {
                 })?;
                 Ok(vec![Value::Tensor(out)])
             }
-            S::Compare
-            | S::DynamicIota
+            S::Compare => {
+                let ts = self.tensor_operands(f, op)?;
+                let [a, b] = two(&ts)?;
+                let dir = match o.attrs.get("comparison_direction").and_then(Attr::as_stablehlo) {
+                    Some(StablehloAttr::ComparisonDirection(_, d)) => *d,
+                    _ => return Err(InterpError::invalid(span, "compare without a comparison_direction")),
+                };
+                let total = matches!(o.attrs.get("compare_type").and_then(Attr::as_stablehlo), Some(StablehloAttr::ComparisonType(_, ComparisonType::TotalOrder)));
+                let dir = match dir {
+                    ComparisonDirection::Eq => ops::compare::Direction::Eq,
+                    ComparisonDirection::Ne => ops::compare::Direction::Ne,
+                    ComparisonDirection::Ge => ops::compare::Direction::Ge,
+                    ComparisonDirection::Gt => ops::compare::Direction::Gt,
+                    ComparisonDirection::Le => ops::compare::Direction::Le,
+                    ComparisonDirection::Lt => ops::compare::Direction::Lt,
+                };
+                // Quantized operands compare by their dequantized values (spec: dequantize_compare).
+                let (a, b) = (dequantized(a)?, dequantized(b)?);
+                Ok(vec![Value::Tensor(ops::compare::compare(&a, &b, dir, total)?)])
+            }
+            S::DotGeneral | S::Dot => {
+                let ts = self.tensor_operands(f, op)?;
+                let [a, b] = two(&ts)?;
+                let d = if k == S::Dot {
+                    // dot: contract lhs's last dimension with rhs's first.
+                    ops::dot::DotDims { lhs_contract: vec![a.rank() as i64 - 1], rhs_contract: vec![0], ..Default::default() }
+                } else {
+                    match o.attrs.get("dot_dimension_numbers").and_then(Attr::as_stablehlo) {
+                        Some(StablehloAttr::Dot(d)) => ops::dot::DotDims {
+                            lhs_batch: d.lhs_batching_dimensions.clone(),
+                            rhs_batch: d.rhs_batching_dimensions.clone(),
+                            lhs_contract: d.lhs_contracting_dimensions.clone(),
+                            rhs_contract: d.rhs_contracting_dimensions.clone(),
+                        },
+                        _ => return Err(InterpError::invalid(span, "dot_general without dot_dimension_numbers")),
+                    }
+                };
+                let rt = result_tensor(result_ty(0)?)?;
+                let (qa, qb) = (dequantized(a)?, dequantized(b)?);
+                let out = ops::dot::dot_general(&qa, &qb, &d, &ops::quant::expressed(&rt.elem))?;
+                Ok(vec![Value::Tensor(requantized(out, &rt.elem)?)])
+            }
+            S::Convolution => {
+                let ts = self.tensor_operands(f, op)?;
+                let [a, b] = two(&ts)?;
+                let Some(StablehloAttr::Conv(d)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) else {
+                    return Err(InterpError::invalid(span, "convolution without dimension_numbers"));
+                };
+                let bools = |name: &str| -> IResult<Option<Vec<bool>>> {
+                    Ok(match o.attrs.get(name) {
+                        None => None,
+                        Some(Attr::DenseArray(a)) => Some(a.values.iter().map(|&v| v != 0).collect()),
+                        Some(a) => Some(attrs::ints_of(a).ok_or_else(|| InterpError::invalid(span, format!("bad '{name}'")))?.into_iter().map(|v| v != 0).collect()),
+                    })
+                };
+                let p = ops::conv::ConvParams {
+                    input_batch: d.input_batch_dimension,
+                    input_feature: d.input_feature_dimension,
+                    input_spatial: d.input_spatial_dimensions.clone(),
+                    kernel_input_feature: d.kernel_input_feature_dimension,
+                    kernel_output_feature: d.kernel_output_feature_dimension,
+                    kernel_spatial: d.kernel_spatial_dimensions.clone(),
+                    output_batch: d.output_batch_dimension,
+                    output_feature: d.output_feature_dimension,
+                    output_spatial: d.output_spatial_dimensions.clone(),
+                    window_strides: attrs::ints_opt(o, "window_strides")?,
+                    padding: attrs::ints_opt(o, "padding")?,
+                    lhs_dilation: attrs::ints_opt(o, "lhs_dilation")?,
+                    rhs_dilation: attrs::ints_opt(o, "rhs_dilation")?,
+                    window_reversal: bools("window_reversal")?,
+                    feature_group_count: attrs::int(o, "feature_group_count").unwrap_or(1),
+                    batch_group_count: attrs::int(o, "batch_group_count").unwrap_or(1),
+                };
+                let rt = result_tensor(result_ty(0)?)?;
+                let (qa, qb) = (dequantized(a)?, dequantized(b)?);
+                let out = ops::conv::convolution(&qa, &qb, &p, &ops::quant::expressed(&rt.elem))?;
+                Ok(vec![Value::Tensor(requantized(out, &rt.elem)?)])
+            }
+            S::Gather => {
+                let ts = self.tensor_operands(f, op)?;
+                let [a, idx] = two(&ts)?;
+                let Some(StablehloAttr::Gather(d)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) else {
+                    return Err(InterpError::invalid(span, "gather without dimension_numbers"));
+                };
+                let g = ops::gather::GatherDims {
+                    offset_dims: d.offset_dims.clone(),
+                    collapsed_slice_dims: d.collapsed_slice_dims.clone(),
+                    operand_batching_dims: d.operand_batching_dims.clone(),
+                    start_indices_batching_dims: d.start_indices_batching_dims.clone(),
+                    start_index_map: d.start_index_map.clone(),
+                    index_vector_dim: d.index_vector_dim,
+                };
+                Ok(vec![Value::Tensor(ops::gather::gather(a, idx, &g, &attrs::ints(o, "slice_sizes")?)?)])
+            }
+            S::Scatter => self.scatter(f, op),
+            S::Fft => {
+                let ts = self.tensor_operands(f, op)?;
+                let kind = match o.attrs.get("fft_type").and_then(Attr::as_stablehlo) {
+                    Some(StablehloAttr::FftType(t)) => match t {
+                        FftType::Fft => ops::linalg::FftKind::Fft,
+                        FftType::Ifft => ops::linalg::FftKind::Ifft,
+                        FftType::Rfft => ops::linalg::FftKind::Rfft,
+                        FftType::Irfft => ops::linalg::FftKind::Irfft,
+                    },
+                    _ => return Err(InterpError::invalid(span, "fft without an fft_type")),
+                };
+                let rt = result_tensor(result_ty(0)?)?;
+                Ok(vec![Value::Tensor(ops::linalg::fft(one(&ts)?, kind, &attrs::ints(o, "fft_length")?, &rt.elem, static_shape(rt)?)?)])
+            }
+            S::Cholesky => {
+                let ts = self.tensor_operands(f, op)?;
+                let lower = matches!(o.attrs.get("lower"), Some(Attr::Bool(true)));
+                Ok(vec![Value::Tensor(ops::linalg::cholesky(one(&ts)?, lower)?)])
+            }
+            S::TriangularSolve => {
+                let ts = self.tensor_operands(f, op)?;
+                let [a, b] = two(&ts)?;
+                let flag = |n: &str| matches!(o.attrs.get(n), Some(Attr::Bool(true)));
+                let tr = match o.attrs.get("transpose_a").and_then(Attr::as_stablehlo) {
+                    Some(StablehloAttr::Transpose(Transpose::Transpose)) => ops::linalg::TransposeA::Transpose,
+                    Some(StablehloAttr::Transpose(Transpose::Adjoint)) => ops::linalg::TransposeA::Adjoint,
+                    _ => ops::linalg::TransposeA::No,
+                };
+                Ok(vec![Value::Tensor(ops::linalg::triangular_solve(a, b, flag("left_side"), flag("lower"), flag("unit_diagonal"), tr)?)])
+            }
+            S::DynamicIota
             | S::Broadcast
             | S::DynamicBroadcastInDim
             | S::DynamicReshape
             | S::RealDynamicSlice
             | S::DynamicPad
-            | S::Gather
             | S::DynamicGather
-            | S::Scatter
             | S::SetDimensionSize
             | S::TorchIndexSelect
-            | S::Dot
-            | S::DotGeneral
             | S::Einsum
             | S::UnaryEinsum
-            | S::Convolution
             | S::DynamicConv
-            | S::Fft
-            | S::TriangularSolve
-            | S::Cholesky
             | S::BatchNormGrad
             | S::BatchNormInference
             | S::BatchNormTraining
@@ -837,6 +954,59 @@ impl<'m> Interp<'m> {
         Ok(())
     }
 
+    /// `scatter`: N inputs, indices, N updates; the update computation runs
+    /// per update element in row-major order (see `ops::gather`).
+    fn scatter(&mut self, f: &mut Frame, op: OpId) -> IResult<Vec<Value>> {
+        let o = self.m.op(op);
+        let span = o.span;
+        let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
+        let n = (ts.len().saturating_sub(1)) / 2;
+        if n == 0 || ts.len() != 2 * n + 1 {
+            return Err(InterpError::invalid(span, "scatter takes N inputs, the indices and N updates"));
+        }
+        let (inputs, rest) = ts.split_at(n);
+        let (indices, updates) = rest.split_first().ok_or_else(|| InterpError::invalid(span, "scatter without indices"))?;
+        let Some(StablehloAttr::Scatter(d)) = o.attrs.get("scatter_dimension_numbers").and_then(Attr::as_stablehlo) else {
+            return Err(InterpError::invalid(span, "scatter without scatter_dimension_numbers"));
+        };
+        let sd = ops::gather::ScatterDims {
+            update_window_dims: d.update_window_dims.clone(),
+            inserted_window_dims: d.inserted_window_dims.clone(),
+            input_batching_dims: d.input_batching_dims.clone(),
+            scatter_indices_batching_dims: d.scatter_indices_batching_dims.clone(),
+            scatter_dims_to_operand_dims: d.scatter_dims_to_operand_dims.clone(),
+            index_vector_dim: d.index_vector_dim,
+        };
+        let targets = ops::gather::scatter_targets(&inputs[0].shape, indices, &updates[0].shape, &sd)?;
+        let body = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "scatter without an update computation"))?;
+        // Results as scalars, updated in place in the documented order.
+        let mut results: Vec<Vec<Tensor>> = inputs.iter().map(|t| (0..t.num_elements()).map(|i| scalar_at(t, i)).collect()).collect();
+        for (e, target) in targets.iter().enumerate() {
+            let Some(t) = *target else { continue };
+            let mut args: Vec<Tensor> = results.iter().map(|r| r[t].clone()).collect();
+            args.extend(updates.iter().map(|u| scalar_at(u, e)));
+            let out = self.body(f, body, args, span)?;
+            if out.len() != n {
+                return Err(InterpError::invalid(span, "scatter update computation returns the wrong number of values"));
+            }
+            for (i, v) in out.into_iter().enumerate() {
+                results[i][t] = v;
+            }
+        }
+        results
+            .into_iter()
+            .zip(inputs)
+            .map(|(scalars, input)| {
+                if scalars.is_empty() {
+                    return Ok(Value::Tensor(input.clone()));
+                }
+                let refs: Vec<&Tensor> = scalars.iter().collect();
+                let parts: Vec<(usize, usize)> = (0..scalars.len()).map(|k| (k, 0)).collect();
+                Ok(Value::Tensor(Tensor::new(input.shape.clone(), scalars[0].elem.clone(), ops::shape::gather_many(&refs, &parts)?)))
+            })
+            .collect()
+    }
+
     fn while_loop(&mut self, f: &mut Frame, op: OpId) -> IResult<Vec<Value>> {
         let o = self.m.op(op);
         let span = o.span;
@@ -857,6 +1027,16 @@ impl<'m> Interp<'m> {
             state = self.apply_region(f, body, state, span)?;
         }
     }
+}
+
+/// Dequantizes a quantized tensor; other tensors pass through.
+fn dequantized(t: &Tensor) -> IResult<Tensor> {
+    if ops::quant::is_quantized(&t.elem) { ops::quant::dequantize(t) } else { Ok(t.clone()) }
+}
+
+/// Quantizes a result computed in the expressed type when the result type is quantized.
+fn requantized(t: Tensor, elem: &shardref_spec::ir::ElemType) -> IResult<Tensor> {
+    if ops::quant::is_quantized(elem) { ops::quant::quantize(&t, elem) } else { Ok(t) }
 }
 
 fn result_tensor(t: &Type) -> IResult<&shardref_spec::ir::TensorType> {
