@@ -286,10 +286,10 @@ impl<'s> Lowerer<'s> {
     fn close_scope_checks(&mut self) -> PResult<()> {
         let scope = self.scopes.last_mut().unwrap();
         let pending = std::mem::take(&mut scope.pending);
-        for u in pending {
-            return self.err(u.span, format!("use of undeclared SSA value name '{}'", u.name));
+        match pending.into_iter().next() {
+            Some(u) => self.err(u.span, format!("use of undeclared SSA value name '{}'", u.name)),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     // ------------------------------------------------------------ SSA names
@@ -806,7 +806,11 @@ impl<'s> Lowerer<'s> {
             if named_args == Some(false) {
                 return self.err(span, "expected named arguments for a function with a body");
             }
-            self.lower_region(op, body, entry_args, true)?;
+            let r = self.lower_region(op, body, entry_args, true)?;
+            // An empty body `{}` makes the function external, as in MLIR.
+            if self.m.region(r).blocks.is_empty() {
+                self.m.op_mut(op).regions.pop();
+            }
         }
         Ok(op)
     }
