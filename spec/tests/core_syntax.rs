@@ -290,3 +290,20 @@ fn empty_function_body_is_a_declaration() {
     let text = roundtrip("func.func private @f() {}\nfunc.func @g(%a: tensor<i1>) {\n}\n");
     assert!(text.contains("func.func private @f()\n"), "{text}");
 }
+
+/// Fuzz regression: malformed input (here an unterminated string followed by
+/// many ops) must fail quickly, not backtrack for seconds: parsing has a work
+/// bound linear in the input's length.
+#[test]
+fn malformed_input_fails_within_a_linear_work_bound() {
+    let mut src = String::from("func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = sdy.data_flow_edge %a sharding=<@mesh, [{\"x\"}ardings=[<mesh<[\"x\"=2]>, [{\"x\"}, {}]>]\n");
+    for i in 0..400 {
+        src.push_str(&format!("  %v{i} = stablehlo.add %a, %a {{sdy.sharding = #sdy.sharding_per_value<[<@m, [{{\"x\"}}]>]>}} : tensor<8xf32>\n"));
+    }
+    src.push_str("  return %a : tensor<8xf32>\n}\n");
+    let start = std::time::Instant::now();
+    let e = error(&src);
+    assert!(e.starts_with("bad.mlir:2:"), "{e}");
+    // Generous even for a loaded debug build; the unbounded parser took seconds in release.
+    assert!(start.elapsed() < std::time::Duration::from_secs(20), "took {:?}", start.elapsed());
+}

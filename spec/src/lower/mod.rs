@@ -25,7 +25,7 @@ use pest::iterators::Pair;
 use crate::diag::Diagnostic;
 use crate::ir::*;
 use crate::ops::{BuiltinOp, CheckOp, FuncOp, InterpreterOp, OpKind, OpName};
-use crate::parser::{MlirParser, Rule};
+use crate::parser::Rule;
 
 pub type PResult<T> = Result<T, Diagnostic>;
 
@@ -36,7 +36,7 @@ pub const MAX_NESTING: usize = 64;
 /// Parses a whole source into a module.
 pub fn parse_source(source: Arc<Source>) -> Result<Module, Vec<Diagnostic>> {
     check_nesting(&source.text).map_err(|d| vec![d])?;
-    let mut pairs = match MlirParser::parse(Rule::file, &source.text) {
+    let mut pairs = match crate::parser::parse_bounded(Rule::file, &source.text, false) {
         Ok(p) => p,
         Err(e) => return Err(vec![pest_error(&source.text, e)]),
     };
@@ -119,6 +119,10 @@ pub(crate) fn pest_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic 
                 format!("unexpected {found}, expected {}", names.join(" or "))
             }
         }
+        ErrorVariant::CustomError { message } if message.contains("call limit reached") => format!(
+            "gave up parsing: the input needs more than {} grammar steps per byte (it is likely malformed around here)",
+            crate::parser::CALLS_PER_BYTE
+        ),
         ErrorVariant::CustomError { message } => message.clone(),
     };
     Diagnostic::error(Span::new(pos, pos), message)

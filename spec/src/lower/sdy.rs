@@ -11,7 +11,6 @@
 //! §3.6, the `*_parsing_failure.mlir` tests) are produced here from the
 //! permissive `*_bad` pairs and tokens of the grammar, at the offending token.
 
-use pest::Parser as _;
 use pest::iterators::Pair;
 
 use super::attrs::parse_i64;
@@ -20,7 +19,7 @@ use crate::diag::Diagnostic;
 use crate::ir::sdy::*;
 use crate::ir::{Attr, ElemType, IntAttr, OpId, Span, Type};
 use crate::ops::{OpKind, SdyOp};
-use crate::parser::{MlirParser, Rule};
+use crate::parser::Rule;
 
 /// Upstream's message for a comma in a tensor sharding not followed by a
 /// (first) `replicated=` or `unreduced=` list.
@@ -950,15 +949,7 @@ pub fn malformed(p: &Pair<'_, Rule>, dialect: &str) -> Diagnostic {
 /// `prefix`; `None` if the rule matches. Used only on inputs already known to
 /// be malformed, so pest's costlier error tracking is enabled just for it.
 fn reparse_error(rule: Rule, text: &str, base: u32, prefix: &str) -> Option<Diagnostic> {
-    // The flag is global: reparses take turns so that one cannot clear it under another.
-    static DETAIL: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let result = {
-        let _turn = DETAIL.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        pest::set_error_detail(true);
-        let r = MlirParser::parse(rule, text);
-        pest::set_error_detail(false);
-        r
-    };
+    let result = crate::parser::parse_bounded(rule, text, true);
     let e = result.err()?;
     let attempts = e.parse_attempts();
     let fallback = super::pest_error(text, e);

@@ -9,7 +9,6 @@
 
 use std::sync::Arc;
 
-use pest::Parser as _;
 use pest::iterators::Pair;
 
 use super::attrs::{parse_i64, parse_int_lit};
@@ -18,7 +17,7 @@ use crate::diag::Diagnostic;
 use crate::ir::stablehlo::*;
 use crate::ir::*;
 use crate::ops::{OpKind, StablehloOp};
-use crate::parser::{MlirParser, Rule};
+use crate::parser::Rule;
 
 /// Lowers `p` if it is one of this dialect's op rules; `Ok(None)` otherwise.
 pub fn lower(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<Option<OpId>> {
@@ -1729,7 +1728,7 @@ pub(crate) fn locate_bad_op(lw: &Lowerer<'_>, p: &Pair<'_, Rule>, check: Rule) -
     let span = span_of(p);
     let start = (span.start as usize).min(lw.src.len());
     let rest = &lw.src[start..];
-    match MlirParser::parse(check, rest) {
+    match crate::parser::parse_bounded(check, rest, false) {
         Ok(_) => Diagnostic::error(span, "malformed custom op"),
         Err(e) => {
             let mut d = super::pest_error(rest, e);
@@ -1744,7 +1743,7 @@ fn locate_bad_attr(p: Pair<'_, Rule>) -> Diagnostic {
     let span = span_of(&p);
     let text = p.as_str();
     let what = text.split('<').next().unwrap_or(text);
-    match MlirParser::parse(Rule::shlo_attr_check, text) {
+    match crate::parser::parse_bounded(Rule::shlo_attr_check, text, false) {
         Ok(_) => Diagnostic::error(span, format!("malformed {what} attribute")),
         Err(e) => {
             use pest::error::InputLocation;
