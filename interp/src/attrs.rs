@@ -9,16 +9,8 @@ use crate::error::{IResult, InterpError};
 /// printers), or an array of integers.
 pub fn ints(o: &Operation, name: &str) -> IResult<Vec<i64>> {
     match o.attrs.get(name) {
-        Some(a) => ints_of(a).ok_or_else(|| {
-            InterpError::invalid(
-                o.span,
-                format!("attribute '{name}' must be a list of integers"),
-            )
-        }),
-        None => Err(InterpError::invalid(
-            o.span,
-            format!("missing attribute '{name}'"),
-        )),
+        Some(a) => ints_of(a).ok_or_else(|| InterpError::invalid(o.span, format!("attribute '{name}' must be a list of integers"))),
+        None => Err(InterpError::invalid(o.span, format!("missing attribute '{name}'"))),
     }
 }
 
@@ -54,13 +46,7 @@ pub fn ints_of(a: &Attr) -> Option<Vec<i64>> {
 pub fn int(o: &Operation, name: &str) -> IResult<i64> {
     match o.attrs.get(name) {
         Some(Attr::Int(i)) => Ok(i.value as i64),
-        Some(_) => Err(InterpError::invalid(
-            o.span,
-            format!("attribute '{name}' must be an integer"),
-        )),
-        None => Err(InterpError::invalid(
-            o.span,
-            format!("missing attribute '{name}'"),
-        )),
+        Some(_) => Err(InterpError::invalid(o.span, format!("attribute '{name}' must be an integer"))),
+        None => Err(InterpError::invalid(o.span, format!("missing attribute '{name}'"))),
     }
 }

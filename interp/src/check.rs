@@ -33,10 +33,7 @@ impl CheckFailure {
 }
 
 fn fail(message: String) -> IResult<Option<CheckFailure>> {
-    Ok(Some(CheckFailure {
-        span: Span::NONE,
-        message,
-    }))
+    Ok(Some(CheckFailure { span: Span::NONE, message }))
 }
 
 /// Runs a check op on its operands (and `value` attribute for the `_const` forms).
@@ -45,29 +42,17 @@ pub fn run(k: CheckOp, operands: &[&Tensor], attrs: &Dict) -> IResult<Option<Che
     let (actual, expected): (&Tensor, &Tensor) = match (k, operands) {
         (CheckOp::ExpectEqConst | CheckOp::ExpectAlmostEqConst, [a]) => {
             constant = match attrs.get("value") {
-                Some(Attr::Dense(d)) => Tensor::from_dense(d).ok_or_else(|| {
-                    crate::error::InterpError::unsupported(
-                        Span::NONE,
-                        "check constant of this type",
-                    )
-                })?,
+                Some(Attr::Dense(d)) => Tensor::from_dense(d).ok_or_else(|| crate::error::InterpError::unsupported(Span::NONE, "check constant of this type"))?,
                 _ => return invalid("check without a dense 'value'"),
             };
             (a, &constant)
         }
         (CheckOp::ExpectEq | CheckOp::ExpectAlmostEq | CheckOp::ExpectClose, [a, b]) => (a, b),
-        (CheckOp::ExpectSerializedEq, _) => {
-            return unsupported(
-                "check.expect_serialized_eq needs probe files from a previous instrumented run",
-            );
-        }
+        (CheckOp::ExpectSerializedEq, _) => return unsupported("check.expect_serialized_eq needs probe files from a previous instrumented run"),
         _ => return invalid("check op with the wrong number of operands"),
     };
     if actual.shape != expected.shape || actual.elem != expected.elem {
-        return fail(format!(
-            "types differ: {:?}x{} (actual) vs {:?}x{} (expected)",
-            actual.shape, actual.elem, expected.shape, expected.elem
-        ));
+        return fail(format!("types differ: {:?}x{} (actual) vs {:?}x{} (expected)", actual.shape, actual.elem, expected.shape, expected.elem));
     }
     match k {
         CheckOp::ExpectEq | CheckOp::ExpectEqConst => expect_eq(actual, expected),
@@ -79,19 +64,8 @@ pub fn run(k: CheckOp, operands: &[&Tensor], attrs: &Dict) -> IResult<Option<Che
             expect_almost_eq(actual, expected, tol)
         }
         CheckOp::ExpectClose => {
-            let get = |n: &str, d: u64| {
-                attrs
-                    .get(n)
-                    .and_then(Attr::as_int)
-                    .map(|v| v as u64)
-                    .unwrap_or(d)
-            };
-            expect_close(
-                actual,
-                expected,
-                get("min_ulp_difference", 0),
-                get("max_ulp_difference", 1),
-            )
+            let get = |n: &str, d: u64| attrs.get(n).and_then(Attr::as_int).map(|v| v as u64).unwrap_or(d);
+            expect_close(actual, expected, get("min_ulp_difference", 0), get("max_ulp_difference", 1))
         }
         CheckOp::ExpectSerializedEq => unreachable_serialized(),
     }
@@ -119,11 +93,7 @@ fn as_f64_pairs(t: &Tensor) -> Option<Vec<(f64, f64)>> {
         Buffer::F64(s) => s.iter().map(|&x| (x, 0.0)).collect(),
         Buffer::C64(s) => s.iter().map(|c| (c.re as f64, c.im as f64)).collect(),
         Buffer::C128(s) => s.iter().map(|c| (c.re, c.im)).collect(),
-        Buffer::F32(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_) => to_f32_vec(t)
-            .ok()?
-            .into_iter()
-            .map(|x| (x as f64, 0.0))
-            .collect(),
+        Buffer::F32(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_) => to_f32_vec(t).ok()?.into_iter().map(|x| (x as f64, 0.0)).collect(),
         _ => return None,
     })
 }
@@ -133,22 +103,14 @@ fn expect_eq(a: &Tensor, b: &Tensor) -> IResult<Option<CheckFailure>> {
     if let (Some(x), Some(y)) = (as_f64_pairs(a), as_f64_pairs(b)) {
         for i in 0..n {
             if x[i] != y[i] {
-                return fail(format!(
-                    "element values don't match: {:?} (actual) vs {:?} (expected) at index {:?}",
-                    x[i],
-                    y[i],
-                    index_of(&a.shape, i)
-                ));
+                return fail(format!("element values don't match: {:?} (actual) vs {:?} (expected) at index {:?}", x[i], y[i], index_of(&a.shape, i)));
             }
         }
         return Ok(None);
     }
     if a.buf != b.buf {
         let i = first_difference(a, b);
-        return fail(format!(
-            "element values don't match at index {:?}",
-            index_of(&a.shape, i)
-        ));
+        return fail(format!("element values don't match at index {:?}", index_of(&a.shape, i)));
     }
     Ok(None)
 }
@@ -156,10 +118,7 @@ fn expect_eq(a: &Tensor, b: &Tensor) -> IResult<Option<CheckFailure>> {
 fn first_difference(a: &Tensor, b: &Tensor) -> usize {
     let (x, y) = (a.buf.to_le_bytes(), b.buf.to_le_bytes());
     let w = (x.len() / a.num_elements().max(1)).max(1);
-    x.chunks(w)
-        .zip(y.chunks(w))
-        .position(|(p, q)| p != q)
-        .unwrap_or(0)
+    x.chunks(w).zip(y.chunks(w)).position(|(p, q)| p != q).unwrap_or(0)
 }
 
 fn almost_equal(f: f64, g: f64, tol: f64) -> bool {
@@ -200,28 +159,13 @@ fn float_bits(t: &Tensor) -> Option<(Vec<u64>, u32)> {
         Buffer::BF16(s) => (s.iter().map(|x| x.to_bits() as u64).collect(), 16),
         Buffer::F16(s) => (s.iter().map(|x| x.to_bits() as u64).collect(), 16),
         Buffer::F8(s) => (s.iter().map(|&x| x as u64).collect(), 8),
-        Buffer::C64(s) => (
-            s.iter()
-                .flat_map(|c| [c.re.to_bits() as u64, c.im.to_bits() as u64])
-                .collect(),
-            32,
-        ),
-        Buffer::C128(s) => (
-            s.iter()
-                .flat_map(|c| [c.re.to_bits(), c.im.to_bits()])
-                .collect(),
-            64,
-        ),
+        Buffer::C64(s) => (s.iter().flat_map(|c| [c.re.to_bits() as u64, c.im.to_bits() as u64]).collect(), 32),
+        Buffer::C128(s) => (s.iter().flat_map(|c| [c.re.to_bits(), c.im.to_bits()]).collect(), 64),
         _ => return None,
     })
 }
 
-fn expect_close(
-    a: &Tensor,
-    b: &Tensor,
-    min_ulp: u64,
-    max_ulp: u64,
-) -> IResult<Option<CheckFailure>> {
+fn expect_close(a: &Tensor, b: &Tensor, min_ulp: u64, max_ulp: u64) -> IResult<Option<CheckFailure>> {
     let (Some((x, _)), Some((y, _))) = (float_bits(a), float_bits(b)) else {
         return unsupported(format!("expect_close on {} elements", a.elem));
     };
@@ -236,22 +180,14 @@ fn expect_close(
             Buffer::BF16(_) | Buffer::F16(_) => 16,
             _ => 8,
         };
-        let w = if let shardref_spec::ir::ElemType::Float(k) = &t.elem {
-            k.bit_width().min(w)
-        } else {
-            w
-        };
+        let w = if let shardref_spec::ir::ElemType::Float(k) = &t.elem { k.bit_width().min(w) } else { w };
         (bits >> (w - 1)) & 1
     };
     let mut mismatches = 0;
     let mut first = None;
     for i in 0..x.len() {
         let (f, g) = (xv[i / parts], yv[i / parts]);
-        let (fv, gv) = if i % parts == 0 {
-            (f.0, g.0)
-        } else {
-            (f.1, g.1)
-        };
+        let (fv, gv) = if i % parts == 0 { (f.0, g.0) } else { (f.1, g.1) };
         let d = ulp_difference(x[i], y[i], fv, gv, sign_bit(x[i], a), sign_bit(y[i], b), a);
         if d > max_ulp || d < min_ulp {
             mismatches += 1;
@@ -283,13 +219,7 @@ fn ulp_difference(fb: u64, gb: u64, f: f64, g: f64, fs: u64, gs: u64, t: &Tensor
                 },
                 _ => 64,
             };
-            if s == 1 && w < 64 {
-                bits & ((1u64 << (w - 1)) - 1)
-            } else if w == 64 {
-                bits & (u64::MAX >> 1)
-            } else {
-                bits
-            }
+            if s == 1 && w < 64 { bits & ((1u64 << (w - 1)) - 1) } else if w == 64 { bits & (u64::MAX >> 1) } else { bits }
         };
         let (a, b) = (mask(fb, fs), mask(gb, gs));
         // Formats without a sign bit (f8E8M0FNU) or with unsigned zero still compare by magnitude.

@@ -41,11 +41,7 @@ pub struct InterpError {
 
 impl InterpError {
     pub fn new(kind: ErrorKind, span: Span, message: impl Into<String>) -> InterpError {
-        InterpError {
-            kind,
-            span,
-            message: message.into(),
-        }
+        InterpError { kind, span, message: message.into() }
     }
     pub fn invalid(span: Span, message: impl Into<String>) -> InterpError {
         InterpError::new(ErrorKind::InvalidProgram, span, message)
@@ -68,10 +64,7 @@ impl InterpError {
     }
     /// As an MLIR-style diagnostic, for rendering against the program's source.
     pub fn to_diagnostic(&self) -> shardref_spec::Diagnostic {
-        shardref_spec::Diagnostic::error(
-            self.span,
-            format!("{}: {}", self.kind.name(), self.message),
-        )
+        shardref_spec::Diagnostic::error(self.span, format!("{}: {}", self.kind.name(), self.message))
     }
 }
 

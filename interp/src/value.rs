@@ -12,9 +12,7 @@ use std::sync::Arc;
 
 use half::{bf16, f16};
 use num_complex::Complex;
-use shardref_spec::ir::{
-    DenseData, DenseElements, ElemType, FloatKind, Signedness, TensorType, Type,
-};
+use shardref_spec::ir::{DenseData, DenseElements, ElemType, FloatKind, Signedness, TensorType, Type};
 
 pub type C64 = Complex<f32>;
 pub type C128 = Complex<f64>;
@@ -119,10 +117,7 @@ impl Repr {
     pub fn of(e: &ElemType) -> Option<Repr> {
         Some(match e {
             ElemType::Int { width: 1, .. } => Repr::Bool,
-            ElemType::Int {
-                width,
-                signedness: Signedness::Unsigned,
-            } => match width {
+            ElemType::Int { width, signedness: Signedness::Unsigned } => match width {
                 2..=8 => Repr::U8,
                 16 => Repr::U16,
                 32 => Repr::U32,
@@ -220,9 +215,7 @@ impl Buffer {
     /// Decodes packed little-endian storage (the layout of `DenseElements`).
     pub fn from_le_bytes(repr: Repr, bytes: &[u8]) -> Buffer {
         fn read<T, const N: usize>(b: &[u8], f: impl Fn([u8; N]) -> T) -> Arc<[T]> {
-            b.chunks_exact(N)
-                .map(|c| f(c.try_into().expect("chunk of N bytes")))
-                .collect()
+            b.chunks_exact(N).map(|c| f(c.try_into().expect("chunk of N bytes"))).collect()
         }
         match repr {
             Repr::Bool => Buffer::Bool(bytes.iter().map(|&b| b & 1 != 0).collect()),
@@ -240,16 +233,10 @@ impl Buffer {
             Repr::U64 => Buffer::U64(read(bytes, u64::from_le_bytes)),
             Repr::F64 => Buffer::F64(read(bytes, f64::from_le_bytes)),
             Repr::C64 => Buffer::C64(read(bytes, |b: [u8; 8]| {
-                C64::new(
-                    f32::from_le_bytes(b[..4].try_into().unwrap()),
-                    f32::from_le_bytes(b[4..].try_into().unwrap()),
-                )
+                C64::new(f32::from_le_bytes(b[..4].try_into().unwrap()), f32::from_le_bytes(b[4..].try_into().unwrap()))
             })),
             Repr::C128 => Buffer::C128(read(bytes, |b: [u8; 16]| {
-                C128::new(
-                    f64::from_le_bytes(b[..8].try_into().unwrap()),
-                    f64::from_le_bytes(b[8..].try_into().unwrap()),
-                )
+                C128::new(f64::from_le_bytes(b[..8].try_into().unwrap()), f64::from_le_bytes(b[8..].try_into().unwrap()))
             })),
         }
     }
@@ -270,14 +257,8 @@ impl Buffer {
             Buffer::I64(s) => s.iter().flat_map(|v| v.to_le_bytes()).collect(),
             Buffer::U64(s) => s.iter().flat_map(|v| v.to_le_bytes()).collect(),
             Buffer::F64(s) => s.iter().flat_map(|v| v.to_le_bytes()).collect(),
-            Buffer::C64(s) => s
-                .iter()
-                .flat_map(|c| c.re.to_le_bytes().into_iter().chain(c.im.to_le_bytes()))
-                .collect(),
-            Buffer::C128(s) => s
-                .iter()
-                .flat_map(|c| c.re.to_le_bytes().into_iter().chain(c.im.to_le_bytes()))
-                .collect(),
+            Buffer::C64(s) => s.iter().flat_map(|c| c.re.to_le_bytes().into_iter().chain(c.im.to_le_bytes())).collect(),
+            Buffer::C128(s) => s.iter().flat_map(|c| c.re.to_le_bytes().into_iter().chain(c.im.to_le_bytes())).collect(),
         }
     }
 
@@ -321,21 +302,14 @@ impl Tensor {
 
     /// The tensor's MLIR type.
     pub fn ty(&self) -> TensorType {
-        TensorType::ranked(
-            self.shape.iter().map(|&d| d as u64).collect(),
-            self.elem.clone(),
-        )
+        TensorType::ranked(self.shape.iter().map(|&d| d as u64).collect(), self.elem.clone())
     }
 
     /// Builds a tensor from a dense attribute. `None` when the element type
     /// has no representation here, or the data does not fit the type.
     pub fn from_dense(d: &DenseElements) -> Option<Tensor> {
         let Type::Tensor(t) = &d.ty else { return None };
-        let shape: Vec<usize> = t
-            .static_shape()?
-            .into_iter()
-            .map(|x| usize::try_from(x).ok())
-            .collect::<Option<_>>()?;
+        let shape: Vec<usize> = t.static_shape()?.into_iter().map(|x| usize::try_from(x).ok()).collect::<Option<_>>()?;
         let n: usize = shape.iter().try_fold(1usize, |a, &b| a.checked_mul(b))?;
         let repr = Repr::of(&t.elem)?;
         let storage = t.elem.storage_bytes();
@@ -355,11 +329,7 @@ impl Tensor {
             DenseData::Strings(_) => return None,
         };
         // Dense storage of sub-byte/odd widths matches the buffer width for every repr we accept.
-        Some(Tensor {
-            shape,
-            elem: t.elem.clone(),
-            buf,
-        })
+        Some(Tensor { shape, elem: t.elem.clone(), buf })
     }
 }
 
@@ -414,15 +384,7 @@ mod tests {
             Repr::C128,
         ] {
             let w = repr.byte_width();
-            let bytes: Vec<u8> = (0..3 * w)
-                .map(|i| {
-                    if repr == Repr::Bool {
-                        (i % 2) as u8
-                    } else {
-                        (i * 37 + 1) as u8
-                    }
-                })
-                .collect();
+            let bytes: Vec<u8> = (0..3 * w).map(|i| if repr == Repr::Bool { (i % 2) as u8 } else { (i * 37 + 1) as u8 }).collect();
             let buf = Buffer::from_le_bytes(repr, &bytes);
             assert_eq!(buf.len(), 3);
             assert_eq!(buf.to_le_bytes(), bytes, "{repr:?}");

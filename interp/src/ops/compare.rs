@@ -51,32 +51,16 @@ fn total_key(bits: u64, width: u32) -> i64 {
 
 fn float_bits_and_values(t: &Tensor) -> Option<(Vec<u64>, Vec<f64>, u32)> {
     Some(match &t.buf {
-        Buffer::F32(s) => (
-            s.iter().map(|x| x.to_bits() as u64).collect(),
-            s.iter().map(|&x| x as f64).collect(),
-            32,
-        ),
+        Buffer::F32(s) => (s.iter().map(|x| x.to_bits() as u64).collect(), s.iter().map(|&x| x as f64).collect(), 32),
         Buffer::F64(s) => (s.iter().map(|x| x.to_bits()).collect(), s.to_vec(), 64),
-        Buffer::BF16(s) => (
-            s.iter().map(|x| x.to_bits() as u64).collect(),
-            s.iter().map(|x: &bf16| x.to_f64()).collect(),
-            16,
-        ),
-        Buffer::F16(s) => (
-            s.iter().map(|x| x.to_bits() as u64).collect(),
-            s.iter().map(|x: &f16| x.to_f64()).collect(),
-            16,
-        ),
+        Buffer::BF16(s) => (s.iter().map(|x| x.to_bits() as u64).collect(), s.iter().map(|x: &bf16| x.to_f64()).collect(), 16),
+        Buffer::F16(s) => (s.iter().map(|x| x.to_bits() as u64).collect(), s.iter().map(|x: &f16| x.to_f64()).collect(), 16),
         Buffer::F8(s) => {
             let kind = match &t.elem {
                 ElemType::Float(k) => *k,
                 _ => FloatKind::F8E4M3FN,
             };
-            (
-                s.iter().map(|&x| x as u64).collect(),
-                f8_to_f32(kind, s).into_iter().map(|x| x as f64).collect(),
-                kind.bit_width(),
-            )
+            (s.iter().map(|&x| x as u64).collect(), f8_to_f32(kind, s).into_iter().map(|x| x as f64).collect(), kind.bit_width())
         }
         _ => return None,
     })
@@ -89,10 +73,7 @@ pub fn compare(a: &Tensor, b: &Tensor, dir: Direction, total_order: bool) -> IRe
     }
     macro_rules! ord {
         ($x:expr, $y:expr) => {
-            $x.iter()
-                .zip($y.iter())
-                .map(|(p, q)| dir.holds(p.cmp(q)))
-                .collect()
+            $x.iter().zip($y.iter()).map(|(p, q)| dir.holds(p.cmp(q))).collect()
         };
     }
     let out: Vec<bool> = match (&a.buf, &b.buf) {
@@ -116,27 +97,15 @@ pub fn compare(a: &Tensor, b: &Tensor, dir: Direction, total_order: bool) -> IRe
             _ => return invalid("complex numbers compare with EQ or NE only"),
         },
         _ => {
-            let (Some((xb, xv, w)), Some((yb, yv, _))) =
-                (float_bits_and_values(a), float_bits_and_values(b))
-            else {
+            let (Some((xb, xv, w)), Some((yb, yv, _))) = (float_bits_and_values(a), float_bits_and_values(b)) else {
                 return invalid(format!("compare of {} elements", a.elem));
             };
             if total_order {
-                xb.iter()
-                    .zip(&yb)
-                    .map(|(&p, &q)| dir.holds(total_key(p, w).cmp(&total_key(q, w))))
-                    .collect()
+                xb.iter().zip(&yb).map(|(&p, &q)| dir.holds(total_key(p, w).cmp(&total_key(q, w)))).collect()
             } else {
-                xv.iter()
-                    .zip(&yv)
-                    .map(|(p, q)| dir.holds_partial(p.partial_cmp(q)))
-                    .collect()
+                xv.iter().zip(&yv).map(|(p, q)| dir.holds_partial(p.partial_cmp(q))).collect()
             }
         }
     };
-    Ok(Tensor::new(
-        a.shape.clone(),
-        ElemType::I1,
-        Buffer::Bool(out.into()),
-    ))
+    Ok(Tensor::new(a.shape.clone(), ElemType::I1, Buffer::Bool(out.into())))
 }

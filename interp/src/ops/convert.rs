@@ -49,12 +49,7 @@ fn decode(t: &Tensor) -> IResult<Column> {
         Buffer::U32(s) => Column::Int(s.iter().map(|&x| x as i128).collect()),
         Buffer::U64(s) => Column::Int(s.iter().map(|&x| x as i128).collect()),
         Buffer::F8(s) => {
-            let k = float_kind(&t.elem).ok_or_else(|| {
-                crate::error::InterpError::invalid(
-                    shardref_spec::ir::Span::NONE,
-                    "f8 buffer without a float type",
-                )
-            })?;
+            let k = float_kind(&t.elem).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "f8 buffer without a float type"))?;
             Column::Float(f8_to_f32(k, s).into_iter().map(|x| x as f64).collect())
         }
         Buffer::BF16(s) => Column::Float(s.iter().map(|x| x.to_f64()).collect()),
@@ -101,12 +96,7 @@ fn wrap(v: i128, width: u32, signedness: Signedness) -> i128 {
 
 /// Builds a buffer for `elem` from integer values (already in range).
 fn encode_ints(elem: &ElemType, v: &[i128]) -> IResult<Buffer> {
-    let repr = Repr::of(elem).ok_or_else(|| {
-        crate::error::InterpError::unsupported(
-            shardref_spec::ir::Span::NONE,
-            format!("element type {elem}"),
-        )
-    })?;
+    let repr = Repr::of(elem).ok_or_else(|| crate::error::InterpError::unsupported(shardref_spec::ir::Span::NONE, format!("element type {elem}")))?;
     Ok(match repr {
         Repr::Bool => Buffer::Bool(v.iter().map(|&x| x != 0).collect()),
         Repr::I8 => Buffer::I8(v.iter().map(|&x| x as i8).collect()),
@@ -126,15 +116,9 @@ pub fn encode_floats(elem: &ElemType, v: &[f64]) -> IResult<Buffer> {
     Ok(match elem {
         ElemType::Float(FloatKind::F64) => Buffer::F64(v.into()),
         ElemType::Float(FloatKind::F32) => Buffer::F32(v.iter().map(|&x| x as f32).collect()),
-        ElemType::Float(FloatKind::BF16) => {
-            Buffer::BF16(v.iter().map(|&x| bf16::from_f64(x)).collect())
-        }
-        ElemType::Float(FloatKind::F16) => {
-            Buffer::F16(v.iter().map(|&x| f16::from_f64(x)).collect())
-        }
-        ElemType::Float(k @ (FloatKind::TF32 | FloatKind::F80 | FloatKind::F128)) => {
-            return unsupported(format!("{} arithmetic", k.name()));
-        }
+        ElemType::Float(FloatKind::BF16) => Buffer::BF16(v.iter().map(|&x| bf16::from_f64(x)).collect()),
+        ElemType::Float(FloatKind::F16) => Buffer::F16(v.iter().map(|&x| f16::from_f64(x)).collect()),
+        ElemType::Float(k @ (FloatKind::TF32 | FloatKind::F80 | FloatKind::F128)) => return unsupported(format!("{} arithmetic", k.name())),
         ElemType::Float(k) => Buffer::F8(f32_to_f8(*k, v.iter().map(|&x| x as f32)).into()),
         _ => return invalid("expected a float element type"),
     })
@@ -151,74 +135,28 @@ fn convert_column(col: Column, elem: &ElemType) -> IResult<Buffer> {
         e => e,
     };
     match (col, elem) {
-        (Column::Bool(b), _) => convert_column(
-            Column::Int(b.into_iter().map(|x| x as i128).collect()),
-            elem,
-        ),
-        (Column::Int(v), ElemType::Int { width: 1, .. }) => encode_ints(
-            elem,
-            &v.iter().map(|&x| (x != 0) as i128).collect::<Vec<_>>(),
-        ),
-        (Column::Int(v), ElemType::Int { width, signedness }) => encode_ints(
-            elem,
-            &v.iter()
-                .map(|&x| wrap(x, *width, *signedness))
-                .collect::<Vec<_>>(),
-        ),
-        (Column::Int(v), ElemType::Index) => encode_ints(
-            elem,
-            &v.iter()
-                .map(|&x| wrap(x, 64, Signedness::Signless))
-                .collect::<Vec<_>>(),
-        ),
-        (Column::Int(v), ElemType::Float(FloatKind::F32)) => {
-            Ok(Buffer::F32(v.iter().map(|&x| x as f32).collect()))
-        }
-        (Column::Int(v), ElemType::Float(_)) => {
-            encode_floats(elem, &v.iter().map(|&x| x as f64).collect::<Vec<_>>())
-        }
-        (Column::Int(v), ElemType::Complex(inner)) => {
-            complex_from(inner, v.iter().map(|&x| (x as f64, 0.0)).collect())
-        }
-        (Column::Float(v), ElemType::Int { width: 1, .. }) => {
-            Ok(Buffer::Bool(v.iter().map(|&x| x != 0.0).collect()))
-        }
-        (Column::Float(v), ElemType::Int { width, signedness }) => encode_ints(
-            elem,
-            &v.iter()
-                .map(|&x| float_to_int(x, *width, *signedness))
-                .collect::<Vec<_>>(),
-        ),
-        (Column::Float(v), ElemType::Index) => encode_ints(
-            elem,
-            &v.iter()
-                .map(|&x| float_to_int(x, 64, Signedness::Signless))
-                .collect::<Vec<_>>(),
-        ),
+        (Column::Bool(b), _) => convert_column(Column::Int(b.into_iter().map(|x| x as i128).collect()), elem),
+        (Column::Int(v), ElemType::Int { width: 1, .. }) => encode_ints(elem, &v.iter().map(|&x| (x != 0) as i128).collect::<Vec<_>>()),
+        (Column::Int(v), ElemType::Int { width, signedness }) => encode_ints(elem, &v.iter().map(|&x| wrap(x, *width, *signedness)).collect::<Vec<_>>()),
+        (Column::Int(v), ElemType::Index) => encode_ints(elem, &v.iter().map(|&x| wrap(x, 64, Signedness::Signless)).collect::<Vec<_>>()),
+        (Column::Int(v), ElemType::Float(FloatKind::F32)) => Ok(Buffer::F32(v.iter().map(|&x| x as f32).collect())),
+        (Column::Int(v), ElemType::Float(_)) => encode_floats(elem, &v.iter().map(|&x| x as f64).collect::<Vec<_>>()),
+        (Column::Int(v), ElemType::Complex(inner)) => complex_from(inner, v.iter().map(|&x| (x as f64, 0.0)).collect()),
+        (Column::Float(v), ElemType::Int { width: 1, .. }) => Ok(Buffer::Bool(v.iter().map(|&x| x != 0.0).collect())),
+        (Column::Float(v), ElemType::Int { width, signedness }) => encode_ints(elem, &v.iter().map(|&x| float_to_int(x, *width, *signedness)).collect::<Vec<_>>()),
+        (Column::Float(v), ElemType::Index) => encode_ints(elem, &v.iter().map(|&x| float_to_int(x, 64, Signedness::Signless)).collect::<Vec<_>>()),
         (Column::Float(v), ElemType::Float(_)) => encode_floats(elem, &v),
-        (Column::Float(v), ElemType::Complex(inner)) => {
-            complex_from(inner, v.into_iter().map(|x| (x, 0.0)).collect())
-        }
+        (Column::Float(v), ElemType::Complex(inner)) => complex_from(inner, v.into_iter().map(|x| (x, 0.0)).collect()),
         (Column::Complex(v), ElemType::Complex(inner)) => complex_from(inner, v),
-        (Column::Complex(v), _) => {
-            convert_column(Column::Float(v.into_iter().map(|c| c.0).collect()), elem)
-        }
-        (_, ElemType::Quant(_)) => {
-            unsupported("conversion to a quantized type (use uniform_quantize)")
-        }
+        (Column::Complex(v), _) => convert_column(Column::Float(v.into_iter().map(|c| c.0).collect()), elem),
+        (_, ElemType::Quant(_)) => unsupported("conversion to a quantized type (use uniform_quantize)"),
     }
 }
 
 fn complex_from(inner: &ElemType, v: Vec<(f64, f64)>) -> IResult<Buffer> {
     Ok(match inner {
-        ElemType::Float(FloatKind::F32) => Buffer::C64(
-            v.into_iter()
-                .map(|(r, i)| C64::new(r as f32, i as f32))
-                .collect(),
-        ),
-        ElemType::Float(FloatKind::F64) => {
-            Buffer::C128(v.into_iter().map(|(r, i)| C128::new(r, i)).collect())
-        }
+        ElemType::Float(FloatKind::F32) => Buffer::C64(v.into_iter().map(|(r, i)| C64::new(r as f32, i as f32)).collect()),
+        ElemType::Float(FloatKind::F64) => Buffer::C128(v.into_iter().map(|(r, i)| C128::new(r, i)).collect()),
         _ => return unsupported(format!("complex<{inner}>")),
     })
 }
@@ -231,39 +169,22 @@ pub fn convert(t: &Tensor, elem: &ElemType) -> IResult<Tensor> {
         // Direct f32 → narrow rounding (no f64 detour), as ml_dtypes does.
         (Buffer::F32(s), _) if matches!(elem, ElemType::Float(k) if k.bit_width() <= 8) => {
             let k = float_kind(elem).unwrap_or(FloatKind::F8E4M3FN);
-            return Ok(Tensor::new(
-                t.shape.clone(),
-                elem.clone(),
-                Buffer::F8(f32_to_f8(k, s.iter().copied()).into()),
-            ));
+            return Ok(Tensor::new(t.shape.clone(), elem.clone(), Buffer::F8(f32_to_f8(k, s.iter().copied()).into())));
         }
         (_, c) => c,
     };
-    Ok(Tensor::new(
-        t.shape.clone(),
-        elem.clone(),
-        convert_column(col, elem)?,
-    ))
+    Ok(Tensor::new(t.shape.clone(), elem.clone(), convert_column(col, elem)?))
 }
 
 /// `bitcast_convert`: reinterpret the bits; when the widths differ, the
 /// smaller-width side gains or loses a trailing dimension (spec).
 pub fn bitcast_convert(t: &Tensor, elem: &ElemType, shape: Vec<usize>) -> IResult<Tensor> {
-    let repr = Repr::of(elem).ok_or_else(|| {
-        crate::error::InterpError::unsupported(
-            shardref_spec::ir::Span::NONE,
-            format!("bitcast to {elem}"),
-        )
-    })?;
+    let repr = Repr::of(elem).ok_or_else(|| crate::error::InterpError::unsupported(shardref_spec::ir::Span::NONE, format!("bitcast to {elem}")))?;
     let n: usize = shape.iter().product();
     let to_bool = repr == Repr::Bool;
     let from_bool = matches!(t.buf, Buffer::Bool(_));
     if to_bool && from_bool {
-        return if n == t.num_elements() {
-            Ok(Tensor::new(shape, elem.clone(), t.buf.clone()))
-        } else {
-            invalid("bitcast_convert between i1 tensors of different sizes")
-        };
+        return if n == t.num_elements() { Ok(Tensor::new(shape, elem.clone(), t.buf.clone())) } else { invalid("bitcast_convert between i1 tensors of different sizes") };
     }
     // i1 counts as one bit, element 0 being the least significant bit (as
     // upstream's reference interpreter bitcasts it); other types are their
@@ -273,34 +194,19 @@ pub fn bitcast_convert(t: &Tensor, elem: &ElemType, shape: Vec<usize>) -> IResul
             if bits.len() % 8 != 0 {
                 return invalid(format!("bitcast_convert of {} bits to {elem}", bits.len()));
             }
-            bits.chunks(8)
-                .map(|c| {
-                    c.iter()
-                        .enumerate()
-                        .fold(0u8, |acc, (i, &b)| acc | ((b as u8) << i))
-                })
-                .collect()
+            bits.chunks(8).map(|c| c.iter().enumerate().fold(0u8, |acc, (i, &b)| acc | ((b as u8) << i))).collect()
         }
         buf => buf.to_le_bytes(),
     };
     if to_bool {
         if bytes.len() * 8 != n {
-            return invalid(format!(
-                "bitcast_convert of {} bytes to {n} elements of {elem}",
-                bytes.len()
-            ));
+            return invalid(format!("bitcast_convert of {} bytes to {n} elements of {elem}", bytes.len()));
         }
-        let bits: Vec<bool> = bytes
-            .iter()
-            .flat_map(|&b| (0..8).map(move |i| (b >> i) & 1 != 0))
-            .collect();
+        let bits: Vec<bool> = bytes.iter().flat_map(|&b| (0..8).map(move |i| (b >> i) & 1 != 0)).collect();
         return Ok(Tensor::new(shape, elem.clone(), Buffer::Bool(bits.into())));
     }
     if bytes.len() != n * repr.byte_width() {
-        return invalid(format!(
-            "bitcast_convert of {} bytes to {n} elements of {elem}",
-            bytes.len()
-        ));
+        return invalid(format!("bitcast_convert of {} bytes to {n} elements of {elem}", bytes.len()));
     }
     let buf = Buffer::from_le_bytes(repr, &bytes);
     Ok(Tensor::new(shape, elem.clone(), buf))
@@ -316,16 +222,9 @@ pub fn reduce_precision(t: &Tensor, exponent_bits: u32, mantissa_bits: u32) -> I
         Column::Float(v) => v,
         _ => return invalid("reduce_precision expects floats"),
     };
-    let out: Vec<f64> = v
-        .into_iter()
-        .map(|x| round_to_format(x, exponent_bits, mantissa_bits))
-        .collect();
+    let out: Vec<f64> = v.into_iter().map(|x| round_to_format(x, exponent_bits, mantissa_bits)).collect();
     // Values representable in (e, m) bits narrower than the operand type survive re-encoding exactly.
-    Ok(Tensor::new(
-        t.shape.clone(),
-        t.elem.clone(),
-        encode_floats(&t.elem, &out)?,
-    ))
+    Ok(Tensor::new(t.shape.clone(), t.elem.clone(), encode_floats(&t.elem, &out)?))
 }
 
 /// Rounds an f64 to the nearest value with `e` exponent bits and `m` mantissa
@@ -345,11 +244,7 @@ fn round_to_format(x: f64, e: u32, m: u32) -> f64 {
         let half = 1u64 << (drop - 1);
         let rem = mag & ((1u64 << drop) - 1);
         let base = mag & !((1u64 << drop) - 1);
-        if rem > half || (rem == half && (base >> drop) & 1 == 1) {
-            base + (1u64 << drop)
-        } else {
-            base
-        }
+        if rem > half || (rem == half && (base >> drop) & 1 == 1) { base + (1u64 << drop) } else { base }
     };
     // Exponent range of the target format.
     let max_exp: i64 = (1i64 << (e - 1)) - 1; // largest unbiased exponent
@@ -377,19 +272,10 @@ mod tests {
 
     #[test]
     fn float_to_int_saturates_and_maps_nan_to_zero() {
-        let x = t(
-            Buffer::F32(vec![f32::NAN, 1e10, -1e10, -2.7, 2.7].into()),
-            ElemType::F32,
-        );
+        let x = t(Buffer::F32(vec![f32::NAN, 1e10, -1e10, -2.7, 2.7].into()), ElemType::F32);
         let r = convert(&x, &ElemType::I32).unwrap();
-        assert_eq!(
-            r.buf,
-            Buffer::I32(vec![0, i32::MAX, i32::MIN, -2, 2].into())
-        );
-        let u8t = ElemType::Int {
-            width: 8,
-            signedness: Signedness::Unsigned,
-        };
+        assert_eq!(r.buf, Buffer::I32(vec![0, i32::MAX, i32::MIN, -2, 2].into()));
+        let u8t = ElemType::Int { width: 8, signedness: Signedness::Unsigned };
         let r = convert(&x, &u8t).unwrap();
         assert_eq!(r.buf, Buffer::U8(vec![0, 255, 0, 0, 2].into()));
     }
@@ -397,34 +283,16 @@ mod tests {
     #[test]
     fn int_to_int_wraps_and_to_bool_tests_zero() {
         let x = t(Buffer::I32(vec![300, -1, 0].into()), ElemType::I32);
-        let i8t = ElemType::Int {
-            width: 8,
-            signedness: Signedness::Signless,
-        };
-        assert_eq!(
-            convert(&x, &i8t).unwrap().buf,
-            Buffer::I8(vec![44, -1, 0].into())
-        );
-        assert_eq!(
-            convert(&x, &ElemType::I1).unwrap().buf,
-            Buffer::Bool(vec![true, true, false].into())
-        );
-        let i4 = ElemType::Int {
-            width: 4,
-            signedness: Signedness::Signless,
-        };
-        assert_eq!(
-            convert(&x, &i4).unwrap().buf,
-            Buffer::I8(vec![-4, -1, 0].into())
-        );
+        let i8t = ElemType::Int { width: 8, signedness: Signedness::Signless };
+        assert_eq!(convert(&x, &i8t).unwrap().buf, Buffer::I8(vec![44, -1, 0].into()));
+        assert_eq!(convert(&x, &ElemType::I1).unwrap().buf, Buffer::Bool(vec![true, true, false].into()));
+        let i4 = ElemType::Int { width: 4, signedness: Signedness::Signless };
+        assert_eq!(convert(&x, &i4).unwrap().buf, Buffer::I8(vec![-4, -1, 0].into()));
     }
 
     #[test]
     fn reduce_precision_to_bf16_shape() {
-        let x = t(
-            Buffer::F32(vec![1.0 + 1.0 / 256.0, 3.0e38, 1.0e-45].into()),
-            ElemType::F32,
-        );
+        let x = t(Buffer::F32(vec![1.0 + 1.0 / 256.0, 3.0e38, 1.0e-45].into()), ElemType::F32);
         let r = reduce_precision(&x, 8, 7).unwrap();
         let Buffer::F32(v) = r.buf else { panic!() };
         assert_eq!(v[0], 1.0); // tie rounds to even
@@ -441,21 +309,14 @@ pub fn element_strings(t: &Tensor) -> IResult<Vec<String>> {
         Column::Bool(v) => v.iter().map(|b| b.to_string()).collect(),
         Column::Int(v) => v.iter().map(|x| x.to_string()).collect(),
         Column::Float(v) => v.iter().map(|&x| c_exp(x)).collect(),
-        Column::Complex(v) => v
-            .iter()
-            .map(|&(r, i)| format!("[{}, {}]", c_exp(r), c_exp(i)))
-            .collect(),
+        Column::Complex(v) => v.iter().map(|&(r, i)| format!("[{}, {}]", c_exp(r), c_exp(i))).collect(),
     })
 }
 
 /// `x` as C's `printf("%e")` prints it.
 fn c_exp(x: f64) -> String {
     if x.is_nan() {
-        return if x.is_sign_negative() {
-            "-nan".into()
-        } else {
-            "nan".into()
-        };
+        return if x.is_sign_negative() { "-nan".into() } else { "nan".into() };
     }
     if x.is_infinite() {
         return if x < 0.0 { "-inf".into() } else { "inf".into() };

@@ -27,9 +27,7 @@ use crate::value::{Buffer, C64, C128, Tensor};
 
 /// Decodes an f4/f6/f8 buffer to f32 (exact: every such value is an f32).
 pub fn f8_to_f32(kind: FloatKind, s: &[u8]) -> Vec<f32> {
-    let table: Vec<f32> = (0..=255u8)
-        .map(|b| shardref_spec::float::bits_to_f64(kind, b as u128) as f32)
-        .collect();
+    let table: Vec<f32> = (0..=255u8).map(|b| shardref_spec::float::bits_to_f64(kind, b as u128) as f32).collect();
     s.iter().map(|&b| table[b as usize]).collect()
 }
 
@@ -65,40 +63,15 @@ fn float_kind(e: &ElemType) -> Option<FloatKind> {
 }
 
 /// Applies a float function to every element (f32 path for narrow formats).
-fn map_float(
-    t: &Tensor,
-    f32op: impl Fn(f32) -> f32,
-    f64op: impl Fn(f64) -> f64,
-) -> IResult<Buffer> {
+fn map_float(t: &Tensor, f32op: impl Fn(f32) -> f32, f64op: impl Fn(f64) -> f64) -> IResult<Buffer> {
     Ok(match &t.buf {
         Buffer::F32(s) => Buffer::F32(s.iter().map(|&x| f32op(x)).collect()),
         Buffer::F64(s) => Buffer::F64(s.iter().map(|&x| f64op(x)).collect()),
-        Buffer::BF16(s) => Buffer::BF16(
-            s.iter()
-                .map(|&x| bf16::from_f64(f64op(x.to_f64())))
-                .collect(),
-        ),
-        Buffer::F16(s) => Buffer::F16(
-            s.iter()
-                .map(|&x| f16::from_f64(f64op(x.to_f64())))
-                .collect(),
-        ),
+        Buffer::BF16(s) => Buffer::BF16(s.iter().map(|&x| bf16::from_f64(f64op(x.to_f64()))).collect()),
+        Buffer::F16(s) => Buffer::F16(s.iter().map(|&x| f16::from_f64(f64op(x.to_f64()))).collect()),
         Buffer::F8(s) => {
-            let kind = float_kind(&t.elem).ok_or_else(|| {
-                crate::error::InterpError::invalid(
-                    shardref_spec::ir::Span::NONE,
-                    "f8 buffer without a float type",
-                )
-            })?;
-            Buffer::F8(
-                f32_to_f8(
-                    kind,
-                    f8_to_f32(kind, s)
-                        .into_iter()
-                        .map(|x| f64op(x as f64) as f32),
-                )
-                .into(),
-            )
+            let kind = float_kind(&t.elem).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "f8 buffer without a float type"))?;
+            Buffer::F8(f32_to_f8(kind, f8_to_f32(kind, s).into_iter().map(|x| f64op(x as f64) as f32)).into())
         }
         _ => return invalid("expected a floating-point tensor"),
     })
@@ -111,48 +84,20 @@ fn up(f: fn(f64) -> f64) -> impl Fn(f32) -> f32 {
 }
 
 /// Applies a float function of two arguments elementwise.
-fn zip_float(
-    a: &Tensor,
-    b: &Tensor,
-    f32op: impl Fn(f32, f32) -> f32,
-    f64op: impl Fn(f64, f64) -> f64,
-) -> IResult<Buffer> {
+fn zip_float(a: &Tensor, b: &Tensor, f32op: impl Fn(f32, f32) -> f32, f64op: impl Fn(f64, f64) -> f64) -> IResult<Buffer> {
     Ok(match (&a.buf, &b.buf) {
-        (Buffer::F32(x), Buffer::F32(y)) => {
-            Buffer::F32(x.iter().zip(y.iter()).map(|(&p, &q)| f32op(p, q)).collect())
+        (Buffer::F32(x), Buffer::F32(y)) => Buffer::F32(x.iter().zip(y.iter()).map(|(&p, &q)| f32op(p, q)).collect()),
+        (Buffer::F64(x), Buffer::F64(y)) => Buffer::F64(x.iter().zip(y.iter()).map(|(&p, &q)| f64op(p, q)).collect()),
+        (Buffer::BF16(x), Buffer::BF16(y)) => {
+            Buffer::BF16(x.iter().zip(y.iter()).map(|(&p, &q)| bf16::from_f64(f64op(p.to_f64(), q.to_f64()))).collect())
         }
-        (Buffer::F64(x), Buffer::F64(y)) => {
-            Buffer::F64(x.iter().zip(y.iter()).map(|(&p, &q)| f64op(p, q)).collect())
+        (Buffer::F16(x), Buffer::F16(y)) => {
+            Buffer::F16(x.iter().zip(y.iter()).map(|(&p, &q)| f16::from_f64(f64op(p.to_f64(), q.to_f64()))).collect())
         }
-        (Buffer::BF16(x), Buffer::BF16(y)) => Buffer::BF16(
-            x.iter()
-                .zip(y.iter())
-                .map(|(&p, &q)| bf16::from_f64(f64op(p.to_f64(), q.to_f64())))
-                .collect(),
-        ),
-        (Buffer::F16(x), Buffer::F16(y)) => Buffer::F16(
-            x.iter()
-                .zip(y.iter())
-                .map(|(&p, &q)| f16::from_f64(f64op(p.to_f64(), q.to_f64())))
-                .collect(),
-        ),
         (Buffer::F8(x), Buffer::F8(y)) => {
-            let kind = float_kind(&a.elem).ok_or_else(|| {
-                crate::error::InterpError::invalid(
-                    shardref_spec::ir::Span::NONE,
-                    "f8 buffer without a float type",
-                )
-            })?;
+            let kind = float_kind(&a.elem).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "f8 buffer without a float type"))?;
             let (xs, ys) = (f8_to_f32(kind, x), f8_to_f32(kind, y));
-            Buffer::F8(
-                f32_to_f8(
-                    kind,
-                    xs.into_iter()
-                        .zip(ys)
-                        .map(|(p, q)| f64op(p as f64, q as f64) as f32),
-                )
-                .into(),
-            )
+            Buffer::F8(f32_to_f8(kind, xs.into_iter().zip(ys).map(|(p, q)| f64op(p as f64, q as f64) as f32)).into())
         }
         _ => return invalid("expected floating-point tensors of one type"),
     })
@@ -178,33 +123,15 @@ macro_rules! int_map {
 macro_rules! int_zip {
     ($a:expr, $b:expr, ($x:ident, $y:ident) => $body:expr, $bool:expr) => {
         match ($a, $b) {
-            (Buffer::I8(p), Buffer::I8(q)) => {
-                Buffer::I8(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect())
-            }
-            (Buffer::I16(p), Buffer::I16(q)) => {
-                Buffer::I16(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect())
-            }
-            (Buffer::I32(p), Buffer::I32(q)) => {
-                Buffer::I32(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect())
-            }
-            (Buffer::I64(p), Buffer::I64(q)) => {
-                Buffer::I64(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect())
-            }
-            (Buffer::U8(p), Buffer::U8(q)) => {
-                Buffer::U8(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect())
-            }
-            (Buffer::U16(p), Buffer::U16(q)) => {
-                Buffer::U16(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect())
-            }
-            (Buffer::U32(p), Buffer::U32(q)) => {
-                Buffer::U32(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect())
-            }
-            (Buffer::U64(p), Buffer::U64(q)) => {
-                Buffer::U64(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect())
-            }
-            (Buffer::Bool(p), Buffer::Bool(q)) => {
-                Buffer::Bool(p.iter().zip(q.iter()).map(|(&x, &y)| $bool(x, y)).collect())
-            }
+            (Buffer::I8(p), Buffer::I8(q)) => Buffer::I8(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
+            (Buffer::I16(p), Buffer::I16(q)) => Buffer::I16(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
+            (Buffer::I32(p), Buffer::I32(q)) => Buffer::I32(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
+            (Buffer::I64(p), Buffer::I64(q)) => Buffer::I64(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
+            (Buffer::U8(p), Buffer::U8(q)) => Buffer::U8(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
+            (Buffer::U16(p), Buffer::U16(q)) => Buffer::U16(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
+            (Buffer::U32(p), Buffer::U32(q)) => Buffer::U32(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
+            (Buffer::U64(p), Buffer::U64(q)) => Buffer::U64(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
+            (Buffer::Bool(p), Buffer::Bool(q)) => Buffer::Bool(p.iter().zip(q.iter()).map(|(&x, &y)| $bool(x, y)).collect()),
             _ => return invalid("expected integer tensors of one type"),
         }
     };
@@ -235,18 +162,10 @@ trait Int: Copy + Eq + Ord + std::fmt::Debug {
 macro_rules! impl_int {
     ($t:ty, $u:ty, $signed:expr) => {
         impl Int for $t {
-            fn wadd(self, o: Self) -> Self {
-                self.wrapping_add(o)
-            }
-            fn wsub(self, o: Self) -> Self {
-                self.wrapping_sub(o)
-            }
-            fn wmul(self, o: Self) -> Self {
-                self.wrapping_mul(o)
-            }
-            fn wneg(self) -> Self {
-                self.wrapping_neg()
-            }
+            fn wadd(self, o: Self) -> Self { self.wrapping_add(o) }
+            fn wsub(self, o: Self) -> Self { self.wrapping_sub(o) }
+            fn wmul(self, o: Self) -> Self { self.wrapping_mul(o) }
+            fn wneg(self) -> Self { self.wrapping_neg() }
             fn div_xla(self, o: Self) -> Self {
                 if o == 0 { !0 } else { self.wrapping_div(o) }
             }
@@ -255,19 +174,11 @@ macro_rules! impl_int {
             }
             fn shl_spec(self, amount: Self) -> Self {
                 let a = amount as $u;
-                if a >= <$t>::BITS as $u {
-                    0
-                } else {
-                    ((self as $u) << a) as $t
-                }
+                if a >= <$t>::BITS as $u { 0 } else { ((self as $u) << a) as $t }
             }
             fn shr_logical(self, amount: Self) -> Self {
                 let a = amount as $u;
-                if a >= <$t>::BITS as $u {
-                    0
-                } else {
-                    ((self as $u) >> a) as $t
-                }
+                if a >= <$t>::BITS as $u { 0 } else { ((self as $u) >> a) as $t }
             }
             fn shr_arith(self, amount: Self) -> Self {
                 let a = amount as $u;
@@ -286,32 +197,20 @@ macro_rules! impl_int {
                 if $signed && (e as i128) < 0 {
                     return match self as i128 {
                         1 => 1 as $t,
-                        -1 => {
-                            if (e as i128) % 2 == 0 {
-                                1 as $t
-                            } else {
-                                self
-                            }
-                        }
+                        -1 => if (e as i128) % 2 == 0 { 1 as $t } else { self },
                         _ => 0,
                     };
                 }
                 let (mut base, mut exp, mut acc) = (self, e as u128, 1 as $t);
                 while exp > 0 {
-                    if exp & 1 == 1 {
-                        acc = acc.wrapping_mul(base);
-                    }
+                    if exp & 1 == 1 { acc = acc.wrapping_mul(base); }
                     base = base.wrapping_mul(base);
                     exp >>= 1;
                 }
                 acc
             }
             fn abs_spec(self) -> Self {
-                if $signed && (self as i128) < 0 {
-                    self.wrapping_neg()
-                } else {
-                    self
-                }
+                if $signed && (self as i128) < 0 { self.wrapping_neg() } else { self }
             }
             fn sign_spec(self) -> Self {
                 match (self as i128).cmp(&0) {
@@ -320,24 +219,12 @@ macro_rules! impl_int {
                     std::cmp::Ordering::Greater => 1,
                 }
             }
-            fn popcnt(self) -> Self {
-                self.count_ones() as $t
-            }
-            fn clz(self) -> Self {
-                self.leading_zeros() as $t
-            }
-            fn not(self) -> Self {
-                !self
-            }
-            fn and(self, o: Self) -> Self {
-                self & o
-            }
-            fn or(self, o: Self) -> Self {
-                self | o
-            }
-            fn xor(self, o: Self) -> Self {
-                self ^ o
-            }
+            fn popcnt(self) -> Self { self.count_ones() as $t }
+            fn clz(self) -> Self { self.leading_zeros() as $t }
+            fn not(self) -> Self { !self }
+            fn and(self, o: Self) -> Self { self & o }
+            fn or(self, o: Self) -> Self { self | o }
+            fn xor(self, o: Self) -> Self { self ^ o }
         }
     };
 }
@@ -358,9 +245,7 @@ fn normalize(elem: &ElemType, buf: Buffer) -> Buffer {
     };
     let shift = 8 - width;
     match buf {
-        Buffer::I8(s) if signedness != Signedness::Unsigned => {
-            Buffer::I8(s.iter().map(|&x| (x << shift) >> shift).collect())
-        }
+        Buffer::I8(s) if signedness != Signedness::Unsigned => Buffer::I8(s.iter().map(|&x| (x << shift) >> shift).collect()),
         Buffer::U8(s) => Buffer::U8(s.iter().map(|&x| x & ((1u8 << width) - 1)).collect()),
         other => other,
     }
@@ -385,10 +270,7 @@ fn sub_byte_map(buf: &Buffer, f: impl Fn(u8) -> u8) -> IResult<Buffer> {
 
 fn check_same_shape(a: &Tensor, b: &Tensor) -> IResult<()> {
     if a.shape != b.shape || a.elem != b.elem {
-        return invalid(format!(
-            "operands differ: {:?}{} vs {:?}{}",
-            a.shape, a.elem, b.shape, b.elem
-        ));
+        return invalid(format!("operands differ: {:?}{} vs {:?}{}", a.shape, a.elem, b.shape, b.elem));
     }
     Ok(())
 }
@@ -433,32 +315,15 @@ pub fn unary(k: StablehloOp, t: &Tensor, result_ty: &Type) -> IResult<Tensor> {
             None => int_map!(&t.buf, x => Int::popcnt(x), |b: bool| b),
         },
         (S::CountLeadingZeros, _) => match sub_byte_width(&t.elem) {
-            Some(w) => sub_byte_map(&t.buf, |x| {
-                ((x & ((1u8 << w) - 1)).leading_zeros() - (8 - w)) as u8
-            })?,
+            Some(w) => sub_byte_map(&t.buf, |x| ((x & ((1u8 << w) - 1)).leading_zeros() - (8 - w)) as u8)?,
             None => int_map!(&t.buf, x => Int::clz(x), |b: bool| !b),
         },
-        (
-            S::Negate,
-            Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_),
-        ) => map_float(t, |x| -x, |x| -x)?,
+        (S::Negate, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)) => map_float(t, |x| -x, |x| -x)?,
         (S::Negate, _) => normalize(&t.elem, int_map!(&t.buf, x => Int::wneg(x), |b: bool| b)),
-        (
-            S::Abs,
-            Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_),
-        ) => map_float(t, f32::abs, f64::abs)?,
-        (S::Abs, _) => normalize(
-            &t.elem,
-            int_map!(&t.buf, x => Int::abs_spec(x), |b: bool| b),
-        ),
-        (
-            S::Sign,
-            Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_),
-        ) => map_float(t, sign32, sign64)?,
-        (S::Sign, _) => normalize(
-            &t.elem,
-            int_map!(&t.buf, x => Int::sign_spec(x), |b: bool| b),
-        ),
+        (S::Abs, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)) => map_float(t, f32::abs, f64::abs)?,
+        (S::Abs, _) => normalize(&t.elem, int_map!(&t.buf, x => Int::abs_spec(x), |b: bool| b)),
+        (S::Sign, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)) => map_float(t, sign32, sign64)?,
+        (S::Sign, _) => normalize(&t.elem, int_map!(&t.buf, x => Int::sign_spec(x), |b: bool| b)),
         (S::Sqrt, _) => map_float(t, f32::sqrt, f64::sqrt)?,
         (S::Rsqrt, _) => map_float(t, up(rsqrt), rsqrt)?,
         (S::Cbrt, _) => map_float(t, up(libm::cbrt), libm::cbrt)?,
@@ -475,13 +340,7 @@ pub fn unary(k: StablehloOp, t: &Tensor, result_ty: &Type) -> IResult<Tensor> {
         (S::Ceil, _) => map_float(t, f32::ceil, f64::ceil)?,
         (S::RoundNearestAfz, _) => map_float(t, f32::round, f64::round)?,
         (S::RoundNearestEven, _) => map_float(t, f32::round_ties_even, f64::round_ties_even)?,
-        _ => {
-            return unsupported(format!(
-                "{} on {}",
-                shardref_spec::ops::OpKind::Stablehlo(k).name(),
-                t.elem
-            ));
-        }
+        _ => return unsupported(format!("{} on {}", shardref_spec::ops::OpKind::Stablehlo(k).name(), t.elem)),
     };
     Ok(Tensor::new(t.shape.clone(), elem, buf))
 }
@@ -495,19 +354,11 @@ fn rsqrt(x: f64) -> f64 {
 }
 
 fn sign32(x: f32) -> f32 {
-    if x.is_nan() || x == 0.0 {
-        x
-    } else {
-        x.signum()
-    }
+    if x.is_nan() || x == 0.0 { x } else { x.signum() }
 }
 
 fn sign64(x: f64) -> f64 {
-    if x.is_nan() || x == 0.0 {
-        x
-    } else {
-        x.signum()
-    }
+    if x.is_nan() || x == 0.0 { x } else { x.signum() }
 }
 
 macro_rules! complex_unary {
@@ -542,12 +393,7 @@ macro_rules! complex_unary {
                         c / n
                     }
                 },
-                _ => {
-                    return unsupported(format!(
-                        "{} on complex numbers",
-                        shardref_spec::ops::OpKind::Stablehlo(k).name()
-                    ))
-                }
+                _ => return unsupported(format!("{} on complex numbers", shardref_spec::ops::OpKind::Stablehlo(k).name())),
             };
             Ok(s.iter().map(|&c| f(c)).collect())
         }
@@ -565,27 +411,14 @@ pub fn binary(k: StablehloOp, a: &Tensor, b: &Tensor, result_ty: &Type) -> IResu
             return invalid("complex operands differ in shape");
         }
         let buf = match (&a.buf, &b.buf) {
-            (Buffer::F32(x), Buffer::F32(y)) => Buffer::C64(
-                x.iter()
-                    .zip(y.iter())
-                    .map(|(&r, &i)| C64::new(r, i))
-                    .collect(),
-            ),
-            (Buffer::F64(x), Buffer::F64(y)) => Buffer::C128(
-                x.iter()
-                    .zip(y.iter())
-                    .map(|(&r, &i)| C128::new(r, i))
-                    .collect(),
-            ),
+            (Buffer::F32(x), Buffer::F32(y)) => Buffer::C64(x.iter().zip(y.iter()).map(|(&r, &i)| C64::new(r, i)).collect()),
+            (Buffer::F64(x), Buffer::F64(y)) => Buffer::C128(x.iter().zip(y.iter()).map(|(&r, &i)| C128::new(r, i)).collect()),
             _ => return invalid("complex expects f32 or f64 operands of one type"),
         };
         return Ok(Tensor::new(a.shape.clone(), elem, buf));
     }
     check_same_shape(a, b)?;
-    let is_float = matches!(
-        a.buf,
-        Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)
-    );
+    let is_float = matches!(a.buf, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_));
     let buf = match (&a.buf, &b.buf) {
         (Buffer::C64(x), Buffer::C64(y)) => Buffer::C64(complex_binary(k, x, y)?.into()),
         (Buffer::C128(x), Buffer::C128(y)) => Buffer::C128(complex_binary(k, x, y)?.into()),
@@ -599,65 +432,26 @@ pub fn binary(k: StablehloOp, a: &Tensor, b: &Tensor, result_ty: &Type) -> IResu
             S::Maximum => zip_float(a, b, max_nan32, max_nan64)?,
             S::Minimum => zip_float(a, b, min_nan32, min_nan64)?,
             S::Power => zip_float(a, b, |x, y| libm::pow(x as f64, y as f64) as f32, libm::pow)?,
-            S::Atan2 => zip_float(
-                a,
-                b,
-                |x, y| libm::atan2(x as f64, y as f64) as f32,
-                libm::atan2,
-            )?,
-            _ => {
-                return unsupported(format!(
-                    "{} on {}",
-                    shardref_spec::ops::OpKind::Stablehlo(k).name(),
-                    a.elem
-                ));
-            }
+            S::Atan2 => zip_float(a, b, |x, y| libm::atan2(x as f64, y as f64) as f32, libm::atan2)?,
+            _ => return unsupported(format!("{} on {}", shardref_spec::ops::OpKind::Stablehlo(k).name(), a.elem)),
         },
         _ => {
             let raw = match k {
-                S::Add => {
-                    int_zip!(&a.buf, &b.buf, (x, y) => Int::wadd(x, y), |x: bool, y: bool| x | y)
-                }
-                S::Subtract => {
-                    int_zip!(&a.buf, &b.buf, (x, y) => Int::wsub(x, y), |x: bool, y: bool| x ^ y)
-                }
-                S::Multiply => {
-                    int_zip!(&a.buf, &b.buf, (x, y) => Int::wmul(x, y), |x: bool, y: bool| x & y)
-                }
-                S::Divide => {
-                    int_zip!(&a.buf, &b.buf, (x, y) => Int::div_xla(x, y), |x: bool, y: bool| if y { x } else { true })
-                }
-                S::Remainder => {
-                    int_zip!(&a.buf, &b.buf, (x, y) => Int::rem_xla(x, y), |x: bool, y: bool| if y { false } else { x })
-                }
-                S::Maximum => {
-                    int_zip!(&a.buf, &b.buf, (x, y) => std::cmp::max(x, y), |x: bool, y: bool| x | y)
-                }
-                S::Minimum => {
-                    int_zip!(&a.buf, &b.buf, (x, y) => std::cmp::min(x, y), |x: bool, y: bool| x & y)
-                }
-                S::And => {
-                    int_zip!(&a.buf, &b.buf, (x, y) => Int::and(x, y), |x: bool, y: bool| x & y)
-                }
-                S::Or => {
-                    int_zip!(&a.buf, &b.buf, (x, y) => Int::or(x, y), |x: bool, y: bool| x | y)
-                }
-                S::Xor => {
-                    int_zip!(&a.buf, &b.buf, (x, y) => Int::xor(x, y), |x: bool, y: bool| x ^ y)
-                }
-                S::Power => {
-                    int_zip!(&a.buf, &b.buf, (x, y) => Int::pow_spec(x, y), |x: bool, y: bool| x | !y)
-                }
+                S::Add => int_zip!(&a.buf, &b.buf, (x, y) => Int::wadd(x, y), |x: bool, y: bool| x | y),
+                S::Subtract => int_zip!(&a.buf, &b.buf, (x, y) => Int::wsub(x, y), |x: bool, y: bool| x ^ y),
+                S::Multiply => int_zip!(&a.buf, &b.buf, (x, y) => Int::wmul(x, y), |x: bool, y: bool| x & y),
+                S::Divide => int_zip!(&a.buf, &b.buf, (x, y) => Int::div_xla(x, y), |x: bool, y: bool| if y { x } else { true }),
+                S::Remainder => int_zip!(&a.buf, &b.buf, (x, y) => Int::rem_xla(x, y), |x: bool, y: bool| if y { false } else { x }),
+                S::Maximum => int_zip!(&a.buf, &b.buf, (x, y) => std::cmp::max(x, y), |x: bool, y: bool| x | y),
+                S::Minimum => int_zip!(&a.buf, &b.buf, (x, y) => std::cmp::min(x, y), |x: bool, y: bool| x & y),
+                S::And => int_zip!(&a.buf, &b.buf, (x, y) => Int::and(x, y), |x: bool, y: bool| x & y),
+                S::Or => int_zip!(&a.buf, &b.buf, (x, y) => Int::or(x, y), |x: bool, y: bool| x | y),
+                S::Xor => int_zip!(&a.buf, &b.buf, (x, y) => Int::xor(x, y), |x: bool, y: bool| x ^ y),
+                S::Power => int_zip!(&a.buf, &b.buf, (x, y) => Int::pow_spec(x, y), |x: bool, y: bool| x | !y),
                 S::ShiftLeft => shift(a, b, ShiftKind::Left)?,
                 S::ShiftRightLogical => shift(a, b, ShiftKind::RightLogical)?,
                 S::ShiftRightArithmetic => shift(a, b, ShiftKind::RightArithmetic)?,
-                _ => {
-                    return unsupported(format!(
-                        "{} on {}",
-                        shardref_spec::ops::OpKind::Stablehlo(k).name(),
-                        a.elem
-                    ));
-                }
+                _ => return unsupported(format!("{} on {}", shardref_spec::ops::OpKind::Stablehlo(k).name(), a.elem)),
             };
             normalize(&a.elem, raw)
         }
@@ -675,129 +469,57 @@ enum ShiftKind {
 /// Shifts use the operand's own width (sub-byte integers shift within their width).
 fn shift(a: &Tensor, b: &Tensor, kind: ShiftKind) -> IResult<Buffer> {
     if let Some(w) = sub_byte_width(&a.elem) {
-        let signed = matches!(
-            a.elem,
-            ElemType::Int {
-                signedness: Signedness::Signed | Signedness::Signless,
-                ..
-            }
-        );
+        let signed = matches!(a.elem, ElemType::Int { signedness: Signedness::Signed | Signedness::Signless, .. });
         let mask = (1u16 << w) - 1;
         let f = |x: i16, y: i16| -> i16 {
             let amount = (y as u16) & 0xFF;
             let ux = (x as u16) & mask;
             let amount_big = amount >= w as u16 || (signed && y < 0);
             match kind {
-                ShiftKind::Left => {
-                    if amount_big {
-                        0
-                    } else {
-                        ((ux << amount) & mask) as i16
-                    }
-                }
-                ShiftKind::RightLogical => {
-                    if amount_big {
-                        0
-                    } else {
-                        (ux >> amount) as i16
-                    }
-                }
+                ShiftKind::Left => if amount_big { 0 } else { ((ux << amount) & mask) as i16 },
+                ShiftKind::RightLogical => if amount_big { 0 } else { (ux >> amount) as i16 },
                 ShiftKind::RightArithmetic => {
                     let sx = if signed { x } else { ux as i16 };
-                    if amount_big {
-                        if sx < 0 { -1 } else { 0 }
-                    } else {
-                        sx >> amount
-                    }
+                    if amount_big { if sx < 0 { -1 } else { 0 } } else { sx >> amount }
                 }
             }
         };
         return Ok(match (&a.buf, &b.buf) {
-            (Buffer::I8(p), Buffer::I8(q)) => Buffer::I8(
-                p.iter()
-                    .zip(q.iter())
-                    .map(|(&x, &y)| f(x as i16, y as i16) as i8)
-                    .collect(),
-            ),
-            (Buffer::U8(p), Buffer::U8(q)) => Buffer::U8(
-                p.iter()
-                    .zip(q.iter())
-                    .map(|(&x, &y)| f(x as i16, y as i16) as u8)
-                    .collect(),
-            ),
+            (Buffer::I8(p), Buffer::I8(q)) => Buffer::I8(p.iter().zip(q.iter()).map(|(&x, &y)| f(x as i16, y as i16) as i8).collect()),
+            (Buffer::U8(p), Buffer::U8(q)) => Buffer::U8(p.iter().zip(q.iter()).map(|(&x, &y)| f(x as i16, y as i16) as u8).collect()),
             _ => return invalid("shift operands differ in type"),
         });
     }
     Ok(match kind {
-        ShiftKind::Left => {
-            int_zip!(&a.buf, &b.buf, (x, y) => Int::shl_spec(x, y), |x: bool, y: bool| x & !y)
-        }
-        ShiftKind::RightLogical => {
-            int_zip!(&a.buf, &b.buf, (x, y) => Int::shr_logical(x, y), |x: bool, y: bool| x & !y)
-        }
-        ShiftKind::RightArithmetic => {
-            int_zip!(&a.buf, &b.buf, (x, y) => Int::shr_arith(x, y), |x: bool, _y: bool| x)
-        }
+        ShiftKind::Left => int_zip!(&a.buf, &b.buf, (x, y) => Int::shl_spec(x, y), |x: bool, y: bool| x & !y),
+        ShiftKind::RightLogical => int_zip!(&a.buf, &b.buf, (x, y) => Int::shr_logical(x, y), |x: bool, y: bool| x & !y),
+        ShiftKind::RightArithmetic => int_zip!(&a.buf, &b.buf, (x, y) => Int::shr_arith(x, y), |x: bool, _y: bool| x),
     })
 }
 
 /// maximum/minimum propagate NaN, and order -0.0 below +0.0 (spec: IEEE-754 maximum/minimum).
 pub fn max_nan32(x: f32, y: f32) -> f32 {
-    if x.is_nan() || y.is_nan() {
-        f32::NAN
-    } else if x == y {
-        if x.is_sign_negative() { y } else { x }
-    } else {
-        x.max(y)
-    }
+    if x.is_nan() || y.is_nan() { f32::NAN } else if x == y { if x.is_sign_negative() { y } else { x } } else { x.max(y) }
 }
 pub fn max_nan64(x: f64, y: f64) -> f64 {
-    if x.is_nan() || y.is_nan() {
-        f64::NAN
-    } else if x == y {
-        if x.is_sign_negative() { y } else { x }
-    } else {
-        x.max(y)
-    }
+    if x.is_nan() || y.is_nan() { f64::NAN } else if x == y { if x.is_sign_negative() { y } else { x } } else { x.max(y) }
 }
 pub fn min_nan32(x: f32, y: f32) -> f32 {
-    if x.is_nan() || y.is_nan() {
-        f32::NAN
-    } else if x == y {
-        if x.is_sign_negative() { x } else { y }
-    } else {
-        x.min(y)
-    }
+    if x.is_nan() || y.is_nan() { f32::NAN } else if x == y { if x.is_sign_negative() { x } else { y } } else { x.min(y) }
 }
 pub fn min_nan64(x: f64, y: f64) -> f64 {
-    if x.is_nan() || y.is_nan() {
-        f64::NAN
-    } else if x == y {
-        if x.is_sign_negative() { x } else { y }
-    } else {
-        x.min(y)
-    }
+    if x.is_nan() || y.is_nan() { f64::NAN } else if x == y { if x.is_sign_negative() { x } else { y } } else { x.min(y) }
 }
 
-fn complex_binary<F: num_traits::Float>(
-    k: StablehloOp,
-    x: &[num_complex::Complex<F>],
-    y: &[num_complex::Complex<F>],
-) -> IResult<Vec<num_complex::Complex<F>>> {
+fn complex_binary<F: num_traits::Float>(k: StablehloOp, x: &[num_complex::Complex<F>], y: &[num_complex::Complex<F>]) -> IResult<Vec<num_complex::Complex<F>>> {
     use StablehloOp as S;
-    let f: fn(num_complex::Complex<F>, num_complex::Complex<F>) -> num_complex::Complex<F> = match k
-    {
+    let f: fn(num_complex::Complex<F>, num_complex::Complex<F>) -> num_complex::Complex<F> = match k {
         S::Add => |p, q| p + q,
         S::Subtract => |p, q| p - q,
         S::Multiply => |p, q| p * q,
         S::Divide => |p, q| p / q,
         S::Power => |p, q| p.powc(q),
-        _ => {
-            return unsupported(format!(
-                "{} on complex numbers",
-                shardref_spec::ops::OpKind::Stablehlo(k).name()
-            ));
-        }
+        _ => return unsupported(format!("{} on complex numbers", shardref_spec::ops::OpKind::Stablehlo(k).name())),
     };
     Ok(x.iter().zip(y).map(|(&p, &q)| f(p, q)).collect())
 }
@@ -805,9 +527,7 @@ fn complex_binary<F: num_traits::Float>(
 /// `select(pred, on_true, on_false)`; `pred` is a scalar or has the operands' shape.
 pub fn select(p: &Tensor, a: &Tensor, b: &Tensor) -> IResult<Tensor> {
     check_same_shape(a, b)?;
-    let Buffer::Bool(pred) = &p.buf else {
-        return invalid("select predicate must be i1");
-    };
+    let Buffer::Bool(pred) = &p.buf else { return invalid("select predicate must be i1") };
     let n = a.num_elements();
     let pick = |i: usize| if pred.len() == 1 { pred[0] } else { pred[i] };
     if pred.len() != 1 && pred.len() != n {
@@ -821,9 +541,7 @@ pub fn select(p: &Tensor, a: &Tensor, b: &Tensor) -> IResult<Tensor> {
             }
         };
     }
-    let buf = sel!(
-        Bool, I8, I16, I32, I64, U8, U16, U32, U64, F8, BF16, F16, F32, F64, C64, C128
-    );
+    let buf = sel!(Bool, I8, I16, I32, I64, U8, U16, U32, U64, F8, BF16, F16, F32, F64, C64, C128);
     Ok(Tensor::new(a.shape.clone(), a.elem.clone(), buf))
 }
 
@@ -842,45 +560,21 @@ pub fn clamp(lo: &Tensor, x: &Tensor, hi: &Tensor) -> IResult<Tensor> {
     macro_rules! go {
         ($l:expr, $v:expr, $h:expr, $max:expr, $min:expr) => {{
             let (l, v, h) = ($l, $v, $h);
-            (0..n)
-                .map(|i| $min($max(l[at(l.len(), i)], v[i]), h[at(h.len(), i)]))
-                .collect::<Vec<_>>()
+            (0..n).map(|i| $min($max(l[at(l.len(), i)], v[i]), h[at(h.len(), i)])).collect::<Vec<_>>()
         }};
     }
     let buf = match (&lo.buf, &x.buf, &hi.buf) {
-        (Buffer::F32(l), Buffer::F32(v), Buffer::F32(h)) => {
-            Buffer::F32(go!(l, v, h, max_nan32, min_nan32).into())
-        }
-        (Buffer::F64(l), Buffer::F64(v), Buffer::F64(h)) => {
-            Buffer::F64(go!(l, v, h, max_nan64, min_nan64).into())
-        }
-        (Buffer::I8(l), Buffer::I8(v), Buffer::I8(h)) => {
-            Buffer::I8(go!(l, v, h, std::cmp::max, std::cmp::min).into())
-        }
-        (Buffer::I16(l), Buffer::I16(v), Buffer::I16(h)) => {
-            Buffer::I16(go!(l, v, h, std::cmp::max, std::cmp::min).into())
-        }
-        (Buffer::I32(l), Buffer::I32(v), Buffer::I32(h)) => {
-            Buffer::I32(go!(l, v, h, std::cmp::max, std::cmp::min).into())
-        }
-        (Buffer::I64(l), Buffer::I64(v), Buffer::I64(h)) => {
-            Buffer::I64(go!(l, v, h, std::cmp::max, std::cmp::min).into())
-        }
-        (Buffer::U8(l), Buffer::U8(v), Buffer::U8(h)) => {
-            Buffer::U8(go!(l, v, h, std::cmp::max, std::cmp::min).into())
-        }
-        (Buffer::U16(l), Buffer::U16(v), Buffer::U16(h)) => {
-            Buffer::U16(go!(l, v, h, std::cmp::max, std::cmp::min).into())
-        }
-        (Buffer::U32(l), Buffer::U32(v), Buffer::U32(h)) => {
-            Buffer::U32(go!(l, v, h, std::cmp::max, std::cmp::min).into())
-        }
-        (Buffer::U64(l), Buffer::U64(v), Buffer::U64(h)) => {
-            Buffer::U64(go!(l, v, h, std::cmp::max, std::cmp::min).into())
-        }
-        (Buffer::Bool(l), Buffer::Bool(v), Buffer::Bool(h)) => {
-            Buffer::Bool(go!(l, v, h, std::cmp::max, std::cmp::min).into())
-        }
+        (Buffer::F32(l), Buffer::F32(v), Buffer::F32(h)) => Buffer::F32(go!(l, v, h, max_nan32, min_nan32).into()),
+        (Buffer::F64(l), Buffer::F64(v), Buffer::F64(h)) => Buffer::F64(go!(l, v, h, max_nan64, min_nan64).into()),
+        (Buffer::I8(l), Buffer::I8(v), Buffer::I8(h)) => Buffer::I8(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::I16(l), Buffer::I16(v), Buffer::I16(h)) => Buffer::I16(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::I32(l), Buffer::I32(v), Buffer::I32(h)) => Buffer::I32(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::I64(l), Buffer::I64(v), Buffer::I64(h)) => Buffer::I64(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::U8(l), Buffer::U8(v), Buffer::U8(h)) => Buffer::U8(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::U16(l), Buffer::U16(v), Buffer::U16(h)) => Buffer::U16(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::U32(l), Buffer::U32(v), Buffer::U32(h)) => Buffer::U32(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::U64(l), Buffer::U64(v), Buffer::U64(h)) => Buffer::U64(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::Bool(l), Buffer::Bool(v), Buffer::Bool(h)) => Buffer::Bool(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
         (Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_), _, _) => {
             // Narrow floats: clamp in f32 (exact, no rounding involved).
             let up = |t: &Tensor| -> IResult<Vec<f32>> { to_f32_vec(t) };
@@ -908,9 +602,7 @@ pub fn to_f32_vec(t: &Tensor) -> IResult<Vec<f32>> {
 pub fn from_f32_vec(elem: &ElemType, v: Vec<f32>) -> IResult<Buffer> {
     Ok(match elem {
         ElemType::Float(FloatKind::F32) => Buffer::F32(v.into()),
-        ElemType::Float(FloatKind::BF16) => {
-            Buffer::BF16(v.into_iter().map(bf16::from_f32).collect())
-        }
+        ElemType::Float(FloatKind::BF16) => Buffer::BF16(v.into_iter().map(bf16::from_f32).collect()),
         ElemType::Float(FloatKind::F16) => Buffer::F16(v.into_iter().map(f16::from_f32).collect()),
         ElemType::Float(k) => Buffer::F8(f32_to_f8(*k, v.into_iter()).into()),
         _ => return invalid("expected a float element type"),

@@ -43,26 +43,16 @@ fn us(v: &[i64], bound: usize, what: &str) -> IResult<Vec<usize>> {
 
 /// Reads all index values of an integer tensor as i64.
 fn index_values(t: &Tensor) -> IResult<Vec<i64>> {
-    (0..t.num_elements())
-        .map(|i| scalar_i64(&crate::eval::scalar_at(t, i)))
-        .collect()
+    (0..t.num_elements()).map(|i| scalar_i64(&crate::eval::scalar_at(t, i))).collect()
 }
 
 /// The start index vector selected by `batch_index` (the index without `index_vector_dim`).
-fn start_vector(
-    indices: &Tensor,
-    values: &[i64],
-    ist: &[usize],
-    batch_index: &[usize],
-    ivd: usize,
-) -> Vec<i64> {
+fn start_vector(indices: &Tensor, values: &[i64], ist: &[usize], batch_index: &[usize], ivd: usize) -> Vec<i64> {
     if ivd < indices.rank() {
         let mut idx = batch_index.to_vec();
         idx.insert(ivd, 0);
         let base: usize = idx.iter().zip(ist).map(|(a, b)| a * b).sum();
-        (0..indices.shape[ivd])
-            .map(|k| values[base + k * ist[ivd]])
-            .collect()
+        (0..indices.shape[ivd]).map(|k| values[base + k * ist[ivd]]).collect()
     } else {
         let base: usize = batch_index.iter().zip(ist).map(|(a, b)| a * b).sum();
         vec![values[base]]
@@ -70,52 +60,27 @@ fn start_vector(
 }
 
 /// `gather(operand, start_indices)` with `slice_sizes`.
-pub fn gather(
-    operand: &Tensor,
-    indices: &Tensor,
-    d: &GatherDims,
-    slice_sizes: &[i64],
-) -> IResult<Tensor> {
+pub fn gather(operand: &Tensor, indices: &Tensor, d: &GatherDims, slice_sizes: &[i64]) -> IResult<Tensor> {
     let r = operand.rank();
     let slice_sizes = us(slice_sizes, usize::MAX, "slice size")?;
     if slice_sizes.len() != r || slice_sizes.iter().zip(&operand.shape).any(|(s, d)| s > d) {
         return invalid("gather slice_sizes must have one entry per operand dimension and fit it");
     }
-    let ivd = usize::try_from(d.index_vector_dim)
-        .ok()
-        .filter(|&v| v <= indices.rank())
-        .ok_or_else(|| {
-            crate::error::InterpError::invalid(
-                shardref_spec::ir::Span::NONE,
-                "index_vector_dim out of range",
-            )
-        })?;
+    let ivd = usize::try_from(d.index_vector_dim).ok().filter(|&v| v <= indices.rank()).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "index_vector_dim out of range"))?;
     let collapsed = us(&d.collapsed_slice_dims, r, "collapsed_slice_dims")?;
     let obatch = us(&d.operand_batching_dims, r, "operand_batching_dims")?;
-    let sbatch = us(
-        &d.start_indices_batching_dims,
-        indices.rank(),
-        "start_indices_batching_dims",
-    )?;
+    let sbatch = us(&d.start_indices_batching_dims, indices.rank(), "start_indices_batching_dims")?;
     let map = us(&d.start_index_map, r, "start_index_map")?;
     if obatch.len() != sbatch.len() {
         return invalid("operand_batching_dims and start_indices_batching_dims differ in length");
     }
     // Batch dims of the result: start_indices' dims without index_vector_dim.
-    let batch_shape: Vec<usize> = (0..indices.rank())
-        .filter(|&x| x != ivd)
-        .map(|x| indices.shape[x])
-        .collect();
-    let offset_sizes: Vec<usize> = (0..r)
-        .filter(|x| !collapsed.contains(x) && !obatch.contains(x))
-        .map(|x| slice_sizes[x])
-        .collect();
+    let batch_shape: Vec<usize> = (0..indices.rank()).filter(|&x| x != ivd).map(|x| indices.shape[x]).collect();
+    let offset_sizes: Vec<usize> = (0..r).filter(|x| !collapsed.contains(x) && !obatch.contains(x)).map(|x| slice_sizes[x]).collect();
     let rank_out = batch_shape.len() + offset_sizes.len();
     let offset_dims = us(&d.offset_dims, rank_out, "offset_dims")?;
     if offset_dims.len() != offset_sizes.len() {
-        return invalid(
-            "offset_dims must name one result dimension per uncollapsed slice dimension",
-        );
+        return invalid("offset_dims must name one result dimension per uncollapsed slice dimension");
     }
     let batch_dims: Vec<usize> = (0..rank_out).filter(|x| !offset_dims.contains(x)).collect();
     let mut shape = vec![0; rank_out];
@@ -129,9 +94,7 @@ pub fn gather(
     let ist = indices.strides();
     let ost = operand.strides();
     // Operand dims that receive offset indices, in order.
-    let offset_operand_dims: Vec<usize> = (0..r)
-        .filter(|x| !collapsed.contains(x) && !obatch.contains(x))
-        .collect();
+    let offset_operand_dims: Vec<usize> = (0..r).filter(|x| !collapsed.contains(x) && !obatch.contains(x)).collect();
     let mut src = Vec::with_capacity(shape.iter().product());
     let mut err = None;
     for_each_index(&shape, |ri| {
@@ -153,12 +116,7 @@ pub fn gather(
         for (k, &od) in offset_operand_dims.iter().enumerate() {
             full[od] += ri[offset_dims[k]] as i64;
         }
-        src.push(
-            full.iter()
-                .zip(&ost)
-                .map(|(&a, &b)| a as usize * b)
-                .sum::<usize>(),
-        );
+        src.push(full.iter().zip(&ost).map(|(&a, &b)| a as usize * b).sum::<usize>());
     });
     if let Some(e) = err {
         return invalid(e);
@@ -166,61 +124,26 @@ pub fn gather(
     if src.iter().any(|&s| s >= operand.num_elements().max(1)) && operand.num_elements() > 0 {
         return invalid("gather index out of range after clamping (batching index too large)");
     }
-    Ok(Tensor::new(
-        shape,
-        operand.elem.clone(),
-        operand.buf.gather(&src),
-    ))
+    Ok(Tensor::new(shape, operand.elem.clone(), operand.buf.gather(&src)))
 }
 
 /// For each update element (row-major), the flat result index it updates, or
 /// `None` when out of bounds. Shared by all N inputs of a scatter.
-pub fn scatter_targets(
-    input_shape: &[usize],
-    indices: &Tensor,
-    update_shape: &[usize],
-    d: &ScatterDims,
-) -> IResult<Vec<Option<usize>>> {
+pub fn scatter_targets(input_shape: &[usize], indices: &Tensor, update_shape: &[usize], d: &ScatterDims) -> IResult<Vec<Option<usize>>> {
     let r = input_shape.len();
-    let ivd = usize::try_from(d.index_vector_dim)
-        .ok()
-        .filter(|&v| v <= indices.rank())
-        .ok_or_else(|| {
-            crate::error::InterpError::invalid(
-                shardref_spec::ir::Span::NONE,
-                "index_vector_dim out of range",
-            )
-        })?;
-    let window_dims = us(
-        &d.update_window_dims,
-        update_shape.len(),
-        "update_window_dims",
-    )?;
+    let ivd = usize::try_from(d.index_vector_dim).ok().filter(|&v| v <= indices.rank()).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "index_vector_dim out of range"))?;
+    let window_dims = us(&d.update_window_dims, update_shape.len(), "update_window_dims")?;
     let inserted = us(&d.inserted_window_dims, r, "inserted_window_dims")?;
     let ibatch = us(&d.input_batching_dims, r, "input_batching_dims")?;
-    let sbatch = us(
-        &d.scatter_indices_batching_dims,
-        indices.rank(),
-        "scatter_indices_batching_dims",
-    )?;
-    let map = us(
-        &d.scatter_dims_to_operand_dims,
-        r,
-        "scatter_dims_to_operand_dims",
-    )?;
+    let sbatch = us(&d.scatter_indices_batching_dims, indices.rank(), "scatter_indices_batching_dims")?;
+    let map = us(&d.scatter_dims_to_operand_dims, r, "scatter_dims_to_operand_dims")?;
     if ibatch.len() != sbatch.len() {
         return invalid("input_batching_dims and scatter_indices_batching_dims differ in length");
     }
-    let scatter_dims: Vec<usize> = (0..update_shape.len())
-        .filter(|x| !window_dims.contains(x))
-        .collect();
-    let window_operand_dims: Vec<usize> = (0..r)
-        .filter(|x| !inserted.contains(x) && !ibatch.contains(x))
-        .collect();
+    let scatter_dims: Vec<usize> = (0..update_shape.len()).filter(|x| !window_dims.contains(x)).collect();
+    let window_operand_dims: Vec<usize> = (0..r).filter(|x| !inserted.contains(x) && !ibatch.contains(x)).collect();
     if window_operand_dims.len() != window_dims.len() {
-        return invalid(
-            "update_window_dims must name one update dimension per window dimension of the operand",
-        );
+        return invalid("update_window_dims must name one update dimension per window dimension of the operand");
     }
     let values = index_values(indices)?;
     let ist = indices.strides();
@@ -231,9 +154,7 @@ pub fn scatter_targets(
         let scatter_index: Vec<usize> = scatter_dims.iter().map(|&s| ui[s]).collect();
         let start = start_vector(indices, &values, &ist, &scatter_index, ivd);
         if start.len() != map.len() {
-            err.get_or_insert(
-                "scatter index vector length differs from scatter_dims_to_operand_dims",
-            );
+            err.get_or_insert("scatter index vector length differs from scatter_dims_to_operand_dims");
             return;
         }
         let mut full = vec![0i64; r];
@@ -247,10 +168,7 @@ pub fn scatter_targets(
         for (k, &od) in window_operand_dims.iter().enumerate() {
             full[od] += ui[window_dims[k]] as i64;
         }
-        let inside = full
-            .iter()
-            .zip(input_shape)
-            .all(|(&x, &s)| x >= 0 && (x as usize) < s);
+        let inside = full.iter().zip(input_shape).all(|(&x, &s)| x >= 0 && (x as usize) < s);
         out.push(inside.then(|| full.iter().zip(&rst).map(|(&a, &b)| a as usize * b).sum()));
     });
     if let Some(e) = err {

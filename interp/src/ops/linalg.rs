@@ -23,17 +23,9 @@ fn to_c(t: &Tensor) -> IResult<Vec<C>> {
         Buffer::C128(s) => s.to_vec(),
         Buffer::F64(s) => s.iter().map(|&x| C::new(x, 0.0)).collect(),
         Buffer::F32(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_) => {
-            crate::ops::elementwise::to_f32_vec(t)?
-                .into_iter()
-                .map(|x| C::new(x as f64, 0.0))
-                .collect()
+            crate::ops::elementwise::to_f32_vec(t)?.into_iter().map(|x| C::new(x as f64, 0.0)).collect()
         }
-        _ => {
-            return invalid(format!(
-                "expected floating-point or complex elements, got {}",
-                t.elem
-            ));
-        }
+        _ => return invalid(format!("expected floating-point or complex elements, got {}", t.elem)),
     })
 }
 
@@ -41,25 +33,12 @@ fn to_c(t: &Tensor) -> IResult<Vec<C>> {
 fn from_c(elem: &ElemType, v: Vec<C>) -> IResult<Buffer> {
     Ok(match elem {
         ElemType::Complex(inner) => match **inner {
-            ElemType::Float(shardref_spec::ir::FloatKind::F32) => Buffer::C64(
-                v.into_iter()
-                    .map(|c| C64::new(c.re as f32, c.im as f32))
-                    .collect(),
-            ),
-            ElemType::Float(shardref_spec::ir::FloatKind::F64) => {
-                Buffer::C128(v.into_iter().map(|c| C128::new(c.re, c.im)).collect())
-            }
+            ElemType::Float(shardref_spec::ir::FloatKind::F32) => Buffer::C64(v.into_iter().map(|c| C64::new(c.re as f32, c.im as f32)).collect()),
+            ElemType::Float(shardref_spec::ir::FloatKind::F64) => Buffer::C128(v.into_iter().map(|c| C128::new(c.re, c.im)).collect()),
             _ => return unsupported(format!("{elem}")),
         },
-        ElemType::Float(_) => crate::ops::convert::encode_floats(
-            elem,
-            &v.into_iter().map(|c| c.re).collect::<Vec<_>>(),
-        )?,
-        _ => {
-            return invalid(format!(
-                "expected a floating-point or complex result, got {elem}"
-            ));
-        }
+        ElemType::Float(_) => crate::ops::convert::encode_floats(elem, &v.into_iter().map(|c| c.re).collect::<Vec<_>>())?,
+        _ => return invalid(format!("expected a floating-point or complex result, got {elem}")),
     })
 }
 
@@ -83,11 +62,7 @@ pub fn cholesky(a: &Tensor, lower: bool) -> IResult<Tensor> {
     for bi in 0..b {
         let at = |i: usize, j: usize| {
             // Read the triangle the op uses: lower reads A[i][j] for j ≤ i; upper reads A[j][i]ᴴ.
-            if lower {
-                x[bi * n * n + i * n + j]
-            } else {
-                x[bi * n * n + j * n + i].conj()
-            }
+            if lower { x[bi * n * n + i * n + j] } else { x[bi * n * n + j * n + i].conj() }
         };
         let mut l = vec![C::new(0.0, 0.0); n * n];
         for j in 0..n {
@@ -95,11 +70,7 @@ pub fn cholesky(a: &Tensor, lower: bool) -> IResult<Tensor> {
             for k in 0..j {
                 d -= l[j * n + k] * l[j * n + k].conj();
             }
-            let djj = if d.re > 0.0 && d.re.is_finite() {
-                d.re.sqrt()
-            } else {
-                f64::NAN
-            };
+            let djj = if d.re > 0.0 && d.re.is_finite() { d.re.sqrt() } else { f64::NAN };
             l[j * n + j] = C::new(djj, 0.0);
             for i in j + 1..n {
                 let mut s = at(i, j);
@@ -111,19 +82,11 @@ pub fn cholesky(a: &Tensor, lower: bool) -> IResult<Tensor> {
         }
         for i in 0..n {
             for j in 0..n {
-                out[bi * n * n + i * n + j] = if lower {
-                    l[i * n + j]
-                } else {
-                    l[j * n + i].conj()
-                };
+                out[bi * n * n + i * n + j] = if lower { l[i * n + j] } else { l[j * n + i].conj() };
             }
         }
     }
-    Ok(Tensor::new(
-        a.shape.clone(),
-        a.elem.clone(),
-        from_c(&a.elem, out)?,
-    ))
+    Ok(Tensor::new(a.shape.clone(), a.elem.clone(), from_c(&a.elem, out)?))
 }
 
 /// How `triangular_solve` applies `a`.
@@ -135,14 +98,7 @@ pub enum TransposeA {
 }
 
 /// Solves op(a)·x = b (`left_side`) or x·op(a) = b, with `a` lower or upper triangular.
-pub fn triangular_solve(
-    a: &Tensor,
-    bt: &Tensor,
-    left_side: bool,
-    lower: bool,
-    unit_diagonal: bool,
-    tr: TransposeA,
-) -> IResult<Tensor> {
+pub fn triangular_solve(a: &Tensor, bt: &Tensor, left_side: bool, lower: bool, unit_diagonal: bool, tr: TransposeA) -> IResult<Tensor> {
     let (ba, n, n2) = batch_and_matrix(a)?;
     let (bb, r, c) = batch_and_matrix(bt)?;
     if n != n2 || ba != bb || (left_side && r != n) || (!left_side && c != n) {
@@ -176,11 +132,7 @@ pub fn triangular_solve(
         if left_side {
             // Solve op(a) X = B column by column.
             for col in 0..c {
-                let order: Vec<usize> = if op_lower {
-                    (0..n).collect()
-                } else {
-                    (0..n).rev().collect()
-                };
+                let order: Vec<usize> = if op_lower { (0..n).collect() } else { (0..n).rev().collect() };
                 for &i in &order {
                     let mut s = bv[base + i * c + col];
                     for &k in order.iter().take_while(|&&k| k != i) {
@@ -192,11 +144,7 @@ pub fn triangular_solve(
         } else {
             // Solve X op(a) = B row by row: x_j = (b_j - Σ_{k} x_k op(a)[k][j]) / op(a)[j][j].
             for row in 0..r {
-                let order: Vec<usize> = if op_lower {
-                    (0..n).rev().collect()
-                } else {
-                    (0..n).collect()
-                };
+                let order: Vec<usize> = if op_lower { (0..n).rev().collect() } else { (0..n).collect() };
                 for &j in &order {
                     let mut s = bv[base + row * c + j];
                     for &k in order.iter().take_while(|&&k| k != j) {
@@ -207,11 +155,7 @@ pub fn triangular_solve(
             }
         }
     }
-    Ok(Tensor::new(
-        bt.shape.clone(),
-        bt.elem.clone(),
-        from_c(&bt.elem, out)?,
-    ))
+    Ok(Tensor::new(bt.shape.clone(), bt.elem.clone(), from_c(&bt.elem, out)?))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -240,13 +184,7 @@ fn dft(x: &[C], n_out: usize, sign: f64) -> Vec<C> {
 }
 
 /// Applies `f` to every 1-D line along `axis` of a row-major complex array of `shape`.
-fn along_axis(
-    data: &mut Vec<C>,
-    shape: &mut [usize],
-    axis: usize,
-    new_len: usize,
-    f: &dyn Fn(&[C]) -> Vec<C>,
-) {
+fn along_axis(data: &mut Vec<C>, shape: &mut [usize], axis: usize, new_len: usize, f: &dyn Fn(&[C]) -> Vec<C>) {
     let outer: usize = shape[..axis].iter().product();
     let inner: usize = shape[axis + 1..].iter().product();
     let len = shape[axis];
@@ -268,21 +206,12 @@ fn along_axis(
 }
 
 /// `fft` over the trailing `fft_length.len()` dimensions.
-pub fn fft(
-    t: &Tensor,
-    kind: FftKind,
-    fft_length: &[i64],
-    result_elem: &ElemType,
-    result_shape: Vec<usize>,
-) -> IResult<Tensor> {
+pub fn fft(t: &Tensor, kind: FftKind, fft_length: &[i64], result_elem: &ElemType, result_shape: Vec<usize>) -> IResult<Tensor> {
     let k = fft_length.len();
     if k == 0 || k > 3 || k > t.rank() {
         return invalid("fft_length must name 1 to 3 trailing dimensions");
     }
-    let lens: Vec<usize> = fft_length
-        .iter()
-        .map(|&x| usize::try_from(x).unwrap_or(0))
-        .collect();
+    let lens: Vec<usize> = fft_length.iter().map(|&x| usize::try_from(x).unwrap_or(0)).collect();
     let mut data = to_c(t)?;
     let mut shape = t.shape.clone();
     let r = t.rank();
@@ -295,11 +224,7 @@ pub fn fft(
                 }
                 along_axis(&mut data, &mut shape, a, n, &|x| {
                     let y = dft(x, x.len(), sign);
-                    if sign > 0.0 {
-                        y.into_iter().map(|v| v / x.len() as f64).collect()
-                    } else {
-                        y
-                    }
+                    if sign > 0.0 { y.into_iter().map(|v| v / x.len() as f64).collect() } else { y }
                 });
             }
         }
@@ -310,9 +235,7 @@ pub fn fft(
             if shape[last] != n {
                 return invalid("rfft innermost dimension must equal fft_length");
             }
-            along_axis(&mut data, &mut shape, last, n / 2 + 1, &|x| {
-                dft(x, x.len(), -1.0)
-            });
+            along_axis(&mut data, &mut shape, last, n / 2 + 1, &|x| dft(x, x.len(), -1.0));
             for (a, &n) in (r - k..last).zip(&lens) {
                 along_axis(&mut data, &mut shape, a, n, &|x| dft(x, x.len(), -1.0));
             }
@@ -320,39 +243,21 @@ pub fn fft(
         FftKind::Irfft => {
             let last = r - 1;
             for (a, &n) in (r - k..last).zip(&lens) {
-                along_axis(&mut data, &mut shape, a, n, &|x| {
-                    dft(x, x.len(), 1.0)
-                        .into_iter()
-                        .map(|v| v / x.len() as f64)
-                        .collect()
-                });
+                along_axis(&mut data, &mut shape, a, n, &|x| dft(x, x.len(), 1.0).into_iter().map(|v| v / x.len() as f64).collect());
             }
             let n = lens[k - 1];
             // Rebuild the full Hermitian spectrum of length n, then inverse-transform; keep real parts.
             along_axis(&mut data, &mut shape, last, n, &|x| {
                 let mut full = vec![C::new(0.0, 0.0); n];
                 for (j, slot) in full.iter_mut().enumerate() {
-                    *slot = if j < x.len() {
-                        x[j]
-                    } else {
-                        x.get(n - j).map(|c| c.conj()).unwrap_or(C::new(0.0, 0.0))
-                    };
+                    *slot = if j < x.len() { x[j] } else { x.get(n - j).map(|c| c.conj()).unwrap_or(C::new(0.0, 0.0)) };
                 }
-                dft(&full, n, 1.0)
-                    .into_iter()
-                    .map(|v| C::new(v.re / n as f64, 0.0))
-                    .collect()
+                dft(&full, n, 1.0).into_iter().map(|v| C::new(v.re / n as f64, 0.0)).collect()
             });
         }
     }
     if shape != result_shape {
-        return invalid(format!(
-            "fft result shape {shape:?} differs from the declared {result_shape:?}"
-        ));
+        return invalid(format!("fft result shape {shape:?} differs from the declared {result_shape:?}"));
     }
-    Ok(Tensor::new(
-        shape,
-        result_elem.clone(),
-        from_c(result_elem, data)?,
-    ))
+    Ok(Tensor::new(shape, result_elem.clone(), from_c(result_elem, data)?))
 }

@@ -1,14 +1,14 @@
 //! The op families' kernels: pure functions from tensors (and attributes) to tensors.
 
-pub mod compare;
-pub mod conv;
-pub mod convert;
-pub mod dot;
-pub mod dynamic;
 pub mod elementwise;
+pub mod convert;
+pub mod shape;
+pub mod reduce;
+pub mod windows;
+pub mod dot;
+pub mod compare;
 pub mod gather;
+pub mod conv;
 pub mod linalg;
 pub mod quant;
-pub mod reduce;
-pub mod shape;
-pub mod windows;
+pub mod dynamic;

@@ -40,19 +40,10 @@ fn params_at(q: &QuantType, shape: &[usize]) -> IResult<Vec<(f64, i64)>> {
     let n: usize = shape.iter().product();
     let round = |s: u64| -> f64 {
         let s = f64::from_bits(s);
-        if q.expressed == FloatKind::F32 {
-            s as f32 as f64
-        } else {
-            s
-        }
+        if q.expressed == FloatKind::F32 { s as f32 as f64 } else { s }
     };
     if !q.per_axis {
-        let (s, z) = *q.params.first().ok_or_else(|| {
-            crate::error::InterpError::invalid(
-                shardref_spec::ir::Span::NONE,
-                "quantized type without a scale",
-            )
-        })?;
+        let (s, z) = *q.params.first().ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "quantized type without a scale"))?;
         return Ok(vec![(round(s), z); n]);
     }
     let axis = q.axis.unwrap_or(0) as usize;
@@ -60,12 +51,10 @@ fn params_at(q: &QuantType, shape: &[usize]) -> IResult<Vec<(f64, i64)>> {
         return invalid("per-axis quantization parameters do not match the quantized dimension");
     }
     let st = crate::value::strides(shape);
-    Ok((0..n)
-        .map(|i| {
-            let (s, z) = q.params[(i / st[axis]) % shape[axis]];
-            (round(s), z)
-        })
-        .collect())
+    Ok((0..n).map(|i| {
+        let (s, z) = q.params[(i / st[axis]) % shape[axis]];
+        (round(s), z)
+    }).collect())
 }
 
 fn storage_values(t: &Tensor) -> IResult<Vec<i64>> {
@@ -82,41 +71,21 @@ fn storage_values(t: &Tensor) -> IResult<Vec<i64>> {
 
 /// `dequantize`: storage integers → expressed floats.
 pub fn dequantize(t: &Tensor) -> IResult<Tensor> {
-    let q = quant(&t.elem).ok_or_else(|| {
-        crate::error::InterpError::invalid(
-            shardref_spec::ir::Span::NONE,
-            "dequantize of a non-quantized tensor",
-        )
-    })?;
+    let q = quant(&t.elem).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "dequantize of a non-quantized tensor"))?;
     let params = params_at(q, &t.shape)?;
     let v = storage_values(t)?;
     let expressed = ElemType::Float(q.expressed);
     let out: Vec<f64> = if q.expressed == FloatKind::F32 {
-        v.iter()
-            .zip(&params)
-            .map(|(&x, &(s, z))| ((x - z) as f32 * s as f32) as f64)
-            .collect()
+        v.iter().zip(&params).map(|(&x, &(s, z))| ((x - z) as f32 * s as f32) as f64).collect()
     } else {
-        v.iter()
-            .zip(&params)
-            .map(|(&x, &(s, z))| (x - z) as f64 * s)
-            .collect()
+        v.iter().zip(&params).map(|(&x, &(s, z))| (x - z) as f64 * s).collect()
     };
-    Ok(Tensor::new(
-        t.shape.clone(),
-        expressed.clone(),
-        encode_floats(&expressed, &out)?,
-    ))
+    Ok(Tensor::new(t.shape.clone(), expressed.clone(), encode_floats(&expressed, &out)?))
 }
 
 /// `quantize`: expressed floats → storage integers of `elem` (a quantized type).
 pub fn quantize(t: &Tensor, elem: &ElemType) -> IResult<Tensor> {
-    let q = quant(elem).ok_or_else(|| {
-        crate::error::InterpError::invalid(
-            shardref_spec::ir::Span::NONE,
-            "quantize to a non-quantized type",
-        )
-    })?;
+    let q = quant(elem).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "quantize to a non-quantized type"))?;
     let x: Vec<f64> = match &t.elem {
         ElemType::Quant(_) => return quantize(&dequantize(t)?, elem),
         ElemType::Float(_) => match crate::ops::convert::convert(t, &ElemType::F64)?.buf {
@@ -132,31 +101,15 @@ pub fn quantize(t: &Tensor, elem: &ElemType) -> IResult<Tensor> {
         .iter()
         .zip(&params)
         .map(|(&v, &(s, z))| {
-            let scaled = if f32_math {
-                ((v as f32 / s as f32) + z as f32) as f64
-            } else {
-                v / s + z as f64
-            };
-            let clamped = if scaled.is_nan() {
-                scaled
-            } else {
-                scaled.clamp(lo as f64, hi as f64)
-            };
+            let scaled = if f32_math { ((v as f32 / s as f32) + z as f32) as f64 } else { v / s + z as f64 };
+            let clamped = if scaled.is_nan() { scaled } else { scaled.clamp(lo as f64, hi as f64) };
             // NaN converts to 0 (saturating conversion).
-            if clamped.is_nan() {
-                0
-            } else {
-                clamped.round_ties_even() as i128
-            }
+            if clamped.is_nan() { 0 } else { clamped.round_ties_even() as i128 }
         })
         .collect();
     let storage = q.storage.clone();
     let buf = crate::ops::convert::convert(
-        &Tensor::new(
-            t.shape.clone(),
-            ElemType::I64,
-            Buffer::I64(values.iter().map(|&v| v as i64).collect()),
-        ),
+        &Tensor::new(t.shape.clone(), ElemType::I64, Buffer::I64(values.iter().map(|&v| v as i64).collect())),
         &storage,
     )?
     .buf;

@@ -20,9 +20,7 @@ pub fn reduction_map(shape: &[usize], dims: &[usize]) -> (Vec<usize>, Vec<usize>
     let out_shape: Vec<usize> = kept.iter().map(|&d| shape[d]).collect();
     let out_strides = strides(&out_shape);
     let mut map = Vec::with_capacity(shape.iter().product());
-    for_each_index(shape, |i| {
-        map.push(kept.iter().zip(&out_strides).map(|(&d, s)| i[d] * s).sum())
-    });
+    for_each_index(shape, |i| map.push(kept.iter().zip(&out_strides).map(|(&d, s)| i[d] * s).sum()));
     (map, out_shape)
 }
 
@@ -40,13 +38,7 @@ pub fn check_dims(rank: usize, dims: &[i64]) -> IResult<Vec<usize>> {
 
 /// The fast path: `body` is one elementwise op of the accumulator and the element.
 /// `None` when this (op, type) pair has no typed loop; the caller then runs the body.
-pub fn fold_single_op(
-    k: StablehloOp,
-    input: &Tensor,
-    init: &Tensor,
-    map: &[usize],
-    out_n: usize,
-) -> Option<Buffer> {
+pub fn fold_single_op(k: StablehloOp, input: &Tensor, init: &Tensor, map: &[usize], out_n: usize) -> Option<Buffer> {
     use StablehloOp as S;
     macro_rules! fold {
         ($s:expr, $i:expr, $f:expr) => {{
@@ -58,72 +50,26 @@ pub fn fold_single_op(
         }};
     }
     Some(match (k, &input.buf, &init.buf) {
-        (S::Add, Buffer::F32(s), Buffer::F32(i)) => {
-            Buffer::F32(fold!(s, i, |a: f32, b: f32| a + b).into())
-        }
-        (S::Add, Buffer::F64(s), Buffer::F64(i)) => {
-            Buffer::F64(fold!(s, i, |a: f64, b: f64| a + b).into())
-        }
-        (S::Add, Buffer::BF16(s), Buffer::BF16(i)) => Buffer::BF16(
-            fold!(s, i, |a: bf16, b: bf16| bf16::from_f64(
-                a.to_f64() + b.to_f64()
-            ))
-            .into(),
-        ),
-        (S::Add, Buffer::F16(s), Buffer::F16(i)) => Buffer::F16(
-            fold!(s, i, |a: f16, b: f16| f16::from_f64(
-                a.to_f64() + b.to_f64()
-            ))
-            .into(),
-        ),
-        (S::Add, Buffer::I32(s), Buffer::I32(i)) => {
-            Buffer::I32(fold!(s, i, |a: i32, b: i32| a.wrapping_add(b)).into())
-        }
-        (S::Add, Buffer::I64(s), Buffer::I64(i)) => {
-            Buffer::I64(fold!(s, i, |a: i64, b: i64| a.wrapping_add(b)).into())
-        }
-        (S::Multiply, Buffer::F32(s), Buffer::F32(i)) => {
-            Buffer::F32(fold!(s, i, |a: f32, b: f32| a * b).into())
-        }
-        (S::Multiply, Buffer::F64(s), Buffer::F64(i)) => {
-            Buffer::F64(fold!(s, i, |a: f64, b: f64| a * b).into())
-        }
-        (S::Multiply, Buffer::I32(s), Buffer::I32(i)) => {
-            Buffer::I32(fold!(s, i, |a: i32, b: i32| a.wrapping_mul(b)).into())
-        }
-        (S::Multiply, Buffer::I64(s), Buffer::I64(i)) => {
-            Buffer::I64(fold!(s, i, |a: i64, b: i64| a.wrapping_mul(b)).into())
-        }
-        (S::Maximum, Buffer::F32(s), Buffer::F32(i)) => {
-            Buffer::F32(fold!(s, i, crate::ops::elementwise::max_nan32).into())
-        }
-        (S::Maximum, Buffer::F64(s), Buffer::F64(i)) => {
-            Buffer::F64(fold!(s, i, crate::ops::elementwise::max_nan64).into())
-        }
-        (S::Maximum, Buffer::I32(s), Buffer::I32(i)) => {
-            Buffer::I32(fold!(s, i, std::cmp::max).into())
-        }
-        (S::Maximum, Buffer::I64(s), Buffer::I64(i)) => {
-            Buffer::I64(fold!(s, i, std::cmp::max).into())
-        }
-        (S::Minimum, Buffer::F32(s), Buffer::F32(i)) => {
-            Buffer::F32(fold!(s, i, crate::ops::elementwise::min_nan32).into())
-        }
-        (S::Minimum, Buffer::F64(s), Buffer::F64(i)) => {
-            Buffer::F64(fold!(s, i, crate::ops::elementwise::min_nan64).into())
-        }
-        (S::Minimum, Buffer::I32(s), Buffer::I32(i)) => {
-            Buffer::I32(fold!(s, i, std::cmp::min).into())
-        }
-        (S::Minimum, Buffer::I64(s), Buffer::I64(i)) => {
-            Buffer::I64(fold!(s, i, std::cmp::min).into())
-        }
-        (S::And, Buffer::Bool(s), Buffer::Bool(i)) => {
-            Buffer::Bool(fold!(s, i, |a: bool, b: bool| a & b).into())
-        }
-        (S::Or, Buffer::Bool(s), Buffer::Bool(i)) => {
-            Buffer::Bool(fold!(s, i, |a: bool, b: bool| a | b).into())
-        }
+        (S::Add, Buffer::F32(s), Buffer::F32(i)) => Buffer::F32(fold!(s, i, |a: f32, b: f32| a + b).into()),
+        (S::Add, Buffer::F64(s), Buffer::F64(i)) => Buffer::F64(fold!(s, i, |a: f64, b: f64| a + b).into()),
+        (S::Add, Buffer::BF16(s), Buffer::BF16(i)) => Buffer::BF16(fold!(s, i, |a: bf16, b: bf16| bf16::from_f64(a.to_f64() + b.to_f64())).into()),
+        (S::Add, Buffer::F16(s), Buffer::F16(i)) => Buffer::F16(fold!(s, i, |a: f16, b: f16| f16::from_f64(a.to_f64() + b.to_f64())).into()),
+        (S::Add, Buffer::I32(s), Buffer::I32(i)) => Buffer::I32(fold!(s, i, |a: i32, b: i32| a.wrapping_add(b)).into()),
+        (S::Add, Buffer::I64(s), Buffer::I64(i)) => Buffer::I64(fold!(s, i, |a: i64, b: i64| a.wrapping_add(b)).into()),
+        (S::Multiply, Buffer::F32(s), Buffer::F32(i)) => Buffer::F32(fold!(s, i, |a: f32, b: f32| a * b).into()),
+        (S::Multiply, Buffer::F64(s), Buffer::F64(i)) => Buffer::F64(fold!(s, i, |a: f64, b: f64| a * b).into()),
+        (S::Multiply, Buffer::I32(s), Buffer::I32(i)) => Buffer::I32(fold!(s, i, |a: i32, b: i32| a.wrapping_mul(b)).into()),
+        (S::Multiply, Buffer::I64(s), Buffer::I64(i)) => Buffer::I64(fold!(s, i, |a: i64, b: i64| a.wrapping_mul(b)).into()),
+        (S::Maximum, Buffer::F32(s), Buffer::F32(i)) => Buffer::F32(fold!(s, i, crate::ops::elementwise::max_nan32).into()),
+        (S::Maximum, Buffer::F64(s), Buffer::F64(i)) => Buffer::F64(fold!(s, i, crate::ops::elementwise::max_nan64).into()),
+        (S::Maximum, Buffer::I32(s), Buffer::I32(i)) => Buffer::I32(fold!(s, i, std::cmp::max).into()),
+        (S::Maximum, Buffer::I64(s), Buffer::I64(i)) => Buffer::I64(fold!(s, i, std::cmp::max).into()),
+        (S::Minimum, Buffer::F32(s), Buffer::F32(i)) => Buffer::F32(fold!(s, i, crate::ops::elementwise::min_nan32).into()),
+        (S::Minimum, Buffer::F64(s), Buffer::F64(i)) => Buffer::F64(fold!(s, i, crate::ops::elementwise::min_nan64).into()),
+        (S::Minimum, Buffer::I32(s), Buffer::I32(i)) => Buffer::I32(fold!(s, i, std::cmp::min).into()),
+        (S::Minimum, Buffer::I64(s), Buffer::I64(i)) => Buffer::I64(fold!(s, i, std::cmp::min).into()),
+        (S::And, Buffer::Bool(s), Buffer::Bool(i)) => Buffer::Bool(fold!(s, i, |a: bool, b: bool| a & b).into()),
+        (S::Or, Buffer::Bool(s), Buffer::Bool(i)) => Buffer::Bool(fold!(s, i, |a: bool, b: bool| a | b).into()),
         _ => return None,
     })
 }

@@ -35,9 +35,7 @@ fn numel(shape: &[usize]) -> usize {
 }
 
 fn to_usize(v: &[i64], what: &str) -> IResult<Vec<usize>> {
-    v.iter()
-        .map(|&x| usize::try_from(x).or_else(|_| invalid(format!("negative {what}: {x}"))))
-        .collect()
+    v.iter().map(|&x| usize::try_from(x).or_else(|_| invalid(format!("negative {what}: {x}")))).collect()
 }
 
 /// `reshape`: same elements, new shape.
@@ -54,10 +52,7 @@ pub fn transpose(t: &Tensor, perm: &[i64]) -> IResult<Tensor> {
     let mut seen = vec![false; t.rank()];
     for &p in &perm {
         if p >= t.rank() || std::mem::replace(&mut seen[p], true) {
-            return invalid(format!(
-                "invalid permutation {perm:?} for rank {}",
-                t.rank()
-            ));
+            return invalid(format!("invalid permutation {perm:?} for rank {}", t.rank()));
         }
     }
     if perm.len() != t.rank() {
@@ -67,9 +62,7 @@ pub fn transpose(t: &Tensor, perm: &[i64]) -> IResult<Tensor> {
     let st = t.strides();
     let src: Vec<usize> = perm.iter().map(|&p| st[p]).collect();
     let mut idx = Vec::with_capacity(t.num_elements());
-    for_each_index(&shape, |i| {
-        idx.push(i.iter().zip(&src).map(|(a, b)| a * b).sum())
-    });
+    for_each_index(&shape, |i| idx.push(i.iter().zip(&src).map(|(a, b)| a * b).sum()));
     Ok(Tensor::new(shape, t.elem.clone(), t.buf.gather(&idx)))
 }
 
@@ -81,39 +74,21 @@ pub fn broadcast_in_dim(t: &Tensor, dims: &[i64], shape: Vec<usize>) -> IResult<
     }
     for (i, &d) in dims.iter().enumerate() {
         if d >= shape.len() || (t.shape[i] != 1 && t.shape[i] != shape[d]) {
-            return invalid(format!(
-                "operand dim {i} (size {}) cannot broadcast to result dim {d}",
-                t.shape[i]
-            ));
+            return invalid(format!("operand dim {i} (size {}) cannot broadcast to result dim {d}", t.shape[i]));
         }
     }
     let st = t.strides();
     let mut idx = Vec::with_capacity(numel(&shape));
     for_each_index(&shape, |i| {
-        idx.push(
-            dims.iter()
-                .enumerate()
-                .map(|(k, &d)| if t.shape[k] == 1 { 0 } else { i[d] * st[k] })
-                .sum(),
-        );
+        idx.push(dims.iter().enumerate().map(|(k, &d)| if t.shape[k] == 1 { 0 } else { i[d] * st[k] }).sum());
     });
     Ok(Tensor::new(shape, t.elem.clone(), t.buf.gather(&idx)))
 }
 
 /// `concatenate` along `dim`.
 pub fn concatenate(ts: &[&Tensor], dim: i64) -> IResult<Tensor> {
-    let Some(first) = ts.first() else {
-        return invalid("concatenate needs at least one operand");
-    };
-    let dim = usize::try_from(dim)
-        .ok()
-        .filter(|&d| d < first.rank())
-        .ok_or_else(|| {
-            crate::error::InterpError::invalid(
-                shardref_spec::ir::Span::NONE,
-                "concatenate dimension out of range",
-            )
-        })?;
+    let Some(first) = ts.first() else { return invalid("concatenate needs at least one operand") };
+    let dim = usize::try_from(dim).ok().filter(|&d| d < first.rank()).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "concatenate dimension out of range"))?;
     for t in ts {
         if t.rank() != first.rank() || t.elem != first.elem || t.buf.repr() != first.buf.repr() {
             return invalid("concatenate operands differ in rank or element type");
@@ -154,9 +129,7 @@ pub fn gather_many(ts: &[&Tensor], parts: &[(usize, usize)]) -> IResult<Buffer> 
             }
         };
     }
-    Ok(go!(
-        Bool, I8, I16, I32, I64, U8, U16, U32, U64, F8, BF16, F16, F32, F64, C64, C128
-    ))
+    Ok(go!(Bool, I8, I16, I32, I64, U8, U16, U32, U64, F8, BF16, F16, F32, F64, C64, C128))
 }
 
 /// `slice` with start (inclusive), limit (exclusive) and strides.
@@ -165,26 +138,17 @@ pub fn slice(t: &Tensor, start: &[i64], limit: &[i64], stride: &[i64]) -> IResul
     if start.len() != r || limit.len() != r || stride.len() != r {
         return invalid("slice attributes must have one entry per dimension");
     }
-    let (start, limit, stride) = (
-        to_usize(start, "start")?,
-        to_usize(limit, "limit")?,
-        to_usize(stride, "stride")?,
-    );
+    let (start, limit, stride) = (to_usize(start, "start")?, to_usize(limit, "limit")?, to_usize(stride, "stride")?);
     let mut shape = Vec::with_capacity(r);
     for d in 0..r {
         if stride[d] == 0 || start[d] > limit[d] || limit[d] > t.shape[d] {
-            return invalid(format!(
-                "invalid slice of dimension {d}: {}..{} step {} of {}",
-                start[d], limit[d], stride[d], t.shape[d]
-            ));
+            return invalid(format!("invalid slice of dimension {d}: {}..{} step {} of {}", start[d], limit[d], stride[d], t.shape[d]));
         }
         shape.push((limit[d] - start[d]).div_ceil(stride[d]));
     }
     let st = t.strides();
     let mut idx = Vec::with_capacity(numel(&shape));
-    for_each_index(&shape, |i| {
-        idx.push((0..r).map(|d| (start[d] + i[d] * stride[d]) * st[d]).sum())
-    });
+    for_each_index(&shape, |i| idx.push((0..r).map(|d| (start[d] + i[d] * stride[d]) * st[d]).sum()));
     Ok(Tensor::new(shape, t.elem.clone(), t.buf.gather(&idx)))
 }
 
@@ -201,34 +165,19 @@ pub fn clamp_starts(starts: &[i64], sizes: &[usize], shape: &[usize]) -> Vec<usi
 /// `dynamic_slice`: a `sizes` window at clamped `starts`.
 pub fn dynamic_slice(t: &Tensor, starts: &[i64], sizes: &[i64]) -> IResult<Tensor> {
     let sizes = to_usize(sizes, "slice size")?;
-    if starts.len() != t.rank()
-        || sizes.len() != t.rank()
-        || sizes.iter().zip(&t.shape).any(|(s, d)| s > d)
-    {
+    if starts.len() != t.rank() || sizes.len() != t.rank() || sizes.iter().zip(&t.shape).any(|(s, d)| s > d) {
         return invalid("dynamic_slice sizes must fit the operand");
     }
     let begin = clamp_starts(starts, &sizes, &t.shape);
     let st = t.strides();
     let mut idx = Vec::with_capacity(numel(&sizes));
-    for_each_index(&sizes, |i| {
-        idx.push(
-            i.iter()
-                .zip(&begin)
-                .zip(&st)
-                .map(|((a, b), s)| (a + b) * s)
-                .sum(),
-        )
-    });
+    for_each_index(&sizes, |i| idx.push(i.iter().zip(&begin).zip(&st).map(|((a, b), s)| (a + b) * s).sum()));
     Ok(Tensor::new(sizes, t.elem.clone(), t.buf.gather(&idx)))
 }
 
 /// `dynamic_update_slice`: the operand with `update` written at clamped `starts`.
 pub fn dynamic_update_slice(t: &Tensor, update: &Tensor, starts: &[i64]) -> IResult<Tensor> {
-    if update.rank() != t.rank()
-        || starts.len() != t.rank()
-        || update.shape.iter().zip(&t.shape).any(|(u, d)| u > d)
-        || update.buf.repr() != t.buf.repr()
-    {
+    if update.rank() != t.rank() || starts.len() != t.rank() || update.shape.iter().zip(&t.shape).any(|(u, d)| u > d) || update.buf.repr() != t.buf.repr() {
         return invalid("dynamic_update_slice update must fit the operand");
     }
     let begin = clamp_starts(starts, &update.shape, &t.shape);
@@ -238,49 +187,23 @@ pub fn dynamic_update_slice(t: &Tensor, update: &Tensor, starts: &[i64]) -> IRes
     let mut parts: Vec<(usize, usize)> = (0..n).map(|i| (0, i)).collect();
     let mut j = 0;
     for_each_index(&update.shape, |i| {
-        let dst: usize = i
-            .iter()
-            .zip(&begin)
-            .zip(&st)
-            .map(|((a, b), s)| (a + b) * s)
-            .sum();
+        let dst: usize = i.iter().zip(&begin).zip(&st).map(|((a, b), s)| (a + b) * s).sum();
         parts[dst] = (1, j);
         j += 1;
     });
-    Ok(Tensor::new(
-        t.shape.clone(),
-        t.elem.clone(),
-        gather_many(&[t, update], &parts)?,
-    ))
+    Ok(Tensor::new(t.shape.clone(), t.elem.clone(), gather_many(&[t, update], &parts)?))
 }
 
 /// `pad` with low/high (possibly negative) edge padding and interior padding.
-pub fn pad(
-    t: &Tensor,
-    value: &Tensor,
-    low: &[i64],
-    high: &[i64],
-    interior: &[i64],
-) -> IResult<Tensor> {
+pub fn pad(t: &Tensor, value: &Tensor, low: &[i64], high: &[i64], interior: &[i64]) -> IResult<Tensor> {
     let r = t.rank();
-    if low.len() != r
-        || high.len() != r
-        || interior.len() != r
-        || value.num_elements() != 1
-        || value.buf.repr() != t.buf.repr()
-    {
-        return invalid(
-            "pad attributes must have one entry per dimension and a scalar padding value",
-        );
+    if low.len() != r || high.len() != r || interior.len() != r || value.num_elements() != 1 || value.buf.repr() != t.buf.repr() {
+        return invalid("pad attributes must have one entry per dimension and a scalar padding value");
     }
     let interior = to_usize(interior, "interior padding")?;
     let mut shape = Vec::with_capacity(r);
     for d in 0..r {
-        let dilated = if t.shape[d] == 0 {
-            0
-        } else {
-            (t.shape[d] - 1) * (interior[d] + 1) + 1
-        } as i64;
+        let dilated = if t.shape[d] == 0 { 0 } else { (t.shape[d] - 1) * (interior[d] + 1) + 1 } as i64;
         let size = dilated + low[d] + high[d];
         if size < 0 {
             return invalid(format!("padding makes dimension {d} negative"));
@@ -303,11 +226,7 @@ pub fn pad(
         }
         parts.push(if inside { (0, src) } else { (1, 0) });
     });
-    Ok(Tensor::new(
-        shape,
-        t.elem.clone(),
-        gather_many(&[t, value], &parts)?,
-    ))
+    Ok(Tensor::new(shape, t.elem.clone(), gather_many(&[t, value], &parts)?))
 }
 
 /// `reverse` along `dims`.
@@ -321,29 +240,15 @@ pub fn reverse(t: &Tensor, dims: &[i64]) -> IResult<Tensor> {
     for_each_index(&t.shape, |i| {
         idx.push((0..t.rank()).map(|d| if dims.contains(&d) { t.shape[d] - 1 - i[d] } else { i[d] } * st[d]).sum());
     });
-    Ok(Tensor::new(
-        t.shape.clone(),
-        t.elem.clone(),
-        t.buf.gather(&idx),
-    ))
+    Ok(Tensor::new(t.shape.clone(), t.elem.clone(), t.buf.gather(&idx)))
 }
 
 /// `iota`: element value = its index along `dim`, converted to the element type.
 pub fn iota(shape: Vec<usize>, dim: i64, elem: &ElemType) -> IResult<Tensor> {
-    let dim = usize::try_from(dim)
-        .ok()
-        .filter(|&d| d < shape.len())
-        .ok_or_else(|| {
-            crate::error::InterpError::invalid(
-                shardref_spec::ir::Span::NONE,
-                "iota dimension out of range",
-            )
-        })?;
+    let dim = usize::try_from(dim).ok().filter(|&d| d < shape.len()).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "iota dimension out of range"))?;
     let st = strides(&shape);
     let n = numel(&shape);
-    let values: Vec<i64> = (0..n)
-        .map(|i| ((i / st[dim]) % shape[dim]) as i64)
-        .collect();
+    let values: Vec<i64> = (0..n).map(|i| ((i / st[dim]) % shape[dim]) as i64).collect();
     let buf = crate::ops::convert::from_i64s(elem, &values)?;
     Ok(Tensor::new(shape, elem.clone(), buf))
 }

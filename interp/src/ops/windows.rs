@@ -19,10 +19,7 @@ use crate::value::{Buffer, Tensor, strides};
 pub type Body<'a> = dyn FnMut(Vec<Tensor>) -> IResult<Vec<Tensor>> + 'a;
 
 fn scalars_to_tensor(scalars: &[Tensor], shape: Vec<usize>, like: &Tensor) -> IResult<Tensor> {
-    let elem = scalars
-        .first()
-        .map(|t| t.elem.clone())
-        .unwrap_or_else(|| like.elem.clone());
+    let elem = scalars.first().map(|t| t.elem.clone()).unwrap_or_else(|| like.elem.clone());
     if scalars.is_empty() {
         return Ok(Tensor::new(shape, elem, Buffer::zeros(like.buf.repr(), 0)));
     }
@@ -40,17 +37,10 @@ fn as_bool(v: &[Tensor]) -> IResult<bool> {
 
 /// `sort`: sorts slices along `dim`; `cmp(a0, b0, a1, b1, ...)` says "a before b".
 pub fn sort(inputs: &[&Tensor], dim: i64, cmp: &mut Body<'_>) -> IResult<Vec<Tensor>> {
-    let Some(first) = inputs.first() else {
-        return invalid("sort needs operands");
-    };
+    let Some(first) = inputs.first() else { return invalid("sort needs operands") };
     let rank = first.rank() as i64;
     let dim = if dim < 0 { dim + rank } else { dim };
-    let dim = usize::try_from(dim)
-        .ok()
-        .filter(|&d| d < first.rank())
-        .ok_or_else(|| {
-            InterpError::invalid(shardref_spec::ir::Span::NONE, "sort dimension out of range")
-        })?;
+    let dim = usize::try_from(dim).ok().filter(|&d| d < first.rank()).ok_or_else(|| InterpError::invalid(shardref_spec::ir::Span::NONE, "sort dimension out of range"))?;
     if inputs.iter().any(|t| t.shape != first.shape) {
         return invalid("sort operands must share a shape");
     }
@@ -85,17 +75,11 @@ pub fn sort(inputs: &[&Tensor], dim: i64, cmp: &mut Body<'_>) -> IResult<Vec<Ten
     if let Some(e) = err {
         return Err(e);
     }
-    Ok(inputs
-        .iter()
-        .map(|t| Tensor::new(t.shape.clone(), t.elem.clone(), t.buf.gather(&perm)))
-        .collect())
+    Ok(inputs.iter().map(|t| Tensor::new(t.shape.clone(), t.elem.clone(), t.buf.gather(&perm))).collect())
 }
 
 /// A stable merge sort with a fallible "less than".
-fn merge_sort(
-    v: &[usize],
-    less: &mut dyn FnMut(usize, usize) -> IResult<bool>,
-) -> IResult<Vec<usize>> {
+fn merge_sort(v: &[usize], less: &mut dyn FnMut(usize, usize) -> IResult<bool>) -> IResult<Vec<usize>> {
     if v.len() <= 1 {
         return Ok(v.to_vec());
     }
@@ -120,9 +104,7 @@ fn merge_sort(
 
 /// `map`: applies the body to the elements at each index (all dimensions mapped).
 pub fn map(inputs: &[&Tensor], body: &mut Body<'_>) -> IResult<Tensor> {
-    let Some(first) = inputs.first() else {
-        return invalid("map needs operands");
-    };
+    let Some(first) = inputs.first() else { return invalid("map needs operands") };
     let mut out = Vec::with_capacity(first.num_elements());
     for i in 0..first.num_elements() {
         let r = body(inputs.iter().map(|t| scalar_at(t, i)).collect())?;
@@ -158,15 +140,7 @@ impl Window {
             if v.len() != rank {
                 return invalid(format!("{what} must have {rank} entries"));
             }
-            v.into_iter()
-                .map(|x| {
-                    if x >= 1 {
-                        Ok(x as usize)
-                    } else {
-                        invalid(format!("{what} entries must be positive"))
-                    }
-                })
-                .collect()
+            v.into_iter().map(|x| if x >= 1 { Ok(x as usize) } else { invalid(format!("{what} entries must be positive")) }).collect()
         };
         let ones = || vec![1i64; rank];
         let padding = match padding {
@@ -187,11 +161,7 @@ impl Window {
     pub fn result_shape(&self, shape: &[usize]) -> IResult<Vec<usize>> {
         let mut out = vec![];
         for d in 0..shape.len() {
-            let dilated = if shape[d] == 0 {
-                0
-            } else {
-                (shape[d] - 1) * self.base_dilations[d] + 1
-            } as i64;
+            let dilated = if shape[d] == 0 { 0 } else { (shape[d] - 1) * self.base_dilations[d] + 1 } as i64;
             let padded = dilated + self.padding[d].0 + self.padding[d].1;
             let window = ((self.dims[d] - 1) * self.window_dilations[d] + 1) as i64;
             if padded < window {
@@ -212,8 +182,7 @@ impl Window {
             let mut flat = 0;
             let mut valid = true;
             for d in 0..shape.len() {
-                let p = (r[d] * self.strides[d] + w[d] * self.window_dilations[d]) as i64
-                    - self.padding[d].0;
+                let p = (r[d] * self.strides[d] + w[d] * self.window_dilations[d]) as i64 - self.padding[d].0;
                 let b = self.base_dilations[d] as i64;
                 if p < 0 || p % b != 0 || p / b >= shape[d] as i64 {
                     valid = false;
@@ -227,15 +196,8 @@ impl Window {
 }
 
 /// `reduce_window` over N inputs with N init values.
-pub fn reduce_window(
-    inputs: &[&Tensor],
-    inits: &[&Tensor],
-    w: &Window,
-    body: &mut Body<'_>,
-) -> IResult<Vec<Tensor>> {
-    let Some(first) = inputs.first() else {
-        return invalid("reduce_window needs operands");
-    };
+pub fn reduce_window(inputs: &[&Tensor], inits: &[&Tensor], w: &Window, body: &mut Body<'_>) -> IResult<Vec<Tensor>> {
+    let Some(first) = inputs.first() else { return invalid("reduce_window needs operands") };
     let shape = w.result_shape(&first.shape)?;
     let n = inputs.len();
     let mut acc: Vec<Vec<Tensor>> = vec![vec![]; n];
@@ -253,10 +215,7 @@ pub fn reduce_window(
             match body(args) {
                 Ok(v) if v.len() == n => cur = v,
                 Ok(_) => {
-                    err = Some(InterpError::invalid(
-                        shardref_spec::ir::Span::NONE,
-                        "reduce_window body returns the wrong number of values",
-                    ));
+                    err = Some(InterpError::invalid(shardref_spec::ir::Span::NONE, "reduce_window body returns the wrong number of values"));
                     return;
                 }
                 Err(e) => {
@@ -272,10 +231,7 @@ pub fn reduce_window(
     if let Some(e) = err {
         return Err(e);
     }
-    acc.iter()
-        .zip(inits)
-        .map(|(s, init)| scalars_to_tensor(s, shape.clone(), init))
-        .collect()
+    acc.iter().zip(inits).map(|(s, init)| scalars_to_tensor(s, shape.clone(), init)).collect()
 }
 
 /// The two bodies of `select_and_scatter`.
@@ -297,10 +253,7 @@ pub fn select_and_scatter(
 ) -> IResult<Tensor> {
     let shape = w.result_shape(&operand.shape)?;
     if shape != source.shape {
-        return invalid(format!(
-            "source shape {:?} differs from the window grid {:?}",
-            source.shape, shape
-        ));
+        return invalid(format!("source shape {:?} differs from the window grid {:?}", source.shape, shape));
     }
     let mut result: Vec<Option<Tensor>> = vec![None; operand.num_elements()];
     let mut pos = vec![];
@@ -315,12 +268,7 @@ pub fn select_and_scatter(
         for p in pos.iter().flatten() {
             match chosen {
                 None => chosen = Some(*p),
-                Some(c) => match bodies(
-                    Region::Select,
-                    vec![scalar_at(operand, c), scalar_at(operand, *p)],
-                )
-                .and_then(|v| as_bool(&v))
-                {
+                Some(c) => match bodies(Region::Select, vec![scalar_at(operand, c), scalar_at(operand, *p)]).and_then(|v| as_bool(&v)) {
                     Ok(true) => {}
                     Ok(false) => chosen = Some(*p),
                     Err(e) => {
@@ -334,12 +282,7 @@ pub fn select_and_scatter(
             let cur = result[c].take().unwrap_or_else(|| init.clone());
             match bodies(Region::Scatter, vec![cur, scalar_at(source, src_i)]) {
                 Ok(v) if v.len() == 1 => result[c] = v.into_iter().next(),
-                Ok(_) => {
-                    err = Some(InterpError::invalid(
-                        shardref_spec::ir::Span::NONE,
-                        "scatter body must return one scalar",
-                    ))
-                }
+                Ok(_) => err = Some(InterpError::invalid(shardref_spec::ir::Span::NONE, "scatter body must return one scalar")),
                 Err(e) => err = Some(e),
             }
         }
@@ -348,9 +291,6 @@ pub fn select_and_scatter(
     if let Some(e) = err {
         return Err(e);
     }
-    let scalars: Vec<Tensor> = result
-        .into_iter()
-        .map(|t| t.unwrap_or_else(|| init.clone()))
-        .collect();
+    let scalars: Vec<Tensor> = result.into_iter().map(|t| t.unwrap_or_else(|| init.clone())).collect();
     scalars_to_tensor(&scalars, operand.shape.clone(), init)
 }
