@@ -41,8 +41,8 @@ func.func @main() {
 
 // -----
 
-// dynamic_reshape to a shape with another element count is an error.
 // expect-error: cannot reshape
+// dynamic_reshape to a shape with another element count is an error.
 func.func @main() {
   %x = stablehlo.constant dense<[1, 2, 3, 4, 5, 6]> : tensor<6xi32>
   %s = stablehlo.constant dense<[4, 2]> : tensor<2xi64>
