@@ -327,7 +327,7 @@ impl<'m> Interp<'m> {
         match k {
             InterpreterOp::Print => {
                 let v = self.get(f, o.operands[0], o.span)?.clone();
-                self.outcome.printed.push(format!("{v:?}"));
+                self.outcome.printed.push(crate::print::value(&v)?);
                 Ok(vec![])
             }
             InterpreterOp::Probe => {
@@ -464,7 +464,12 @@ impl<'m> Interp<'m> {
             S::BitcastConvert => {
                 let ts = self.tensor_operands(f, op)?;
                 let rt = result_tensor(result_ty(0)?)?;
-                Ok(vec![Value::Tensor(ops::convert::bitcast_convert(one(&ts)?, &rt.elem, static_shape(rt)?)?)])
+                let t = one(&ts)?;
+                let shape = match static_shape(rt) {
+                    Ok(s) => s,
+                    Err(_) => bitcast_shape(t, &rt.elem).map_err(|e| e.at(span))?,
+                };
+                Ok(vec![Value::Tensor(ops::convert::bitcast_convert(t, &rt.elem, shape)?)])
             }
             S::ReducePrecision => {
                 let ts = self.tensor_operands(f, op)?;
@@ -624,9 +629,14 @@ impl<'m> Interp<'m> {
                 let out = ops::dot::dot_general(&qa, &qb, &d, &ops::quant::expressed(&rt.elem))?;
                 Ok(vec![Value::Tensor(requantized(out, &rt.elem)?)])
             }
-            S::Convolution => {
+            S::Convolution | S::DynamicConv => {
                 let ts = self.tensor_operands(f, op)?;
-                let [a, b] = two(&ts)?;
+                // dynamic_conv takes its padding as a third operand (a rank x 2 tensor).
+                let (a, b, dynamic_padding) = match (k, ts.as_slice()) {
+                    (S::DynamicConv, [a, b, p]) => (*a, *b, Some(ops::dynamic::int_values(p)?)),
+                    (S::Convolution, [a, b]) => (*a, *b, None),
+                    _ => return Err(InterpError::invalid(span, format!("{} has the wrong number of operands", k_name(OpKind::Stablehlo(k))))),
+                };
                 let Some(StablehloAttr::Conv(d)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) else {
                     return Err(InterpError::invalid(span, "convolution without dimension_numbers"));
                 };
@@ -648,7 +658,10 @@ impl<'m> Interp<'m> {
                     output_feature: d.output_feature_dimension,
                     output_spatial: d.output_spatial_dimensions.clone(),
                     window_strides: attrs::ints_opt(o, "window_strides")?,
-                    padding: attrs::ints_opt(o, "padding")?,
+                    padding: match dynamic_padding {
+                        Some(p) => Some(p),
+                        None => attrs::ints_opt(o, "padding")?,
+                    },
                     lhs_dilation: attrs::ints_opt(o, "lhs_dilation")?,
                     rhs_dilation: attrs::ints_opt(o, "rhs_dilation")?,
                     window_reversal: bools("window_reversal")?,
@@ -707,28 +720,84 @@ impl<'m> Interp<'m> {
                 };
                 Ok(vec![Value::Tensor(ops::linalg::triangular_solve(a, b, flag("left_side"), flag("lower"), flag("unit_diagonal"), tr)?)])
             }
-            S::DynamicIota
-            | S::Broadcast
-            | S::DynamicBroadcastInDim
-            | S::DynamicReshape
-            | S::RealDynamicSlice
-            | S::DynamicPad
-            | S::DynamicGather
-            | S::SetDimensionSize
+            S::DynamicIota => {
+                let ts = self.tensor_operands(f, op)?;
+                let rt = result_tensor(result_ty(0)?)?;
+                Ok(vec![Value::Tensor(ops::dynamic::dynamic_iota(one(&ts)?, attrs::int(o, "iota_dimension")?, &rt.elem)?)])
+            }
+            S::Broadcast => {
+                let ts = self.tensor_operands(f, op)?;
+                Ok(vec![Value::Tensor(ops::dynamic::broadcast(one(&ts)?, &attrs::ints(o, "broadcast_sizes")?)?)])
+            }
+            S::DynamicBroadcastInDim => {
+                let ts = self.tensor_operands(f, op)?;
+                let [t, dims] = two(&ts)?;
+                Ok(vec![Value::Tensor(ops::dynamic::dynamic_broadcast_in_dim(t, dims, &attrs::ints(o, "broadcast_dimensions")?)?)])
+            }
+            S::DynamicReshape => {
+                let ts = self.tensor_operands(f, op)?;
+                let [t, shape] = two(&ts)?;
+                Ok(vec![Value::Tensor(ops::dynamic::dynamic_reshape(t, shape)?)])
+            }
+            S::RealDynamicSlice => {
+                let ts = self.tensor_operands(f, op)?;
+                let [t, a, b, c] = ts.as_slice() else {
+                    return Err(InterpError::invalid(span, "real_dynamic_slice takes an operand, start, limit and strides"));
+                };
+                Ok(vec![Value::Tensor(ops::dynamic::real_dynamic_slice(t, a, b, c)?)])
+            }
+            S::DynamicPad => {
+                let ts = self.tensor_operands(f, op)?;
+                let [t, v, lo, hi, inner] = ts.as_slice() else {
+                    return Err(InterpError::invalid(span, "dynamic_pad takes an operand, a padding value, low, high and interior"));
+                };
+                Ok(vec![Value::Tensor(ops::dynamic::dynamic_pad(t, v, lo, hi, inner)?)])
+            }
+            S::DynamicGather => {
+                let ts = self.tensor_operands(f, op)?;
+                let [a, idx, sizes] = three(&ts)?;
+                let Some(StablehloAttr::Gather(d)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) else {
+                    return Err(InterpError::invalid(span, "dynamic_gather without dimension_numbers"));
+                };
+                let g = ops::gather::GatherDims {
+                    offset_dims: d.offset_dims.clone(),
+                    collapsed_slice_dims: d.collapsed_slice_dims.clone(),
+                    operand_batching_dims: d.operand_batching_dims.clone(),
+                    start_indices_batching_dims: d.start_indices_batching_dims.clone(),
+                    start_index_map: d.start_index_map.clone(),
+                    index_vector_dim: d.index_vector_dim,
+                };
+                Ok(vec![Value::Tensor(ops::gather::gather(a, idx, &g, &ops::dynamic::int_values(sizes)?)?)])
+            }
+            S::PartitionId | S::ReplicaId => {
+                // A single-process run is partition 0 of replica 0.
+                let u32_ty = shardref_spec::ir::ElemType::Int { width: 32, signedness: shardref_spec::ir::Signedness::Unsigned };
+                Ok(vec![Value::Tensor(Tensor::new(vec![], u32_ty, Buffer::U32(vec![0u32].into())))])
+            }
+            S::Composite => {
+                let Some(Attr::SymbolRef(callee)) = o.attrs.get("decomposition") else {
+                    return Err(InterpError::invalid(span, "composite without a decomposition"));
+                };
+                let target = callee
+                    .first()
+                    .and_then(|c| self.m.lookup_symbol(c))
+                    .ok_or_else(|| InterpError::invalid(span, format!("no function @{}", callee.join("::@"))))?;
+                let args = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<Vec<_>>>()?;
+                self.call(target, args, span)
+            }
+            S::Infeed | S::Outfeed | S::Send | S::Recv => Err(InterpError::unsupported(
+                span,
+                format!("{} needs a host or peer to talk to; single-process runs have none", k_name(OpKind::Stablehlo(k))),
+            )),
+            S::SetDimensionSize
             | S::TorchIndexSelect
             | S::Einsum
             | S::UnaryEinsum
-            | S::DynamicConv
             | S::BatchNormGrad
             | S::BatchNormInference
             | S::BatchNormTraining
             | S::Rng
             | S::RngBitGenerator
-            | S::Composite
-            | S::Infeed
-            | S::Outfeed
-            | S::Send
-            | S::Recv
             | S::AllGather
             | S::AllReduce
             | S::AllToAll
@@ -737,8 +806,6 @@ impl<'m> Interp<'m> {
             | S::CollectiveBroadcast
             | S::CollectiveReduce
             | S::CrossReplicaSum
-            | S::PartitionId
-            | S::ReplicaId
             | S::AsyncStart
             | S::AsyncDone => Err(InterpError::unsupported(span, format!("{} is not implemented yet", k_name(OpKind::Stablehlo(k))))),
         }
@@ -1051,6 +1118,26 @@ fn static_shape(t: &shardref_spec::ir::TensorType) -> IResult<Vec<usize>> {
     t.static_shape()
         .and_then(|s| s.into_iter().map(|d| usize::try_from(d).ok()).collect())
         .ok_or_else(|| InterpError::unsupported(Span::NONE, format!("dynamic result shape {}", Type::Tensor(t.clone()))))
+}
+
+/// The result shape of a bitcast_convert from `t` to `elem` (spec C?): the
+/// same shape for equal widths, a trailing dimension of the width ratio when
+/// narrowing, and the operand's shape without its last dimension when widening.
+fn bitcast_shape(t: &Tensor, elem: &shardref_spec::ir::ElemType) -> IResult<Vec<usize>> {
+    let bits = |e: &shardref_spec::ir::ElemType| match e {
+        shardref_spec::ir::ElemType::Int { width: 1, .. } => Some(1usize),
+        e => crate::value::Repr::of(e).map(|r| r.byte_width() * 8),
+    };
+    let (Some(from), Some(to)) = (bits(&t.elem), bits(elem)) else {
+        return Err(InterpError::unsupported(Span::NONE, format!("bitcast_convert from {} to {elem}", t.elem)));
+    };
+    let mut shape = t.shape.clone();
+    if from > to {
+        shape.push(from / to);
+    } else if from < to {
+        shape.pop();
+    }
+    Ok(shape)
 }
 
 /// Which ops compute on quantized tensors through dequantize_op_quantize.

@@ -20,6 +20,7 @@ pub mod error;
 pub mod eval;
 pub mod npy;
 pub mod ops;
+pub mod print;
 pub mod value;
 
 pub use error::{ErrorKind, InterpError};

@@ -180,8 +180,31 @@ pub fn convert(t: &Tensor, elem: &ElemType) -> IResult<Tensor> {
 /// smaller-width side gains or loses a trailing dimension (spec).
 pub fn bitcast_convert(t: &Tensor, elem: &ElemType, shape: Vec<usize>) -> IResult<Tensor> {
     let repr = Repr::of(elem).ok_or_else(|| crate::error::InterpError::unsupported(shardref_spec::ir::Span::NONE, format!("bitcast to {elem}")))?;
-    let bytes = t.buf.to_le_bytes();
     let n: usize = shape.iter().product();
+    let to_bool = repr == Repr::Bool;
+    let from_bool = matches!(t.buf, Buffer::Bool(_));
+    if to_bool && from_bool {
+        return if n == t.num_elements() { Ok(Tensor::new(shape, elem.clone(), t.buf.clone())) } else { invalid("bitcast_convert between i1 tensors of different sizes") };
+    }
+    // i1 counts as one bit, element 0 being the least significant bit (as
+    // upstream's reference interpreter bitcasts it); other types are their
+    // little-endian bytes.
+    let bytes = match &t.buf {
+        Buffer::Bool(bits) => {
+            if bits.len() % 8 != 0 {
+                return invalid(format!("bitcast_convert of {} bits to {elem}", bits.len()));
+            }
+            bits.chunks(8).map(|c| c.iter().enumerate().fold(0u8, |acc, (i, &b)| acc | ((b as u8) << i))).collect()
+        }
+        buf => buf.to_le_bytes(),
+    };
+    if to_bool {
+        if bytes.len() * 8 != n {
+            return invalid(format!("bitcast_convert of {} bytes to {n} elements of {elem}", bytes.len()));
+        }
+        let bits: Vec<bool> = bytes.iter().flat_map(|&b| (0..8).map(move |i| (b >> i) & 1 != 0)).collect();
+        return Ok(Tensor::new(shape, elem.clone(), Buffer::Bool(bits.into())));
+    }
     if bytes.len() != n * repr.byte_width() {
         return invalid(format!("bitcast_convert of {} bytes to {n} elements of {elem}", bytes.len()));
     }
@@ -275,5 +298,38 @@ mod tests {
         assert_eq!(v[0], 1.0); // tie rounds to even
         assert_eq!(v[1], half::bf16::from_f32(3.0e38).to_f32()); // rounds like bf16, stays finite
         assert_eq!(v[2], 0.0); // below bf16's smallest subnormal
+    }
+}
+
+/// Every element printed as upstream's interpreter prints it: integers in
+/// decimal, i1 as `true`/`false`, floats in C's `%e` form
+/// (`1.000000e+00`, `nan`, `inf`), complex numbers as `[re, im]`.
+pub fn element_strings(t: &Tensor) -> IResult<Vec<String>> {
+    Ok(match decode(t)? {
+        Column::Bool(v) => v.iter().map(|b| b.to_string()).collect(),
+        Column::Int(v) => v.iter().map(|x| x.to_string()).collect(),
+        Column::Float(v) => v.iter().map(|&x| c_exp(x)).collect(),
+        Column::Complex(v) => v.iter().map(|&(r, i)| format!("[{}, {}]", c_exp(r), c_exp(i))).collect(),
+    })
+}
+
+/// `x` as C's `printf("%e")` prints it.
+fn c_exp(x: f64) -> String {
+    if x.is_nan() {
+        return if x.is_sign_negative() { "-nan".into() } else { "nan".into() };
+    }
+    if x.is_infinite() {
+        return if x < 0.0 { "-inf".into() } else { "inf".into() };
+    }
+    let s = format!("{x:.6e}");
+    match s.split_once('e') {
+        Some((mantissa, exp)) => {
+            let (sign, digits) = match exp.strip_prefix('-') {
+                Some(d) => ('-', d),
+                None => ('+', exp),
+            };
+            format!("{mantissa}e{sign}{digits:0>2}")
+        }
+        None => s,
     }
 }
