@@ -19,7 +19,6 @@ pub mod stablehlo;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use pest::Parser as _;
 use pest::iterators::Pair;
 
 use crate::diag::Diagnostic;
