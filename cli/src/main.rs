@@ -6,13 +6,14 @@
 //! rejected or a check failed, 2 means a usage or I/O problem.
 
 mod run;
+mod verify;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
-use shardref_conformance::{Summary, interpret::Interpret, roundtrip::Roundtrip};
+use shardref_conformance::{Summary, interpret::Interpret, roundtrip::Roundtrip, verify::Verify};
 use shardref_spec::print::{PrintOptions, print_module};
 use shardref_spec::split::split_cases;
 use shardref_spec::{Source, parse_source};
@@ -46,6 +47,16 @@ enum Command {
         #[arg(long)]
         split_input_file: bool,
     },
+    /// Verifies files; prints diagnostics, or checks them against `expected-*` directives.
+    Verify {
+        files: Vec<PathBuf>,
+        /// Treat `// -----` lines as separating independent inputs.
+        #[arg(long)]
+        split_input_file: bool,
+        /// Check diagnostics against `expected-*` directives, as MLIR's `-verify-diagnostics`.
+        #[arg(long)]
+        verify_diagnostics: bool,
+    },
     /// Runs a conformance suite over files and folders of `.mlir`.
     Conform {
         #[command(subcommand)]
@@ -61,6 +72,8 @@ enum Suite {
     Roundtrip { paths: Vec<PathBuf> },
     /// Each case's `@main` runs on the reference interpreter and its checks hold.
     Interpret { paths: Vec<PathBuf> },
+    /// Each case verifies cleanly, or as its `expected-*` directives say under `-verify-diagnostics`.
+    Verify { paths: Vec<PathBuf> },
 }
 
 fn read(path: &PathBuf) -> Result<String, ExitCode> {
@@ -87,6 +100,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Run(args) => run::run(&args),
+        Command::Verify { files, split_input_file, verify_diagnostics } => {
+            verify::verify(&files, split_input_file, verify_diagnostics)
+        }
         Command::Parse { files, split_input_file } => {
             let mut ok = true;
             for f in &files {
@@ -128,6 +144,7 @@ fn main() -> ExitCode {
             let (mode, paths): (&dyn shardref_conformance::Mode, _) = match &suite {
                 Suite::Roundtrip { paths } => (&Roundtrip, paths),
                 Suite::Interpret { paths } => (&Interpret, paths),
+                Suite::Verify { paths } => (&Verify, paths),
             };
             match shardref_conformance::run(mode, paths) {
                 Ok(summary) => report(&summary),
