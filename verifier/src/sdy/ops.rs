@@ -59,7 +59,7 @@ pub fn data_flow_edge_uses(cx: &Cx<'_>, op: OpId) -> Check {
     let ty = result_type(cx, op).unwrap_or(Type::None);
     // data_flow_edge_c1 (D1): the result has a static shape.
     if !is_static(&ty) {
-        return Err(Fail::new(format!("expected sdy.data_flow_edge to have a static-shaped result. type: {ty}")));
+        return Err(Fail::new(format!("expected sdy.data_flow_edge to have a static-shaped result. type: '{ty}'")));
     }
     let Some(&input) = cx.m.op(op).operands.first() else { return Ok(()) };
     // data_flow_edge_c2 (D2): the input has a single user.
@@ -92,7 +92,7 @@ pub fn func_data_flow_edge_uses(cx: &Cx<'_>, op: OpId) -> Check {
     // func_data_flow_edge_c1 (F1): the result has a static shape.
     if !is_static(&ty) {
         return Err(Fail::new(format!(
-            "expected sdy.func_data_flow_edge to have a static-shaped result. type: {ty}"
+            "expected sdy.func_data_flow_edge to have a static-shaped result. type: '{ty}'"
         )));
     }
     // func_data_flow_edge_c2 (F2): the operand exists.
@@ -226,7 +226,7 @@ fn manual_side(
         // manual_computation_c6 (MC6): the region's type is the op's type divided by the manual axes.
         if &expected != l {
             return Err(Fail::new(format!(
-                "{kind} shape, corresponding sharding, and region {kind} shape at index {i} must match. Expected local shape {expected}, actual local shape {l}"
+                "{kind} shape, corresponding sharding, and region {kind} shape at index {i} must match. Expected local shape '{expected}', actual local shape '{l}'"
             )));
         }
     }
@@ -286,7 +286,7 @@ pub fn named_computation_uses(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             return Err(cx.located(
                 op,
                 Fail::new(format!(
-                    "expected the type of the {i}'th block argument to match the type of the corresponding operand: {inner} vs {outer}"
+                    "expected the type of the {i}'th block argument to match the type of the corresponding operand: '{inner}' vs '{outer}'"
                 )),
             ));
         }

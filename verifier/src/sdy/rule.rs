@@ -36,7 +36,7 @@ fn check_mappings(
         let mut local = vec![false; sizes.len()];
         // sharding_rule_c3 (R3): each value is a static-shaped ranked tensor.
         let Some(shape) = t.as_tensor().and_then(|t| t.static_shape()) else {
-            return fail(format!("expected a ranked tensor with a static shape. type: {t}"));
+            return fail(format!("expected a ranked tensor with a static shape. type: '{t}'"));
         };
         // sharding_rule_c4 (R4): one dim mapping per dimension.
         if mapping.dims.len() != shape.len() {

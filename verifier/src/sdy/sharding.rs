@@ -89,7 +89,7 @@ pub fn check(
         // sharding_c3 (T3): only a tuple of one element can be sharded.
         if elems.len() != 1 {
             return Err(Fail::new(format!(
-                "ops can only have a sharding for a tuple of size 1: {}",
+                "ops can only have a sharding for a tuple of size 1: '{}'",
                 ty.map(|t| t.to_string()).unwrap_or_default()
             )));
         }
@@ -106,7 +106,7 @@ pub fn check(
         if !s.dims.is_empty() || has_extra_axes(s) {
             let t = ty.map(|t| t.to_string()).unwrap_or_else(|| "<<NULL TYPE>>".into());
             return Err(Fail::new(format!(
-                "non-shaped tensors can only have a sharding with rank 0 and no replicated or unreduced axes. type: {t}, sharding: {}",
+                "non-shaped tensors can only have a sharding with rank 0 and no replicated or unreduced axes. type: '{t}', sharding: {}",
                 sharding_str(s)
             )));
         }
@@ -115,7 +115,7 @@ pub fn check(
     // sharding_c5 (T5): only ranked tensors have a sharding.
     let Some(shape) = shape else {
         let t = ty.map(|t| t.to_string()).unwrap_or_default();
-        return Err(Fail::new(format!("only ranked tensors can have a sharding. type: {t}")));
+        return Err(Fail::new(format!("only ranked tensors can have a sharding. type: '{t}'")));
     };
     // sharding_c6 (T6): one dimension sharding per dimension.
     if s.dims.len() != shape.len() {
