@@ -26,7 +26,9 @@ impl Symbols {
         let mut s = Symbols::default();
         for &op in &m.block(m.body()).ops {
             let o = m.op(op);
-            let Some(Attr::Str(name, _)) = o.attrs.get("sym_name") else { continue };
+            let Some(Attr::Str(name, _)) = o.attrs.get("sym_name") else {
+                continue;
+            };
             let name = String::from_utf8_lossy(name).into_owned();
             match o.name {
                 OpName::Known(OpKind::Sdy(SdyOp::Mesh)) => {

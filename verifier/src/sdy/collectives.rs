@@ -24,14 +24,21 @@ fn out_sharding<'a>(cx: &'a Cx<'_>, op: OpId) -> Option<&'a TensorSharding> {
 /// `verifyCollectiveOp`.
 pub fn verify_interface(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
     let o = cx.m.op(op);
-    let Some(&operand) = o.operands.first() else { return Ok(()) };
+    let Some(&operand) = o.operands.first() else {
+        return Ok(());
+    };
     let in_sharding = value_sharding(cx, operand);
-    let allows_unsharded = matches!(kind, SdyOp::AllSlice | SdyOp::AllReduce | SdyOp::ReduceScatter);
+    let allows_unsharded = matches!(
+        kind,
+        SdyOp::AllSlice | SdyOp::AllReduce | SdyOp::ReduceScatter
+    );
     // collective_c1 (CI1): the operand has a sharding, except for all_slice, all_reduce and reduce_scatter.
     if in_sharding.is_none() && !allows_unsharded {
         return Err(Fail::new("collective on operand without sharding"));
     }
-    let Some(out) = out_sharding(cx, op) else { return Ok(()) };
+    let Some(out) = out_sharding(cx, op) else {
+        return Ok(());
+    };
     let ty = o.results.first().map(|&v| cx.m.value_type(v).clone());
     let manual = enclosing_manual_axes(cx.m, op);
     // collective_c2 (CI2): the out sharding is valid for the result type (T1–T10).
@@ -69,8 +76,12 @@ pub fn verify_interface(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
 
 /// The op-specific checks of the collectives (`verifySymbolUses`).
 pub fn symbol_uses(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
-    let Some(out) = out_sharding(cx, op) else { return Ok(()) };
-    let Some(mesh) = cx.syms.mesh(&out.mesh) else { return Ok(()) };
+    let Some(out) = out_sharding(cx, op) else {
+        return Ok(());
+    };
+    let Some(mesh) = cx.syms.mesh(&out.mesh) else {
+        return Ok(());
+    };
     let attrs = &cx.m.op(op).attrs;
     let sdy = |name: &str| match attrs.get(name) {
         Some(Attr::Sdy(a)) => Some(a.as_ref().clone()),
@@ -125,11 +136,17 @@ pub fn symbol_uses(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
                     check_list(&p.axes, mesh, &mut seen)?;
                     // all_to_all_c3 (AT3): the source dimension is in range.
                     if p.src_dim < 0 || p.src_dim >= rank {
-                        return Err(Fail::new(format!("source dimension {} is out of range [0, {rank})", p.src_dim)));
+                        return Err(Fail::new(format!(
+                            "source dimension {} is out of range [0, {rank})",
+                            p.src_dim
+                        )));
                     }
                     // all_to_all_c4 (AT4): the target dimension is in range.
                     if p.tgt_dim < 0 || p.tgt_dim >= rank {
-                        return Err(Fail::new(format!("target dimension {} is out of range [0, {rank})", p.tgt_dim)));
+                        return Err(Fail::new(format!(
+                            "target dimension {} is out of range [0, {rank})",
+                            p.tgt_dim
+                        )));
                     }
                     // all_to_all_c5 (AT5): source and target dimensions are not reused.
                     for d in [p.src_dim, p.tgt_dim] {

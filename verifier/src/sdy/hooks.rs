@@ -4,7 +4,9 @@
 //! propagation-edge checks (§3.7, E5–E9) that the hook runs.
 
 use shardref_spec::Diagnostic;
-use shardref_spec::ir::sdy::{EdgeNodeType, EdgeValueRef, PropagationEdges, SdyAttr, TensorSharding};
+use shardref_spec::ir::sdy::{
+    EdgeNodeType, EdgeValueRef, PropagationEdges, SdyAttr, TensorSharding,
+};
 use shardref_spec::ir::{Attr, OpId, Type, ValueDef, ValueId};
 use shardref_spec::ops::{FuncOp, OpKind, OpName, SdyOp};
 
@@ -24,10 +26,14 @@ pub fn check_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             _ => (vec![], vec![]),
         };
         for (key, kind, types) in [("arg_attrs", "arg", &ins), ("res_attrs", "result", &outs)] {
-            let Some(Attr::Array(dicts)) = o.attrs.get(key) else { continue };
+            let Some(Attr::Array(dicts)) = o.attrs.get(key) else {
+                continue;
+            };
             for (i, d) in dicts.iter().enumerate() {
                 let Attr::Dict(d) = d else { continue };
-                let Some(a) = d.get("sdy.sharding") else { continue };
+                let Some(a) = d.get("sdy.sharding") else {
+                    continue;
+                };
                 let prefix = format!("{kind} {i} - ");
                 let r = match a {
                     Attr::Sdy(s) => match s.as_ref() {
@@ -60,9 +66,16 @@ fn check_attr(cx: &Cx<'_>, op: OpId, name: &str, a: &Attr) -> Check {
         "sdy.sharding" => {
             // hooks_c1 (H1): an op's `sdy.sharding` is a TensorShardingPerValueAttr.
             let Some(SdyAttr::ShardingPerValue(l)) = sdy else {
-                return Err(Fail::new("should have a sharding attribute of type TensorShardingPerValueAttr"));
+                return Err(Fail::new(
+                    "should have a sharding attribute of type TensorShardingPerValueAttr",
+                ));
             };
-            let types: Vec<Type> = cx.m.op(op).results.iter().map(|&v| cx.m.value_type(v).clone()).collect();
+            let types: Vec<Type> =
+                cx.m.op(op)
+                    .results
+                    .iter()
+                    .map(|&v| cx.m.value_type(v).clone())
+                    .collect();
             check_per_value(cx, op, &l.shardings, &types).map_err(|f| f.prefixed("result "))
         }
         "sdy.sharding_rule" => {
@@ -110,10 +123,12 @@ pub fn value_sharding<'a>(cx: &'a Cx<'_>, v: ValueId) -> Option<&'a TensorShardi
         ValueDef::Result { op, index } => {
             let o = m.op(op);
             match o.name {
-                OpName::Known(OpKind::Sdy(SdyOp::ShardingConstraint | SdyOp::Reshard | SdyOp::DataFlowEdge)) => {
-                    sharding_attr(o.attrs.get("sharding"))
-                }
-                OpName::Known(OpKind::Sdy(k)) if shardref_spec::ir::sdy::collective_spec(k).is_some() => {
+                OpName::Known(OpKind::Sdy(
+                    SdyOp::ShardingConstraint | SdyOp::Reshard | SdyOp::DataFlowEdge,
+                )) => sharding_attr(o.attrs.get("sharding")),
+                OpName::Known(OpKind::Sdy(k))
+                    if shardref_spec::ir::sdy::collective_spec(k).is_some() =>
+                {
                     sharding_attr(o.attrs.get("out_sharding"))
                 }
                 OpName::Known(OpKind::Sdy(SdyOp::ManualComputation)) => {
@@ -130,8 +145,12 @@ pub fn value_sharding<'a>(cx: &'a Cx<'_>, v: ValueId) -> Option<&'a TensorShardi
             let o = m.op(owner);
             match o.name {
                 OpName::Known(OpKind::Func(FuncOp::Func)) => {
-                    let Some(Attr::Array(dicts)) = o.attrs.get("arg_attrs") else { return None };
-                    let Some(Attr::Dict(d)) = dicts.get(index as usize) else { return None };
+                    let Some(Attr::Array(dicts)) = o.attrs.get("arg_attrs") else {
+                        return None;
+                    };
+                    let Some(Attr::Dict(d)) = dicts.get(index as usize) else {
+                        return None;
+                    };
                     sharding_attr(d.get("sdy.sharding"))
                 }
                 OpName::Known(OpKind::Sdy(SdyOp::ManualComputation | SdyOp::NamedComputation)) => {
@@ -205,12 +224,16 @@ fn check_edges_on_op(cx: &Cx<'_>, op: OpId, e: &PropagationEdges) -> Check {
     }
     // edges_c5 (E5): the edges reference at least one sharding.
     if shardings.is_empty() {
-        return Err(Fail::new("expected propagation edges attr to reference a sharding."));
+        return Err(Fail::new(
+            "expected propagation edges attr to reference a sharding.",
+        ));
     }
     let mesh = super::common_mesh(cx, shardings.iter().copied());
     // edges_c6 (E6): the referenced shardings share a mesh.
     let Some(mesh) = mesh else {
-        return Err(Fail::new("expected a common mesh for propagation edges attr."));
+        return Err(Fail::new(
+            "expected a common mesh for propagation edges attr.",
+        ));
     };
     for step in &e.steps {
         for entry in &step.entries {
