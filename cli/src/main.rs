@@ -6,19 +6,24 @@
 //! rejected or a check failed, 2 means a usage or I/O problem.
 
 mod run;
+mod verify;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
-use shardref_conformance::{Summary, interpret::Interpret, roundtrip::Roundtrip};
+use shardref_conformance::{Summary, interpret::Interpret, roundtrip::Roundtrip, verify::Verify};
 use shardref_spec::print::{PrintOptions, print_module};
 use shardref_spec::split::split_cases;
 use shardref_spec::{Source, parse_source};
 
 #[derive(Parser)]
-#[command(name = "shardref", version, about = "A formal-reference interpreter and verifier for sharded ML programs")]
+#[command(
+    name = "shardref",
+    version,
+    about = "A formal-reference interpreter and verifier for sharded ML programs"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -46,6 +51,16 @@ enum Command {
         #[arg(long)]
         split_input_file: bool,
     },
+    /// Verifies files; prints diagnostics, or checks them against `expected-*` directives.
+    Verify {
+        files: Vec<PathBuf>,
+        /// Treat `// -----` lines as separating independent inputs.
+        #[arg(long)]
+        split_input_file: bool,
+        /// Check diagnostics against `expected-*` directives, as MLIR's `-verify-diagnostics`.
+        #[arg(long)]
+        verify_diagnostics: bool,
+    },
     /// Runs a conformance suite over files and folders of `.mlir`.
     Conform {
         #[command(subcommand)]
@@ -61,13 +76,17 @@ enum Suite {
     Roundtrip { paths: Vec<PathBuf> },
     /// Each case's `@main` runs on the reference interpreter and its checks hold.
     Interpret { paths: Vec<PathBuf> },
+    /// Each case verifies cleanly, or as its `expected-*` directives say under `-verify-diagnostics`.
+    Verify { paths: Vec<PathBuf> },
 }
 
 fn read(path: &PathBuf) -> Result<String, ExitCode> {
-    std::fs::read(path).map(|b| String::from_utf8_lossy(&b).into_owned()).map_err(|e| {
-        eprintln!("{}: {e}", path.display());
-        ExitCode::from(2)
-    })
+    std::fs::read(path)
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .map_err(|e| {
+            eprintln!("{}: {e}", path.display());
+            ExitCode::from(2)
+        })
 }
 
 /// The inputs of a file: the whole file, or its `// -----` cases.
@@ -76,10 +95,20 @@ fn inputs(path: &PathBuf, text: &str, split: bool) -> Vec<Arc<Source>> {
     if split {
         split_cases(&name, text)
             .into_iter()
-            .map(|c| Arc::new(Source { name: name.clone(), text: c.text, first_line: c.first_line }))
+            .map(|c| {
+                Arc::new(Source {
+                    name: name.clone(),
+                    text: c.text,
+                    first_line: c.first_line,
+                })
+            })
             .collect()
     } else {
-        vec![Arc::new(Source { name, text: text.to_string(), first_line: 1 })]
+        vec![Arc::new(Source {
+            name,
+            text: text.to_string(),
+            first_line: 1,
+        })]
     }
 }
 
@@ -87,7 +116,15 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Run(args) => run::run(&args),
-        Command::Parse { files, split_input_file } => {
+        Command::Verify {
+            files,
+            split_input_file,
+            verify_diagnostics,
+        } => verify::verify(&files, split_input_file, verify_diagnostics),
+        Command::Parse {
+            files,
+            split_input_file,
+        } => {
             let mut ok = true;
             for f in &files {
                 let text = match read(f) {
@@ -101,16 +138,31 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
+            if ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
         }
-        Command::Print { file, generic, debug_info, split_input_file } => {
+        Command::Print {
+            file,
+            generic,
+            debug_info,
+            split_input_file,
+        } => {
             let text = match read(&file) {
                 Ok(t) => t,
                 Err(c) => return c,
             };
             let mut ok = true;
-            let opts = PrintOptions { generic, debug_info };
-            for (i, src) in inputs(&file, &text, split_input_file).into_iter().enumerate() {
+            let opts = PrintOptions {
+                generic,
+                debug_info,
+            };
+            for (i, src) in inputs(&file, &text, split_input_file)
+                .into_iter()
+                .enumerate()
+            {
                 if i > 0 {
                     println!("// -----");
                 }
@@ -122,12 +174,17 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
+            if ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
         }
         Command::Conform { suite } => {
             let (mode, paths): (&dyn shardref_conformance::Mode, _) = match &suite {
                 Suite::Roundtrip { paths } => (&Roundtrip, paths),
                 Suite::Interpret { paths } => (&Interpret, paths),
+                Suite::Verify { paths } => (&Verify, paths),
             };
             match shardref_conformance::run(mode, paths) {
                 Ok(summary) => report(&summary),
@@ -145,5 +202,9 @@ fn report(s: &Summary) -> ExitCode {
         println!("{f}");
     }
     println!("{}", s.closing_line());
-    if s.failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
+    if s.failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }

@@ -11,6 +11,7 @@
 pub mod expect;
 pub mod interpret;
 pub mod roundtrip;
+pub mod verify;
 
 use std::path::{Path, PathBuf};
 

@@ -1,0 +1,85 @@
+//! Stage one: the symbols the rules refer to, resolved once per module.
+//!
+//! Upstream looks meshes up in the symbol table of the enclosing
+//! `builtin.module`; shardref's modules are flat at the top, so the root
+//! module's symbols are the table. The first definition of a name wins, as
+//! a redefinition is itself an error.
+
+use std::collections::HashMap;
+
+use shardref_spec::ir::mpmd::{MpmdAttr, Topology};
+use shardref_spec::ir::sdy::{Mesh, MeshOrRef, SdyAttr};
+use shardref_spec::ir::{Attr, Module, OpId};
+use shardref_spec::ops::{FuncOp, OpKind, OpName, SdyOp};
+
+/// The resolved symbols of a module.
+#[derive(Debug, Default)]
+pub struct Symbols {
+    /// `sdy.mesh` ops by name, with their mesh.
+    pub meshes: HashMap<String, (OpId, Mesh)>,
+    /// `func.func` ops by name.
+    pub funcs: HashMap<String, OpId>,
+}
+
+impl Symbols {
+    pub fn resolve(m: &Module) -> Symbols {
+        let mut s = Symbols::default();
+        for &op in &m.block(m.body()).ops {
+            let o = m.op(op);
+            let Some(Attr::Str(name, _)) = o.attrs.get("sym_name") else {
+                continue;
+            };
+            let name = String::from_utf8_lossy(name).into_owned();
+            match o.name {
+                OpName::Known(OpKind::Sdy(SdyOp::Mesh)) => {
+                    if let Some(Attr::Sdy(a)) = o.attrs.get("mesh")
+                        && let SdyAttr::Mesh(mesh) = a.as_ref()
+                    {
+                        s.meshes.entry(name).or_insert((op, mesh.clone()));
+                    }
+                }
+                OpName::Known(OpKind::Func(FuncOp::Func)) => {
+                    s.funcs.entry(name).or_insert(op);
+                }
+                _ => {}
+            }
+        }
+        s
+    }
+
+    /// The mesh a sharding is bound to: inline, or the named `sdy.mesh`.
+    pub fn mesh<'a>(&'a self, r: &'a MeshOrRef) -> Option<&'a Mesh> {
+        match r {
+            MeshOrRef::Inline(m) => Some(m),
+            MeshOrRef::Ref(name) => self.meshes.get(name).map(|(_, m)| m),
+        }
+    }
+}
+
+/// The `topology` attribute of a function, if it has one.
+pub fn func_topology(m: &Module, func: OpId) -> Option<&Topology> {
+    match m.op(func).attrs.get("topology") {
+        Some(Attr::Mpmd(a)) => match a.as_ref() {
+            MpmdAttr::Topology(t) => Some(t),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The function enclosing `op`, if any.
+pub fn enclosing_func(m: &Module, op: OpId) -> Option<OpId> {
+    let mut cur = m.parent_op(op);
+    let mut steps = 0usize;
+    while let Some(p) = cur {
+        if m.op(p).name == OpName::Known(OpKind::Func(FuncOp::Func)) {
+            return Some(p);
+        }
+        steps += 1;
+        if steps > m.ops.len() {
+            return None;
+        }
+        cur = m.parent_op(p);
+    }
+    None
+}
