@@ -8,6 +8,10 @@ use crate::ir::*;
 /// Compares two modules; `Err` describes the first difference found.
 pub fn modules_equal(a: &Module, b: &Module) -> Result<(), String> {
     let mut cx = Cx { a, b, values: HashMap::new(), blocks: HashMap::new() };
+    // Pair every definition first, so that forward references (uses before
+    // their definition, which the parser accepts and the verifier judges)
+    // compare like any other use.
+    cx.premap(a.root, b.root);
     cx.op(a.root, b.root)
 }
 
@@ -19,6 +23,25 @@ struct Cx<'m> {
 }
 
 impl Cx<'_> {
+    /// Pairs results, block arguments and blocks of two ops, recursively, by position.
+    fn premap(&mut self, x: OpId, y: OpId) {
+        let (ox, oy) = (self.a.op(x), self.b.op(y));
+        for (&u, &v) in ox.results.iter().zip(&oy.results) {
+            self.values.insert(u, v);
+        }
+        for (&r, &s) in ox.regions.iter().zip(&oy.regions) {
+            for (&bx, &by) in self.a.region(r).blocks.iter().zip(&self.b.region(s).blocks) {
+                self.blocks.insert(bx, by);
+                for (&u, &v) in self.a.block(bx).args.iter().zip(&self.b.block(by).args) {
+                    self.values.insert(u, v);
+                }
+                for (&o, &p) in self.a.block(bx).ops.iter().zip(&self.b.block(by).ops) {
+                    self.premap(o, p);
+                }
+            }
+        }
+    }
+
     fn op(&mut self, x: OpId, y: OpId) -> Result<(), String> {
         let (ox, oy) = (self.a.op(x), self.b.op(y));
         let here = || format!("op '{}'", ox.name);

@@ -307,3 +307,11 @@ fn malformed_input_fails_within_a_linear_work_bound() {
     // Generous even for a loaded debug build; the unbounded parser took seconds in release.
     assert!(start.elapsed() < std::time::Duration::from_secs(20), "took {:?}", start.elapsed());
 }
+
+/// Fuzz regression: an op that uses its own result (a forward reference the
+/// parser accepts, as MLIR's does; dominance is the verifier's rule) compares
+/// equal after a print/parse round trip.
+#[test]
+fn an_op_using_its_own_result_round_trips() {
+    roundtrip("func.func @f() {\n  %0 = \"x.loop\"(%0) : (tensor<i1>) -> tensor<i1>\n  %1 = \"x.use\"(%2) : (tensor<i1>) -> tensor<i1>\n  %2 = \"x.def\"() : () -> tensor<i1>\n  return\n}\n");
+}
