@@ -11,3 +11,4 @@ pub mod gather;
 pub mod conv;
 pub mod linalg;
 pub mod quant;
+pub mod chlo;
