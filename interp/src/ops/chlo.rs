@@ -21,8 +21,11 @@
 //!   and an integer q gives +inf for even x and NaN otherwise.
 //! - `polygamma(n, x)` = (-1)^(n+1) n! zeta(n+1, x), digamma for n = 0, NaN
 //!   for non-natural n.
-//! - Complex functions compute in complex128 and round once; num-complex's
-//!   principal branches.
+//! - Complex functions compute in complex128 and round once. asin, acos,
+//!   asinh and acosh use upstream's `_asin_acos_kernel` (a modified Hull et
+//!   al. algorithm); the others num-complex's principal branches.
+//! - `cosh` follows upstream's decomposition e^(x + log ½) + e^(log ½ - x)
+//!   (in f32 for f32 and narrower types), whose rounding XLA's results carry.
 //! - `top_k` orders by XLA's total order (NaN above +inf, -0.0 below +0.0),
 //!   descending, ties by lower index.
 
@@ -73,7 +76,13 @@ fn map_f64(t: &Tensor, f: fn(f64) -> f64) -> IResult<Buffer> {
         Buffer::F16(s) => Buffer::F16(s.iter().map(|&x| f16::from_f64(f(x.to_f64()))).collect()),
         Buffer::F8(s) => {
             let kind = f8_kind(&t.elem)?;
-            Buffer::F8(f32_to_f8(kind, f8_to_f32(kind, s).into_iter().map(|x| f(x as f64) as f32)).into())
+            Buffer::F8(
+                f32_to_f8(
+                    kind,
+                    f8_to_f32(kind, s).into_iter().map(|x| f(x as f64) as f32),
+                )
+                .into(),
+            )
         }
         _ => return invalid(format!("expected a floating-point tensor, got {}", t.elem)),
     })
@@ -82,17 +91,45 @@ fn map_f64(t: &Tensor, f: fn(f64) -> f64) -> IResult<Buffer> {
 /// Applies a real f64 function of two arguments to float tensors of one type and shape.
 fn zip_f64(a: &Tensor, b: &Tensor, f: fn(f64, f64) -> f64) -> IResult<Buffer> {
     if a.shape != b.shape || a.elem != b.elem {
-        return invalid(format!("operands differ: {:?}{} vs {:?}{}", a.shape, a.elem, b.shape, b.elem));
+        return invalid(format!(
+            "operands differ: {:?}{} vs {:?}{}",
+            a.shape, a.elem, b.shape, b.elem
+        ));
     }
     Ok(match (&a.buf, &b.buf) {
-        (Buffer::F32(x), Buffer::F32(y)) => Buffer::F32(x.iter().zip(y.iter()).map(|(&p, &q)| f(p as f64, q as f64) as f32).collect()),
-        (Buffer::F64(x), Buffer::F64(y)) => Buffer::F64(x.iter().zip(y.iter()).map(|(&p, &q)| f(p, q)).collect()),
-        (Buffer::BF16(x), Buffer::BF16(y)) => Buffer::BF16(x.iter().zip(y.iter()).map(|(&p, &q)| bf16::from_f64(f(p.to_f64(), q.to_f64()))).collect()),
-        (Buffer::F16(x), Buffer::F16(y)) => Buffer::F16(x.iter().zip(y.iter()).map(|(&p, &q)| f16::from_f64(f(p.to_f64(), q.to_f64()))).collect()),
+        (Buffer::F32(x), Buffer::F32(y)) => Buffer::F32(
+            x.iter()
+                .zip(y.iter())
+                .map(|(&p, &q)| f(p as f64, q as f64) as f32)
+                .collect(),
+        ),
+        (Buffer::F64(x), Buffer::F64(y)) => {
+            Buffer::F64(x.iter().zip(y.iter()).map(|(&p, &q)| f(p, q)).collect())
+        }
+        (Buffer::BF16(x), Buffer::BF16(y)) => Buffer::BF16(
+            x.iter()
+                .zip(y.iter())
+                .map(|(&p, &q)| bf16::from_f64(f(p.to_f64(), q.to_f64())))
+                .collect(),
+        ),
+        (Buffer::F16(x), Buffer::F16(y)) => Buffer::F16(
+            x.iter()
+                .zip(y.iter())
+                .map(|(&p, &q)| f16::from_f64(f(p.to_f64(), q.to_f64())))
+                .collect(),
+        ),
         (Buffer::F8(x), Buffer::F8(y)) => {
             let kind = f8_kind(&a.elem)?;
             let (xs, ys) = (f8_to_f32(kind, x), f8_to_f32(kind, y));
-            Buffer::F8(f32_to_f8(kind, xs.into_iter().zip(ys).map(|(p, q)| f(p as f64, q as f64) as f32)).into())
+            Buffer::F8(
+                f32_to_f8(
+                    kind,
+                    xs.into_iter()
+                        .zip(ys)
+                        .map(|(p, q)| f(p as f64, q as f64) as f32),
+                )
+                .into(),
+            )
         }
         _ => return invalid(format!("expected floating-point tensors, got {}", a.elem)),
     })
@@ -126,10 +163,10 @@ pub fn unary(k: Unary, t: &Tensor) -> IResult<Tensor> {
     let is_complex = matches!(t.buf, Buffer::C64(_) | Buffer::C128(_));
     let buf = if is_complex {
         let f: fn(C128) -> C128 = match k {
-            Unary::Acos => |z| z.acos(),
-            Unary::Acosh => |z| z.acosh(),
-            Unary::Asin => |z| z.asin(),
-            Unary::Asinh => |z| z.asinh(),
+            Unary::Acos => cacos,
+            Unary::Acosh => cacosh,
+            Unary::Asin => casin,
+            Unary::Asinh => casinh,
             Unary::Atan => |z| z.atan(),
             Unary::Atanh => |z| z.atanh(),
             Unary::Conj => |z| z.conj(),
@@ -138,20 +175,34 @@ pub fn unary(k: Unary, t: &Tensor) -> IResult<Tensor> {
             Unary::Tan => |z| z.tan(),
             Unary::Square => |z| C128::new((z.re - z.im) * (z.re + z.im), 2.0 * z.re * z.im),
             Unary::AsinAcosKernel => asin_acos_kernel,
-            Unary::BesselI1e | Unary::Digamma | Unary::Erf | Unary::ErfInv | Unary::Erfc | Unary::Lgamma => {
+            Unary::BesselI1e
+            | Unary::Digamma
+            | Unary::Erf
+            | Unary::ErfInv
+            | Unary::Erfc
+            | Unary::Lgamma => {
                 return unsupported(format!("{k:?} on complex numbers"));
             }
         };
         map_c128(t, f)?
     } else {
-        let is_float = matches!(t.buf, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_));
+        let is_float = matches!(
+            t.buf,
+            Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)
+        );
         if !is_float {
             return match k {
                 // Square of an integer wraps, as multiply does.
-                Unary::Square => {
-                    crate::ops::elementwise::binary(shardref_spec::ops::StablehloOp::Multiply, t, t, &shardref_spec::ir::Type::Tensor(t.ty()))
-                }
-                _ => invalid(format!("{k:?} expects a floating-point or complex tensor, got {}", t.elem)),
+                Unary::Square => crate::ops::elementwise::binary(
+                    shardref_spec::ops::StablehloOp::Multiply,
+                    t,
+                    t,
+                    &shardref_spec::ir::Type::Tensor(t.ty()),
+                ),
+                _ => invalid(format!(
+                    "{k:?} expects a floating-point or complex tensor, got {}",
+                    t.elem
+                )),
             };
         }
         let f: fn(f64) -> f64 = match k {
@@ -163,7 +214,7 @@ pub fn unary(k: Unary, t: &Tensor) -> IResult<Tensor> {
             Unary::Atanh => libm::atanh,
             Unary::BesselI1e => bessel_i1e,
             Unary::Conj => |x| x,
-            Unary::Cosh => libm::cosh,
+            Unary::Cosh => cosh_f64,
             Unary::Digamma => digamma,
             Unary::Erf => libm::erf,
             Unary::ErfInv => erf_inv,
@@ -174,7 +225,13 @@ pub fn unary(k: Unary, t: &Tensor) -> IResult<Tensor> {
             Unary::Tan => libm::tan,
             Unary::AsinAcosKernel => return invalid("_asin_acos_kernel expects a complex tensor"),
         };
-        if k == Unary::Square {
+        if k == Unary::Cosh {
+            // The f32 decomposition for every type but f64.
+            match &t.buf {
+                Buffer::F64(_) => map_f64(t, cosh_f64)?,
+                _ => map_f64(t, cosh_f32)?,
+            }
+        } else if k == Unary::Square {
             // f32 and f64 squares are correctly rounded natively; narrow formats via f64 are too.
             match &t.buf {
                 Buffer::F32(s) => Buffer::F32(s.iter().map(|&x| x * x).collect()),
@@ -199,10 +256,22 @@ pub fn is_inf(k: InfKind, t: &Tensor) -> IResult<Tensor> {
         Buffer::F64(s) => s.iter().map(|&x| test(x)).collect(),
         Buffer::BF16(s) => s.iter().map(|&x| test(x.to_f64())).collect(),
         Buffer::F16(s) => s.iter().map(|&x| test(x.to_f64())).collect(),
-        Buffer::F8(s) => f8_to_f32(f8_kind(&t.elem)?, s).into_iter().map(|x| test(x as f64)).collect(),
-        _ => return invalid(format!("is_inf expects a floating-point tensor, got {}", t.elem)),
+        Buffer::F8(s) => f8_to_f32(f8_kind(&t.elem)?, s)
+            .into_iter()
+            .map(|x| test(x as f64))
+            .collect(),
+        _ => {
+            return invalid(format!(
+                "is_inf expects a floating-point tensor, got {}",
+                t.elem
+            ));
+        }
     };
-    Ok(Tensor::new(t.shape.clone(), ElemType::I1, Buffer::Bool(v.into())))
+    Ok(Tensor::new(
+        t.shape.clone(),
+        ElemType::I1,
+        Buffer::Bool(v.into()),
+    ))
 }
 
 /// The elementwise binary CHLO functions.
@@ -216,7 +285,10 @@ pub enum Binary {
 
 pub fn binary(k: Binary, a: &Tensor, b: &Tensor) -> IResult<Tensor> {
     if a.shape != b.shape || a.elem != b.elem {
-        return invalid(format!("operands differ: {:?}{} vs {:?}{}", a.shape, a.elem, b.shape, b.elem));
+        return invalid(format!(
+            "operands differ: {:?}{} vs {:?}{}",
+            a.shape, a.elem, b.shape, b.elem
+        ));
     }
     let buf = match k {
         Binary::Mulhi => mulhi(a, b)?,
@@ -242,7 +314,9 @@ fn mulhi(a: &Tensor, b: &Tensor) -> IResult<Buffer> {
             }
         };
     }
-    Ok(hi!(I8, i8, i16; I16, i16, i32; I32, i32, i64; I64, i64, i128; U8, u8, u16; U16, u16, u32; U32, u32, u64; U64, u64, u128))
+    Ok(
+        hi!(I8, i8, i16; I16, i16, i32; I32, i32, i64; I64, i64, i128; U8, u8, u16; U16, u16, u32; U32, u32, u64; U64, u64, u128),
+    )
 }
 
 /// One `next_after` step on `width`-bit patterns, as XLA's decomposition:
@@ -271,7 +345,13 @@ fn next_after(a: &Tensor, b: &Tensor) -> IResult<Buffer> {
                 $x.iter()
                     .zip($y.iter())
                     .map(|(&p, &q)| {
-                        let r = next_after_bits(p.to_bits() as u64, q.to_bits() as u64, $w, p.is_nan() || q.is_nan(), <$t>::NAN.to_bits() as u64);
+                        let r = next_after_bits(
+                            p.to_bits() as u64,
+                            q.to_bits() as u64,
+                            $w,
+                            p.is_nan() || q.is_nan(),
+                            <$t>::NAN.to_bits() as u64,
+                        );
                         <$t>::from_bits(r as $bits)
                     })
                     .collect(),
@@ -369,14 +449,32 @@ fn erf_inv(y: f64) -> f64 {
     let mut x = if w < 5.0 {
         let w = w - 2.5;
         let mut p = 2.81022636e-08;
-        for c in [3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087, -0.00125372503, -0.00417768164, 0.246640727, 1.50140941] {
+        for c in [
+            3.43273939e-07,
+            -3.5233877e-06,
+            -4.39150654e-06,
+            0.00021858087,
+            -0.00125372503,
+            -0.00417768164,
+            0.246640727,
+            1.50140941,
+        ] {
             p = c + p * w;
         }
         p * y
     } else {
         let w = w.sqrt() - 3.0;
         let mut p = -0.000200214257;
-        for c in [0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773, -0.0076224613, 0.00943887047, 1.00167406, 2.83297682] {
+        for c in [
+            0.000100950558,
+            0.00134934322,
+            -0.00367342844,
+            0.00573950773,
+            -0.0076224613,
+            0.00943887047,
+            1.00167406,
+            2.83297682,
+        ] {
             p = c + p * w;
         }
         p * y
@@ -389,7 +487,11 @@ fn erf_inv(y: f64) -> f64 {
         if d == 0.0 {
             break;
         }
-        let err = if a > 0.5 { (1.0 - a) - libm::erfc(x) } else { libm::erf(x) - a };
+        let err = if a > 0.5 {
+            (1.0 - a) - libm::erfc(x)
+        } else {
+            libm::erf(x) - a
+        };
         // Halley's correction: f''/f' = -2x.
         let step = err / d;
         let nx = x - step / (1.0 + x * step);
@@ -468,7 +570,11 @@ fn zeta(x: f64, q: f64) -> f64 {
             return f64::NAN;
         }
         if q == q.floor() {
-            return if x % 2.0 == 0.0 { f64::INFINITY } else { f64::NAN };
+            return if x % 2.0 == 0.0 {
+                f64::INFINITY
+            } else {
+                f64::NAN
+            };
         }
     }
     // Euler–Maclaurin (Cephes): direct sum of N terms, then the tail.
@@ -536,15 +642,98 @@ fn polygamma(n: f64, x: f64) -> f64 {
     sign * libm::exp(libm::lgamma(n + 1.0)) * zeta(n + 1.0, x)
 }
 
-/// `_asin_acos_kernel(z)`: the w with asin(z) = (atan2(z.re, w.re), sign(z.im) w.im)
-/// and acos(z) = (atan2(w.re, z.re), -sign(z.im) w.im). It is computed from
-/// asin of z's first-quadrant image: w.im = |asin.im| and w.re = |z.re| / tan(asin.re)
-/// (sqrt(1 + z.im²) on the imaginary axis).
+/// `_asin_acos_kernel(z)`: the w with
+/// asin(z) = (atan2(z.re, w.re), sign(z.im) w.im),
+/// acos(z) = (atan2(w.re, z.re), -sign(z.im) w.im),
+/// asinh(z) = (sign(z.re) w'.im, atan2(z.im, w'.re)) with w' = kernel(i z),
+/// acosh(z) = (w.im, sign(z.im) atan2(w.re, z.re)).
+/// It is the modified Hull et al. algorithm of upstream's decomposition
+/// (functional_algorithms): w = sqrt(a² - x²) + i log(a + sqrt(a² - 1)) with
+/// a = (hypot(x + 1, y) + hypot(x - 1, y)) / 2, x = |z.re|, y = |z.im|,
+/// evaluated per region to avoid cancellation and overflow.
 fn asin_acos_kernel(z: C128) -> C128 {
-    let a = C128::new(z.re.abs(), z.im.abs());
-    let s = a.asin();
-    let wre = if a.re == 0.0 { libm::hypot(1.0, a.im) } else { a.re / libm::tan(s.re) };
-    C128::new(wre, s.im.abs())
+    let (x, y) = (z.re.abs(), z.im.abs());
+    let safe_min = f64::MIN_POSITIVE.sqrt() * 4.0;
+    let safe_max = f64::MAX.sqrt() / 8.0;
+    let (xp1, xm1) = (x + 1.0, x - 1.0);
+    let (r, s) = (libm::hypot(xp1, y), libm::hypot(xm1, y));
+    let a = 0.5 * (r + s);
+    let ap1 = a + 1.0;
+    let yy = y * y;
+    let half_yy = 0.5 * yy;
+    let rpxp1 = r + xp1;
+    let spxm1 = s + xm1;
+    let smxm1 = s - xm1;
+    let mx = x.max(y);
+    let mn = x.min(y);
+    let re = if mx >= safe_max {
+        y
+    } else if x <= 1.0 {
+        (0.5 * (a + x) * (yy / rpxp1 + smxm1)).sqrt()
+    } else {
+        y * (0.5 * (a + x) * (1.0 / rpxp1 + 1.0 / spxm1)).sqrt()
+    };
+    let safe_max_opt = if x < safe_max * 1e12 {
+        safe_max * 1e-6
+    } else {
+        safe_max * 1e2
+    };
+    let im = if mx >= safe_max_opt {
+        std::f64::consts::LN_2 + libm::log(mx) + 0.5 * libm::log1p((mn / mx) * (mn / mx))
+    } else if y < safe_min && x < 1.0 {
+        let am1 = -(xp1 * xm1) / ap1;
+        y / (am1 * ap1).sqrt()
+    } else {
+        let am1 = if x >= 1.0 {
+            half_yy / rpxp1 + 0.5 * spxm1
+        } else if a <= 1.5 {
+            half_yy / rpxp1 + half_yy / smxm1
+        } else {
+            a - 1.0
+        };
+        libm::log1p(am1 + (am1 * ap1).sqrt())
+    };
+    C128::new(re, im)
+}
+
+/// Negates `v` when `s` is negative (upstream's `select(s < 0, -v, v)`).
+fn signed_by(s: f64, v: f64) -> f64 {
+    if s < 0.0 { -v } else { v }
+}
+
+fn casin(z: C128) -> C128 {
+    let w = asin_acos_kernel(z);
+    C128::new(libm::atan2(z.re, w.re), signed_by(z.im, w.im))
+}
+
+fn cacos(z: C128) -> C128 {
+    let w = asin_acos_kernel(z);
+    C128::new(libm::atan2(w.re, z.re), -signed_by(z.im, w.im))
+}
+
+fn casinh(z: C128) -> C128 {
+    let w = asin_acos_kernel(C128::new(-z.im, z.re));
+    C128::new(signed_by(z.re, w.im), libm::atan2(z.im, w.re))
+}
+
+fn cacosh(z: C128) -> C128 {
+    let w = asin_acos_kernel(z);
+    C128::new(w.im, signed_by(z.im, libm::atan2(w.re, z.re)))
+}
+
+/// cosh as upstream's decomposition: e^(x + log ½) + e^(log ½ - x), in f32
+/// arithmetic for f32 and narrower types (XLA upcasts those to f32), each
+/// step rounded as XLA's would be.
+fn cosh_f32(x: f64) -> f64 {
+    let x = x as f32;
+    let lh = libm::log(0.5) as f32;
+    let (p, q) = (x + lh, lh - x);
+    ((libm::exp(p as f64) as f32) + (libm::exp(q as f64) as f32)) as f64
+}
+
+fn cosh_f64(x: f64) -> f64 {
+    let lh = libm::log(0.5);
+    libm::exp(x + lh) + libm::exp(lh - x)
 }
 
 // ---------------------------------------------------------------------------
@@ -553,8 +742,15 @@ fn asin_acos_kernel(z: C128) -> C128 {
 /// The k largest elements along the last dimension and their indices (i32),
 /// descending in XLA's total order, ties by lower index.
 pub fn top_k(t: &Tensor, k: i64) -> IResult<(Tensor, Tensor)> {
-    let Some(&n) = t.shape.last() else { return invalid("top_k needs an operand of rank ≥ 1") };
-    let k = usize::try_from(k).ok().filter(|&k| k <= n).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, format!("top_k: k = {k} is out of range for a last dimension of {n}")))?;
+    let Some(&n) = t.shape.last() else {
+        return invalid("top_k needs an operand of rank ≥ 1");
+    };
+    let k = usize::try_from(k).ok().filter(|&k| k <= n).ok_or_else(|| {
+        crate::error::InterpError::invalid(
+            shardref_spec::ir::Span::NONE,
+            format!("top_k: k = {k} is out of range for a last dimension of {n}"),
+        )
+    })?;
     let rows = if n == 0 { 0 } else { t.num_elements() / n };
     // Keys in one comparable representation, chosen once per op.
     enum Keys {
@@ -566,7 +762,12 @@ pub fn top_k(t: &Tensor, k: i64) -> IResult<(Tensor, Tensor)> {
         Buffer::F64(s) => Keys::F(s.to_vec()),
         Buffer::BF16(s) => Keys::F(s.iter().map(|x| x.to_f64()).collect()),
         Buffer::F16(s) => Keys::F(s.iter().map(|x| x.to_f64()).collect()),
-        Buffer::F8(s) => Keys::F(f8_to_f32(f8_kind(&t.elem)?, s).into_iter().map(|x| x as f64).collect()),
+        Buffer::F8(s) => Keys::F(
+            f8_to_f32(f8_kind(&t.elem)?, s)
+                .into_iter()
+                .map(|x| x as f64)
+                .collect(),
+        ),
         Buffer::I8(s) => Keys::I(s.iter().map(|&x| x as i128).collect()),
         Buffer::I16(s) => Keys::I(s.iter().map(|&x| x as i128).collect()),
         Buffer::I32(s) => Keys::I(s.iter().map(|&x| x as i128).collect()),
@@ -612,8 +813,16 @@ pub fn broadcast_shape(a: &[usize], b: &[usize]) -> IResult<Vec<usize>> {
     let r = a.len().max(b.len());
     let mut out = vec![0; r];
     for i in 0..r {
-        let da = if i + a.len() >= r { a[i + a.len() - r] } else { 1 };
-        let db = if i + b.len() >= r { b[i + b.len() - r] } else { 1 };
+        let da = if i + a.len() >= r {
+            a[i + a.len() - r]
+        } else {
+            1
+        };
+        let db = if i + b.len() >= r {
+            b[i + b.len() - r]
+        } else {
+            1
+        };
         out[i] = match (da, db) {
             (x, y) if x == y => x,
             (1, y) => y,
@@ -665,7 +874,13 @@ pub struct RaggedDims {
 /// 3. a batch dimension: an ordinary dot_general (rows past the groups are 0).
 ///
 /// `group_sizes` is `[g]` (one split shared by every batch).
-pub fn ragged_dot(lhs: &Tensor, rhs: &Tensor, gs: &Tensor, d: &RaggedDims, elem: &ElemType) -> IResult<Tensor> {
+pub fn ragged_dot(
+    lhs: &Tensor,
+    rhs: &Tensor,
+    gs: &Tensor,
+    d: &RaggedDims,
+    elem: &ElemType,
+) -> IResult<Tensor> {
     use crate::ops::dot::{DotDims, dot_general};
     use crate::ops::shape::{reshape, slice};
     let sizes: Vec<i64> = match &gs.buf {
@@ -689,17 +904,32 @@ pub fn ragged_dot(lhs: &Tensor, rhs: &Tensor, gs: &Tensor, d: &RaggedDims, elem:
     let mut bounds = Vec::with_capacity(g);
     let mut start = 0usize;
     for &s in &sizes {
-        let end = start.saturating_add(usize::try_from(s.max(0)).unwrap_or(0)).min(ragged_len);
+        let end = start
+            .saturating_add(usize::try_from(s.max(0)).unwrap_or(0))
+            .min(ragged_len);
         bounds.push((start, end));
         start = end;
     }
-    let base_dims = DotDims { lhs_batch: d.lhs_batch.clone(), rhs_batch: d.rhs_batch.clone(), lhs_contract: d.lhs_contract.clone(), rhs_contract: d.rhs_contract.clone() };
-    let zeros_like = |t: &Tensor| Tensor::new(t.shape.clone(), t.elem.clone(), Buffer::zeros(t.buf.repr(), t.num_elements()));
+    let base_dims = DotDims {
+        lhs_batch: d.lhs_batch.clone(),
+        rhs_batch: d.rhs_batch.clone(),
+        lhs_contract: d.lhs_contract.clone(),
+        rhs_contract: d.rhs_contract.clone(),
+    };
+    let zeros_like = |t: &Tensor| {
+        Tensor::new(
+            t.shape.clone(),
+            t.elem.clone(),
+            Buffer::zeros(t.buf.repr(), t.num_elements()),
+        )
+    };
     // A mask along lhs's ragged dimension, keeping [lo, hi).
     let mask_lhs = |lo: usize, hi: usize| -> IResult<Tensor> {
         let strides = crate::value::strides(&lhs.shape);
         let st = strides[lr as usize];
-        let keep: Vec<bool> = (0..lhs.num_elements()).map(|i| (lo..hi).contains(&((i / st) % ragged_len.max(1)))).collect();
+        let keep: Vec<bool> = (0..lhs.num_elements())
+            .map(|i| (lo..hi).contains(&((i / st) % ragged_len.max(1))))
+            .collect();
         let p = Tensor::new(lhs.shape.clone(), ElemType::I1, Buffer::Bool(keep.into()));
         crate::ops::elementwise::select(&p, lhs, &zeros_like(lhs))
     };
@@ -726,14 +956,33 @@ pub fn ragged_dot(lhs: &Tensor, rhs: &Tensor, gs: &Tensor, d: &RaggedDims, elem:
         return dot_general(&masked, rhs, &base_dims, elem);
     }
     // Mode 1: one dot per group with rhs's group slice, rows picked by group.
-    let Some(rg) = d.rhs_group else { return invalid("ragged_dot: no rhs group dimension") };
-    let rg_u = usize::try_from(rg).ok().filter(|&r| r < rhs.rank()).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "ragged_dot rhs_group_dimensions out of range"))?;
+    let Some(rg) = d.rhs_group else {
+        return invalid("ragged_dot: no rhs group dimension");
+    };
+    let rg_u = usize::try_from(rg)
+        .ok()
+        .filter(|&r| r < rhs.rank())
+        .ok_or_else(|| {
+            crate::error::InterpError::invalid(
+                shardref_spec::ir::Span::NONE,
+                "ragged_dot rhs_group_dimensions out of range",
+            )
+        })?;
     if rhs.shape[rg_u] != g {
-        return invalid(format!("ragged_dot: rhs has {} groups, group_sizes {}", rhs.shape[rg_u], g));
+        return invalid(format!(
+            "ragged_dot: rhs has {} groups, group_sizes {}",
+            rhs.shape[rg_u], g
+        ));
     }
     // rhs dimensions after removing the group dimension.
-    let renum = |v: &[i64]| -> Vec<i64> { v.iter().map(|&x| if x > rg { x - 1 } else { x }).collect() };
-    let dims = DotDims { lhs_batch: d.lhs_batch.clone(), rhs_batch: renum(&d.rhs_batch), lhs_contract: d.lhs_contract.clone(), rhs_contract: renum(&d.rhs_contract) };
+    let renum =
+        |v: &[i64]| -> Vec<i64> { v.iter().map(|&x| if x > rg { x - 1 } else { x }).collect() };
+    let dims = DotDims {
+        lhs_batch: d.lhs_batch.clone(),
+        rhs_batch: renum(&d.rhs_batch),
+        lhs_contract: d.lhs_contract.clone(),
+        rhs_contract: renum(&d.rhs_contract),
+    };
     let mut out: Option<Tensor> = None;
     for (gi, &(lo, hi)) in bounds.iter().enumerate() {
         let mut start = vec![0i64; rhs.rank()];
@@ -748,7 +997,12 @@ pub fn ragged_dot(lhs: &Tensor, rhs: &Tensor, gs: &Tensor, d: &RaggedDims, elem:
         // Masked rows are exact zeros, so the groups' results add up exactly.
         out = Some(match out {
             None => r,
-            Some(acc) => crate::ops::elementwise::binary(shardref_spec::ops::StablehloOp::Add, &acc, &r, &shardref_spec::ir::Type::Tensor(r.ty()))?,
+            Some(acc) => crate::ops::elementwise::binary(
+                shardref_spec::ops::StablehloOp::Add,
+                &acc,
+                &r,
+                &shardref_spec::ir::Type::Tensor(r.ty()),
+            )?,
         });
     }
     match out {
