@@ -14,13 +14,9 @@
 
 use std::collections::HashMap;
 
-use shardref_spec::ir::stablehlo::{
-    ComparisonDirection, ComparisonType, FftType, StablehloAttr, Transpose,
-};
+use shardref_spec::ir::stablehlo::{ComparisonDirection, ComparisonType, FftType, StablehloAttr, Transpose};
 use shardref_spec::ir::{Attr, BlockId, Module, OpId, RegionId, Span, Type, ValueId};
-use shardref_spec::ops::{
-    ArithOp, BuiltinOp, ChloOp, FuncOp, MpmdOp, OpKind, OpName, SdyOp, StablehloOp,
-};
+use shardref_spec::ops::{ArithOp, BuiltinOp, ChloOp, FuncOp, MpmdOp, OpKind, OpName, SdyOp, StablehloOp};
 
 use crate::attrs;
 use crate::check::{self, CheckFailure};
@@ -41,11 +37,7 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits {
-            fuel: 50_000_000_000,
-            max_value_bytes: 8 << 30,
-            max_call_depth: 1000,
-        }
+        Limits { fuel: 50_000_000_000, max_value_bytes: 8 << 30, max_call_depth: 1000 }
     }
 }
 
@@ -69,9 +61,7 @@ pub fn run(m: &Module, entry: &str, inputs: Vec<Value>, limits: Limits) -> IResu
     let func = m
         .lookup_symbol(entry)
         .filter(|&f| m.op(f).name == OpName::Known(OpKind::Func(FuncOp::Func)))
-        .ok_or_else(|| {
-            InterpError::invalid(Span::NONE, format!("no function @{entry} in the module"))
-        })?;
+        .ok_or_else(|| InterpError::invalid(Span::NONE, format!("no function @{entry} in the module")))?;
     let mut it = Interp::new(m, limits);
     let results = it.call(func, inputs, m.op(func).span)?;
     it.outcome.results = results;
@@ -137,41 +127,23 @@ enum Exit {
 
 impl<'m> Interp<'m> {
     pub fn new(m: &'m Module, limits: Limits) -> Interp<'m> {
-        Interp {
-            m,
-            slots: Slots::new(m),
-            fuel: limits.fuel,
-            limits,
-            depth: 0,
-            outcome: Outcome::default(),
-        }
+        Interp { m, slots: Slots::new(m), fuel: limits.fuel, limits, depth: 0, outcome: Outcome::default() }
     }
 
     /// Calls a `func.func` with `args`.
     pub fn call(&mut self, func: OpId, args: Vec<Value>, at: Span) -> IResult<Vec<Value>> {
         if self.depth >= self.limits.max_call_depth {
-            return Err(InterpError::exhausted(
-                at,
-                format!("call depth exceeds {}", self.limits.max_call_depth),
-            ));
+            return Err(InterpError::exhausted(at, format!("call depth exceeds {}", self.limits.max_call_depth)));
         }
         let o = self.m.op(func);
         let Some(&body) = o.regions.first() else {
-            return Err(InterpError::invalid(
-                at,
-                "call to a function without a body",
-            ));
+            return Err(InterpError::invalid(at, "call to a function without a body"));
         };
         let Some(&entry) = self.m.region(body).blocks.first() else {
-            return Err(InterpError::invalid(
-                at,
-                "call to a function without a body",
-            ));
+            return Err(InterpError::invalid(at, "call to a function without a body"));
         };
         let size = self.slots.frame_size.get(&func).copied().unwrap_or(0);
-        let mut f = Frame {
-            vals: vec![None; size],
-        };
+        let mut f = Frame { vals: vec![None; size] };
         self.depth += 1;
         let r = self.run_block(&mut f, entry, args, at);
         self.depth -= 1;
@@ -179,23 +151,10 @@ impl<'m> Interp<'m> {
     }
 
     /// Binds `args` to the block's arguments and runs it to its terminator.
-    fn run_block(
-        &mut self,
-        f: &mut Frame,
-        b: BlockId,
-        args: Vec<Value>,
-        at: Span,
-    ) -> IResult<Vec<Value>> {
+    fn run_block(&mut self, f: &mut Frame, b: BlockId, args: Vec<Value>, at: Span) -> IResult<Vec<Value>> {
         let block = self.m.block(b);
         if block.args.len() != args.len() {
-            return Err(InterpError::invalid(
-                at,
-                format!(
-                    "block expects {} arguments, got {}",
-                    block.args.len(),
-                    args.len()
-                ),
-            ));
+            return Err(InterpError::invalid(at, format!("block expects {} arguments, got {}", block.args.len(), args.len())));
         }
         for (&a, v) in block.args.iter().zip(args) {
             self.check_type(a, &v, at)?;
@@ -210,13 +169,7 @@ impl<'m> Interp<'m> {
     }
 
     /// Runs a single-block region with `args` and returns what its terminator returns.
-    pub fn apply_region(
-        &mut self,
-        f: &mut Frame,
-        r: RegionId,
-        args: Vec<Value>,
-        at: Span,
-    ) -> IResult<Vec<Value>> {
+    pub fn apply_region(&mut self, f: &mut Frame, r: RegionId, args: Vec<Value>, at: Span) -> IResult<Vec<Value>> {
         let region = self.m.region(r);
         match region.blocks.as_slice() {
             [b] => self.run_block(f, *b, args, at),
@@ -234,20 +187,14 @@ impl<'m> Interp<'m> {
 
     fn get<'f>(&self, f: &'f Frame, v: ValueId, at: Span) -> IResult<&'f Value> {
         let s = self.slots.slot[v.index()] as usize;
-        f.vals
-            .get(s)
-            .and_then(|x| x.as_ref())
-            .ok_or_else(|| InterpError::invalid(at, "use of a value before its definition"))
+        f.vals.get(s).and_then(|x| x.as_ref()).ok_or_else(|| InterpError::invalid(at, "use of a value before its definition"))
     }
 
     /// Checks that a runtime value matches the IR type of `v` (static shapes only).
     fn check_type(&self, v: ValueId, val: &Value, at: Span) -> IResult<()> {
         let ty = self.m.value_type(v);
         if !value_has_type(val, ty) {
-            return Err(InterpError::invalid(
-                at,
-                format!("value does not have the expected type {ty}"),
-            ));
+            return Err(InterpError::invalid(at, format!("value does not have the expected type {ty}")));
         }
         Ok(())
     }
@@ -267,14 +214,7 @@ impl<'m> Interp<'m> {
     fn bind(&self, f: &mut Frame, op: OpId, vals: Vec<Value>) -> IResult<()> {
         let o = self.m.op(op);
         if vals.len() != o.results.len() {
-            return Err(InterpError::invalid(
-                o.span,
-                format!(
-                    "op produced {} values for {} results",
-                    vals.len(),
-                    o.results.len()
-                ),
-            ));
+            return Err(InterpError::invalid(o.span, format!("op produced {} values for {} results", vals.len(), o.results.len())));
         }
         for (&r, v) in o.results.iter().zip(vals) {
             self.check_type(r, &v, o.span)?;
@@ -291,13 +231,7 @@ impl<'m> Interp<'m> {
             total = total.saturating_add(type_bytes(self.m.value_type(r)));
         }
         if total > self.limits.max_value_bytes {
-            return Err(InterpError::exhausted(
-                o.span,
-                format!(
-                    "results need {total} bytes, over the budget of {}",
-                    self.limits.max_value_bytes
-                ),
-            ));
+            return Err(InterpError::exhausted(o.span, format!("results need {total} bytes, over the budget of {}", self.limits.max_value_bytes)));
         }
         Ok(())
     }
@@ -312,26 +246,15 @@ impl<'m> Interp<'m> {
         let span = o.span;
         let kind = match &o.name {
             OpName::Known(k) => *k,
-            OpName::Unknown(n) => {
-                return Err(InterpError::unsupported(
-                    span,
-                    format!("op '{n}' has no semantics in shardref"),
-                ));
-            }
+            OpName::Unknown(n) => return Err(InterpError::unsupported(span, format!("op '{n}' has no semantics in shardref"))),
         };
         let r = match kind {
-            OpKind::Builtin(BuiltinOp::Module) => {
-                Err(InterpError::invalid(span, "nested module in a function"))
-            }
+            OpKind::Builtin(BuiltinOp::Module) => Err(InterpError::invalid(span, "nested module in a function")),
             OpKind::Func(FuncOp::Return)
             | OpKind::Stablehlo(StablehloOp::Return)
             | OpKind::Sdy(SdyOp::Return)
             | OpKind::Mpmd(MpmdOp::Return) => {
-                let vals = o
-                    .operands
-                    .iter()
-                    .map(|&v| self.get(f, v, span).cloned())
-                    .collect::<IResult<Vec<_>>>()?;
+                let vals = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<Vec<_>>>()?;
                 return Ok(Some(Exit::Return(vals)));
             }
             OpKind::Func(FuncOp::Call) => {
@@ -341,21 +264,13 @@ impl<'m> Interp<'m> {
                 let target = callee
                     .first()
                     .and_then(|c| self.m.lookup_symbol(c))
-                    .ok_or_else(|| {
-                        InterpError::invalid(span, format!("no function @{}", callee.join("::@")))
-                    })?;
-                let args = o
-                    .operands
-                    .iter()
-                    .map(|&v| self.get(f, v, span).cloned())
-                    .collect::<IResult<Vec<_>>>()?;
+                    .ok_or_else(|| InterpError::invalid(span, format!("no function @{}", callee.join("::@"))))?;
+                let args = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<Vec<_>>>()?;
                 let vals = self.call(target, args, span)?;
                 self.bind(f, op, vals)?;
                 return Ok(None);
             }
-            OpKind::Func(FuncOp::Func) => {
-                Err(InterpError::invalid(span, "nested function definition"))
-            }
+            OpKind::Func(FuncOp::Func) => Err(InterpError::invalid(span, "nested function definition")),
             OpKind::Arith(ArithOp::Constant) => self.constant(op),
             OpKind::Stablehlo(k) => self.stablehlo(f, op, k),
             OpKind::Chlo(k) => self.chlo(f, op, k),
@@ -399,28 +314,14 @@ impl<'m> Interp<'m> {
         match o.attrs.get("value") {
             Some(Attr::Dense(d)) => match Tensor::from_dense(d) {
                 Some(t) => Ok(vec![Value::Tensor(t)]),
-                None => Err(InterpError::unsupported(
-                    o.span,
-                    format!("constants of type {}", d.ty),
-                )),
+                None => Err(InterpError::unsupported(o.span, format!("constants of type {}", d.ty))),
             },
-            Some(Attr::DenseResource { name, .. }) => Err(InterpError::unsupported(
-                o.span,
-                format!("dense_resource constant '{name}'"),
-            )),
-            _ => Err(InterpError::invalid(
-                o.span,
-                "constant without a dense 'value'",
-            )),
+            Some(Attr::DenseResource { name, .. }) => Err(InterpError::unsupported(o.span, format!("dense_resource constant '{name}'"))),
+            _ => Err(InterpError::invalid(o.span, "constant without a dense 'value'")),
         }
     }
 
-    fn interpreter(
-        &mut self,
-        f: &mut Frame,
-        op: OpId,
-        k: shardref_spec::ops::InterpreterOp,
-    ) -> IResult<Vec<Value>> {
+    fn interpreter(&mut self, f: &mut Frame, op: OpId, k: shardref_spec::ops::InterpreterOp) -> IResult<Vec<Value>> {
         use shardref_spec::ops::InterpreterOp;
         let o = self.m.op(op);
         match k {
@@ -434,17 +335,10 @@ impl<'m> Interp<'m> {
                 let Some(Attr::Str(id, _)) = o.attrs.get("probe_id") else {
                     return Err(InterpError::invalid(o.span, "probe without a probe_id"));
                 };
-                self.outcome
-                    .probes
-                    .entry(String::from_utf8_lossy(id).into_owned())
-                    .or_default()
-                    .push(v.clone());
+                self.outcome.probes.entry(String::from_utf8_lossy(id).into_owned()).or_default().push(v.clone());
                 Ok(vec![v])
             }
-            InterpreterOp::RunParallel => Err(InterpError::unsupported(
-                o.span,
-                "interpreter.run_parallel needs simulated devices (issue #5)",
-            )),
+            InterpreterOp::RunParallel => Err(InterpError::unsupported(o.span, "interpreter.run_parallel needs simulated devices (issue #5)")),
         }
     }
 
@@ -452,10 +346,7 @@ impl<'m> Interp<'m> {
         let o = self.m.op(op);
         let span = o.span;
         let result_ty = |i: usize| -> IResult<&Type> {
-            o.results
-                .get(i)
-                .map(|&r| self.m.value_type(r))
-                .ok_or_else(|| InterpError::invalid(span, "missing result"))
+            o.results.get(i).map(|&r| self.m.value_type(r)).ok_or_else(|| InterpError::invalid(span, "missing result"))
         };
         use StablehloOp as S;
         // Quantized math: dequantize, compute in the expressed type, quantize (spec: dequantize_op_quantize).
@@ -467,19 +358,13 @@ impl<'m> Interp<'m> {
             S::Constant => self.constant(op),
             S::UniformQuantize => {
                 let ts = self.tensor_operands(f, op)?;
-                Ok(vec![Value::Tensor(ops::quant::quantize(
-                    one(&ts)?,
-                    &result_tensor(result_ty(0)?)?.elem,
-                )?)])
+                Ok(vec![Value::Tensor(ops::quant::quantize(one(&ts)?, &result_tensor(result_ty(0)?)?.elem)?)])
             }
             S::UniformDequantize => {
                 let ts = self.tensor_operands(f, op)?;
                 Ok(vec![Value::Tensor(ops::quant::dequantize(one(&ts)?)?)])
             }
-            S::Return => Err(InterpError::invalid(
-                span,
-                "stablehlo.return is a terminator",
-            )),
+            S::Return => Err(InterpError::invalid(span, "stablehlo.return is a terminator")),
             S::Abs
             | S::Cbrt
             | S::Ceil
@@ -553,29 +438,14 @@ impl<'m> Interp<'m> {
                 let idx = ops::elementwise::scalar_i64(one(&ts)?)?;
                 // case_c? : an out-of-range index selects the last branch.
                 let i = if idx < 0 || idx >= n { n - 1 } else { idx };
-                let r = *o
-                    .regions
-                    .get(i as usize)
-                    .ok_or_else(|| InterpError::invalid(span, "case without branches"))?;
+                let r = *o.regions.get(i as usize).ok_or_else(|| InterpError::invalid(span, "case without branches"))?;
                 self.apply_region(f, r, vec![], span)
             }
-            S::OptimizationBarrier => o
-                .operands
-                .iter()
-                .map(|&v| self.get(f, v, span).cloned())
-                .collect(),
-            S::Tuple => Ok(vec![Value::Tuple(
-                o.operands
-                    .iter()
-                    .map(|&v| self.get(f, v, span).cloned())
-                    .collect::<IResult<_>>()?,
-            )]),
+            S::OptimizationBarrier => o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect(),
+            S::Tuple => Ok(vec![Value::Tuple(o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<_>>()?)]),
             S::GetTupleElement => {
                 let Some(index) = o.attrs.get("index").and_then(Attr::as_int) else {
-                    return Err(InterpError::invalid(
-                        span,
-                        "get_tuple_element without an index",
-                    ));
+                    return Err(InterpError::invalid(span, "get_tuple_element without an index"));
                 };
                 match self.get(f, o.operands[0], span)? {
                     Value::Tuple(items) => items
@@ -583,215 +453,116 @@ impl<'m> Interp<'m> {
                         .cloned()
                         .map(|v| vec![v])
                         .ok_or_else(|| InterpError::invalid(span, "tuple index out of range")),
-                    _ => Err(InterpError::invalid(
-                        span,
-                        "get_tuple_element of a non-tuple",
-                    )),
+                    _ => Err(InterpError::invalid(span, "get_tuple_element of a non-tuple")),
                 }
             }
             S::CreateToken | S::AfterAll => Ok(vec![Value::Token]),
             S::Convert => {
                 let ts = self.tensor_operands(f, op)?;
-                Ok(vec![Value::Tensor(ops::convert::convert(
-                    one(&ts)?,
-                    &result_tensor(result_ty(0)?)?.elem,
-                )?)])
+                Ok(vec![Value::Tensor(ops::convert::convert(one(&ts)?, &result_tensor(result_ty(0)?)?.elem)?)])
             }
             S::BitcastConvert => {
                 let ts = self.tensor_operands(f, op)?;
                 let rt = result_tensor(result_ty(0)?)?;
-                Ok(vec![Value::Tensor(ops::convert::bitcast_convert(
-                    one(&ts)?,
-                    &rt.elem,
-                    static_shape(rt)?,
-                )?)])
+                Ok(vec![Value::Tensor(ops::convert::bitcast_convert(one(&ts)?, &rt.elem, static_shape(rt)?)?)])
             }
             S::ReducePrecision => {
                 let ts = self.tensor_operands(f, op)?;
                 let e = attrs::int(o, "exponent_bits")?;
                 let m = attrs::int(o, "mantissa_bits")?;
                 let (Ok(e), Ok(m)) = (u32::try_from(e), u32::try_from(m)) else {
-                    return Err(InterpError::invalid(
-                        span,
-                        "reduce_precision bit counts must be non-negative",
-                    ));
+                    return Err(InterpError::invalid(span, "reduce_precision bit counts must be non-negative"));
                 };
-                Ok(vec![Value::Tensor(ops::convert::reduce_precision(
-                    one(&ts)?,
-                    e,
-                    m,
-                )?)])
+                Ok(vec![Value::Tensor(ops::convert::reduce_precision(one(&ts)?, e, m)?)])
             }
             S::Reshape => {
                 let ts = self.tensor_operands(f, op)?;
-                Ok(vec![Value::Tensor(ops::shape::reshape(
-                    one(&ts)?,
-                    static_shape(result_tensor(result_ty(0)?)?)?,
-                )?)])
+                Ok(vec![Value::Tensor(ops::shape::reshape(one(&ts)?, static_shape(result_tensor(result_ty(0)?)?)?)?)])
             }
             S::Transpose => {
                 let ts = self.tensor_operands(f, op)?;
-                Ok(vec![Value::Tensor(ops::shape::transpose(
-                    one(&ts)?,
-                    &attrs::ints(o, "permutation")?,
-                )?)])
+                Ok(vec![Value::Tensor(ops::shape::transpose(one(&ts)?, &attrs::ints(o, "permutation")?)?)])
             }
             S::BroadcastInDim => {
                 let ts = self.tensor_operands(f, op)?;
                 let shape = static_shape(result_tensor(result_ty(0)?)?)?;
-                Ok(vec![Value::Tensor(ops::shape::broadcast_in_dim(
-                    one(&ts)?,
-                    &attrs::ints(o, "broadcast_dimensions")?,
-                    shape,
-                )?)])
+                Ok(vec![Value::Tensor(ops::shape::broadcast_in_dim(one(&ts)?, &attrs::ints(o, "broadcast_dimensions")?, shape)?)])
             }
             S::Concatenate => {
                 let ts = self.tensor_operands(f, op)?;
-                Ok(vec![Value::Tensor(ops::shape::concatenate(
-                    &ts,
-                    attrs::int(o, "dimension")?,
-                )?)])
+                Ok(vec![Value::Tensor(ops::shape::concatenate(&ts, attrs::int(o, "dimension")?)?)])
             }
             S::Slice => {
                 let ts = self.tensor_operands(f, op)?;
-                let (a, b, c) = (
-                    attrs::ints(o, "start_indices")?,
-                    attrs::ints(o, "limit_indices")?,
-                    attrs::ints(o, "strides")?,
-                );
-                Ok(vec![Value::Tensor(ops::shape::slice(
-                    one(&ts)?,
-                    &a,
-                    &b,
-                    &c,
-                )?)])
+                let (a, b, c) = (attrs::ints(o, "start_indices")?, attrs::ints(o, "limit_indices")?, attrs::ints(o, "strides")?);
+                Ok(vec![Value::Tensor(ops::shape::slice(one(&ts)?, &a, &b, &c)?)])
             }
             S::DynamicSlice => {
                 let ts = self.tensor_operands(f, op)?;
-                let Some((t, starts)) = ts.split_first() else {
-                    return Err(InterpError::invalid(span, "dynamic_slice without operands"));
-                };
-                let starts = starts
-                    .iter()
-                    .map(|s| ops::elementwise::scalar_i64(s))
-                    .collect::<IResult<Vec<_>>>()?;
-                Ok(vec![Value::Tensor(ops::shape::dynamic_slice(
-                    t,
-                    &starts,
-                    &attrs::ints(o, "slice_sizes")?,
-                )?)])
+                let Some((t, starts)) = ts.split_first() else { return Err(InterpError::invalid(span, "dynamic_slice without operands")) };
+                let starts = starts.iter().map(|s| ops::elementwise::scalar_i64(s)).collect::<IResult<Vec<_>>>()?;
+                Ok(vec![Value::Tensor(ops::shape::dynamic_slice(t, &starts, &attrs::ints(o, "slice_sizes")?)?)])
             }
             S::DynamicUpdateSlice => {
                 let ts = self.tensor_operands(f, op)?;
                 if ts.len() < 2 {
-                    return Err(InterpError::invalid(
-                        span,
-                        "dynamic_update_slice needs an operand and an update",
-                    ));
+                    return Err(InterpError::invalid(span, "dynamic_update_slice needs an operand and an update"));
                 }
-                let starts = ts[2..]
-                    .iter()
-                    .map(|s| ops::elementwise::scalar_i64(s))
-                    .collect::<IResult<Vec<_>>>()?;
-                Ok(vec![Value::Tensor(ops::shape::dynamic_update_slice(
-                    ts[0], ts[1], &starts,
-                )?)])
+                let starts = ts[2..].iter().map(|s| ops::elementwise::scalar_i64(s)).collect::<IResult<Vec<_>>>()?;
+                Ok(vec![Value::Tensor(ops::shape::dynamic_update_slice(ts[0], ts[1], &starts)?)])
             }
             S::Pad => {
                 let ts = self.tensor_operands(f, op)?;
                 let [t, v] = two(&ts)?;
-                let (lo, hi, inner) = (
-                    attrs::ints(o, "edge_padding_low")?,
-                    attrs::ints(o, "edge_padding_high")?,
-                    attrs::ints(o, "interior_padding")?,
-                );
-                Ok(vec![Value::Tensor(ops::shape::pad(
-                    t, v, &lo, &hi, &inner,
-                )?)])
+                let (lo, hi, inner) = (attrs::ints(o, "edge_padding_low")?, attrs::ints(o, "edge_padding_high")?, attrs::ints(o, "interior_padding")?);
+                Ok(vec![Value::Tensor(ops::shape::pad(t, v, &lo, &hi, &inner)?)])
             }
             S::Reverse => {
                 let ts = self.tensor_operands(f, op)?;
-                Ok(vec![Value::Tensor(ops::shape::reverse(
-                    one(&ts)?,
-                    &attrs::ints(o, "dimensions")?,
-                )?)])
+                Ok(vec![Value::Tensor(ops::shape::reverse(one(&ts)?, &attrs::ints(o, "dimensions")?)?)])
             }
             S::Iota => {
                 let rt = result_tensor(result_ty(0)?)?;
-                Ok(vec![Value::Tensor(ops::shape::iota(
-                    static_shape(rt)?,
-                    attrs::int(o, "iota_dimension")?,
-                    &rt.elem,
-                )?)])
+                Ok(vec![Value::Tensor(ops::shape::iota(static_shape(rt)?, attrs::int(o, "iota_dimension")?, &rt.elem)?)])
             }
             S::GetDimensionSize => {
                 let ts = self.tensor_operands(f, op)?;
                 let t = one(&ts)?;
                 let d = attrs::int(o, "dimension")?;
-                let size = usize::try_from(d)
-                    .ok()
-                    .and_then(|d| t.shape.get(d))
-                    .ok_or_else(|| InterpError::invalid(span, "dimension out of range"))?;
+                let size = usize::try_from(d).ok().and_then(|d| t.shape.get(d)).ok_or_else(|| InterpError::invalid(span, "dimension out of range"))?;
                 let rt = result_tensor(result_ty(0)?)?;
-                Ok(vec![Value::Tensor(Tensor::new(
-                    vec![],
-                    rt.elem.clone(),
-                    ops::convert::from_i64s(&rt.elem, &[*size as i64])?,
-                ))])
+                Ok(vec![Value::Tensor(Tensor::new(vec![], rt.elem.clone(), ops::convert::from_i64s(&rt.elem, &[*size as i64])?))])
             }
             S::Reduce => self.reduce(f, op),
             S::CustomCall => self.custom_call(f, op),
             S::Sort => {
                 let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
                 let dim = attrs::int(o, "dimension").unwrap_or(-1);
-                let r = *o
-                    .regions
-                    .first()
-                    .ok_or_else(|| InterpError::invalid(span, "sort without a comparator"))?;
+                let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "sort without a comparator"))?;
                 let refs: Vec<&Tensor> = ts.iter().collect();
                 let out = ops::windows::sort(&refs, dim, &mut |args| self.body(f, r, args, span))?;
                 Ok(out.into_iter().map(Value::Tensor).collect())
             }
             S::Map => {
                 let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
-                let r = *o
-                    .regions
-                    .first()
-                    .ok_or_else(|| InterpError::invalid(span, "map without a computation"))?;
+                let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "map without a computation"))?;
                 let refs: Vec<&Tensor> = ts.iter().collect();
                 let dims = attrs::ints(o, "dimensions")?;
-                if refs
-                    .first()
-                    .is_some_and(|t| dims != (0..t.rank() as i64).collect::<Vec<_>>())
-                {
-                    return Err(InterpError::invalid(
-                        span,
-                        "map dimensions must be [0, ..., rank - 1]",
-                    ));
+                if refs.first().is_some_and(|t| dims != (0..t.rank() as i64).collect::<Vec<_>>()) {
+                    return Err(InterpError::invalid(span, "map dimensions must be [0, ..., rank - 1]"));
                 }
-                Ok(vec![Value::Tensor(ops::windows::map(
-                    &refs,
-                    &mut |args| self.body(f, r, args, span),
-                )?)])
+                Ok(vec![Value::Tensor(ops::windows::map(&refs, &mut |args| self.body(f, r, args, span))?)])
             }
             S::ReduceWindow => {
                 let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
                 let n = ts.len() / 2;
                 if n == 0 || ts.len() != 2 * n {
-                    return Err(InterpError::invalid(
-                        span,
-                        "reduce_window needs as many init values as inputs",
-                    ));
+                    return Err(InterpError::invalid(span, "reduce_window needs as many init values as inputs"));
                 }
                 let w = self.window(op, ts[0].rank())?;
-                let r = *o
-                    .regions
-                    .first()
-                    .ok_or_else(|| InterpError::invalid(span, "reduce_window without a body"))?;
+                let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "reduce_window without a body"))?;
                 let refs: Vec<&Tensor> = ts.iter().collect();
-                let out = ops::windows::reduce_window(&refs[..n], &refs[n..], &w, &mut |args| {
-                    self.body(f, r, args, span)
-                })?;
+                let out = ops::windows::reduce_window(&refs[..n], &refs[n..], &w, &mut |args| self.body(f, r, args, span))?;
                 Ok(out.into_iter().map(Value::Tensor).collect())
             }
             S::SelectAndScatter => {
@@ -800,12 +571,7 @@ impl<'m> Interp<'m> {
                 let w = self.window(op, a.rank())?;
                 let (sel, sca) = match o.regions.as_slice() {
                     [x, y] => (*x, *y),
-                    _ => {
-                        return Err(InterpError::invalid(
-                            span,
-                            "select_and_scatter needs select and scatter regions",
-                        ));
-                    }
+                    _ => return Err(InterpError::invalid(span, "select_and_scatter needs select and scatter regions")),
                 };
                 let out = ops::windows::select_and_scatter(&a, &b, &c, &w, &mut |which, args| {
                     let r = match which {
@@ -819,58 +585,31 @@ impl<'m> Interp<'m> {
             S::Compare => {
                 let ts = self.tensor_operands(f, op)?;
                 let [a, b] = two(&ts)?;
-                let dir = match o
-                    .attrs
-                    .get("comparison_direction")
-                    .and_then(Attr::as_stablehlo)
-                {
+                let dir = match o.attrs.get("comparison_direction").and_then(Attr::as_stablehlo) {
                     Some(StablehloAttr::ComparisonDirection(_, d)) => *d,
-                    _ => {
-                        return Err(InterpError::invalid(
-                            span,
-                            "compare without a comparison_direction",
-                        ));
-                    }
+                    _ => return Err(InterpError::invalid(span, "compare without a comparison_direction")),
                 };
-                let total = matches!(
-                    o.attrs.get("compare_type").and_then(Attr::as_stablehlo),
-                    Some(StablehloAttr::ComparisonType(_, ComparisonType::TotalOrder))
-                );
+                let total = matches!(o.attrs.get("compare_type").and_then(Attr::as_stablehlo), Some(StablehloAttr::ComparisonType(_, ComparisonType::TotalOrder)));
                 let dir = compare_direction(dir);
                 // Quantized operands compare by their dequantized values (spec: dequantize_compare).
                 let (a, b) = (dequantized(a)?, dequantized(b)?);
-                Ok(vec![Value::Tensor(ops::compare::compare(
-                    &a, &b, dir, total,
-                )?)])
+                Ok(vec![Value::Tensor(ops::compare::compare(&a, &b, dir, total)?)])
             }
             S::DotGeneral | S::Dot => {
                 let ts = self.tensor_operands(f, op)?;
                 let [a, b] = two(&ts)?;
                 let d = if k == S::Dot {
                     // dot: contract lhs's last dimension with rhs's first.
-                    ops::dot::DotDims {
-                        lhs_contract: vec![a.rank() as i64 - 1],
-                        rhs_contract: vec![0],
-                        ..Default::default()
-                    }
+                    ops::dot::DotDims { lhs_contract: vec![a.rank() as i64 - 1], rhs_contract: vec![0], ..Default::default() }
                 } else {
-                    match o
-                        .attrs
-                        .get("dot_dimension_numbers")
-                        .and_then(Attr::as_stablehlo)
-                    {
+                    match o.attrs.get("dot_dimension_numbers").and_then(Attr::as_stablehlo) {
                         Some(StablehloAttr::Dot(d)) => ops::dot::DotDims {
                             lhs_batch: d.lhs_batching_dimensions.clone(),
                             rhs_batch: d.rhs_batching_dimensions.clone(),
                             lhs_contract: d.lhs_contracting_dimensions.clone(),
                             rhs_contract: d.rhs_contracting_dimensions.clone(),
                         },
-                        _ => {
-                            return Err(InterpError::invalid(
-                                span,
-                                "dot_general without dot_dimension_numbers",
-                            ));
-                        }
+                        _ => return Err(InterpError::invalid(span, "dot_general without dot_dimension_numbers")),
                     }
                 };
                 let rt = result_tensor(result_ty(0)?)?;
@@ -881,29 +620,14 @@ impl<'m> Interp<'m> {
             S::Convolution => {
                 let ts = self.tensor_operands(f, op)?;
                 let [a, b] = two(&ts)?;
-                let Some(StablehloAttr::Conv(d)) = o
-                    .attrs
-                    .get("dimension_numbers")
-                    .and_then(Attr::as_stablehlo)
-                else {
-                    return Err(InterpError::invalid(
-                        span,
-                        "convolution without dimension_numbers",
-                    ));
+                let Some(StablehloAttr::Conv(d)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) else {
+                    return Err(InterpError::invalid(span, "convolution without dimension_numbers"));
                 };
                 let bools = |name: &str| -> IResult<Option<Vec<bool>>> {
                     Ok(match o.attrs.get(name) {
                         None => None,
-                        Some(Attr::DenseArray(a)) => {
-                            Some(a.values.iter().map(|&v| v != 0).collect())
-                        }
-                        Some(a) => Some(
-                            attrs::ints_of(a)
-                                .ok_or_else(|| InterpError::invalid(span, format!("bad '{name}'")))?
-                                .into_iter()
-                                .map(|v| v != 0)
-                                .collect(),
-                        ),
+                        Some(Attr::DenseArray(a)) => Some(a.values.iter().map(|&v| v != 0).collect()),
+                        Some(a) => Some(attrs::ints_of(a).ok_or_else(|| InterpError::invalid(span, format!("bad '{name}'")))?.into_iter().map(|v| v != 0).collect()),
                     })
                 };
                 let p = ops::conv::ConvParams {
@@ -932,15 +656,8 @@ impl<'m> Interp<'m> {
             S::Gather => {
                 let ts = self.tensor_operands(f, op)?;
                 let [a, idx] = two(&ts)?;
-                let Some(StablehloAttr::Gather(d)) = o
-                    .attrs
-                    .get("dimension_numbers")
-                    .and_then(Attr::as_stablehlo)
-                else {
-                    return Err(InterpError::invalid(
-                        span,
-                        "gather without dimension_numbers",
-                    ));
+                let Some(StablehloAttr::Gather(d)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) else {
+                    return Err(InterpError::invalid(span, "gather without dimension_numbers"));
                 };
                 let g = ops::gather::GatherDims {
                     offset_dims: d.offset_dims.clone(),
@@ -950,12 +667,7 @@ impl<'m> Interp<'m> {
                     start_index_map: d.start_index_map.clone(),
                     index_vector_dim: d.index_vector_dim,
                 };
-                Ok(vec![Value::Tensor(ops::gather::gather(
-                    a,
-                    idx,
-                    &g,
-                    &attrs::ints(o, "slice_sizes")?,
-                )?)])
+                Ok(vec![Value::Tensor(ops::gather::gather(a, idx, &g, &attrs::ints(o, "slice_sizes")?)?)])
             }
             S::Scatter => self.scatter(f, op),
             S::Fft => {
@@ -970,43 +682,23 @@ impl<'m> Interp<'m> {
                     _ => return Err(InterpError::invalid(span, "fft without an fft_type")),
                 };
                 let rt = result_tensor(result_ty(0)?)?;
-                Ok(vec![Value::Tensor(ops::linalg::fft(
-                    one(&ts)?,
-                    kind,
-                    &attrs::ints(o, "fft_length")?,
-                    &rt.elem,
-                    static_shape(rt)?,
-                )?)])
+                Ok(vec![Value::Tensor(ops::linalg::fft(one(&ts)?, kind, &attrs::ints(o, "fft_length")?, &rt.elem, static_shape(rt)?)?)])
             }
             S::Cholesky => {
                 let ts = self.tensor_operands(f, op)?;
                 let lower = matches!(o.attrs.get("lower"), Some(Attr::Bool(true)));
-                Ok(vec![Value::Tensor(ops::linalg::cholesky(
-                    one(&ts)?,
-                    lower,
-                )?)])
+                Ok(vec![Value::Tensor(ops::linalg::cholesky(one(&ts)?, lower)?)])
             }
             S::TriangularSolve => {
                 let ts = self.tensor_operands(f, op)?;
                 let [a, b] = two(&ts)?;
                 let flag = |n: &str| matches!(o.attrs.get(n), Some(Attr::Bool(true)));
                 let tr = match o.attrs.get("transpose_a").and_then(Attr::as_stablehlo) {
-                    Some(StablehloAttr::Transpose(Transpose::Transpose)) => {
-                        ops::linalg::TransposeA::Transpose
-                    }
-                    Some(StablehloAttr::Transpose(Transpose::Adjoint)) => {
-                        ops::linalg::TransposeA::Adjoint
-                    }
+                    Some(StablehloAttr::Transpose(Transpose::Transpose)) => ops::linalg::TransposeA::Transpose,
+                    Some(StablehloAttr::Transpose(Transpose::Adjoint)) => ops::linalg::TransposeA::Adjoint,
                     _ => ops::linalg::TransposeA::No,
                 };
-                Ok(vec![Value::Tensor(ops::linalg::triangular_solve(
-                    a,
-                    b,
-                    flag("left_side"),
-                    flag("lower"),
-                    flag("unit_diagonal"),
-                    tr,
-                )?)])
+                Ok(vec![Value::Tensor(ops::linalg::triangular_solve(a, b, flag("left_side"), flag("lower"), flag("unit_diagonal"), tr)?)])
             }
             S::DynamicIota
             | S::Broadcast
@@ -1041,23 +733,17 @@ impl<'m> Interp<'m> {
             | S::PartitionId
             | S::ReplicaId
             | S::AsyncStart
-            | S::AsyncDone => Err(InterpError::unsupported(
-                span,
-                format!("{} is not implemented yet", k_name(OpKind::Stablehlo(k))),
-            )),
+            | S::AsyncDone => Err(InterpError::unsupported(span, format!("{} is not implemented yet", k_name(OpKind::Stablehlo(k))))),
         }
     }
 
     fn chlo(&mut self, f: &mut Frame, op: OpId, k: ChloOp) -> IResult<Vec<Value>> {
-        use ChloOp as C;
         use ops::chlo::{Binary, InfKind, Unary};
+        use ChloOp as C;
         let o = self.m.op(op);
         let span = o.span;
         let result_ty = |i: usize| -> IResult<&Type> {
-            o.results
-                .get(i)
-                .map(|&r| self.m.value_type(r))
-                .ok_or_else(|| InterpError::invalid(span, "missing result"))
+            o.results.get(i).map(|&r| self.m.value_type(r)).ok_or_else(|| InterpError::invalid(span, "missing result"))
         };
         let unary = match k {
             C::AsinAcosKernel => Some(Unary::AsinAcosKernel),
@@ -1178,10 +864,7 @@ impl<'m> Interp<'m> {
         if let Some(bin) = bin {
             let ts = self.tensor_operands(f, op)?;
             let [a, b] = two(&ts)?;
-            let shape = match result_tensor(result_ty(0)?)
-                .ok()
-                .and_then(|t| static_shape(t).ok())
-            {
+            let shape = match result_tensor(result_ty(0)?).ok().and_then(|t| static_shape(t).ok()) {
                 Some(s) => s,
                 None => ops::chlo::broadcast_shape(&a.shape, &b.shape)?,
             };
@@ -1192,31 +875,16 @@ impl<'m> Interp<'m> {
                 Some(d) if b.rank() < a.rank() => (None, Some(d.as_slice())),
                 _ => (None, None),
             };
-            let (a, b) = (
-                ops::chlo::broadcast_to(a, &shape, da)?,
-                ops::chlo::broadcast_to(b, &shape, db)?,
-            );
+            let (a, b) = (ops::chlo::broadcast_to(a, &shape, da)?, ops::chlo::broadcast_to(b, &shape, db)?);
             let out = match bin {
                 Bin::S(s) => ops::elementwise::binary(s, &a, &b, result_ty(0)?)?,
                 Bin::C(c) => ops::chlo::binary(c, &a, &b)?,
                 Bin::Compare => {
-                    let dir = match o
-                        .attrs
-                        .get("comparison_direction")
-                        .and_then(Attr::as_stablehlo)
-                    {
+                    let dir = match o.attrs.get("comparison_direction").and_then(Attr::as_stablehlo) {
                         Some(StablehloAttr::ComparisonDirection(_, d)) => *d,
-                        _ => {
-                            return Err(InterpError::invalid(
-                                span,
-                                "broadcast_compare without a comparison_direction",
-                            ));
-                        }
+                        _ => return Err(InterpError::invalid(span, "broadcast_compare without a comparison_direction")),
                     };
-                    let total = matches!(
-                        o.attrs.get("compare_type").and_then(Attr::as_stablehlo),
-                        Some(StablehloAttr::ComparisonType(_, ComparisonType::TotalOrder))
-                    );
+                    let total = matches!(o.attrs.get("compare_type").and_then(Attr::as_stablehlo), Some(StablehloAttr::ComparisonType(_, ComparisonType::TotalOrder)));
                     ops::compare::compare(&a, &b, compare_direction(dir), total)?
                 }
             };
@@ -1233,20 +901,12 @@ impl<'m> Interp<'m> {
             C::BroadcastSelect => {
                 let ts = self.tensor_operands(f, op)?;
                 let [p, a, b] = three(&ts)?;
-                let shape = match result_tensor(result_ty(0)?)
-                    .ok()
-                    .and_then(|t| static_shape(t).ok())
-                {
+                let shape = match result_tensor(result_ty(0)?).ok().and_then(|t| static_shape(t).ok()) {
                     Some(s) => s,
-                    None => ops::chlo::broadcast_shape(
-                        &ops::chlo::broadcast_shape(&p.shape, &a.shape)?,
-                        &b.shape,
-                    )?,
+                    None => ops::chlo::broadcast_shape(&ops::chlo::broadcast_shape(&p.shape, &a.shape)?, &b.shape)?,
                 };
                 let [p, a, b] = [p, a, b].map(|t| ops::chlo::broadcast_to(t, &shape, None));
-                Ok(vec![Value::Tensor(ops::elementwise::select(
-                    &p?, &a?, &b?,
-                )?)])
+                Ok(vec![Value::Tensor(ops::elementwise::select(&p?, &a?, &b?)?)])
             }
             C::Constant => self.constant(op),
             C::ConstantLike => {
@@ -1254,34 +914,17 @@ impl<'m> Interp<'m> {
                 let t = one(&ts)?;
                 let rt = result_tensor(result_ty(0)?)?;
                 let scalar = match o.attrs.get("value") {
-                    Some(Attr::Float(fa)) => ops::convert::encode_floats(
-                        &rt.elem,
-                        &[shardref_spec::float::bits_to_f64(fa.kind, fa.bits)],
-                    )?,
+                    Some(Attr::Float(fa)) => ops::convert::encode_floats(&rt.elem, &[shardref_spec::float::bits_to_f64(fa.kind, fa.bits)])?,
                     Some(Attr::Int(i)) => ops::convert::from_i64s(&rt.elem, &[i.value as i64])?,
                     Some(Attr::Bool(b)) => ops::convert::from_i64s(&rt.elem, &[*b as i64])?,
                     Some(Attr::Dense(d)) => match Tensor::from_dense(d) {
                         Some(c) if c.num_elements() == 1 => c.buf,
-                        _ => {
-                            return Err(InterpError::unsupported(
-                                span,
-                                "constant_like with a non-scalar value",
-                            ));
-                        }
+                        _ => return Err(InterpError::unsupported(span, "constant_like with a non-scalar value")),
                     },
-                    _ => {
-                        return Err(InterpError::invalid(
-                            span,
-                            "constant_like without a scalar 'value'",
-                        ));
-                    }
+                    _ => return Err(InterpError::invalid(span, "constant_like without a scalar 'value'")),
                 };
                 let n = t.num_elements();
-                Ok(vec![Value::Tensor(Tensor::new(
-                    t.shape.clone(),
-                    rt.elem.clone(),
-                    scalar.splat_of(0, n),
-                ))])
+                Ok(vec![Value::Tensor(Tensor::new(t.shape.clone(), rt.elem.clone(), scalar.splat_of(0, n)))])
             }
             C::TopK => {
                 let ts = self.tensor_operands(f, op)?;
@@ -1291,21 +934,11 @@ impl<'m> Interp<'m> {
             C::RaggedDot => {
                 let ts = self.tensor_operands(f, op)?;
                 let [a, b, g] = three(&ts)?;
-                let Some(StablehloAttr::RaggedDot(d)) = o
-                    .attrs
-                    .get("ragged_dot_dimension_numbers")
-                    .and_then(Attr::as_stablehlo)
-                else {
-                    return Err(InterpError::invalid(
-                        span,
-                        "ragged_dot without ragged_dot_dimension_numbers",
-                    ));
+                let Some(StablehloAttr::RaggedDot(d)) = o.attrs.get("ragged_dot_dimension_numbers").and_then(Attr::as_stablehlo) else {
+                    return Err(InterpError::invalid(span, "ragged_dot without ragged_dot_dimension_numbers"));
                 };
                 let [lr] = d.lhs_ragged_dimensions.as_slice() else {
-                    return Err(InterpError::invalid(
-                        span,
-                        "ragged_dot needs exactly one lhs ragged dimension",
-                    ));
+                    return Err(InterpError::invalid(span, "ragged_dot needs exactly one lhs ragged dimension"));
                 };
                 let rd = ops::chlo::RaggedDims {
                     lhs_batch: d.lhs_batching_dimensions.clone(),
@@ -1316,9 +949,7 @@ impl<'m> Interp<'m> {
                     rhs_group: d.rhs_group_dimensions.first().copied(),
                 };
                 let rt = result_tensor(result_ty(0)?)?;
-                Ok(vec![Value::Tensor(ops::chlo::ragged_dot(
-                    a, b, g, &rd, &rt.elem,
-                )?)])
+                Ok(vec![Value::Tensor(ops::chlo::ragged_dot(a, b, g, &rd, &rt.elem)?)])
             }
             C::Scan => self.scan(f, op),
             C::AsinAcosKernel
@@ -1383,9 +1014,7 @@ impl<'m> Interp<'m> {
         let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
         let seg = |name: &str, total: usize| -> IResult<(usize, usize)> {
             match attrs::ints_opt(o, name)?.as_deref() {
-                Some([a, b]) if *a >= 0 && *b >= 0 && (*a + *b) as usize == total => {
-                    Ok((*a as usize, *b as usize))
-                }
+                Some([a, b]) if *a >= 0 && *b >= 0 && (*a + *b) as usize == total => Ok((*a as usize, *b as usize)),
                 Some(_) => Err(InterpError::invalid(span, format!("bad '{name}'"))),
                 None => Err(InterpError::invalid(span, format!("scan without '{name}'"))),
             }
@@ -1393,41 +1022,23 @@ impl<'m> Interp<'m> {
         let (ni, nc) = seg("operandSegmentSizes", ts.len())?;
         let (no, nc2) = seg("resultSegmentSizes", o.results.len())?;
         if nc2 != nc {
-            return Err(InterpError::invalid(
-                span,
-                "scan has as many carries as inits",
-            ));
+            return Err(InterpError::invalid(span, "scan has as many carries as inits"));
         }
         let dim = attrs::int(o, "dimension")?;
         let is_reverse = matches!(o.attrs.get("is_reverse"), Some(Attr::Bool(true)));
         let (inputs, inits) = ts.split_at(ni);
-        let d = usize::try_from(dim)
-            .ok()
-            .filter(|&d| inputs.iter().all(|t| d < t.rank()))
-            .ok_or_else(|| InterpError::invalid(span, "scan dimension out of range"))?;
+        let d = usize::try_from(dim).ok().filter(|&d| inputs.iter().all(|t| d < t.rank())).ok_or_else(|| InterpError::invalid(span, "scan dimension out of range"))?;
         let len = match inputs.first() {
             Some(t) => t.shape[d],
             None => match attrs::int(o, "scan_dim_size") {
-                Ok(n) => usize::try_from(n)
-                    .map_err(|_| InterpError::invalid(span, "negative scan_dim_size"))?,
-                Err(_) => {
-                    return Err(InterpError::unsupported(
-                        span,
-                        "scan without inputs or scan_dim_size",
-                    ));
-                }
+                Ok(n) => usize::try_from(n).map_err(|_| InterpError::invalid(span, "negative scan_dim_size"))?,
+                Err(_) => return Err(InterpError::unsupported(span, "scan without inputs or scan_dim_size")),
             },
         };
         if inputs.iter().any(|t| t.shape[d] != len) {
-            return Err(InterpError::invalid(
-                span,
-                "scan inputs differ in the scanned dimension",
-            ));
+            return Err(InterpError::invalid(span, "scan inputs differ in the scanned dimension"));
         }
-        let body = *o
-            .regions
-            .first()
-            .ok_or_else(|| InterpError::invalid(span, "scan without a body"))?;
+        let body = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "scan without a body"))?;
         let mut carries: Vec<Tensor> = inits.to_vec();
         let mut slices: Vec<Vec<Option<Tensor>>> = vec![vec![None; len]; no];
         for step in 0..len {
@@ -1446,10 +1057,7 @@ impl<'m> Interp<'m> {
             args.extend(carries.iter().cloned());
             let out = self.body(f, body, args, span)?;
             if out.len() != no + nc {
-                return Err(InterpError::invalid(
-                    span,
-                    "scan body returns the wrong number of values",
-                ));
+                return Err(InterpError::invalid(span, "scan body returns the wrong number of values"));
             }
             let mut out = out.into_iter();
             for s in slices.iter_mut() {
@@ -1466,10 +1074,7 @@ impl<'m> Interp<'m> {
                     let t = t.ok_or_else(|| InterpError::invalid(span, "scan output missing"))?;
                     let mut shape = t.shape.clone();
                     if d > shape.len() {
-                        return Err(InterpError::invalid(
-                            span,
-                            "scan output slice rank is too small",
-                        ));
+                        return Err(InterpError::invalid(span, "scan output slice rank is too small"));
                     }
                     shape.insert(d, 1);
                     ops::shape::reshape(&t, shape)
@@ -1478,11 +1083,7 @@ impl<'m> Interp<'m> {
             if parts.is_empty() {
                 let shape = static_shape(rt)?;
                 let n = shape.iter().product();
-                results.push(Value::Tensor(Tensor::new(
-                    shape,
-                    rt.elem.clone(),
-                    Buffer::zeros(ops::chlo::repr_of(&rt.elem)?, n),
-                )));
+                results.push(Value::Tensor(Tensor::new(shape, rt.elem.clone(), Buffer::zeros(ops::chlo::repr_of(&rt.elem)?, n))));
                 continue;
             }
             let refs: Vec<&Tensor> = parts.iter().collect();
@@ -1497,35 +1098,20 @@ impl<'m> Interp<'m> {
     fn expect_serialized_eq(&self, op: OpId, expected: &Tensor) -> IResult<Option<CheckFailure>> {
         let o = self.m.op(op);
         let Some(Attr::Str(id, _)) = o.attrs.get("probe_id") else {
-            return Err(InterpError::invalid(
-                o.span,
-                "expect_serialized_eq without a probe_id",
-            ));
+            return Err(InterpError::invalid(o.span, "expect_serialized_eq without a probe_id"));
         };
         let id = String::from_utf8_lossy(id).into_owned();
         let iter = o.attrs.get("iteration").and_then(Attr::as_int).unwrap_or(0) as usize;
-        let failure = |message: String| {
-            Ok(Some(CheckFailure {
-                span: o.span,
-                message,
-            }))
-        };
+        let failure = |message: String| Ok(Some(CheckFailure { span: o.span, message }));
         match self.outcome.probes.get(&id).and_then(|vs| vs.get(iter)) {
             None => failure(format!("no value was probed as '{id}' at iteration {iter}")),
             Some(Value::Tensor(t)) if t == expected => Ok(None),
             Some(Value::Tensor(t)) if t.shape != expected.shape || t.elem != expected.elem => {
-                failure(format!(
-                    "probe '{id}' holds a {:?}x{} tensor, expected {:?}x{}",
-                    t.shape, t.elem, expected.shape, expected.elem
-                ))
+                failure(format!("probe '{id}' holds a {:?}x{} tensor, expected {:?}x{}", t.shape, t.elem, expected.shape, expected.elem))
             }
             Some(Value::Tensor(t)) => {
                 // Same type: compare exactly, as upstream's expect_eq does.
-                check::run(
-                    shardref_spec::ops::CheckOp::ExpectEq,
-                    &[t, expected],
-                    &o.attrs,
-                )
+                check::run(shardref_spec::ops::CheckOp::ExpectEq, &[t, expected], &o.attrs)
             }
             Some(_) => failure(format!("probe '{id}' is not a tensor")),
         }
@@ -1539,38 +1125,21 @@ impl<'m> Interp<'m> {
         let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
         let n = ts.len() / 2;
         if n == 0 || ts.len() != 2 * n {
-            return Err(InterpError::invalid(
-                span,
-                "reduce needs as many init values as inputs",
-            ));
+            return Err(InterpError::invalid(span, "reduce needs as many init values as inputs"));
         }
         let (inputs, inits) = ts.split_at(n);
         let dims = ops::reduce::check_dims(inputs[0].rank(), &attrs::ints(o, "dimensions")?)?;
-        if inputs.iter().any(|t| t.shape != inputs[0].shape)
-            || inits.iter().any(|t| t.num_elements() != 1)
-        {
-            return Err(InterpError::invalid(
-                span,
-                "reduce inputs must share a shape and inits must be scalars",
-            ));
+        if inputs.iter().any(|t| t.shape != inputs[0].shape) || inits.iter().any(|t| t.num_elements() != 1) {
+            return Err(InterpError::invalid(span, "reduce inputs must share a shape and inits must be scalars"));
         }
         let (map, out_shape) = ops::reduce::reduction_map(&inputs[0].shape, &dims);
         let out_n: usize = out_shape.iter().product();
-        let body = *o
-            .regions
-            .first()
-            .ok_or_else(|| InterpError::invalid(span, "reduce without a body"))?;
+        let body = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "reduce without a body"))?;
         if n == 1 {
             if let Some(k) = self.single_op_body(body) {
-                if let Some(buf) =
-                    ops::reduce::fold_single_op(k, &inputs[0], &inits[0], &map, out_n)
-                {
+                if let Some(buf) = ops::reduce::fold_single_op(k, &inputs[0], &inits[0], &map, out_n) {
                     self.charge(inputs[0].num_elements() as u64, span)?;
-                    return Ok(vec![Value::Tensor(Tensor::new(
-                        out_shape,
-                        inits[0].elem.clone(),
-                        buf,
-                    ))]);
+                    return Ok(vec![Value::Tensor(Tensor::new(out_shape, inits[0].elem.clone(), buf))]);
                 }
             }
         }
@@ -1581,20 +1150,12 @@ impl<'m> Interp<'m> {
             args.extend(inputs.iter().map(|t| Value::Tensor(scalar_at(t, e))));
             let r = self.apply_region(f, body, args, span)?;
             if r.len() != n {
-                return Err(InterpError::invalid(
-                    span,
-                    "reduce body returns the wrong number of values",
-                ));
+                return Err(InterpError::invalid(span, "reduce body returns the wrong number of values"));
             }
             for (i, v) in r.into_iter().enumerate() {
                 match v {
                     Value::Tensor(t) if t.num_elements() == 1 => acc[i][j] = t,
-                    _ => {
-                        return Err(InterpError::invalid(
-                            span,
-                            "reduce body must return scalars",
-                        ));
-                    }
+                    _ => return Err(InterpError::invalid(span, "reduce body must return scalars")),
                 }
             }
         }
@@ -1602,15 +1163,8 @@ impl<'m> Interp<'m> {
             .map(|scalars| {
                 let refs: Vec<&Tensor> = scalars.iter().collect();
                 let parts: Vec<(usize, usize)> = (0..out_n).map(|k| (k, 0)).collect();
-                let elem = scalars
-                    .first()
-                    .map(|t| t.elem.clone())
-                    .unwrap_or_else(|| inits[0].elem.clone());
-                let buf = if out_n == 0 {
-                    Buffer::zeros(inits[0].buf.repr(), 0)
-                } else {
-                    ops::shape::gather_many(&refs, &parts)?
-                };
+                let elem = scalars.first().map(|t| t.elem.clone()).unwrap_or_else(|| inits[0].elem.clone());
+                let buf = if out_n == 0 { Buffer::zeros(inits[0].buf.repr(), 0) } else { ops::shape::gather_many(&refs, &parts)? };
                 Ok(Value::Tensor(Tensor::new(out_shape.clone(), elem, buf)))
             })
             .collect()
@@ -1619,13 +1173,9 @@ impl<'m> Interp<'m> {
     /// If `r`'s body is `%x = stablehlo.OP %arg0, %arg1; return %x`, that OP.
     fn single_op_body(&self, r: RegionId) -> Option<StablehloOp> {
         let region = self.m.region(r);
-        let [b] = region.blocks.as_slice() else {
-            return None;
-        };
+        let [b] = region.blocks.as_slice() else { return None };
         let block = self.m.block(*b);
-        let [first, ret] = block.ops.as_slice() else {
-            return None;
-        };
+        let [first, ret] = block.ops.as_slice() else { return None };
         let (fo, ro) = (self.m.op(*first), self.m.op(*ret));
         let k = match fo.name {
             OpName::Known(OpKind::Stablehlo(k)) => k,
@@ -1634,10 +1184,7 @@ impl<'m> Interp<'m> {
         let ok = block.args.len() == 2
             && fo.operands == block.args
             && fo.results.len() == 1
-            && matches!(
-                ro.name,
-                OpName::Known(OpKind::Stablehlo(StablehloOp::Return))
-            )
+            && matches!(ro.name, OpName::Known(OpKind::Stablehlo(StablehloOp::Return)))
             && ro.operands == fo.results;
         ok.then_some(k)
     }
@@ -1653,12 +1200,7 @@ impl<'m> Interp<'m> {
         let span = o.span;
         let target = match o.attrs.get("call_target_name") {
             Some(Attr::Str(s, _)) => String::from_utf8_lossy(s).into_owned(),
-            _ => {
-                return Err(InterpError::invalid(
-                    span,
-                    "custom_call without a call_target_name",
-                ));
-            }
+            _ => return Err(InterpError::invalid(span, "custom_call without a call_target_name")),
         };
         let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
         let refs: Vec<&Tensor> = ts.iter().collect();
@@ -1666,57 +1208,22 @@ impl<'m> Interp<'m> {
         let (kind, verdict_result) = match target.as_str() {
             "check.expect_eq" => (CheckOp::ExpectEq, false),
             "check.expect_close" => {
-                let ui64 = ElemType::Int {
-                    width: 64,
-                    signedness: Signedness::Unsigned,
-                };
-                attrs.insert(
-                    "min_ulp_difference",
-                    Attr::Int(IntAttr {
-                        value: 0,
-                        ty: Some(ui64.clone()),
-                    }),
-                );
-                attrs.insert(
-                    "max_ulp_difference",
-                    Attr::Int(IntAttr {
-                        value: 3,
-                        ty: Some(ui64),
-                    }),
-                );
+                let ui64 = ElemType::Int { width: 64, signedness: Signedness::Unsigned };
+                attrs.insert("min_ulp_difference", Attr::Int(IntAttr { value: 0, ty: Some(ui64.clone()) }));
+                attrs.insert("max_ulp_difference", Attr::Int(IntAttr { value: 3, ty: Some(ui64) }));
                 (CheckOp::ExpectClose, false)
             }
             "check.expect_almost_eq" | "check.eq" => {
                 let tol: f64 = if target == "check.eq" { 1e-4 } else { 1e-3 };
-                let is_int = refs
-                    .get(1)
-                    .is_some_and(|t| matches!(t.elem, ElemType::Int { .. }));
-                attrs.insert(
-                    "tolerance",
-                    Attr::Float(FloatAttr {
-                        kind: FloatKind::F64,
-                        bits: tol.to_bits() as u128,
-                    }),
-                );
-                let k = if target == "check.eq" && is_int {
-                    CheckOp::ExpectEq
-                } else {
-                    CheckOp::ExpectAlmostEq
-                };
+                let is_int = refs.get(1).is_some_and(|t| matches!(t.elem, ElemType::Int { .. }));
+                attrs.insert("tolerance", Attr::Float(FloatAttr { kind: FloatKind::F64, bits: tol.to_bits() as u128 }));
+                let k = if target == "check.eq" && is_int { CheckOp::ExpectEq } else { CheckOp::ExpectAlmostEq };
                 (k, target == "check.eq")
             }
-            other => {
-                return Err(InterpError::unsupported(
-                    span,
-                    format!("custom_call target '{other}'"),
-                ));
-            }
+            other => return Err(InterpError::unsupported(span, format!("custom_call target '{other}'"))),
         };
         if refs.len() != 2 {
-            return Err(InterpError::invalid(
-                span,
-                format!("custom_call @{target} takes two operands"),
-            ));
+            return Err(InterpError::invalid(span, format!("custom_call @{target} takes two operands")));
         }
         let result = check::run(kind, &refs, &attrs).map_err(|e| e.at(span))?;
         self.outcome.checks_run += 1;
@@ -1725,11 +1232,7 @@ impl<'m> Interp<'m> {
             self.outcome.check_failures.push(failure.at(span));
         }
         if verdict_result {
-            Ok(vec![Value::Tensor(Tensor::new(
-                vec![],
-                ElemType::I1,
-                Buffer::Bool(vec![ok].into()),
-            ))])
+            Ok(vec![Value::Tensor(Tensor::new(vec![], ElemType::I1, Buffer::Bool(vec![ok].into())))])
         } else {
             Ok(vec![])
         }
@@ -1737,30 +1240,13 @@ impl<'m> Interp<'m> {
 
     /// Dequantizes the quantized operands, runs the op's kernel in the
     /// expressed types, and quantizes each quantized result.
-    fn dequantize_op_quantize(
-        &mut self,
-        f: &mut Frame,
-        op: OpId,
-        k: StablehloOp,
-    ) -> IResult<Vec<Value>> {
+    fn dequantize_op_quantize(&mut self, f: &mut Frame, op: OpId, k: StablehloOp) -> IResult<Vec<Value>> {
         let o = self.m.op(op);
         let ts = self.tensor_operands(f, op)?;
-        let float_inputs: Vec<Tensor> = ts
-            .iter()
-            .map(|t| {
-                if ops::quant::is_quantized(&t.elem) {
-                    ops::quant::dequantize(t)
-                } else {
-                    Ok((*t).clone())
-                }
-            })
-            .collect::<IResult<_>>()?;
+        let float_inputs: Vec<Tensor> = ts.iter().map(|t| if ops::quant::is_quantized(&t.elem) { ops::quant::dequantize(t) } else { Ok((*t).clone()) }).collect::<IResult<_>>()?;
         let refs: Vec<&Tensor> = float_inputs.iter().collect();
         let rt = result_tensor(self.m.value_type(o.results[0]))?.clone();
-        let float_ty = Type::Tensor(shardref_spec::ir::TensorType {
-            elem: ops::quant::expressed(&rt.elem),
-            ..rt.clone()
-        });
+        let float_ty = Type::Tensor(shardref_spec::ir::TensorType { elem: ops::quant::expressed(&rt.elem), ..rt.clone() });
         let out = match k.quantized_arity() {
             1 => ops::elementwise::unary(k, one(&refs)?, &float_ty)?,
             2 => {
@@ -1776,30 +1262,15 @@ impl<'m> Interp<'m> {
                     let [lo, x, hi] = three(&refs)?;
                     ops::elementwise::clamp(lo, x, hi)?
                 }
-                _ => {
-                    return Err(InterpError::unsupported(
-                        o.span,
-                        format!("{} on quantized tensors", OpKind::Stablehlo(k).name()),
-                    ));
-                }
+                _ => return Err(InterpError::unsupported(o.span, format!("{} on quantized tensors", OpKind::Stablehlo(k).name()))),
             },
         };
-        let out = if ops::quant::is_quantized(&rt.elem) {
-            ops::quant::quantize(&out, &rt.elem)?
-        } else {
-            out
-        };
+        let out = if ops::quant::is_quantized(&rt.elem) { ops::quant::quantize(&out, &rt.elem)? } else { out };
         Ok(vec![Value::Tensor(out)])
     }
 
     /// Runs a region as a kernel body: tensors in, tensors out.
-    fn body(
-        &mut self,
-        f: &mut Frame,
-        r: RegionId,
-        args: Vec<Tensor>,
-        span: Span,
-    ) -> IResult<Vec<Tensor>> {
+    fn body(&mut self, f: &mut Frame, r: RegionId, args: Vec<Tensor>, span: Span) -> IResult<Vec<Tensor>> {
         let out = self.apply_region(f, r, args.into_iter().map(Value::Tensor).collect(), span)?;
         out.into_iter()
             .map(|v| match v {
@@ -1840,24 +1311,12 @@ impl<'m> Interp<'m> {
         let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
         let n = (ts.len().saturating_sub(1)) / 2;
         if n == 0 || ts.len() != 2 * n + 1 {
-            return Err(InterpError::invalid(
-                span,
-                "scatter takes N inputs, the indices and N updates",
-            ));
+            return Err(InterpError::invalid(span, "scatter takes N inputs, the indices and N updates"));
         }
         let (inputs, rest) = ts.split_at(n);
-        let (indices, updates) = rest
-            .split_first()
-            .ok_or_else(|| InterpError::invalid(span, "scatter without indices"))?;
-        let Some(StablehloAttr::Scatter(d)) = o
-            .attrs
-            .get("scatter_dimension_numbers")
-            .and_then(Attr::as_stablehlo)
-        else {
-            return Err(InterpError::invalid(
-                span,
-                "scatter without scatter_dimension_numbers",
-            ));
+        let (indices, updates) = rest.split_first().ok_or_else(|| InterpError::invalid(span, "scatter without indices"))?;
+        let Some(StablehloAttr::Scatter(d)) = o.attrs.get("scatter_dimension_numbers").and_then(Attr::as_stablehlo) else {
+            return Err(InterpError::invalid(span, "scatter without scatter_dimension_numbers"));
         };
         let sd = ops::gather::ScatterDims {
             update_window_dims: d.update_window_dims.clone(),
@@ -1867,27 +1326,17 @@ impl<'m> Interp<'m> {
             scatter_dims_to_operand_dims: d.scatter_dims_to_operand_dims.clone(),
             index_vector_dim: d.index_vector_dim,
         };
-        let targets =
-            ops::gather::scatter_targets(&inputs[0].shape, indices, &updates[0].shape, &sd)?;
-        let body = *o
-            .regions
-            .first()
-            .ok_or_else(|| InterpError::invalid(span, "scatter without an update computation"))?;
+        let targets = ops::gather::scatter_targets(&inputs[0].shape, indices, &updates[0].shape, &sd)?;
+        let body = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "scatter without an update computation"))?;
         // Results as scalars, updated in place in the documented order.
-        let mut results: Vec<Vec<Tensor>> = inputs
-            .iter()
-            .map(|t| (0..t.num_elements()).map(|i| scalar_at(t, i)).collect())
-            .collect();
+        let mut results: Vec<Vec<Tensor>> = inputs.iter().map(|t| (0..t.num_elements()).map(|i| scalar_at(t, i)).collect()).collect();
         for (e, target) in targets.iter().enumerate() {
             let Some(t) = *target else { continue };
             let mut args: Vec<Tensor> = results.iter().map(|r| r[t].clone()).collect();
             args.extend(updates.iter().map(|u| scalar_at(u, e)));
             let out = self.body(f, body, args, span)?;
             if out.len() != n {
-                return Err(InterpError::invalid(
-                    span,
-                    "scatter update computation returns the wrong number of values",
-                ));
+                return Err(InterpError::invalid(span, "scatter update computation returns the wrong number of values"));
             }
             for (i, v) in out.into_iter().enumerate() {
                 results[i][t] = v;
@@ -1902,11 +1351,7 @@ impl<'m> Interp<'m> {
                 }
                 let refs: Vec<&Tensor> = scalars.iter().collect();
                 let parts: Vec<(usize, usize)> = (0..scalars.len()).map(|k| (k, 0)).collect();
-                Ok(Value::Tensor(Tensor::new(
-                    input.shape.clone(),
-                    scalars[0].elem.clone(),
-                    ops::shape::gather_many(&refs, &parts)?,
-                )))
+                Ok(Value::Tensor(Tensor::new(input.shape.clone(), scalars[0].elem.clone(), ops::shape::gather_many(&refs, &parts)?)))
             })
             .collect()
     }
@@ -1916,28 +1361,14 @@ impl<'m> Interp<'m> {
         let span = o.span;
         let (cond, body) = match o.regions.as_slice() {
             [c, b] => (*c, *b),
-            _ => {
-                return Err(InterpError::invalid(
-                    span,
-                    "while needs a cond and a body region",
-                ));
-            }
+            _ => return Err(InterpError::invalid(span, "while needs a cond and a body region")),
         };
-        let mut state: Vec<Value> = o
-            .operands
-            .iter()
-            .map(|&v| self.get(f, v, span).cloned())
-            .collect::<IResult<_>>()?;
+        let mut state: Vec<Value> = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<_>>()?;
         loop {
             let c = self.apply_region(f, cond, state.clone(), span)?;
             let go = match c.as_slice() {
                 [Value::Tensor(t)] => ops::elementwise::scalar_bool(t)?,
-                _ => {
-                    return Err(InterpError::invalid(
-                        span,
-                        "while condition must return one i1 tensor",
-                    ));
-                }
+                _ => return Err(InterpError::invalid(span, "while condition must return one i1 tensor")),
             };
             if !go {
                 return Ok(state);
@@ -1949,29 +1380,18 @@ impl<'m> Interp<'m> {
 
 /// Dequantizes a quantized tensor; other tensors pass through.
 fn dequantized(t: &Tensor) -> IResult<Tensor> {
-    if ops::quant::is_quantized(&t.elem) {
-        ops::quant::dequantize(t)
-    } else {
-        Ok(t.clone())
-    }
+    if ops::quant::is_quantized(&t.elem) { ops::quant::dequantize(t) } else { Ok(t.clone()) }
 }
 
 /// Quantizes a result computed in the expressed type when the result type is quantized.
 fn requantized(t: Tensor, elem: &shardref_spec::ir::ElemType) -> IResult<Tensor> {
-    if ops::quant::is_quantized(elem) {
-        ops::quant::quantize(&t, elem)
-    } else {
-        Ok(t)
-    }
+    if ops::quant::is_quantized(elem) { ops::quant::quantize(&t, elem) } else { Ok(t) }
 }
 
 fn result_tensor(t: &Type) -> IResult<&shardref_spec::ir::TensorType> {
     match t {
         Type::Tensor(tt) => Ok(tt),
-        other => Err(InterpError::invalid(
-            Span::NONE,
-            format!("expected a tensor result type, got {other}"),
-        )),
+        other => Err(InterpError::invalid(Span::NONE, format!("expected a tensor result type, got {other}"))),
     }
 }
 
@@ -1979,12 +1399,7 @@ fn result_tensor(t: &Type) -> IResult<&shardref_spec::ir::TensorType> {
 fn static_shape(t: &shardref_spec::ir::TensorType) -> IResult<Vec<usize>> {
     t.static_shape()
         .and_then(|s| s.into_iter().map(|d| usize::try_from(d).ok()).collect())
-        .ok_or_else(|| {
-            InterpError::unsupported(
-                Span::NONE,
-                format!("dynamic result shape {}", Type::Tensor(t.clone())),
-            )
-        })
+        .ok_or_else(|| InterpError::unsupported(Span::NONE, format!("dynamic result shape {}", Type::Tensor(t.clone()))))
 }
 
 /// Which ops compute on quantized tensors through dequantize_op_quantize.
@@ -2001,34 +1416,10 @@ impl QuantizedMath for StablehloOp {
     fn quantized_arity(self) -> usize {
         use StablehloOp as S;
         match self {
-            S::Abs
-            | S::Cbrt
-            | S::Ceil
-            | S::Cosine
-            | S::Exponential
-            | S::ExponentialMinusOne
-            | S::Floor
-            | S::Log
-            | S::LogPlusOne
-            | S::Logistic
-            | S::Negate
-            | S::RoundNearestAfz
-            | S::RoundNearestEven
-            | S::Rsqrt
-            | S::Sign
-            | S::Sine
-            | S::Sqrt
-            | S::Tan
+            S::Abs | S::Cbrt | S::Ceil | S::Cosine | S::Exponential | S::ExponentialMinusOne | S::Floor | S::Log | S::LogPlusOne
+            | S::Logistic | S::Negate | S::RoundNearestAfz | S::RoundNearestEven | S::Rsqrt | S::Sign | S::Sine | S::Sqrt | S::Tan
             | S::Tanh => 1,
-            S::Add
-            | S::Atan2
-            | S::Divide
-            | S::Maximum
-            | S::Minimum
-            | S::Multiply
-            | S::Power
-            | S::Remainder
-            | S::Subtract => 2,
+            S::Add | S::Atan2 | S::Divide | S::Maximum | S::Minimum | S::Multiply | S::Power | S::Remainder | S::Subtract => 2,
             _ => 0,
         }
     }
@@ -2037,6 +1428,7 @@ impl QuantizedMath for StablehloOp {
 fn k_name(k: OpKind) -> &'static str {
     k.name()
 }
+
 
 fn compare_direction(d: ComparisonDirection) -> ops::compare::Direction {
     match d {
@@ -2050,49 +1442,31 @@ fn compare_direction(d: ComparisonDirection) -> ops::compare::Direction {
 }
 
 fn sdy(k: SdyOp, span: Span) -> IResult<Vec<Value>> {
-    Err(InterpError::unsupported(
-        span,
-        format!(
-            "{} needs simulated devices (issue #5)",
-            OpKind::Sdy(k).name()
-        ),
-    ))
+    Err(InterpError::unsupported(span, format!("{} needs simulated devices (issue #5)", OpKind::Sdy(k).name())))
 }
 
 fn mpmd(k: MpmdOp, span: Span) -> IResult<Vec<Value>> {
-    Err(InterpError::unsupported(
-        span,
-        format!("{} needs MPMD execution", OpKind::Mpmd(k).name()),
-    ))
+    Err(InterpError::unsupported(span, format!("{} needs MPMD execution", OpKind::Mpmd(k).name())))
 }
 
 fn one<'a>(ts: &[&'a Tensor]) -> IResult<&'a Tensor> {
     match ts {
         [a] => Ok(a),
-        _ => Err(InterpError::invalid(
-            Span::NONE,
-            format!("expected 1 operand, got {}", ts.len()),
-        )),
+        _ => Err(InterpError::invalid(Span::NONE, format!("expected 1 operand, got {}", ts.len()))),
     }
 }
 
 fn two<'a>(ts: &[&'a Tensor]) -> IResult<[&'a Tensor; 2]> {
     match ts {
         [a, b] => Ok([a, b]),
-        _ => Err(InterpError::invalid(
-            Span::NONE,
-            format!("expected 2 operands, got {}", ts.len()),
-        )),
+        _ => Err(InterpError::invalid(Span::NONE, format!("expected 2 operands, got {}", ts.len()))),
     }
 }
 
 fn three<'a>(ts: &[&'a Tensor]) -> IResult<[&'a Tensor; 3]> {
     match ts {
         [a, b, c] => Ok([a, b, c]),
-        _ => Err(InterpError::invalid(
-            Span::NONE,
-            format!("expected 3 operands, got {}", ts.len()),
-        )),
+        _ => Err(InterpError::invalid(Span::NONE, format!("expected 3 operands, got {}", ts.len()))),
     }
 }
 
@@ -2108,18 +1482,10 @@ pub fn value_has_type(v: &Value, ty: &Type) -> bool {
             t.elem == tt.elem
                 && match &tt.shape {
                     None => true,
-                    Some(dims) => {
-                        dims.len() == t.shape.len()
-                            && dims
-                                .iter()
-                                .zip(&t.shape)
-                                .all(|(d, &s)| d.is_none_or(|d| d == s as u64))
-                    }
+                    Some(dims) => dims.len() == t.shape.len() && dims.iter().zip(&t.shape).all(|(d, &s)| d.is_none_or(|d| d == s as u64)),
                 }
         }
-        (Value::Tuple(items), Type::Tuple(tys)) => {
-            items.len() == tys.len() && items.iter().zip(tys).all(|(i, t)| value_has_type(i, t))
-        }
+        (Value::Tuple(items), Type::Tuple(tys)) => items.len() == tys.len() && items.iter().zip(tys).all(|(i, t)| value_has_type(i, t)),
         (Value::Token, Type::Token) => true,
         _ => false,
     }
@@ -2128,10 +1494,7 @@ pub fn value_has_type(v: &Value, ty: &Type) -> bool {
 /// Upper bound of the bytes a value of this type occupies (0 when dynamic).
 fn type_bytes(t: &Type) -> u64 {
     match t {
-        Type::Tensor(tt) => tt
-            .num_elements()
-            .unwrap_or(0)
-            .saturating_mul(tt.elem.storage_bytes() as u64),
+        Type::Tensor(tt) => tt.num_elements().unwrap_or(0).saturating_mul(tt.elem.storage_bytes() as u64),
         Type::Tuple(ts) => ts.iter().map(type_bytes).fold(0u64, u64::saturating_add),
         _ => 0,
     }

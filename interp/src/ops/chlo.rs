@@ -76,13 +76,7 @@ fn map_f64(t: &Tensor, f: fn(f64) -> f64) -> IResult<Buffer> {
         Buffer::F16(s) => Buffer::F16(s.iter().map(|&x| f16::from_f64(f(x.to_f64()))).collect()),
         Buffer::F8(s) => {
             let kind = f8_kind(&t.elem)?;
-            Buffer::F8(
-                f32_to_f8(
-                    kind,
-                    f8_to_f32(kind, s).into_iter().map(|x| f(x as f64) as f32),
-                )
-                .into(),
-            )
+            Buffer::F8(f32_to_f8(kind, f8_to_f32(kind, s).into_iter().map(|x| f(x as f64) as f32)).into())
         }
         _ => return invalid(format!("expected a floating-point tensor, got {}", t.elem)),
     })
@@ -91,45 +85,17 @@ fn map_f64(t: &Tensor, f: fn(f64) -> f64) -> IResult<Buffer> {
 /// Applies a real f64 function of two arguments to float tensors of one type and shape.
 fn zip_f64(a: &Tensor, b: &Tensor, f: fn(f64, f64) -> f64) -> IResult<Buffer> {
     if a.shape != b.shape || a.elem != b.elem {
-        return invalid(format!(
-            "operands differ: {:?}{} vs {:?}{}",
-            a.shape, a.elem, b.shape, b.elem
-        ));
+        return invalid(format!("operands differ: {:?}{} vs {:?}{}", a.shape, a.elem, b.shape, b.elem));
     }
     Ok(match (&a.buf, &b.buf) {
-        (Buffer::F32(x), Buffer::F32(y)) => Buffer::F32(
-            x.iter()
-                .zip(y.iter())
-                .map(|(&p, &q)| f(p as f64, q as f64) as f32)
-                .collect(),
-        ),
-        (Buffer::F64(x), Buffer::F64(y)) => {
-            Buffer::F64(x.iter().zip(y.iter()).map(|(&p, &q)| f(p, q)).collect())
-        }
-        (Buffer::BF16(x), Buffer::BF16(y)) => Buffer::BF16(
-            x.iter()
-                .zip(y.iter())
-                .map(|(&p, &q)| bf16::from_f64(f(p.to_f64(), q.to_f64())))
-                .collect(),
-        ),
-        (Buffer::F16(x), Buffer::F16(y)) => Buffer::F16(
-            x.iter()
-                .zip(y.iter())
-                .map(|(&p, &q)| f16::from_f64(f(p.to_f64(), q.to_f64())))
-                .collect(),
-        ),
+        (Buffer::F32(x), Buffer::F32(y)) => Buffer::F32(x.iter().zip(y.iter()).map(|(&p, &q)| f(p as f64, q as f64) as f32).collect()),
+        (Buffer::F64(x), Buffer::F64(y)) => Buffer::F64(x.iter().zip(y.iter()).map(|(&p, &q)| f(p, q)).collect()),
+        (Buffer::BF16(x), Buffer::BF16(y)) => Buffer::BF16(x.iter().zip(y.iter()).map(|(&p, &q)| bf16::from_f64(f(p.to_f64(), q.to_f64()))).collect()),
+        (Buffer::F16(x), Buffer::F16(y)) => Buffer::F16(x.iter().zip(y.iter()).map(|(&p, &q)| f16::from_f64(f(p.to_f64(), q.to_f64()))).collect()),
         (Buffer::F8(x), Buffer::F8(y)) => {
             let kind = f8_kind(&a.elem)?;
             let (xs, ys) = (f8_to_f32(kind, x), f8_to_f32(kind, y));
-            Buffer::F8(
-                f32_to_f8(
-                    kind,
-                    xs.into_iter()
-                        .zip(ys)
-                        .map(|(p, q)| f(p as f64, q as f64) as f32),
-                )
-                .into(),
-            )
+            Buffer::F8(f32_to_f8(kind, xs.into_iter().zip(ys).map(|(p, q)| f(p as f64, q as f64) as f32)).into())
         }
         _ => return invalid(format!("expected floating-point tensors, got {}", a.elem)),
     })
@@ -175,34 +141,18 @@ pub fn unary(k: Unary, t: &Tensor) -> IResult<Tensor> {
             Unary::Tan => |z| z.tan(),
             Unary::Square => |z| C128::new((z.re - z.im) * (z.re + z.im), 2.0 * z.re * z.im),
             Unary::AsinAcosKernel => asin_acos_kernel,
-            Unary::BesselI1e
-            | Unary::Digamma
-            | Unary::Erf
-            | Unary::ErfInv
-            | Unary::Erfc
-            | Unary::Lgamma => {
+            Unary::BesselI1e | Unary::Digamma | Unary::Erf | Unary::ErfInv | Unary::Erfc | Unary::Lgamma => {
                 return unsupported(format!("{k:?} on complex numbers"));
             }
         };
         map_c128(t, f)?
     } else {
-        let is_float = matches!(
-            t.buf,
-            Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)
-        );
+        let is_float = matches!(t.buf, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_));
         if !is_float {
             return match k {
                 // Square of an integer wraps, as multiply does.
-                Unary::Square => crate::ops::elementwise::binary(
-                    shardref_spec::ops::StablehloOp::Multiply,
-                    t,
-                    t,
-                    &shardref_spec::ir::Type::Tensor(t.ty()),
-                ),
-                _ => invalid(format!(
-                    "{k:?} expects a floating-point or complex tensor, got {}",
-                    t.elem
-                )),
+                Unary::Square => crate::ops::elementwise::binary(shardref_spec::ops::StablehloOp::Multiply, t, t, &shardref_spec::ir::Type::Tensor(t.ty())),
+                _ => invalid(format!("{k:?} expects a floating-point or complex tensor, got {}", t.elem)),
             };
         }
         let f: fn(f64) -> f64 = match k {
@@ -256,22 +206,12 @@ pub fn is_inf(k: InfKind, t: &Tensor) -> IResult<Tensor> {
         Buffer::F64(s) => s.iter().map(|&x| test(x)).collect(),
         Buffer::BF16(s) => s.iter().map(|&x| test(x.to_f64())).collect(),
         Buffer::F16(s) => s.iter().map(|&x| test(x.to_f64())).collect(),
-        Buffer::F8(s) => f8_to_f32(f8_kind(&t.elem)?, s)
-            .into_iter()
-            .map(|x| test(x as f64))
-            .collect(),
+        Buffer::F8(s) => f8_to_f32(f8_kind(&t.elem)?, s).into_iter().map(|x| test(x as f64)).collect(),
         _ => {
-            return invalid(format!(
-                "is_inf expects a floating-point tensor, got {}",
-                t.elem
-            ));
+            return invalid(format!("is_inf expects a floating-point tensor, got {}", t.elem));
         }
     };
-    Ok(Tensor::new(
-        t.shape.clone(),
-        ElemType::I1,
-        Buffer::Bool(v.into()),
-    ))
+    Ok(Tensor::new(t.shape.clone(), ElemType::I1, Buffer::Bool(v.into())))
 }
 
 /// The elementwise binary CHLO functions.
@@ -285,10 +225,7 @@ pub enum Binary {
 
 pub fn binary(k: Binary, a: &Tensor, b: &Tensor) -> IResult<Tensor> {
     if a.shape != b.shape || a.elem != b.elem {
-        return invalid(format!(
-            "operands differ: {:?}{} vs {:?}{}",
-            a.shape, a.elem, b.shape, b.elem
-        ));
+        return invalid(format!("operands differ: {:?}{} vs {:?}{}", a.shape, a.elem, b.shape, b.elem));
     }
     let buf = match k {
         Binary::Mulhi => mulhi(a, b)?,
@@ -314,9 +251,7 @@ fn mulhi(a: &Tensor, b: &Tensor) -> IResult<Buffer> {
             }
         };
     }
-    Ok(
-        hi!(I8, i8, i16; I16, i16, i32; I32, i32, i64; I64, i64, i128; U8, u8, u16; U16, u16, u32; U32, u32, u64; U64, u64, u128),
-    )
+    Ok(hi!(I8, i8, i16; I16, i16, i32; I32, i32, i64; I64, i64, i128; U8, u8, u16; U16, u16, u32; U32, u32, u64; U64, u64, u128))
 }
 
 /// One `next_after` step on `width`-bit patterns, as XLA's decomposition:
@@ -345,13 +280,7 @@ fn next_after(a: &Tensor, b: &Tensor) -> IResult<Buffer> {
                 $x.iter()
                     .zip($y.iter())
                     .map(|(&p, &q)| {
-                        let r = next_after_bits(
-                            p.to_bits() as u64,
-                            q.to_bits() as u64,
-                            $w,
-                            p.is_nan() || q.is_nan(),
-                            <$t>::NAN.to_bits() as u64,
-                        );
+                        let r = next_after_bits(p.to_bits() as u64, q.to_bits() as u64, $w, p.is_nan() || q.is_nan(), <$t>::NAN.to_bits() as u64);
                         <$t>::from_bits(r as $bits)
                     })
                     .collect(),
@@ -415,16 +344,7 @@ fn digamma_pos(mut x: f64) -> f64 {
     }
     let z = 1.0 / (x * x);
     // Σ B_2k / (2k x^2k), k = 1..8.
-    const C: [f64; 8] = [
-        1.0 / 12.0,
-        -1.0 / 120.0,
-        1.0 / 252.0,
-        -1.0 / 240.0,
-        1.0 / 132.0,
-        -691.0 / 32760.0,
-        1.0 / 12.0,
-        -3617.0 / 8160.0,
-    ];
+    const C: [f64; 8] = [1.0 / 12.0, -1.0 / 120.0, 1.0 / 252.0, -1.0 / 240.0, 1.0 / 132.0, -691.0 / 32760.0, 1.0 / 12.0, -3617.0 / 8160.0];
     let mut s = 0.0;
     for c in C.iter().rev() {
         s = s * z + c;
@@ -449,32 +369,14 @@ fn erf_inv(y: f64) -> f64 {
     let mut x = if w < 5.0 {
         let w = w - 2.5;
         let mut p = 2.81022636e-08;
-        for c in [
-            3.43273939e-07,
-            -3.5233877e-06,
-            -4.39150654e-06,
-            0.00021858087,
-            -0.00125372503,
-            -0.00417768164,
-            0.246640727,
-            1.50140941,
-        ] {
+        for c in [3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087, -0.00125372503, -0.00417768164, 0.246640727, 1.50140941] {
             p = c + p * w;
         }
         p * y
     } else {
         let w = w.sqrt() - 3.0;
         let mut p = -0.000200214257;
-        for c in [
-            0.000100950558,
-            0.00134934322,
-            -0.00367342844,
-            0.00573950773,
-            -0.0076224613,
-            0.00943887047,
-            1.00167406,
-            2.83297682,
-        ] {
+        for c in [0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773, -0.0076224613, 0.00943887047, 1.00167406, 2.83297682] {
             p = c + p * w;
         }
         p * y
@@ -487,11 +389,7 @@ fn erf_inv(y: f64) -> f64 {
         if d == 0.0 {
             break;
         }
-        let err = if a > 0.5 {
-            (1.0 - a) - libm::erfc(x)
-        } else {
-            libm::erf(x) - a
-        };
+        let err = if a > 0.5 { (1.0 - a) - libm::erfc(x) } else { libm::erf(x) - a };
         // Halley's correction: f''/f' = -2x.
         let step = err / d;
         let nx = x - step / (1.0 + x * step);
@@ -570,11 +468,7 @@ fn zeta(x: f64, q: f64) -> f64 {
             return f64::NAN;
         }
         if q == q.floor() {
-            return if x % 2.0 == 0.0 {
-                f64::INFINITY
-            } else {
-                f64::NAN
-            };
+            return if x % 2.0 == 0.0 { f64::INFINITY } else { f64::NAN };
         }
     }
     // Euler–Maclaurin (Cephes): direct sum of N terms, then the tail.
@@ -673,11 +567,7 @@ fn asin_acos_kernel(z: C128) -> C128 {
     } else {
         y * (0.5 * (a + x) * (1.0 / rpxp1 + 1.0 / spxm1)).sqrt()
     };
-    let safe_max_opt = if x < safe_max * 1e12 {
-        safe_max * 1e-6
-    } else {
-        safe_max * 1e2
-    };
+    let safe_max_opt = if x < safe_max * 1e12 { safe_max * 1e-6 } else { safe_max * 1e2 };
     let im = if mx >= safe_max_opt {
         std::f64::consts::LN_2 + libm::log(mx) + 0.5 * libm::log1p((mn / mx) * (mn / mx))
     } else if y < safe_min && x < 1.0 {
@@ -745,12 +635,10 @@ pub fn top_k(t: &Tensor, k: i64) -> IResult<(Tensor, Tensor)> {
     let Some(&n) = t.shape.last() else {
         return invalid("top_k needs an operand of rank ≥ 1");
     };
-    let k = usize::try_from(k).ok().filter(|&k| k <= n).ok_or_else(|| {
-        crate::error::InterpError::invalid(
-            shardref_spec::ir::Span::NONE,
-            format!("top_k: k = {k} is out of range for a last dimension of {n}"),
-        )
-    })?;
+    let k = usize::try_from(k)
+        .ok()
+        .filter(|&k| k <= n)
+        .ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, format!("top_k: k = {k} is out of range for a last dimension of {n}")))?;
     let rows = if n == 0 { 0 } else { t.num_elements() / n };
     // Keys in one comparable representation, chosen once per op.
     enum Keys {
@@ -762,12 +650,7 @@ pub fn top_k(t: &Tensor, k: i64) -> IResult<(Tensor, Tensor)> {
         Buffer::F64(s) => Keys::F(s.to_vec()),
         Buffer::BF16(s) => Keys::F(s.iter().map(|x| x.to_f64()).collect()),
         Buffer::F16(s) => Keys::F(s.iter().map(|x| x.to_f64()).collect()),
-        Buffer::F8(s) => Keys::F(
-            f8_to_f32(f8_kind(&t.elem)?, s)
-                .into_iter()
-                .map(|x| x as f64)
-                .collect(),
-        ),
+        Buffer::F8(s) => Keys::F(f8_to_f32(f8_kind(&t.elem)?, s).into_iter().map(|x| x as f64).collect()),
         Buffer::I8(s) => Keys::I(s.iter().map(|&x| x as i128).collect()),
         Buffer::I16(s) => Keys::I(s.iter().map(|&x| x as i128).collect()),
         Buffer::I32(s) => Keys::I(s.iter().map(|&x| x as i128).collect()),
@@ -813,16 +696,8 @@ pub fn broadcast_shape(a: &[usize], b: &[usize]) -> IResult<Vec<usize>> {
     let r = a.len().max(b.len());
     let mut out = vec![0; r];
     for i in 0..r {
-        let da = if i + a.len() >= r {
-            a[i + a.len() - r]
-        } else {
-            1
-        };
-        let db = if i + b.len() >= r {
-            b[i + b.len() - r]
-        } else {
-            1
-        };
+        let da = if i + a.len() >= r { a[i + a.len() - r] } else { 1 };
+        let db = if i + b.len() >= r { b[i + b.len() - r] } else { 1 };
         out[i] = match (da, db) {
             (x, y) if x == y => x,
             (1, y) => y,
@@ -874,13 +749,7 @@ pub struct RaggedDims {
 /// 3. a batch dimension: an ordinary dot_general (rows past the groups are 0).
 ///
 /// `group_sizes` is `[g]` (one split shared by every batch).
-pub fn ragged_dot(
-    lhs: &Tensor,
-    rhs: &Tensor,
-    gs: &Tensor,
-    d: &RaggedDims,
-    elem: &ElemType,
-) -> IResult<Tensor> {
+pub fn ragged_dot(lhs: &Tensor, rhs: &Tensor, gs: &Tensor, d: &RaggedDims, elem: &ElemType) -> IResult<Tensor> {
     use crate::ops::dot::{DotDims, dot_general};
     use crate::ops::shape::{reshape, slice};
     let sizes: Vec<i64> = match &gs.buf {
@@ -904,32 +773,17 @@ pub fn ragged_dot(
     let mut bounds = Vec::with_capacity(g);
     let mut start = 0usize;
     for &s in &sizes {
-        let end = start
-            .saturating_add(usize::try_from(s.max(0)).unwrap_or(0))
-            .min(ragged_len);
+        let end = start.saturating_add(usize::try_from(s.max(0)).unwrap_or(0)).min(ragged_len);
         bounds.push((start, end));
         start = end;
     }
-    let base_dims = DotDims {
-        lhs_batch: d.lhs_batch.clone(),
-        rhs_batch: d.rhs_batch.clone(),
-        lhs_contract: d.lhs_contract.clone(),
-        rhs_contract: d.rhs_contract.clone(),
-    };
-    let zeros_like = |t: &Tensor| {
-        Tensor::new(
-            t.shape.clone(),
-            t.elem.clone(),
-            Buffer::zeros(t.buf.repr(), t.num_elements()),
-        )
-    };
+    let base_dims = DotDims { lhs_batch: d.lhs_batch.clone(), rhs_batch: d.rhs_batch.clone(), lhs_contract: d.lhs_contract.clone(), rhs_contract: d.rhs_contract.clone() };
+    let zeros_like = |t: &Tensor| Tensor::new(t.shape.clone(), t.elem.clone(), Buffer::zeros(t.buf.repr(), t.num_elements()));
     // A mask along lhs's ragged dimension, keeping [lo, hi).
     let mask_lhs = |lo: usize, hi: usize| -> IResult<Tensor> {
         let strides = crate::value::strides(&lhs.shape);
         let st = strides[lr as usize];
-        let keep: Vec<bool> = (0..lhs.num_elements())
-            .map(|i| (lo..hi).contains(&((i / st) % ragged_len.max(1))))
-            .collect();
+        let keep: Vec<bool> = (0..lhs.num_elements()).map(|i| (lo..hi).contains(&((i / st) % ragged_len.max(1)))).collect();
         let p = Tensor::new(lhs.shape.clone(), ElemType::I1, Buffer::Bool(keep.into()));
         crate::ops::elementwise::select(&p, lhs, &zeros_like(lhs))
     };
@@ -962,27 +816,13 @@ pub fn ragged_dot(
     let rg_u = usize::try_from(rg)
         .ok()
         .filter(|&r| r < rhs.rank())
-        .ok_or_else(|| {
-            crate::error::InterpError::invalid(
-                shardref_spec::ir::Span::NONE,
-                "ragged_dot rhs_group_dimensions out of range",
-            )
-        })?;
+        .ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "ragged_dot rhs_group_dimensions out of range"))?;
     if rhs.shape[rg_u] != g {
-        return invalid(format!(
-            "ragged_dot: rhs has {} groups, group_sizes {}",
-            rhs.shape[rg_u], g
-        ));
+        return invalid(format!("ragged_dot: rhs has {} groups, group_sizes {}", rhs.shape[rg_u], g));
     }
     // rhs dimensions after removing the group dimension.
-    let renum =
-        |v: &[i64]| -> Vec<i64> { v.iter().map(|&x| if x > rg { x - 1 } else { x }).collect() };
-    let dims = DotDims {
-        lhs_batch: d.lhs_batch.clone(),
-        rhs_batch: renum(&d.rhs_batch),
-        lhs_contract: d.lhs_contract.clone(),
-        rhs_contract: renum(&d.rhs_contract),
-    };
+    let renum = |v: &[i64]| -> Vec<i64> { v.iter().map(|&x| if x > rg { x - 1 } else { x }).collect() };
+    let dims = DotDims { lhs_batch: d.lhs_batch.clone(), rhs_batch: renum(&d.rhs_batch), lhs_contract: d.lhs_contract.clone(), rhs_contract: renum(&d.rhs_contract) };
     let mut out: Option<Tensor> = None;
     for (gi, &(lo, hi)) in bounds.iter().enumerate() {
         let mut start = vec![0i64; rhs.rank()];
@@ -997,12 +837,7 @@ pub fn ragged_dot(
         // Masked rows are exact zeros, so the groups' results add up exactly.
         out = Some(match out {
             None => r,
-            Some(acc) => crate::ops::elementwise::binary(
-                shardref_spec::ops::StablehloOp::Add,
-                &acc,
-                &r,
-                &shardref_spec::ir::Type::Tensor(r.ty()),
-            )?,
+            Some(acc) => crate::ops::elementwise::binary(shardref_spec::ops::StablehloOp::Add, &acc, &r, &shardref_spec::ir::Type::Tensor(r.ty()))?,
         });
     }
     match out {
