@@ -539,7 +539,7 @@ fn parse_and_interpreter_errors_are_located() {
     let prog = write(
         &dir,
         "dot.mlir",
-        b"func.func @main(%a: tensor<2xf32>) -> tensor<f32> {\n  %0 = \"stablehlo.dot\"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<f32>\n  return %0 : tensor<f32>\n}\n",
+        b"func.func @main(%a: tensor<2xf32>) -> tensor<ui32> {\n  %0 = \"stablehlo.replica_id\"() : () -> tensor<ui32>\n  return %0 : tensor<ui32>\n}\n",
     );
     let a = write(&dir, "a.npy", &npy_bytes("<f4", false, "(2,)", &[0; 8]));
     let o = shardref(&["run", &prog, "--input", &a]);
