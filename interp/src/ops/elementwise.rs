@@ -16,7 +16,10 @@
 //!   platform) and round once to the operand's type, as the reference
 //!   interpreter does (`mapWithUpcastToDouble`); libm is within 1 ulp in f64,
 //!   so f32 and narrower results are almost always correctly rounded.
-//! - Complex transcendentals use num-complex's formulas.
+//! - Complex transcendentals use num-complex's formulas, except: log_plus_one
+//!   (computed in f64 without cancellation, see `log1p_c128`), cbrt and atan2
+//!   (upstream interpreter's formulas), maximum/minimum (lexicographic on
+//!   (real, imaginary), as XLA).
 
 use half::{bf16, f16};
 use shardref_spec::ir::{ElemType, FloatKind, Signedness, Type};
@@ -377,7 +380,17 @@ macro_rules! complex_unary {
                     <$c>::new(a.exp_m1() * b.cos() + cosm1, a.exp() * b.sin())
                 },
                 S::Log => |c| c.ln(),
-                S::LogPlusOne => |c| (c + <$c>::new(1.0, 0.0)).ln(),
+                S::LogPlusOne => |c| {
+                    let l = log1p_c128(c.re as f64, c.im as f64);
+                    <$c>::new(l.0 as $f, l.1 as $f)
+                },
+                // cbrt(z) = |z|^(1/3) e^(i arg(z) / 3), as upstream's interpreter (in f64).
+                S::Cbrt => |c| {
+                    let (x, y) = (c.re as f64, c.im as f64);
+                    let theta = libm::atan2(y, x) / 3.0;
+                    let m = libm::pow(x * x + y * y, 1.0 / 6.0);
+                    <$c>::new((m * libm::cos(theta)) as $f, (m * libm::sin(theta)) as $f)
+                },
                 S::Logistic => |c| <$c>::new(1.0, 0.0) / (<$c>::new(1.0, 0.0) + (-c).exp()),
                 S::Sine => |c| c.sin(),
                 S::Cosine => |c| c.cos(),
@@ -399,6 +412,19 @@ macro_rules! complex_unary {
         }
     };
 }
+/// log1p(x + iy) in f64: real part 0.5 log1p(x (2 + x) + y²), free of the
+/// cancellation of log|1 + z| near |1 + z| = 1 (log(hypot) for huge
+/// arguments, where the sum would overflow); imaginary part atan2(y, 1 + x).
+fn log1p_c128(x: f64, y: f64) -> (f64, f64) {
+    let im = libm::atan2(y, 1.0 + x);
+    let re = if x.abs().max(y.abs()) > 1e150 || !(x.is_finite() && y.is_finite()) {
+        libm::log(libm::hypot(1.0 + x, y))
+    } else {
+        0.5 * libm::log1p(x * (2.0 + x) + y * y)
+    };
+    (re, im)
+}
+
 complex_unary!(complex_unary_32, C64, f32);
 complex_unary!(complex_unary_64, C128, f64);
 
@@ -519,6 +545,20 @@ fn complex_binary<F: num_traits::Float>(k: StablehloOp, x: &[num_complex::Comple
         S::Multiply => |p, q| p * q,
         S::Divide => |p, q| p / q,
         S::Power => |p, q| p.powc(q),
+        // Lexicographic on (real, imaginary), as XLA and upstream's interpreter.
+        S::Maximum => |p, q| {
+            let gt = if p.re == q.re { p.im > q.im } else { p.re > q.re };
+            if gt { p } else { q }
+        },
+        S::Minimum => |p, q| {
+            let lt = if p.re == q.re { p.im < q.im } else { p.re < q.re };
+            if lt { p } else { q }
+        },
+        // atan2(y, x) = -i log((x + i y) / sqrt(x² + y²)), as upstream's interpreter.
+        S::Atan2 => |y, x| {
+            let i = num_complex::Complex::new(F::zero(), F::one());
+            -i * ((x + i * y) / (x * x + y * y).sqrt()).ln()
+        },
         _ => return unsupported(format!("{} on complex numbers", shardref_spec::ops::OpKind::Stablehlo(k).name())),
     };
     Ok(x.iter().zip(y).map(|(&p, &q)| f(p, q)).collect())

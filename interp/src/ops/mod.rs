@@ -12,3 +12,4 @@ pub mod conv;
 pub mod linalg;
 pub mod quant;
 pub mod dynamic;
+pub mod chlo;
