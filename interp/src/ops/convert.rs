@@ -230,6 +230,11 @@ pub fn reduce_precision(t: &Tensor, exponent_bits: u32, mantissa_bits: u32) -> I
 /// Rounds an f64 to the nearest value with `e` exponent bits and `m` mantissa
 /// bits (IEEE-like, with subnormals, infinities and NaN), ties to even.
 fn round_to_format(x: f64, e: u32, m: u32) -> f64 {
+    // With no mantissa bits a NaN cannot be represented: its truncated
+    // mantissa is zero, which makes it an infinity of the same sign (as XLA).
+    if x.is_nan() && m == 0 {
+        return if x.is_sign_negative() { f64::NEG_INFINITY } else { f64::INFINITY };
+    }
     if !x.is_finite() {
         return x;
     }

@@ -134,3 +134,16 @@ func.func @main() {
   }) : (tensor<i1>) -> tensor<i1>
   return
 }
+
+// -----
+
+// reduce_precision with no mantissa bits turns NaN into infinity; with some it stays NaN.
+func.func @main() {
+  %nan = "stablehlo.constant"() {value = dense<0x7FF8000000000001> : tensor<f64>} : () -> tensor<f64>
+  %inf = "stablehlo.reduce_precision"(%nan) {exponent_bits = 5 : i32, mantissa_bits = 0 : i32} : (tensor<f64>) -> tensor<f64>
+  check.expect_eq_const %inf, dense<0x7FF0000000000000> : tensor<f64>
+  %still = "stablehlo.reduce_precision"(%nan) {exponent_bits = 5 : i32, mantissa_bits = 2 : i32} : (tensor<f64>) -> tensor<f64>
+  %is_nan = "stablehlo.compare"(%still, %still) {comparison_direction = #stablehlo<comparison_direction NE>} : (tensor<f64>, tensor<f64>) -> tensor<i1>
+  check.expect_eq_const %is_nan, dense<true> : tensor<i1>
+  return
+}
