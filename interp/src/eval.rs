@@ -1199,17 +1199,21 @@ impl<'m> Interp<'m> {
         if inputs.iter().any(|t| t.shape != inputs[0].shape) || inits.iter().any(|t| t.num_elements() != 1) {
             return Err(InterpError::invalid(span, "reduce inputs must share a shape and inits must be scalars"));
         }
-        let (map, out_shape) = ops::reduce::reduction_map(&inputs[0].shape, &dims);
-        let out_n: usize = out_shape.iter().product();
         let body = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "reduce without a body"))?;
         if n == 1 {
             if let Some(k) = self.single_op_body(body) {
-                if let Some(buf) = ops::reduce::fold_single_op(k, &inputs[0], &inits[0], &map, out_n) {
-                    self.charge(inputs[0].num_elements() as u64, span)?;
+                // Fuel first: the fast path does the work of that many body applications.
+                let fuel = self.fuel;
+                self.charge(inputs[0].num_elements() as u64, span)?;
+                if let Some(buf) = ops::reduce::fold_single_op_dims(k, &inputs[0], &inits[0], &dims) {
+                    let out_shape: Vec<usize> = (0..inputs[0].rank()).filter(|d| !dims.contains(d)).map(|d| inputs[0].shape[d]).collect();
                     return Ok(vec![Value::Tensor(Tensor::new(out_shape, inits[0].elem.clone(), buf))]);
                 }
+                self.fuel = fuel;
             }
         }
+        let (map, out_shape) = ops::reduce::reduction_map(&inputs[0].shape, &dims);
+        let out_n: usize = out_shape.iter().product();
         // The generic path: run the body on scalars, in the documented order.
         let mut acc: Vec<Vec<Tensor>> = (0..n).map(|i| vec![inits[i].clone(); out_n]).collect();
         for (e, &j) in map.iter().enumerate() {
@@ -1431,6 +1435,19 @@ impl<'m> Interp<'m> {
             _ => return Err(InterpError::invalid(span, "while needs a cond and a body region")),
         };
         let mut state: Vec<Value> = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<_>>()?;
+        // Scalar loops run compiled (same results, same fuel); the fuel left
+        // for a partial iteration is spent op by op below.
+        let frame: &Frame = f;
+        let outer = |v: ValueId| {
+            let s = *self.slots.slot.get(v.index())? as usize;
+            frame.vals.get(s).cloned().flatten()
+        };
+        if let Some(l) = crate::fastloop::compile(self.m, cond, body, &state, self.limits.max_value_bytes, &outer) {
+            match l.run(&mut self.fuel) {
+                crate::fastloop::LoopEnd::Done(s) => return Ok(s),
+                crate::fastloop::LoopEnd::Continue(s) => state = s,
+            }
+        }
         loop {
             let c = self.apply_region(f, cond, state.clone(), span)?;
             let go = match c.as_slice() {

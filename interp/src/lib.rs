@@ -18,6 +18,7 @@ pub mod attrs;
 pub mod check;
 pub mod error;
 pub mod eval;
+pub mod fastloop;
 pub mod npy;
 pub mod ops;
 pub mod print;

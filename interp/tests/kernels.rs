@@ -188,6 +188,31 @@ fn reductions_use_the_documented_order() {
 }
 
 #[test]
+fn reduction_fast_path_matches_the_index_map_fold() {
+    // Every subset of dimensions of a few shapes, with values whose f32 sums depend on the order.
+    for shape in [vec![], vec![5], vec![3, 4], vec![2, 3, 4], vec![3, 1, 2, 5], vec![2, 0, 3]] {
+        let n: usize = shape.iter().product();
+        let vals: Vec<f32> = (0..n).map(|i| ((i * 7919 % 13) as f32 - 6.0) * 10f32.powi((i % 9) as i32)).collect();
+        let t = Tensor::new(shape.clone(), ElemType::F32, Buffer::F32(vals.into()));
+        let init = Tensor::new(vec![], ElemType::F32, Buffer::F32(vec![0.5].into()));
+        for mask in 0..(1usize << shape.len()) {
+            let dims: Vec<usize> = (0..shape.len()).filter(|d| mask >> d & 1 == 1).collect();
+            let (map, out) = reduce::reduction_map(&t.shape, &dims);
+            let out_n: usize = out.iter().product();
+            for k in [S::Add, S::Multiply, S::Maximum] {
+                let slow = reduce::fold_single_op(k, &t, &init, &map, out_n).unwrap();
+                let fast = reduce::fold_single_op_dims(k, &t, &init, &dims).unwrap();
+                let bits = |b: &Buffer| match b {
+                    Buffer::F32(v) => v.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                    _ => unreachable!(),
+                };
+                assert_eq!(bits(&slow), bits(&fast), "{shape:?} {dims:?} {k:?}");
+            }
+        }
+    }
+}
+
+#[test]
 fn conversions() {
     let x = f32s(&[1.5, -1.5, f32::NAN]);
     assert_eq!(convert::convert(&x, &ElemType::I32).unwrap().buf, Buffer::I32(vec![1, -1, 0].into()));

@@ -65,11 +65,62 @@ fn float_kind(e: &ElemType) -> Option<FloatKind> {
     }
 }
 
+/// Below this many elements a kernel runs on the calling thread.
+const PAR_MIN: usize = 1 << 16;
+/// Elements per parallel task (tasks never share an output element, so the
+/// results do not depend on the thread count).
+const PAR_CHUNK: usize = 1 << 14;
+
+/// `f` over `s` into a new shared buffer, in parallel chunks for large inputs.
+fn par_map<T: Copy + Sync, U: Copy + Default + Send + Sync>(
+    s: &[T],
+    f: impl Fn(T) -> U + Sync,
+) -> std::sync::Arc<[U]> {
+    use rayon::prelude::*;
+    if s.len() < PAR_MIN {
+        return s.iter().map(|&x| f(x)).collect();
+    }
+    let mut out: std::sync::Arc<[U]> = std::iter::repeat_n(U::default(), s.len()).collect();
+    let o = std::sync::Arc::get_mut(&mut out).expect("a fresh buffer is unique");
+    o.par_chunks_mut(PAR_CHUNK)
+        .zip(s.par_chunks(PAR_CHUNK))
+        .for_each(|(o, i)| {
+            for (o, &x) in o.iter_mut().zip(i) {
+                *o = f(x);
+            }
+        });
+    out
+}
+
+/// `f` over `a` and `b` pairwise into a new shared buffer, in parallel chunks for large inputs.
+fn par_zip<T: Copy + Sync, U: Copy + Default + Send + Sync>(
+    a: &[T],
+    b: &[T],
+    f: impl Fn(T, T) -> U + Sync,
+) -> std::sync::Arc<[U]> {
+    use rayon::prelude::*;
+    let n = a.len().min(b.len());
+    if n < PAR_MIN {
+        return a.iter().zip(b.iter()).map(|(&x, &y)| f(x, y)).collect();
+    }
+    let mut out: std::sync::Arc<[U]> = std::iter::repeat_n(U::default(), n).collect();
+    let o = std::sync::Arc::get_mut(&mut out).expect("a fresh buffer is unique");
+    o.par_chunks_mut(PAR_CHUNK)
+        .zip(a[..n].par_chunks(PAR_CHUNK))
+        .zip(b[..n].par_chunks(PAR_CHUNK))
+        .for_each(|((o, x), y)| {
+            for ((o, &p), &q) in o.iter_mut().zip(x).zip(y) {
+                *o = f(p, q);
+            }
+        });
+    out
+}
+
 /// Applies a float function to every element (f32 path for narrow formats).
-fn map_float(t: &Tensor, f32op: impl Fn(f32) -> f32, f64op: impl Fn(f64) -> f64) -> IResult<Buffer> {
+fn map_float(t: &Tensor, f32op: impl Fn(f32) -> f32 + Sync, f64op: impl Fn(f64) -> f64 + Sync) -> IResult<Buffer> {
     Ok(match &t.buf {
-        Buffer::F32(s) => Buffer::F32(s.iter().map(|&x| f32op(x)).collect()),
-        Buffer::F64(s) => Buffer::F64(s.iter().map(|&x| f64op(x)).collect()),
+        Buffer::F32(s) => Buffer::F32(par_map(s, f32op)),
+        Buffer::F64(s) => Buffer::F64(par_map(s, f64op)),
         Buffer::BF16(s) => Buffer::BF16(s.iter().map(|&x| bf16::from_f64(f64op(x.to_f64()))).collect()),
         Buffer::F16(s) => Buffer::F16(s.iter().map(|&x| f16::from_f64(f64op(x.to_f64()))).collect()),
         Buffer::F8(s) => {
@@ -87,10 +138,10 @@ fn up(f: fn(f64) -> f64) -> impl Fn(f32) -> f32 {
 }
 
 /// Applies a float function of two arguments elementwise.
-fn zip_float(a: &Tensor, b: &Tensor, f32op: impl Fn(f32, f32) -> f32, f64op: impl Fn(f64, f64) -> f64) -> IResult<Buffer> {
+fn zip_float(a: &Tensor, b: &Tensor, f32op: impl Fn(f32, f32) -> f32 + Sync, f64op: impl Fn(f64, f64) -> f64 + Sync) -> IResult<Buffer> {
     Ok(match (&a.buf, &b.buf) {
-        (Buffer::F32(x), Buffer::F32(y)) => Buffer::F32(x.iter().zip(y.iter()).map(|(&p, &q)| f32op(p, q)).collect()),
-        (Buffer::F64(x), Buffer::F64(y)) => Buffer::F64(x.iter().zip(y.iter()).map(|(&p, &q)| f64op(p, q)).collect()),
+        (Buffer::F32(x), Buffer::F32(y)) => Buffer::F32(par_zip(x, y, f32op)),
+        (Buffer::F64(x), Buffer::F64(y)) => Buffer::F64(par_zip(x, y, f64op)),
         (Buffer::BF16(x), Buffer::BF16(y)) => {
             Buffer::BF16(x.iter().zip(y.iter()).map(|(&p, &q)| bf16::from_f64(f64op(p.to_f64(), q.to_f64()))).collect())
         }

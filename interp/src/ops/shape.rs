@@ -248,7 +248,18 @@ pub fn iota(shape: Vec<usize>, dim: i64, elem: &ElemType) -> IResult<Tensor> {
     let dim = usize::try_from(dim).ok().filter(|&d| d < shape.len()).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "iota dimension out of range"))?;
     let st = strides(&shape);
     let n = numel(&shape);
-    let values: Vec<i64> = (0..n).map(|i| ((i / st[dim]) % shape[dim]) as i64).collect();
+    let (step, len) = (st[dim], shape[dim]);
+    // f32/f64 directly (the same round-to-nearest conversion of the same integers).
+    match elem {
+        ElemType::Float(shardref_spec::ir::FloatKind::F32) => {
+            return Ok(Tensor::new(shape, elem.clone(), Buffer::F32((0..n).map(|i| ((i / step) % len) as f32).collect())));
+        }
+        ElemType::Float(shardref_spec::ir::FloatKind::F64) => {
+            return Ok(Tensor::new(shape, elem.clone(), Buffer::F64((0..n).map(|i| ((i / step) % len) as f64).collect())));
+        }
+        _ => {}
+    }
+    let values: Vec<i64> = (0..n).map(|i| ((i / step) % len) as i64).collect();
     let buf = crate::ops::convert::from_i64s(elem, &values)?;
     Ok(Tensor::new(shape, elem.clone(), buf))
 }
