@@ -19,11 +19,7 @@ use shardref_spec::split::split_cases;
 use shardref_spec::{Source, parse_source};
 
 #[derive(Parser)]
-#[command(
-    name = "shardref",
-    version,
-    about = "A formal-reference interpreter and verifier for sharded ML programs"
-)]
+#[command(name = "shardref", version, about = "A formal-reference interpreter and verifier for sharded ML programs")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -81,12 +77,10 @@ enum Suite {
 }
 
 fn read(path: &PathBuf) -> Result<String, ExitCode> {
-    std::fs::read(path)
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-        .map_err(|e| {
-            eprintln!("{}: {e}", path.display());
-            ExitCode::from(2)
-        })
+    std::fs::read(path).map(|b| String::from_utf8_lossy(&b).into_owned()).map_err(|e| {
+        eprintln!("{}: {e}", path.display());
+        ExitCode::from(2)
+    })
 }
 
 /// The inputs of a file: the whole file, or its `// -----` cases.
@@ -95,20 +89,10 @@ fn inputs(path: &PathBuf, text: &str, split: bool) -> Vec<Arc<Source>> {
     if split {
         split_cases(&name, text)
             .into_iter()
-            .map(|c| {
-                Arc::new(Source {
-                    name: name.clone(),
-                    text: c.text,
-                    first_line: c.first_line,
-                })
-            })
+            .map(|c| Arc::new(Source { name: name.clone(), text: c.text, first_line: c.first_line }))
             .collect()
     } else {
-        vec![Arc::new(Source {
-            name,
-            text: text.to_string(),
-            first_line: 1,
-        })]
+        vec![Arc::new(Source { name, text: text.to_string(), first_line: 1 })]
     }
 }
 
@@ -116,15 +100,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Run(args) => run::run(&args),
-        Command::Verify {
-            files,
-            split_input_file,
-            verify_diagnostics,
-        } => verify::verify(&files, split_input_file, verify_diagnostics),
-        Command::Parse {
-            files,
-            split_input_file,
-        } => {
+        Command::Verify { files, split_input_file, verify_diagnostics } => {
+            verify::verify(&files, split_input_file, verify_diagnostics)
+        }
+        Command::Parse { files, split_input_file } => {
             let mut ok = true;
             for f in &files {
                 let text = match read(f) {
@@ -138,31 +117,16 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            if ok {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            }
+            if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
-        Command::Print {
-            file,
-            generic,
-            debug_info,
-            split_input_file,
-        } => {
+        Command::Print { file, generic, debug_info, split_input_file } => {
             let text = match read(&file) {
                 Ok(t) => t,
                 Err(c) => return c,
             };
             let mut ok = true;
-            let opts = PrintOptions {
-                generic,
-                debug_info,
-            };
-            for (i, src) in inputs(&file, &text, split_input_file)
-                .into_iter()
-                .enumerate()
-            {
+            let opts = PrintOptions { generic, debug_info };
+            for (i, src) in inputs(&file, &text, split_input_file).into_iter().enumerate() {
                 if i > 0 {
                     println!("// -----");
                 }
@@ -174,11 +138,7 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            if ok {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            }
+            if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
         Command::Conform { suite } => {
             let (mode, paths): (&dyn shardref_conformance::Mode, _) = match &suite {
@@ -202,9 +162,5 @@ fn report(s: &Summary) -> ExitCode {
         println!("{f}");
     }
     println!("{}", s.closing_line());
-    if s.failed > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    if s.failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }

@@ -88,22 +88,12 @@ fn run_inner(args: &RunArgs) -> Result<(), Stop> {
         Stop(1)
     })?;
     let (entry, func) = choose_entry(&m, args.entry.as_deref()).map_err(|message| {
-        report(
-            &source,
-            &[Diagnostic::error(shardref_spec::ir::Span::NONE, message)],
-        );
+        report(&source, &[Diagnostic::error(shardref_spec::ir::Span::NONE, message)]);
         Stop(1)
     })?;
     let func_span = m.op(func).span;
-    let Some(Attr::Type(Type::Function(arg_types, _))) = m.op(func).attrs.get("function_type")
-    else {
-        report(
-            &source,
-            &[Diagnostic::error(
-                func_span,
-                format!("@{entry} has no function_type"),
-            )],
-        );
+    let Some(Attr::Type(Type::Function(arg_types, _))) = m.op(func).attrs.get("function_type") else {
+        report(&source, &[Diagnostic::error(func_span, format!("@{entry} has no function_type"))]);
         return Err(Stop(1));
     };
     let inputs = load_inputs(args, &m, func, &entry, arg_types, &source)?;
@@ -154,13 +144,7 @@ fn functions(m: &Module) -> Vec<(String, OpId)> {
 /// The function to run: the one named, else `main`, else the only one.
 fn choose_entry(m: &Module, named: Option<&str>) -> Result<(String, OpId), String> {
     let funcs = functions(m);
-    let list = || {
-        funcs
-            .iter()
-            .map(|(n, _)| format!("@{n}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let list = || funcs.iter().map(|(n, _)| format!("@{n}")).collect::<Vec<_>>().join(", ");
     if let Some(name) = named {
         return funcs
             .iter()
@@ -174,10 +158,7 @@ fn choose_entry(m: &Module, named: Option<&str>) -> Result<(String, OpId), Strin
     match funcs.as_slice() {
         [only] => Ok(only.clone()),
         [] => Err("the module has no function to run".into()),
-        _ => Err(format!(
-            "the module has no @main and several functions ({}); choose one with --entry",
-            list()
-        )),
+        _ => Err(format!("the module has no @main and several functions ({}); choose one with --entry", list())),
     }
 }
 
@@ -205,26 +186,19 @@ fn load_inputs(
     for path in &args.inputs {
         let bytes = std::fs::read(path).map_err(|e| io_error(path, e))?;
         if npy::is_zip(&bytes) {
-            let members = npy::read_npz(&bytes)
-                .map_err(|e| fail(func_span, format!("{}: {e}", path.display())))?;
-            files.extend(members.into_iter().map(|mm| InputFile {
-                label: format!("{}[{}.npy]", path.display(), mm.name),
-                bytes: mm.bytes,
-            }));
+            let members = npy::read_npz(&bytes).map_err(|e| fail(func_span, format!("{}: {e}", path.display())))?;
+            files.extend(
+                members
+                    .into_iter()
+                    .map(|mm| InputFile { label: format!("{}[{}.npy]", path.display(), mm.name), bytes: mm.bytes }),
+            );
         } else {
-            files.push(InputFile {
-                label: path.display().to_string(),
-                bytes,
-            });
+            files.push(InputFile { label: path.display().to_string(), bytes });
         }
     }
     if files.len() != arg_types.len() {
         let given: Vec<&str> = files.iter().map(|f| f.label.as_str()).collect();
-        let given = if given.is_empty() {
-            "none".to_string()
-        } else {
-            given.join(", ")
-        };
+        let given = if given.is_empty() { "none".to_string() } else { given.join(", ") };
         return Err(fail(
             func_span,
             format!(
@@ -235,34 +209,17 @@ fn load_inputs(
         ));
     }
     // Point at the argument itself when the parser recorded where it is.
-    let arg_spans: Vec<_> = match m
-        .op(func)
-        .regions
-        .first()
-        .and_then(|&r| m.region(r).blocks.first())
-    {
-        Some(&b) => m
-            .block(b)
-            .args
-            .iter()
-            .map(|&a| m.values[a.index()].span)
-            .collect(),
+    let arg_spans: Vec<_> = match m.op(func).regions.first().and_then(|&r| m.region(r).blocks.first()) {
+        Some(&b) => m.block(b).args.iter().map(|&a| m.values[a.index()].span).collect(),
         None => vec![],
     };
     let mut values = Vec::with_capacity(files.len());
     for (i, (f, ty)) in files.iter().zip(arg_types).enumerate() {
-        let span = arg_spans
-            .get(i)
-            .copied()
-            .filter(|s| !s.is_none())
-            .unwrap_or(func_span);
+        let span = arg_spans.get(i).copied().filter(|s| !s.is_none()).unwrap_or(func_span);
         let Type::Tensor(tt) = ty else {
             return Err(fail(
                 span,
-                format!(
-                    "argument {i} of @{entry} has type {ty}, which an .npy file cannot give ({})",
-                    f.label
-                ),
+                format!("argument {i} of @{entry} has type {ty}, which an .npy file cannot give ({})", f.label),
             ));
         };
         let t = npy::read_npy(&f.bytes, Some(tt)).map_err(|e| {
@@ -279,11 +236,8 @@ fn load_inputs(
 
 /// A tensor as an MLIR `dense<...> : tensor<...>` literal.
 fn dense_literal(t: &Tensor) -> String {
-    let d = DenseElements {
-        ty: Type::Tensor(t.ty()),
-        data: DenseData::Elements(t.buf.to_le_bytes().into()),
-        hex: false,
-    };
+    let d =
+        DenseElements { ty: Type::Tensor(t.ty()), data: DenseData::Elements(t.buf.to_le_bytes().into()), hex: false };
     let mut s = String::new();
     let _ = shardref_spec::print::write_dense(&mut s, &d);
     s
@@ -317,15 +271,11 @@ fn write_results(dir: &Path, results: &[Value]) -> Result<(), Stop> {
                 let path = dir.join(format!("{stem}.npy"));
                 std::fs::write(&path, npy::write_npy(t)).map_err(|e| io_error(&path, e))
             }
-            Value::Tuple(items) => items
-                .iter()
-                .enumerate()
-                .try_for_each(|(j, item)| write_one(dir, &format!("{stem}_{j}"), item)),
+            Value::Tuple(items) => {
+                items.iter().enumerate().try_for_each(|(j, item)| write_one(dir, &format!("{stem}_{j}"), item))
+            }
             Value::Token => Ok(()),
         }
     }
-    results
-        .iter()
-        .enumerate()
-        .try_for_each(|(i, v)| write_one(dir, &format!("result{i}"), v))
+    results.iter().enumerate().try_for_each(|(i, v)| write_one(dir, &format!("result{i}"), v))
 }

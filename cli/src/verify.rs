@@ -36,9 +36,5 @@ pub fn verify(files: &[PathBuf], split: bool, verify_diagnostics: bool) -> ExitC
             }
         }
     }
-    if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
+    if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
 }

@@ -4,7 +4,11 @@ use std::process::Command;
 
 fn shardref(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_shardref")).args(args).output().expect("run shardref");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
@@ -45,7 +49,8 @@ fn print_generic_and_split_input_file() {
 fn conform_roundtrip_reports_failures_and_one_closing_line() {
     let dir = std::env::temp_dir().join(format!("shardref-conform-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("ok.mlir"), "func.func @a() {\n  return\n}\n// -----\nfunc.func @b() {\n  return\n}\n").unwrap();
+    std::fs::write(dir.join("ok.mlir"), "func.func @a() {\n  return\n}\n// -----\nfunc.func @b() {\n  return\n}\n")
+        .unwrap();
     std::fs::write(dir.join("broken.mlir"), "func.func @a( {\n").unwrap();
     let (code, out, _) = shardref(&["conform", "roundtrip", dir.to_str().unwrap()]);
     assert_eq!(code, 1);
@@ -60,7 +65,10 @@ fn conform_roundtrip_reports_failures_and_one_closing_line() {
 #[test]
 fn the_projects_own_mlir_files_round_trip() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let paths: Vec<String> = ["examples", "interp/tests/programs", "fuzz/seeds"].iter().map(|p| root.join(p).display().to_string()).collect();
+    let paths: Vec<String> = ["examples", "interp/tests/programs", "fuzz/seeds"]
+        .iter()
+        .map(|p| root.join(p).display().to_string())
+        .collect();
     let mut args = vec!["conform", "roundtrip"];
     args.extend(paths.iter().map(String::as_str));
     let (code, out, _) = shardref(&args);

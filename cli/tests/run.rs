@@ -21,10 +21,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn shardref(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_shardref"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_shardref")).args(args).output().expect("the binary runs")
 }
 
 fn text(b: &[u8]) -> String {
@@ -113,14 +110,7 @@ fn int_cases() -> Vec<Case> {
             sum: le(&[42i64, -2], i64::to_le_bytes),
         },
         // i1 add is logical or.
-        Case {
-            elem: "i1",
-            in_descr: "|b1",
-            out_descr: "|b1",
-            x: vec![1, 0],
-            y: vec![1, 1],
-            sum: vec![1, 1],
-        },
+        Case { elem: "i1", in_descr: "|b1", out_descr: "|b1", x: vec![1, 0], y: vec![1, 1], sum: vec![1, 1] },
         // Sub-byte integers as JAX saves them: one byte each, the value in the low bits.
         Case {
             elem: "i4",
@@ -244,40 +234,21 @@ fn add_on_every_dtype_writes_the_expected_npy_bytes() {
     let dir = scratch("add-every-dtype");
     for c in int_cases().into_iter().chain(float_cases()) {
         let ty = format!("tensor<2x{}>", c.elem);
-        let prog = write(
-            &dir,
-            "add.mlir",
-            elementwise_program("add", 2, &ty).as_bytes(),
-        );
+        let prog = write(&dir, "add.mlir", elementwise_program("add", 2, &ty).as_bytes());
         let x = write(&dir, "x.npy", &npy_bytes(c.in_descr, false, "(2,)", &c.x));
         let y = write(&dir, "y.npy", &npy_bytes(c.in_descr, false, "(2,)", &c.y));
         let out = dir.join("out");
         let _ = std::fs::remove_dir_all(&out);
-        let o = shardref(&[
-            "run",
-            &prog,
-            "--input",
-            &x,
-            "--input",
-            &y,
-            "--output-dir",
-            out.to_str().unwrap(),
-        ]);
+        let o = shardref(&["run", &prog, "--input", &x, "--input", &y, "--output-dir", out.to_str().unwrap()]);
         assert!(o.status.success(), "{}: {}", c.elem, text(&o.stderr));
         let got = std::fs::read(out.join("result0.npy")).unwrap();
-        assert_eq!(
-            got,
-            npy_bytes(c.out_descr, false, "(2,)", &c.sum),
-            "{}",
-            c.elem
-        );
+        assert_eq!(got, npy_bytes(c.out_descr, false, "(2,)", &c.sum), "{}", c.elem);
         // The printed form runs too, one line per result.
         let o = shardref(&["run", &prog, "--input", &x, "--input", &y]);
         assert!(o.status.success(), "{}: {}", c.elem, text(&o.stderr));
         let stdout = text(&o.stdout);
         assert!(
-            stdout.starts_with("%result0 = dense<[")
-                && stdout.trim_end().ends_with(&format!(": {ty}")),
+            stdout.starts_with("%result0 = dense<[") && stdout.trim_end().ends_with(&format!(": {ty}")),
             "{}: {stdout}",
             c.elem
         );
@@ -293,42 +264,19 @@ type NegateCase = (&'static str, &'static str, &'static str, Vec<u8>, Vec<u8>);
 fn negate_on_signed_and_narrow_types() {
     let dir = scratch("negate");
     let cases: Vec<NegateCase> = vec![
-        (
-            "f32",
-            "<f4",
-            "<f4",
-            le(&[1.0f32, -0.0], f32::to_le_bytes),
-            le(&[-1.0f32, 0.0], f32::to_le_bytes),
-        ),
+        ("f32", "<f4", "<f4", le(&[1.0f32, -0.0], f32::to_le_bytes), le(&[-1.0f32, 0.0], f32::to_le_bytes)),
         // f4E2M1FN: -1.0 is 0b1010; only the low four bits are written.
         ("f4E2M1FN", "<V1", "<V1", vec![0x02, 0x0A], vec![0x0A, 0x02]),
         ("i4", "<V1", "<V1", vec![0x08, 0x01], vec![0x08, 0x0F]),
-        (
-            "i32",
-            "<i4",
-            "<i4",
-            le(&[i32::MIN, 3], i32::to_le_bytes),
-            le(&[i32::MIN, -3], i32::to_le_bytes),
-        ),
+        ("i32", "<i4", "<i4", le(&[i32::MIN, 3], i32::to_le_bytes), le(&[i32::MIN, -3], i32::to_le_bytes)),
         ("ui8", "|u1", "|u1", vec![1, 0], vec![255, 0]),
     ];
     for (elem, in_descr, out_descr, x, want) in cases {
         let ty = format!("tensor<2x{elem}>");
-        let prog = write(
-            &dir,
-            "neg.mlir",
-            elementwise_program("negate", 1, &ty).as_bytes(),
-        );
+        let prog = write(&dir, "neg.mlir", elementwise_program("negate", 1, &ty).as_bytes());
         let x = write(&dir, "x.npy", &npy_bytes(in_descr, false, "(2,)", &x));
         let out = dir.join("out");
-        let o = shardref(&[
-            "run",
-            &prog,
-            "--input",
-            &x,
-            "--output-dir",
-            out.to_str().unwrap(),
-        ]);
+        let o = shardref(&["run", &prog, "--input", &x, "--output-dir", out.to_str().unwrap()]);
         assert!(o.status.success(), "{elem}: {}", text(&o.stderr));
         assert_eq!(
             std::fs::read(out.join("result0.npy")).unwrap(),
@@ -343,14 +291,8 @@ fn negate_on_signed_and_narrow_types() {
 fn the_example_runs_and_prints_mlir() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let ex = |f: &str| root.join("examples").join(f).display().to_string();
-    let o = shardref(&[
-        "run",
-        &ex("add_scale.mlir"),
-        "--input",
-        &ex("add_scale_x.npy"),
-        "--input",
-        &ex("add_scale_y.npy"),
-    ]);
+    let o =
+        shardref(&["run", &ex("add_scale.mlir"), "--input", &ex("add_scale_x.npy"), "--input", &ex("add_scale_y.npy")]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_eq!(
         text(&o.stdout),
@@ -366,16 +308,8 @@ fn printed_results_are_mlir_literals() {
         "p.mlir",
         b"func.func @main(%a: tensor<2x2xi4>, %b: tensor<bf16>) -> (tensor<2x2xi4>, tensor<bf16>) {\n  return %a, %b : tensor<2x2xi4>, tensor<bf16>\n}\n",
     );
-    let a = write(
-        &dir,
-        "a.npy",
-        &npy_bytes("<V1", false, "(2, 2)", &[0x07, 0x0F, 0x08, 0x00]),
-    );
-    let b = write(
-        &dir,
-        "b.npy",
-        &npy_bytes("<V2", false, "()", &0x3FC0u16.to_le_bytes()),
-    );
+    let a = write(&dir, "a.npy", &npy_bytes("<V1", false, "(2, 2)", &[0x07, 0x0F, 0x08, 0x00]));
+    let b = write(&dir, "b.npy", &npy_bytes("<V2", false, "()", &0x3FC0u16.to_le_bytes()));
     let o = shardref(&["run", &prog, "--input", &a, "--input", &b]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_eq!(
@@ -388,16 +322,9 @@ fn printed_results_are_mlir_literals() {
 #[test]
 fn big_endian_and_fortran_inputs_are_normalized() {
     let dir = scratch("fortran");
-    let prog = write(
-        &dir,
-        "p.mlir",
-        elementwise_program("negate", 1, "tensor<2x3xf32>").as_bytes(),
-    );
+    let prog = write(&dir, "p.mlir", elementwise_program("negate", 1, "tensor<2x3xf32>").as_bytes());
     // [[1, 2, 3], [4, 5, 6]], column-major and big-endian.
-    let data: Vec<u8> = [1.0f32, 4.0, 2.0, 5.0, 3.0, 6.0]
-        .iter()
-        .flat_map(|v| v.to_be_bytes())
-        .collect();
+    let data: Vec<u8> = [1.0f32, 4.0, 2.0, 5.0, 3.0, 6.0].iter().flat_map(|v| v.to_be_bytes()).collect();
     let x = write(&dir, "x.npy", &npy_bytes(">f4", true, "(2, 3)", &data));
     let o = shardref(&["run", &prog, "--input", &x]);
     assert!(o.status.success(), "{}", text(&o.stderr));
@@ -416,60 +343,31 @@ fn i32s(v: &[i32]) -> Tensor {
 fn npz_inputs_follow_the_naming_rule() {
     let dir = scratch("npz");
     // a - b shows the order.
-    let prog = write(
-        &dir,
-        "p.mlir",
-        elementwise_program("subtract", 2, "tensor<2xi32>").as_bytes(),
-    );
+    let prog = write(&dir, "p.mlir", elementwise_program("subtract", 2, "tensor<2xi32>").as_bytes());
     let (ten, one) = (i32s(&[10, 20]), i32s(&[1, 2]));
     for compressed in [false, true] {
         // Named argN: by number, whatever the archive order.
-        let z = write(
-            &dir,
-            "args.npz",
-            &npy::write_npz(&[("arg1", &one), ("arg0", &ten)], compressed).unwrap(),
-        );
+        let z = write(&dir, "args.npz", &npy::write_npz(&[("arg1", &one), ("arg0", &ten)], compressed).unwrap());
         let o = shardref(&["run", &prog, "--input", &z]);
         assert!(o.status.success(), "{}", text(&o.stderr));
-        assert_eq!(
-            text(&o.stdout),
-            "%result0 = dense<[9, 18]> : tensor<2xi32>\n"
-        );
+        assert_eq!(text(&o.stdout), "%result0 = dense<[9, 18]> : tensor<2xi32>\n");
         // Other names: archive order.
-        let z = write(
-            &dir,
-            "named.npz",
-            &npy::write_npz(&[("y", &one), ("x", &ten)], compressed).unwrap(),
-        );
+        let z = write(&dir, "named.npz", &npy::write_npz(&[("y", &one), ("x", &ten)], compressed).unwrap());
         let o = shardref(&["run", &prog, "--input", &z]);
-        assert_eq!(
-            text(&o.stdout),
-            "%result0 = dense<[-9, -18]> : tensor<2xi32>\n"
-        );
+        assert_eq!(text(&o.stdout), "%result0 = dense<[-9, -18]> : tensor<2xi32>\n");
     }
     // An .npz and an .npy together: the archive's members, then the file.
-    let z = write(
-        &dir,
-        "one.npz",
-        &npy::write_npz(&[("first", &ten)], true).unwrap(),
-    );
+    let z = write(&dir, "one.npz", &npy::write_npz(&[("first", &ten)], true).unwrap());
     let n = write(&dir, "second.npy", &npy::write_npy(&one));
     let o = shardref(&["run", &prog, "--input", &z, "--input", &n]);
-    assert_eq!(
-        text(&o.stdout),
-        "%result0 = dense<[9, 18]> : tensor<2xi32>\n"
-    );
+    assert_eq!(text(&o.stdout), "%result0 = dense<[9, 18]> : tensor<2xi32>\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn mismatched_inputs_are_located_errors() {
     let dir = scratch("mismatch");
-    let prog = write(
-        &dir,
-        "p.mlir",
-        elementwise_program("add", 2, "tensor<2xf32>").as_bytes(),
-    );
+    let prog = write(&dir, "p.mlir", elementwise_program("add", 2, "tensor<2xf32>").as_bytes());
     let good = write(&dir, "good.npy", &npy_bytes("<f4", false, "(2,)", &[0; 8]));
     let f64s = write(&dir, "f64.npy", &npy_bytes("<f8", false, "(2,)", &[0; 16]));
     let o = shardref(&["run", &prog, "--input", &good, "--input", &f64s]);
@@ -478,53 +376,27 @@ fn mismatched_inputs_are_located_errors() {
     assert!(err.contains("p.mlir:1:"), "{err}");
     assert!(
         err.contains("argument 1 (")
-            && err
-                .contains("expected tensor<2xf32>, but the file holds dtype '<f8' with shape (2,)"),
+            && err.contains("expected tensor<2xf32>, but the file holds dtype '<f8' with shape (2,)"),
         "{err}"
     );
     let long = write(&dir, "long.npy", &npy_bytes("<f4", false, "(3,)", &[0; 12]));
     let err = text(&shardref(&["run", &prog, "--input", &long, "--input", &good]).stderr);
-    assert!(
-        err.contains("argument 0 (") && err.contains("shape (3,): the shapes differ"),
-        "{err}"
-    );
+    assert!(err.contains("argument 0 (") && err.contains("shape (3,): the shapes differ"), "{err}");
     // Raw bytes of the wrong width.
     let v2 = write(&dir, "v2.npy", &npy_bytes("<V2", false, "(2,)", &[0; 4]));
     let err = text(&shardref(&["run", &prog, "--input", &good, "--input", &v2]).stderr);
-    assert!(
-        err.contains("'<V2'") && err.contains("raw 2-byte elements"),
-        "{err}"
-    );
+    assert!(err.contains("'<V2'") && err.contains("raw 2-byte elements"), "{err}");
     // Too few inputs.
     let o = shardref(&["run", &prog, "--input", &good]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(
-        text(&o.stderr).contains("@main takes 2 argument(s), but the inputs give 1"),
-        "{}",
-        text(&o.stderr)
-    );
+    assert!(text(&o.stderr).contains("@main takes 2 argument(s), but the inputs give 1"), "{}", text(&o.stderr));
     // A truncated file.
-    let cut = write(
-        &dir,
-        "cut.npy",
-        &npy_bytes("<f4", false, "(2,)", &[0; 8])[..70],
-    );
+    let cut = write(&dir, "cut.npy", &npy_bytes("<f4", false, "(2,)", &[0; 8])[..70]);
     let o = shardref(&["run", &prog, "--input", &good, "--input", &cut]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(
-        text(&o.stderr).contains("malformed file"),
-        "{}",
-        text(&o.stderr)
-    );
+    assert!(text(&o.stderr).contains("malformed file"), "{}", text(&o.stderr));
     // A file that is not there.
-    let o = shardref(&[
-        "run",
-        &prog,
-        "--input",
-        &good,
-        "--input",
-        dir.join("missing.npy").to_str().unwrap(),
-    ]);
+    let o = shardref(&["run", &prog, "--input", &good, "--input", dir.join("missing.npy").to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -547,18 +419,10 @@ fn parse_and_interpreter_errors_are_located() {
     let err = text(&o.stderr);
     assert!(err.contains("dot.mlir:2:3: error: unsupported:"), "{err}");
     // Fuel.
-    let prog = write(
-        &dir,
-        "neg.mlir",
-        elementwise_program("negate", 1, "tensor<2xf32>").as_bytes(),
-    );
+    let prog = write(&dir, "neg.mlir", elementwise_program("negate", 1, "tensor<2xf32>").as_bytes());
     let o = shardref(&["run", &prog, "--input", &a, "--fuel", "1"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(
-        text(&o.stderr).contains("out of fuel"),
-        "{}",
-        text(&o.stderr)
-    );
+    assert!(text(&o.stderr).contains("out of fuel"), "{}", text(&o.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -577,11 +441,7 @@ fn failed_checks_make_the_run_fail() {
     let bad = write(&dir, "bad.npy", &npy::write_npy(&i32s(&[1, 3])));
     let o = shardref(&["run", &prog, "--input", &bad]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(
-        text(&o.stderr).contains("c.mlir:2:3: error: check failed"),
-        "{}",
-        text(&o.stderr)
-    );
+    assert!(text(&o.stderr).contains("c.mlir:2:3: error: check failed"), "{}", text(&o.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -596,19 +456,11 @@ fn the_entry_is_main_the_only_function_or_named() {
     let a = write(&dir, "a.npy", &npy::write_npy(&i32s(&[5])));
     let o = shardref(&["run", &two, "--input", &a]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(
-        text(&o.stderr).contains("choose one with --entry"),
-        "{}",
-        text(&o.stderr)
-    );
+    assert!(text(&o.stderr).contains("choose one with --entry"), "{}", text(&o.stderr));
     let o = shardref(&["run", &two, "--entry", "neg", "--input", &a]);
     assert_eq!(text(&o.stdout), "%result0 = dense<[-5]> : tensor<1xi32>\n");
     let o = shardref(&["run", &two, "--entry", "nope", "--input", &a]);
-    assert!(
-        text(&o.stderr).contains("no function @nope in the module (it has @neg, @id)"),
-        "{}",
-        text(&o.stderr)
-    );
+    assert!(text(&o.stderr).contains("no function @nope in the module (it has @neg, @id)"), "{}", text(&o.stderr));
     let one = write(
         &dir,
         "one.mlir",
@@ -627,29 +479,13 @@ fn several_results_are_numbered_files() {
         "p.mlir",
         b"func.func @main(%a: tensor<2xui16>, %b: tensor<i1>) -> (tensor<i1>, tensor<2xui16>) {\n  return %b, %a : tensor<i1>, tensor<2xui16>\n}\n",
     );
-    let a = write(
-        &dir,
-        "a.npy",
-        &npy_bytes("<u2", false, "(2,)", &le(&[7u16, 65535], u16::to_le_bytes)),
-    );
+    let a = write(&dir, "a.npy", &npy_bytes("<u2", false, "(2,)", &le(&[7u16, 65535], u16::to_le_bytes)));
     let b = write(&dir, "b.npy", &npy_bytes("|b1", false, "()", &[1]));
     let out = dir.join("out");
-    let o = shardref(&[
-        "run",
-        &prog,
-        "--input",
-        &a,
-        "--input",
-        &b,
-        "--output-dir",
-        out.to_str().unwrap(),
-    ]);
+    let o = shardref(&["run", &prog, "--input", &a, "--input", &b, "--output-dir", out.to_str().unwrap()]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_eq!(text(&o.stdout), "");
-    assert_eq!(
-        std::fs::read(out.join("result0.npy")).unwrap(),
-        npy_bytes("|b1", false, "()", &[1])
-    );
+    assert_eq!(std::fs::read(out.join("result0.npy")).unwrap(), npy_bytes("|b1", false, "()", &[1]));
     assert_eq!(
         std::fs::read(out.join("result1.npy")).unwrap(),
         npy_bytes("<u2", false, "(2,)", &le(&[7u16, 65535], u16::to_le_bytes))

@@ -79,7 +79,8 @@ mod tests {
 
     #[test]
     fn offsets_and_kinds() {
-        let t = "a\n// expected-error @+1 {{bad thing}}\nb\nc // expected-note {{here}}\n// expected-error @above {{up}}\n";
+        let t =
+            "a\n// expected-error @+1 {{bad thing}}\nb\nc // expected-note {{here}}\n// expected-error @above {{up}}\n";
         let d = directives(t, 10);
         assert_eq!(d.len(), 3);
         assert_eq!((d[0].line, d[0].text.as_str()), (12, "bad thing"));

@@ -74,11 +74,7 @@ pub fn entry_function(m: &Module) -> Option<String> {
 
 impl Mode for Interpret {
     fn judge(&self, file: &SuiteFile, case: &Case) -> Verdict {
-        let source = Arc::new(Source {
-            name: file.name.clone(),
-            text: case.text.clone(),
-            first_line: case.first_line,
-        });
+        let source = Arc::new(Source { name: file.name.clone(), text: case.text.clone(), first_line: case.first_line });
         let m = match parse_source(source.clone()) {
             Ok(m) => m,
             Err(r) => return Verdict::Fail(format!("parse error: {}", first_line(&r.to_string()))),
@@ -121,11 +117,7 @@ impl Mode for Interpret {
         match result {
             Ok(outcome) => match outcome.check_failures.first() {
                 None => {
-                    if let Some(i) = outcome
-                        .results
-                        .iter()
-                        .zip(&result_types)
-                        .position(|(v, t)| !value_has_type(v, t))
+                    if let Some(i) = outcome.results.iter().zip(&result_types).position(|(v, t)| !value_has_type(v, t))
                     {
                         return Verdict::Fail(format!(
                             "result {i} does not have the declared type {}",
@@ -136,10 +128,7 @@ impl Mode for Interpret {
                         let out = match printed(&outcome) {
                             Ok(o) => o,
                             Err(e) => {
-                                return Verdict::Fail(format!(
-                                    "printing results: {}",
-                                    first_line(&e.message)
-                                ));
+                                return Verdict::Fail(format!("printing results: {}", first_line(&e.message)));
                             }
                         };
                         if let Err(e) = filecheck(&case.text, &out) {
@@ -150,31 +139,20 @@ impl Mode for Interpret {
                 }
                 Some(f) => {
                     let (line, col) = location(&source, &LineIndex::new(&source.text), f.span);
-                    Verdict::Fail(format!(
-                        "check failed at {line}:{col}: {}",
-                        first_line(&f.message)
-                    ))
+                    Verdict::Fail(format!("check failed at {line}:{col}: {}", first_line(&f.message)))
                 }
             },
             Err(e) if e.kind == ErrorKind::Unsupported && e.message.contains("run_parallel") => {
                 Verdict::Skip("interpreter.run_parallel needs simulated devices (issue #5)".into())
             }
-            Err(e) => Verdict::Fail(format!(
-                "{} at {}: {}",
-                e.kind.name(),
-                at(&e),
-                first_line(&e.message)
-            )),
+            Err(e) => Verdict::Fail(format!("{} at {}: {}", e.kind.name(), at(&e), first_line(&e.message))),
         }
     }
 }
 
 /// The argument and result types of function `name`.
 fn signature(m: &Module, name: &str) -> (Vec<Type>, Vec<Type>) {
-    match m
-        .lookup_symbol(name)
-        .and_then(|f| m.op(f).attrs.get("function_type"))
-    {
+    match m.lookup_symbol(name).and_then(|f| m.op(f).attrs.get("function_type")) {
         Some(Attr::Type(Type::Function(args, results))) => (args.clone(), results.clone()),
         _ => (vec![], vec![]),
     }
@@ -183,9 +161,8 @@ fn signature(m: &Module, name: &str) -> (Vec<Type>, Vec<Type>) {
 /// The `--args="[...]"` of the first RUN line that runs the interpreter
 /// expecting success, parsed as dense element attributes.
 pub fn parse_args(run: &str) -> Option<Result<Vec<Value>, String>> {
-    let line = run.lines().find(|l| {
-        l.contains("--args=") && !l.trim_start().starts_with("not ") && !l.contains(": not ")
-    })?;
+    let line =
+        run.lines().find(|l| l.contains("--args=") && !l.trim_start().starts_with("not ") && !l.contains(": not "))?;
     let rest = &line[line.find("--args=")? + "--args=".len()..];
     let text = match rest.strip_prefix('"') {
         Some(r) => &r[..r.find('"').unwrap_or(r.len())],
@@ -197,26 +174,19 @@ pub fn parse_args(run: &str) -> Option<Result<Vec<Value>, String>> {
 /// Parses `[dense<...> : tensor<...>, ...]` into tensors.
 pub fn args_from_text(text: &str) -> Result<Vec<Value>, String> {
     let wrapper = format!("module attributes {{shardref.args = {text}}} {{\n}}\n");
-    let m = shardref_spec::parse("--args", &wrapper)
-        .map_err(|r| first_line(&r.to_string()).to_string())?;
-    let attrs = module_attr(&m, "shardref.args").ok_or_else(|| {
-        "expected an array attribute, i.e. --args=[dense<1> : tensor<2xi32>, ...]".to_string()
-    })?;
+    let m = shardref_spec::parse("--args", &wrapper).map_err(|r| first_line(&r.to_string()).to_string())?;
+    let attrs = module_attr(&m, "shardref.args")
+        .ok_or_else(|| "expected an array attribute, i.e. --args=[dense<1> : tensor<2xi32>, ...]".to_string())?;
     let Attr::Array(items) = attrs else {
-        return Err(
-            "expected an array attribute, i.e. --args=[dense<1> : tensor<2xi32>, ...]".into(),
-        );
+        return Err("expected an array attribute, i.e. --args=[dense<1> : tensor<2xi32>, ...]".into());
     };
     items
         .iter()
         .map(|a| match a {
-            Attr::Dense(d) => Tensor::from_dense(d)
-                .map(Value::Tensor)
-                .ok_or_else(|| format!("unsupported argument type {}", d.ty)),
-            _ => Err(
-                "expected dense elements attributes, i.e. --args=[dense<1> : tensor<2xi32>, ...]"
-                    .into(),
-            ),
+            Attr::Dense(d) => {
+                Tensor::from_dense(d).map(Value::Tensor).ok_or_else(|| format!("unsupported argument type {}", d.ty))
+            }
+            _ => Err("expected dense elements attributes, i.e. --args=[dense<1> : tensor<2xi32>, ...]".into()),
         })
         .collect()
 }
@@ -227,12 +197,7 @@ fn module_attr(m: &Module, name: &str) -> Option<Attr> {
     m.op(m.root)
         .attrs
         .get(name)
-        .or_else(|| {
-            m.block(m.body())
-                .ops
-                .first()
-                .and_then(|&op| m.op(op).attrs.get(name))
-        })
+        .or_else(|| m.block(m.body()).ops.first().and_then(|&op| m.op(op).attrs.get(name)))
         .cloned()
 }
 
@@ -268,8 +233,7 @@ pub fn synthesize_inputs(types: &[Type], n: usize) -> Result<Vec<Value>, String>
         if count > 1 << 24 {
             return Err(format!("synthesized input of type {ty} would be too large"));
         }
-        let is_dim_var =
-            leading && shape.is_empty() && matches!(tt.elem, ElemType::Int { width: 8..=64, .. });
+        let is_dim_var = leading && shape.is_empty() && matches!(tt.elem, ElemType::Int { width: 8..=64, .. });
         leading = is_dim_var;
         let buf = if is_dim_var {
             shardref_interp::ops::convert::from_i64s(&tt.elem, &[n as i64])
@@ -279,10 +243,7 @@ pub fn synthesize_inputs(types: &[Type], n: usize) -> Result<Vec<Value>, String>
                     let v: Vec<i64> = (0..count).map(|_| (rng.next() % 2) as i64).collect();
                     shardref_interp::ops::convert::from_i64s(&tt.elem, &v)
                 }
-                ElemType::Int {
-                    signedness: shardref_spec::ir::Signedness::Unsigned,
-                    ..
-                } => {
+                ElemType::Int { signedness: shardref_spec::ir::Signedness::Unsigned, .. } => {
                     let v: Vec<i64> = (0..count).map(|_| (rng.next() % 5) as i64).collect();
                     shardref_interp::ops::convert::from_i64s(&tt.elem, &v)
                 }
@@ -291,9 +252,7 @@ pub fn synthesize_inputs(types: &[Type], n: usize) -> Result<Vec<Value>, String>
                     shardref_interp::ops::convert::from_i64s(&tt.elem, &v)
                 }
                 ElemType::Float(_) => {
-                    let v: Vec<f64> = (0..count)
-                        .map(|_| ((rng.next() % 25) as f64 - 12.0) / 4.0)
-                        .collect();
+                    let v: Vec<f64> = (0..count).map(|_| ((rng.next() % 25) as f64 - 12.0) / 4.0).collect();
                     shardref_interp::ops::convert::encode_floats(&tt.elem, &v)
                 }
                 other => return Err(format!("cannot synthesize elements of type {other}")),
@@ -348,9 +307,7 @@ pub fn filecheck(check_text: &str, output: &str) -> Result<(), String> {
                 let start = cursor.map_or(0, |(l, _)| l + 1);
                 let found = (start..lines.len()).find(|&l| lines[l].contains(pattern));
                 match found {
-                    Some(l) => {
-                        cursor = Some((l, lines[l].find(pattern).unwrap_or(0) + pattern.len()))
-                    }
+                    Some(l) => cursor = Some((l, lines[l].find(pattern).unwrap_or(0) + pattern.len())),
                     None => return Err(format!("no line contains '{pattern}'")),
                 }
             }
@@ -390,20 +347,8 @@ mod tests {
     #[test]
     fn filecheck_subset() {
         let out = "tensor<2xi32> {\n  [3, 3]\n}\n";
-        assert!(
-            filecheck(
-                "// CHECK: tensor<2xi32> {\n// CHECK-NEXT: [3, 3]\n// CHECK-NEXT: }",
-                out
-            )
-            .is_ok()
-        );
-        assert!(
-            filecheck(
-                "// CHECK: tensor<2xi32>\n// CHECK-SAME: {\n// CHECK-NEXT: [3, 3]",
-                out
-            )
-            .is_ok()
-        );
+        assert!(filecheck("// CHECK: tensor<2xi32> {\n// CHECK-NEXT: [3, 3]\n// CHECK-NEXT: }", out).is_ok());
+        assert!(filecheck("// CHECK: tensor<2xi32>\n// CHECK-SAME: {\n// CHECK-NEXT: [3, 3]", out).is_ok());
         assert!(filecheck("// CHECK: tensor<2xi32> {\n// CHECK-NEXT: }", out).is_err());
         assert!(filecheck("// CHECK-LABEL: tensor<3xi32>", out).is_err());
         assert!(filecheck("// CHECK-DENSE: dense<[3, 3]>", out).is_ok());
@@ -424,14 +369,8 @@ mod tests {
         let m = shardref_spec::parse("t", "func.func @main(%a: tensor<i64>, %b: tensor<?x4xf32>, %c: tensor<?xi1>) -> tensor<i64> {\n  return %a : tensor<i64>\n}\n").unwrap();
         let (args, _) = signature(&m, "main");
         let v = synthesize_inputs(&args, 3).unwrap();
-        let shapes: Vec<Vec<usize>> = v
-            .iter()
-            .map(|x| x.as_tensor().unwrap().shape.clone())
-            .collect();
+        let shapes: Vec<Vec<usize>> = v.iter().map(|x| x.as_tensor().unwrap().shape.clone()).collect();
         assert_eq!(shapes, vec![vec![], vec![3, 4], vec![3]]);
-        assert_eq!(
-            shardref_interp::ops::elementwise::scalar_i64(v[0].as_tensor().unwrap()).unwrap(),
-            3
-        );
+        assert_eq!(shardref_interp::ops::elementwise::scalar_i64(v[0].as_tensor().unwrap()).unwrap(), 3);
     }
 }

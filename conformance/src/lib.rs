@@ -41,11 +41,7 @@ impl SuiteFile {
     pub fn read(path: &Path) -> std::io::Result<SuiteFile> {
         let bytes = std::fs::read(path)?;
         let text = String::from_utf8_lossy(&bytes).into_owned();
-        let run = text
-            .lines()
-            .filter_map(|l| l.trim_start().strip_prefix("// RUN:"))
-            .collect::<Vec<_>>()
-            .join(" ");
+        let run = text.lines().filter_map(|l| l.trim_start().strip_prefix("// RUN:")).collect::<Vec<_>>().join(" ");
         Ok(SuiteFile { path: path.to_path_buf(), name: path.display().to_string(), text, run })
     }
 

@@ -27,7 +27,8 @@ impl Mode for Roundtrip {
                     return Verdict::Fail("parse failed without a diagnostic".into());
                 };
                 let (line, col) = location(&source, &LineIndex::new(&source.text), d.span);
-                if file.verifies_diagnostics() && expected.iter().any(|e| e.line == line && d.message.contains(&e.text)) {
+                if file.verifies_diagnostics() && expected.iter().any(|e| e.line == line && d.message.contains(&e.text))
+                {
                     return Verdict::Pass;
                 }
                 Verdict::Fail(format!("parse error at {line}:{col}: {}", first_line(&d.message)))

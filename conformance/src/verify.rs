@@ -27,22 +27,17 @@ pub fn diagnose(source: Arc<Source>) -> Vec<Diagnostic> {
 
 /// Matches diagnostics against directives; returns one line per problem
 /// (an unexpected diagnostic or an expected one that was not produced).
-pub fn match_expectations(
-    source: &Source,
-    diags: &[Diagnostic],
-    expected: &[Expected],
-) -> Vec<String> {
+pub fn match_expectations(source: &Source, diags: &[Diagnostic], expected: &[Expected]) -> Vec<String> {
     let index = LineIndex::new(&source.text);
     let mut used = vec![false; expected.len()];
     let mut problems = vec![];
-    let flat = diags
-        .iter()
-        .flat_map(|d| std::iter::once(d).chain(d.notes.iter()));
+    let flat = diags.iter().flat_map(|d| std::iter::once(d).chain(d.notes.iter()));
     for d in flat {
         let (line, col) = location(source, &index, d.span);
-        let hit = expected.iter().enumerate().find(|(i, e)| {
-            !used[*i] && e.severity == d.severity && e.line == line && d.message.contains(&e.text)
-        });
+        let hit = expected
+            .iter()
+            .enumerate()
+            .find(|(i, e)| !used[*i] && e.severity == d.severity && e.line == line && d.message.contains(&e.text));
         match hit {
             Some((i, _)) => used[i] = true,
             None => problems.push(format!(
@@ -70,17 +65,12 @@ pub fn match_expectations(
 /// Whether the RUN line runs a transformation pass, whose own errors the
 /// verifier does not produce.
 fn runs_pass(run: &str) -> bool {
-    run.split_whitespace()
-        .any(|w| w.starts_with("-sdy-") || w.starts_with("--sdy-") || w.starts_with("-mpmd-"))
+    run.split_whitespace().any(|w| w.starts_with("-sdy-") || w.starts_with("--sdy-") || w.starts_with("-mpmd-"))
 }
 
 impl Mode for Verify {
     fn judge(&self, file: &SuiteFile, case: &Case) -> Verdict {
-        let source = Arc::new(Source {
-            name: file.name.clone(),
-            text: case.text.clone(),
-            first_line: case.first_line,
-        });
+        let source = Arc::new(Source { name: file.name.clone(), text: case.text.clone(), first_line: case.first_line });
         // A parse-failure case passes as in roundtrip mode: the parse error is
         // where an expected-error points and contains its text (upstream adds
         // wrapper errors that shardref's parser does not repeat).
@@ -96,9 +86,7 @@ impl Mode for Verify {
                 return Verdict::Pass;
             }
             if diags.is_empty() && runs_pass(&file.run) {
-                return Verdict::Skip(
-                    "its errors come from a transformation pass, not the verifier".into(),
-                );
+                return Verdict::Skip("its errors come from a transformation pass, not the verifier".into());
             }
             return Verdict::Fail(problems.join("; "));
         }

@@ -9,7 +9,8 @@ use crate::error::{IResult, InterpError};
 /// printers), or an array of integers.
 pub fn ints(o: &Operation, name: &str) -> IResult<Vec<i64>> {
     match o.attrs.get(name) {
-        Some(a) => ints_of(a).ok_or_else(|| InterpError::invalid(o.span, format!("attribute '{name}' must be a list of integers"))),
+        Some(a) => ints_of(a)
+            .ok_or_else(|| InterpError::invalid(o.span, format!("attribute '{name}' must be a list of integers"))),
         None => Err(InterpError::invalid(o.span, format!("missing attribute '{name}'"))),
     }
 }

@@ -42,17 +42,23 @@ pub fn run(k: CheckOp, operands: &[&Tensor], attrs: &Dict) -> IResult<Option<Che
     let (actual, expected): (&Tensor, &Tensor) = match (k, operands) {
         (CheckOp::ExpectEqConst | CheckOp::ExpectAlmostEqConst, [a]) => {
             constant = match attrs.get("value") {
-                Some(Attr::Dense(d)) => Tensor::from_dense(d).ok_or_else(|| crate::error::InterpError::unsupported(Span::NONE, "check constant of this type"))?,
+                Some(Attr::Dense(d)) => Tensor::from_dense(d)
+                    .ok_or_else(|| crate::error::InterpError::unsupported(Span::NONE, "check constant of this type"))?,
                 _ => return invalid("check without a dense 'value'"),
             };
             (a, &constant)
         }
         (CheckOp::ExpectEq | CheckOp::ExpectAlmostEq | CheckOp::ExpectClose, [a, b]) => (a, b),
-        (CheckOp::ExpectSerializedEq, _) => return unsupported("check.expect_serialized_eq needs probe files from a previous instrumented run"),
+        (CheckOp::ExpectSerializedEq, _) => {
+            return unsupported("check.expect_serialized_eq needs probe files from a previous instrumented run");
+        }
         _ => return invalid("check op with the wrong number of operands"),
     };
     if actual.shape != expected.shape || actual.elem != expected.elem {
-        return fail(format!("types differ: {:?}x{} (actual) vs {:?}x{} (expected)", actual.shape, actual.elem, expected.shape, expected.elem));
+        return fail(format!(
+            "types differ: {:?}x{} (actual) vs {:?}x{} (expected)",
+            actual.shape, actual.elem, expected.shape, expected.elem
+        ));
     }
     match k {
         CheckOp::ExpectEq | CheckOp::ExpectEqConst => expect_eq(actual, expected),
@@ -93,7 +99,9 @@ fn as_f64_pairs(t: &Tensor) -> Option<Vec<(f64, f64)>> {
         Buffer::F64(s) => s.iter().map(|&x| (x, 0.0)).collect(),
         Buffer::C64(s) => s.iter().map(|c| (c.re as f64, c.im as f64)).collect(),
         Buffer::C128(s) => s.iter().map(|c| (c.re, c.im)).collect(),
-        Buffer::F32(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_) => to_f32_vec(t).ok()?.into_iter().map(|x| (x as f64, 0.0)).collect(),
+        Buffer::F32(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_) => {
+            to_f32_vec(t).ok()?.into_iter().map(|x| (x as f64, 0.0)).collect()
+        }
         _ => return None,
     })
 }
@@ -103,7 +111,12 @@ fn expect_eq(a: &Tensor, b: &Tensor) -> IResult<Option<CheckFailure>> {
     if let (Some(x), Some(y)) = (as_f64_pairs(a), as_f64_pairs(b)) {
         for i in 0..n {
             if x[i] != y[i] {
-                return fail(format!("element values don't match: {:?} (actual) vs {:?} (expected) at index {:?}", x[i], y[i], index_of(&a.shape, i)));
+                return fail(format!(
+                    "element values don't match: {:?} (actual) vs {:?} (expected) at index {:?}",
+                    x[i],
+                    y[i],
+                    index_of(&a.shape, i)
+                ));
             }
         }
         return Ok(None);
@@ -219,7 +232,13 @@ fn ulp_difference(fb: u64, gb: u64, f: f64, g: f64, fs: u64, gs: u64, t: &Tensor
                 },
                 _ => 64,
             };
-            if s == 1 && w < 64 { bits & ((1u64 << (w - 1)) - 1) } else if w == 64 { bits & (u64::MAX >> 1) } else { bits }
+            if s == 1 && w < 64 {
+                bits & ((1u64 << (w - 1)) - 1)
+            } else if w == 64 {
+                bits & (u64::MAX >> 1)
+            } else {
+                bits
+            }
         };
         let (a, b) = (mask(fb, fs), mask(gb, gs));
         // Formats without a sign bit (f8E8M0FNU) or with unsigned zero still compare by magnitude.

@@ -154,7 +154,10 @@ impl<'m> Interp<'m> {
     fn run_block(&mut self, f: &mut Frame, b: BlockId, args: Vec<Value>, at: Span) -> IResult<Vec<Value>> {
         let block = self.m.block(b);
         if block.args.len() != args.len() {
-            return Err(InterpError::invalid(at, format!("block expects {} arguments, got {}", block.args.len(), args.len())));
+            return Err(InterpError::invalid(
+                at,
+                format!("block expects {} arguments, got {}", block.args.len(), args.len()),
+            ));
         }
         for (&a, v) in block.args.iter().zip(args) {
             self.check_type(a, &v, at)?;
@@ -187,7 +190,10 @@ impl<'m> Interp<'m> {
 
     fn get<'f>(&self, f: &'f Frame, v: ValueId, at: Span) -> IResult<&'f Value> {
         let s = self.slots.slot[v.index()] as usize;
-        f.vals.get(s).and_then(|x| x.as_ref()).ok_or_else(|| InterpError::invalid(at, "use of a value before its definition"))
+        f.vals
+            .get(s)
+            .and_then(|x| x.as_ref())
+            .ok_or_else(|| InterpError::invalid(at, "use of a value before its definition"))
     }
 
     /// Checks that a runtime value matches the IR type of `v` (static shapes only).
@@ -214,7 +220,10 @@ impl<'m> Interp<'m> {
     fn bind(&self, f: &mut Frame, op: OpId, vals: Vec<Value>) -> IResult<()> {
         let o = self.m.op(op);
         if vals.len() != o.results.len() {
-            return Err(InterpError::invalid(o.span, format!("op produced {} values for {} results", vals.len(), o.results.len())));
+            return Err(InterpError::invalid(
+                o.span,
+                format!("op produced {} values for {} results", vals.len(), o.results.len()),
+            ));
         }
         for (&r, v) in o.results.iter().zip(vals) {
             self.check_type(r, &v, o.span)?;
@@ -231,7 +240,10 @@ impl<'m> Interp<'m> {
             total = total.saturating_add(type_bytes(self.m.value_type(r)));
         }
         if total > self.limits.max_value_bytes {
-            return Err(InterpError::exhausted(o.span, format!("results need {total} bytes, over the budget of {}", self.limits.max_value_bytes)));
+            return Err(InterpError::exhausted(
+                o.span,
+                format!("results need {total} bytes, over the budget of {}", self.limits.max_value_bytes),
+            ));
         }
         Ok(())
     }
@@ -246,7 +258,9 @@ impl<'m> Interp<'m> {
         let span = o.span;
         let kind = match &o.name {
             OpName::Known(k) => *k,
-            OpName::Unknown(n) => return Err(InterpError::unsupported(span, format!("op '{n}' has no semantics in shardref"))),
+            OpName::Unknown(n) => {
+                return Err(InterpError::unsupported(span, format!("op '{n}' has no semantics in shardref")));
+            }
         };
         let r = match kind {
             OpKind::Builtin(BuiltinOp::Module) => Err(InterpError::invalid(span, "nested module in a function")),
@@ -316,7 +330,9 @@ impl<'m> Interp<'m> {
                 Some(t) => Ok(vec![Value::Tensor(t)]),
                 None => Err(InterpError::unsupported(o.span, format!("constants of type {}", d.ty))),
             },
-            Some(Attr::DenseResource { name, .. }) => Err(InterpError::unsupported(o.span, format!("dense_resource constant '{name}'"))),
+            Some(Attr::DenseResource { name, .. }) => {
+                Err(InterpError::unsupported(o.span, format!("dense_resource constant '{name}'")))
+            }
             _ => Err(InterpError::invalid(o.span, "constant without a dense 'value'")),
         }
     }
@@ -338,7 +354,9 @@ impl<'m> Interp<'m> {
                 self.outcome.probes.entry(String::from_utf8_lossy(id).into_owned()).or_default().push(v.clone());
                 Ok(vec![v])
             }
-            InterpreterOp::RunParallel => Err(InterpError::unsupported(o.span, "interpreter.run_parallel needs simulated devices (issue #5)")),
+            InterpreterOp::RunParallel => {
+                Err(InterpError::unsupported(o.span, "interpreter.run_parallel needs simulated devices (issue #5)"))
+            }
         }
     }
 
@@ -350,7 +368,11 @@ impl<'m> Interp<'m> {
         };
         use StablehloOp as S;
         // Quantized math: dequantize, compute in the expressed type, quantize (spec: dequantize_op_quantize).
-        let quantized = o.operands.iter().chain(&o.results).any(|&v| matches!(self.m.value_type(v), Type::Tensor(t) if ops::quant::is_quantized(&t.elem)));
+        let quantized = o
+            .operands
+            .iter()
+            .chain(&o.results)
+            .any(|&v| matches!(self.m.value_type(v), Type::Tensor(t) if ops::quant::is_quantized(&t.elem)));
         if quantized && k.has_quantized_math() {
             return self.dequantize_op_quantize(f, op, k);
         }
@@ -438,11 +460,14 @@ impl<'m> Interp<'m> {
                 let idx = ops::elementwise::scalar_i64(one(&ts)?)?;
                 // case_c? : an out-of-range index selects the last branch.
                 let i = if idx < 0 || idx >= n { n - 1 } else { idx };
-                let r = *o.regions.get(i as usize).ok_or_else(|| InterpError::invalid(span, "case without branches"))?;
+                let r =
+                    *o.regions.get(i as usize).ok_or_else(|| InterpError::invalid(span, "case without branches"))?;
                 self.apply_region(f, r, vec![], span)
             }
             S::OptimizationBarrier => o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect(),
-            S::Tuple => Ok(vec![Value::Tuple(o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<_>>()?)]),
+            S::Tuple => Ok(vec![Value::Tuple(
+                o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<_>>()?,
+            )]),
             S::GetTupleElement => {
                 let Some(index) = o.attrs.get("index").and_then(Attr::as_int) else {
                     return Err(InterpError::invalid(span, "get_tuple_element without an index"));
@@ -491,7 +516,11 @@ impl<'m> Interp<'m> {
             S::BroadcastInDim => {
                 let ts = self.tensor_operands(f, op)?;
                 let shape = static_shape(result_tensor(result_ty(0)?)?)?;
-                Ok(vec![Value::Tensor(ops::shape::broadcast_in_dim(one(&ts)?, &attrs::ints(o, "broadcast_dimensions")?, shape)?)])
+                Ok(vec![Value::Tensor(ops::shape::broadcast_in_dim(
+                    one(&ts)?,
+                    &attrs::ints(o, "broadcast_dimensions")?,
+                    shape,
+                )?)])
             }
             S::Concatenate => {
                 let ts = self.tensor_operands(f, op)?;
@@ -499,12 +528,15 @@ impl<'m> Interp<'m> {
             }
             S::Slice => {
                 let ts = self.tensor_operands(f, op)?;
-                let (a, b, c) = (attrs::ints(o, "start_indices")?, attrs::ints(o, "limit_indices")?, attrs::ints(o, "strides")?);
+                let (a, b, c) =
+                    (attrs::ints(o, "start_indices")?, attrs::ints(o, "limit_indices")?, attrs::ints(o, "strides")?);
                 Ok(vec![Value::Tensor(ops::shape::slice(one(&ts)?, &a, &b, &c)?)])
             }
             S::DynamicSlice => {
                 let ts = self.tensor_operands(f, op)?;
-                let Some((t, starts)) = ts.split_first() else { return Err(InterpError::invalid(span, "dynamic_slice without operands")) };
+                let Some((t, starts)) = ts.split_first() else {
+                    return Err(InterpError::invalid(span, "dynamic_slice without operands"));
+                };
                 let starts = starts.iter().map(|s| ops::elementwise::scalar_i64(s)).collect::<IResult<Vec<_>>>()?;
                 Ok(vec![Value::Tensor(ops::shape::dynamic_slice(t, &starts, &attrs::ints(o, "slice_sizes")?)?)])
             }
@@ -519,7 +551,11 @@ impl<'m> Interp<'m> {
             S::Pad => {
                 let ts = self.tensor_operands(f, op)?;
                 let [t, v] = two(&ts)?;
-                let (lo, hi, inner) = (attrs::ints(o, "edge_padding_low")?, attrs::ints(o, "edge_padding_high")?, attrs::ints(o, "interior_padding")?);
+                let (lo, hi, inner) = (
+                    attrs::ints(o, "edge_padding_low")?,
+                    attrs::ints(o, "edge_padding_high")?,
+                    attrs::ints(o, "interior_padding")?,
+                );
                 Ok(vec![Value::Tensor(ops::shape::pad(t, v, &lo, &hi, &inner)?)])
             }
             S::Reverse => {
@@ -528,15 +564,26 @@ impl<'m> Interp<'m> {
             }
             S::Iota => {
                 let rt = result_tensor(result_ty(0)?)?;
-                Ok(vec![Value::Tensor(ops::shape::iota(static_shape(rt)?, attrs::int(o, "iota_dimension")?, &rt.elem)?)])
+                Ok(vec![Value::Tensor(ops::shape::iota(
+                    static_shape(rt)?,
+                    attrs::int(o, "iota_dimension")?,
+                    &rt.elem,
+                )?)])
             }
             S::GetDimensionSize => {
                 let ts = self.tensor_operands(f, op)?;
                 let t = one(&ts)?;
                 let d = attrs::int(o, "dimension")?;
-                let size = usize::try_from(d).ok().and_then(|d| t.shape.get(d)).ok_or_else(|| InterpError::invalid(span, "dimension out of range"))?;
+                let size = usize::try_from(d)
+                    .ok()
+                    .and_then(|d| t.shape.get(d))
+                    .ok_or_else(|| InterpError::invalid(span, "dimension out of range"))?;
                 let rt = result_tensor(result_ty(0)?)?;
-                Ok(vec![Value::Tensor(Tensor::new(vec![], rt.elem.clone(), ops::convert::from_i64s(&rt.elem, &[*size as i64])?))])
+                Ok(vec![Value::Tensor(Tensor::new(
+                    vec![],
+                    rt.elem.clone(),
+                    ops::convert::from_i64s(&rt.elem, &[*size as i64])?,
+                ))])
             }
             S::Reduce => self.reduce(f, op),
             S::CustomCall => self.custom_call(f, op),
@@ -567,7 +614,8 @@ impl<'m> Interp<'m> {
                 let w = self.window(op, ts[0].rank())?;
                 let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "reduce_window without a body"))?;
                 let refs: Vec<&Tensor> = ts.iter().collect();
-                let out = ops::windows::reduce_window(&refs[..n], &refs[n..], &w, &mut |args| self.body(f, r, args, span))?;
+                let out =
+                    ops::windows::reduce_window(&refs[..n], &refs[n..], &w, &mut |args| self.body(f, r, args, span))?;
                 Ok(out.into_iter().map(Value::Tensor).collect())
             }
             S::SelectAndScatter => {
@@ -594,7 +642,10 @@ impl<'m> Interp<'m> {
                     Some(StablehloAttr::ComparisonDirection(_, d)) => *d,
                     _ => return Err(InterpError::invalid(span, "compare without a comparison_direction")),
                 };
-                let total = matches!(o.attrs.get("compare_type").and_then(Attr::as_stablehlo), Some(StablehloAttr::ComparisonType(_, ComparisonType::TotalOrder)));
+                let total = matches!(
+                    o.attrs.get("compare_type").and_then(Attr::as_stablehlo),
+                    Some(StablehloAttr::ComparisonType(_, ComparisonType::TotalOrder))
+                );
                 let dir = compare_direction(dir);
                 // Quantized operands compare by their dequantized values (spec: dequantize_compare).
                 let (a, b) = (dequantized(a)?, dequantized(b)?);
@@ -605,7 +656,11 @@ impl<'m> Interp<'m> {
                 let [a, b] = two(&ts)?;
                 let d = if k == S::Dot {
                     // dot: contract lhs's last dimension with rhs's first.
-                    ops::dot::DotDims { lhs_contract: vec![a.rank() as i64 - 1], rhs_contract: vec![0], ..Default::default() }
+                    ops::dot::DotDims {
+                        lhs_contract: vec![a.rank() as i64 - 1],
+                        rhs_contract: vec![0],
+                        ..Default::default()
+                    }
                 } else {
                     match o.attrs.get("dot_dimension_numbers").and_then(Attr::as_stablehlo) {
                         Some(StablehloAttr::Dot(d)) => ops::dot::DotDims {
@@ -628,7 +683,12 @@ impl<'m> Interp<'m> {
                 let (a, b, dynamic_padding) = match (k, ts.as_slice()) {
                     (S::DynamicConv, [a, b, p]) => (*a, *b, Some(ops::dynamic::int_values(p)?)),
                     (S::Convolution, [a, b]) => (*a, *b, None),
-                    _ => return Err(InterpError::invalid(span, format!("{} has the wrong number of operands", k_name(OpKind::Stablehlo(k))))),
+                    _ => {
+                        return Err(InterpError::invalid(
+                            span,
+                            format!("{} has the wrong number of operands", k_name(OpKind::Stablehlo(k))),
+                        ));
+                    }
                 };
                 let Some(StablehloAttr::Conv(d)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) else {
                     return Err(InterpError::invalid(span, "convolution without dimension_numbers"));
@@ -637,7 +697,13 @@ impl<'m> Interp<'m> {
                     Ok(match o.attrs.get(name) {
                         None => None,
                         Some(Attr::DenseArray(a)) => Some(a.values.iter().map(|&v| v != 0).collect()),
-                        Some(a) => Some(attrs::ints_of(a).ok_or_else(|| InterpError::invalid(span, format!("bad '{name}'")))?.into_iter().map(|v| v != 0).collect()),
+                        Some(a) => Some(
+                            attrs::ints_of(a)
+                                .ok_or_else(|| InterpError::invalid(span, format!("bad '{name}'")))?
+                                .into_iter()
+                                .map(|v| v != 0)
+                                .collect(),
+                        ),
                     })
                 };
                 let p = ops::conv::ConvParams {
@@ -669,7 +735,8 @@ impl<'m> Interp<'m> {
             S::Gather => {
                 let ts = self.tensor_operands(f, op)?;
                 let [a, idx] = two(&ts)?;
-                let Some(StablehloAttr::Gather(d)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) else {
+                let Some(StablehloAttr::Gather(d)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo)
+                else {
                     return Err(InterpError::invalid(span, "gather without dimension_numbers"));
                 };
                 let g = ops::gather::GatherDims {
@@ -695,7 +762,13 @@ impl<'m> Interp<'m> {
                     _ => return Err(InterpError::invalid(span, "fft without an fft_type")),
                 };
                 let rt = result_tensor(result_ty(0)?)?;
-                Ok(vec![Value::Tensor(ops::linalg::fft(one(&ts)?, kind, &attrs::ints(o, "fft_length")?, &rt.elem, static_shape(rt)?)?)])
+                Ok(vec![Value::Tensor(ops::linalg::fft(
+                    one(&ts)?,
+                    kind,
+                    &attrs::ints(o, "fft_length")?,
+                    &rt.elem,
+                    static_shape(rt)?,
+                )?)])
             }
             S::Cholesky => {
                 let ts = self.tensor_operands(f, op)?;
@@ -711,12 +784,23 @@ impl<'m> Interp<'m> {
                     Some(StablehloAttr::Transpose(Transpose::Adjoint)) => ops::linalg::TransposeA::Adjoint,
                     _ => ops::linalg::TransposeA::No,
                 };
-                Ok(vec![Value::Tensor(ops::linalg::triangular_solve(a, b, flag("left_side"), flag("lower"), flag("unit_diagonal"), tr)?)])
+                Ok(vec![Value::Tensor(ops::linalg::triangular_solve(
+                    a,
+                    b,
+                    flag("left_side"),
+                    flag("lower"),
+                    flag("unit_diagonal"),
+                    tr,
+                )?)])
             }
             S::DynamicIota => {
                 let ts = self.tensor_operands(f, op)?;
                 let rt = result_tensor(result_ty(0)?)?;
-                Ok(vec![Value::Tensor(ops::dynamic::dynamic_iota(one(&ts)?, attrs::int(o, "iota_dimension")?, &rt.elem)?)])
+                Ok(vec![Value::Tensor(ops::dynamic::dynamic_iota(
+                    one(&ts)?,
+                    attrs::int(o, "iota_dimension")?,
+                    &rt.elem,
+                )?)])
             }
             S::Broadcast => {
                 let ts = self.tensor_operands(f, op)?;
@@ -725,7 +809,11 @@ impl<'m> Interp<'m> {
             S::DynamicBroadcastInDim => {
                 let ts = self.tensor_operands(f, op)?;
                 let [t, dims] = two(&ts)?;
-                Ok(vec![Value::Tensor(ops::dynamic::dynamic_broadcast_in_dim(t, dims, &attrs::ints(o, "broadcast_dimensions")?)?)])
+                Ok(vec![Value::Tensor(ops::dynamic::dynamic_broadcast_in_dim(
+                    t,
+                    dims,
+                    &attrs::ints(o, "broadcast_dimensions")?,
+                )?)])
             }
             S::DynamicReshape => {
                 let ts = self.tensor_operands(f, op)?;
@@ -735,21 +823,28 @@ impl<'m> Interp<'m> {
             S::RealDynamicSlice => {
                 let ts = self.tensor_operands(f, op)?;
                 let [t, a, b, c] = ts.as_slice() else {
-                    return Err(InterpError::invalid(span, "real_dynamic_slice takes an operand, start, limit and strides"));
+                    return Err(InterpError::invalid(
+                        span,
+                        "real_dynamic_slice takes an operand, start, limit and strides",
+                    ));
                 };
                 Ok(vec![Value::Tensor(ops::dynamic::real_dynamic_slice(t, a, b, c)?)])
             }
             S::DynamicPad => {
                 let ts = self.tensor_operands(f, op)?;
                 let [t, v, lo, hi, inner] = ts.as_slice() else {
-                    return Err(InterpError::invalid(span, "dynamic_pad takes an operand, a padding value, low, high and interior"));
+                    return Err(InterpError::invalid(
+                        span,
+                        "dynamic_pad takes an operand, a padding value, low, high and interior",
+                    ));
                 };
                 Ok(vec![Value::Tensor(ops::dynamic::dynamic_pad(t, v, lo, hi, inner)?)])
             }
             S::DynamicGather => {
                 let ts = self.tensor_operands(f, op)?;
                 let [a, idx, sizes] = three(&ts)?;
-                let Some(StablehloAttr::Gather(d)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) else {
+                let Some(StablehloAttr::Gather(d)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo)
+                else {
                     return Err(InterpError::invalid(span, "dynamic_gather without dimension_numbers"));
                 };
                 let g = ops::gather::GatherDims {
@@ -764,7 +859,8 @@ impl<'m> Interp<'m> {
             }
             S::PartitionId | S::ReplicaId => {
                 // A single-process run is partition 0 of replica 0.
-                let u32_ty = shardref_spec::ir::ElemType::Int { width: 32, signedness: shardref_spec::ir::Signedness::Unsigned };
+                let u32_ty =
+                    shardref_spec::ir::ElemType::Int { width: 32, signedness: shardref_spec::ir::Signedness::Unsigned };
                 Ok(vec![Value::Tensor(Tensor::new(vec![], u32_ty, Buffer::U32(vec![0u32].into())))])
             }
             S::Composite => {
@@ -780,7 +876,10 @@ impl<'m> Interp<'m> {
             }
             S::Infeed | S::Outfeed | S::Send | S::Recv => Err(InterpError::unsupported(
                 span,
-                format!("{} needs a host or peer to talk to; single-process runs have none", k_name(OpKind::Stablehlo(k))),
+                format!(
+                    "{} needs a host or peer to talk to; single-process runs have none",
+                    k_name(OpKind::Stablehlo(k))
+                ),
             )),
             S::SetDimensionSize
             | S::TorchIndexSelect
@@ -800,13 +899,15 @@ impl<'m> Interp<'m> {
             | S::CollectiveReduce
             | S::CrossReplicaSum
             | S::AsyncStart
-            | S::AsyncDone => Err(InterpError::unsupported(span, format!("{} is not implemented yet", k_name(OpKind::Stablehlo(k))))),
+            | S::AsyncDone => {
+                Err(InterpError::unsupported(span, format!("{} is not implemented yet", k_name(OpKind::Stablehlo(k)))))
+            }
         }
     }
 
     fn chlo(&mut self, f: &mut Frame, op: OpId, k: ChloOp) -> IResult<Vec<Value>> {
-        use ops::chlo::{Binary, InfKind, Unary};
         use ChloOp as C;
+        use ops::chlo::{Binary, InfKind, Unary};
         let o = self.m.op(op);
         let span = o.span;
         let result_ty = |i: usize| -> IResult<&Type> {
@@ -949,9 +1050,14 @@ impl<'m> Interp<'m> {
                 Bin::Compare => {
                     let dir = match o.attrs.get("comparison_direction").and_then(Attr::as_stablehlo) {
                         Some(StablehloAttr::ComparisonDirection(_, d)) => *d,
-                        _ => return Err(InterpError::invalid(span, "broadcast_compare without a comparison_direction")),
+                        _ => {
+                            return Err(InterpError::invalid(span, "broadcast_compare without a comparison_direction"));
+                        }
                     };
-                    let total = matches!(o.attrs.get("compare_type").and_then(Attr::as_stablehlo), Some(StablehloAttr::ComparisonType(_, ComparisonType::TotalOrder)));
+                    let total = matches!(
+                        o.attrs.get("compare_type").and_then(Attr::as_stablehlo),
+                        Some(StablehloAttr::ComparisonType(_, ComparisonType::TotalOrder))
+                    );
                     ops::compare::compare(&a, &b, compare_direction(dir), total)?
                 }
             };
@@ -981,7 +1087,9 @@ impl<'m> Interp<'m> {
                 let t = one(&ts)?;
                 let rt = result_tensor(result_ty(0)?)?;
                 let scalar = match o.attrs.get("value") {
-                    Some(Attr::Float(fa)) => ops::convert::encode_floats(&rt.elem, &[shardref_spec::float::bits_to_f64(fa.kind, fa.bits)])?,
+                    Some(Attr::Float(fa)) => {
+                        ops::convert::encode_floats(&rt.elem, &[shardref_spec::float::bits_to_f64(fa.kind, fa.bits)])?
+                    }
                     Some(Attr::Int(i)) => ops::convert::from_i64s(&rt.elem, &[i.value as i64])?,
                     Some(Attr::Bool(b)) => ops::convert::from_i64s(&rt.elem, &[*b as i64])?,
                     Some(Attr::Dense(d)) => match Tensor::from_dense(d) {
@@ -1001,7 +1109,9 @@ impl<'m> Interp<'m> {
             C::RaggedDot => {
                 let ts = self.tensor_operands(f, op)?;
                 let [a, b, g] = three(&ts)?;
-                let Some(StablehloAttr::RaggedDot(d)) = o.attrs.get("ragged_dot_dimension_numbers").and_then(Attr::as_stablehlo) else {
+                let Some(StablehloAttr::RaggedDot(d)) =
+                    o.attrs.get("ragged_dot_dimension_numbers").and_then(Attr::as_stablehlo)
+                else {
                     return Err(InterpError::invalid(span, "ragged_dot without ragged_dot_dimension_numbers"));
                 };
                 let [lr] = d.lhs_ragged_dimensions.as_slice() else {
@@ -1094,7 +1204,10 @@ impl<'m> Interp<'m> {
         let dim = attrs::int(o, "dimension")?;
         let is_reverse = matches!(o.attrs.get("is_reverse"), Some(Attr::Bool(true)));
         let (inputs, inits) = ts.split_at(ni);
-        let d = usize::try_from(dim).ok().filter(|&d| inputs.iter().all(|t| d < t.rank())).ok_or_else(|| InterpError::invalid(span, "scan dimension out of range"))?;
+        let d = usize::try_from(dim)
+            .ok()
+            .filter(|&d| inputs.iter().all(|t| d < t.rank()))
+            .ok_or_else(|| InterpError::invalid(span, "scan dimension out of range"))?;
         let len = match inputs.first() {
             Some(t) => t.shape[d],
             None => match attrs::int(o, "scan_dim_size") {
@@ -1150,7 +1263,11 @@ impl<'m> Interp<'m> {
             if parts.is_empty() {
                 let shape = static_shape(rt)?;
                 let n = shape.iter().product();
-                results.push(Value::Tensor(Tensor::new(shape, rt.elem.clone(), Buffer::zeros(ops::chlo::repr_of(&rt.elem)?, n))));
+                results.push(Value::Tensor(Tensor::new(
+                    shape,
+                    rt.elem.clone(),
+                    Buffer::zeros(ops::chlo::repr_of(&rt.elem)?, n),
+                )));
                 continue;
             }
             let refs: Vec<&Tensor> = parts.iter().collect();
@@ -1173,9 +1290,10 @@ impl<'m> Interp<'m> {
         match self.outcome.probes.get(&id).and_then(|vs| vs.get(iter)) {
             None => failure(format!("no value was probed as '{id}' at iteration {iter}")),
             Some(Value::Tensor(t)) if t == expected => Ok(None),
-            Some(Value::Tensor(t)) if t.shape != expected.shape || t.elem != expected.elem => {
-                failure(format!("probe '{id}' holds a {:?}x{} tensor, expected {:?}x{}", t.shape, t.elem, expected.shape, expected.elem))
-            }
+            Some(Value::Tensor(t)) if t.shape != expected.shape || t.elem != expected.elem => failure(format!(
+                "probe '{id}' holds a {:?}x{} tensor, expected {:?}x{}",
+                t.shape, t.elem, expected.shape, expected.elem
+            )),
             Some(Value::Tensor(t)) => {
                 // Same type: compare exactly, as upstream's expect_eq does.
                 check::run(shardref_spec::ops::CheckOp::ExpectEq, &[t, expected], &o.attrs)
@@ -1206,7 +1324,8 @@ impl<'m> Interp<'m> {
                 let fuel = self.fuel;
                 self.charge(inputs[0].num_elements() as u64, span)?;
                 if let Some(buf) = ops::reduce::fold_single_op_dims(k, &inputs[0], &inits[0], &dims) {
-                    let out_shape: Vec<usize> = (0..inputs[0].rank()).filter(|d| !dims.contains(d)).map(|d| inputs[0].shape[d]).collect();
+                    let out_shape: Vec<usize> =
+                        (0..inputs[0].rank()).filter(|d| !dims.contains(d)).map(|d| inputs[0].shape[d]).collect();
                     return Ok(vec![Value::Tensor(Tensor::new(out_shape, inits[0].elem.clone(), buf))]);
                 }
                 self.fuel = fuel;
@@ -1235,7 +1354,11 @@ impl<'m> Interp<'m> {
                 let refs: Vec<&Tensor> = scalars.iter().collect();
                 let parts: Vec<(usize, usize)> = (0..out_n).map(|k| (k, 0)).collect();
                 let elem = scalars.first().map(|t| t.elem.clone()).unwrap_or_else(|| inits[0].elem.clone());
-                let buf = if out_n == 0 { Buffer::zeros(inits[0].buf.repr(), 0) } else { ops::shape::gather_many(&refs, &parts)? };
+                let buf = if out_n == 0 {
+                    Buffer::zeros(inits[0].buf.repr(), 0)
+                } else {
+                    ops::shape::gather_many(&refs, &parts)?
+                };
                 Ok(Value::Tensor(Tensor::new(out_shape.clone(), elem, buf)))
             })
             .collect()
@@ -1314,10 +1437,14 @@ impl<'m> Interp<'m> {
     fn dequantize_op_quantize(&mut self, f: &mut Frame, op: OpId, k: StablehloOp) -> IResult<Vec<Value>> {
         let o = self.m.op(op);
         let ts = self.tensor_operands(f, op)?;
-        let float_inputs: Vec<Tensor> = ts.iter().map(|t| if ops::quant::is_quantized(&t.elem) { ops::quant::dequantize(t) } else { Ok((*t).clone()) }).collect::<IResult<_>>()?;
+        let float_inputs: Vec<Tensor> = ts
+            .iter()
+            .map(|t| if ops::quant::is_quantized(&t.elem) { ops::quant::dequantize(t) } else { Ok((*t).clone()) })
+            .collect::<IResult<_>>()?;
         let refs: Vec<&Tensor> = float_inputs.iter().collect();
         let rt = result_tensor(self.m.value_type(o.results[0]))?.clone();
-        let float_ty = Type::Tensor(shardref_spec::ir::TensorType { elem: ops::quant::expressed(&rt.elem), ..rt.clone() });
+        let float_ty =
+            Type::Tensor(shardref_spec::ir::TensorType { elem: ops::quant::expressed(&rt.elem), ..rt.clone() });
         let out = match k.quantized_arity() {
             1 => ops::elementwise::unary(k, one(&refs)?, &float_ty)?,
             2 => {
@@ -1333,7 +1460,12 @@ impl<'m> Interp<'m> {
                     let [lo, x, hi] = three(&refs)?;
                     ops::elementwise::clamp(lo, x, hi)?
                 }
-                _ => return Err(InterpError::unsupported(o.span, format!("{} on quantized tensors", OpKind::Stablehlo(k).name()))),
+                _ => {
+                    return Err(InterpError::unsupported(
+                        o.span,
+                        format!("{} on quantized tensors", OpKind::Stablehlo(k).name()),
+                    ));
+                }
             },
         };
         let out = if ops::quant::is_quantized(&rt.elem) { ops::quant::quantize(&out, &rt.elem)? } else { out };
@@ -1385,8 +1517,10 @@ impl<'m> Interp<'m> {
             return Err(InterpError::invalid(span, "scatter takes N inputs, the indices and N updates"));
         }
         let (inputs, rest) = ts.split_at(n);
-        let (indices, updates) = rest.split_first().ok_or_else(|| InterpError::invalid(span, "scatter without indices"))?;
-        let Some(StablehloAttr::Scatter(d)) = o.attrs.get("scatter_dimension_numbers").and_then(Attr::as_stablehlo) else {
+        let (indices, updates) =
+            rest.split_first().ok_or_else(|| InterpError::invalid(span, "scatter without indices"))?;
+        let Some(StablehloAttr::Scatter(d)) = o.attrs.get("scatter_dimension_numbers").and_then(Attr::as_stablehlo)
+        else {
             return Err(InterpError::invalid(span, "scatter without scatter_dimension_numbers"));
         };
         let sd = ops::gather::ScatterDims {
@@ -1398,16 +1532,21 @@ impl<'m> Interp<'m> {
             index_vector_dim: d.index_vector_dim,
         };
         let targets = ops::gather::scatter_targets(&inputs[0].shape, indices, &updates[0].shape, &sd)?;
-        let body = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "scatter without an update computation"))?;
+        let body =
+            *o.regions.first().ok_or_else(|| InterpError::invalid(span, "scatter without an update computation"))?;
         // Results as scalars, updated in place in the documented order.
-        let mut results: Vec<Vec<Tensor>> = inputs.iter().map(|t| (0..t.num_elements()).map(|i| scalar_at(t, i)).collect()).collect();
+        let mut results: Vec<Vec<Tensor>> =
+            inputs.iter().map(|t| (0..t.num_elements()).map(|i| scalar_at(t, i)).collect()).collect();
         for (e, target) in targets.iter().enumerate() {
             let Some(t) = *target else { continue };
             let mut args: Vec<Tensor> = results.iter().map(|r| r[t].clone()).collect();
             args.extend(updates.iter().map(|u| scalar_at(u, e)));
             let out = self.body(f, body, args, span)?;
             if out.len() != n {
-                return Err(InterpError::invalid(span, "scatter update computation returns the wrong number of values"));
+                return Err(InterpError::invalid(
+                    span,
+                    "scatter update computation returns the wrong number of values",
+                ));
             }
             for (i, v) in out.into_iter().enumerate() {
                 results[i][t] = v;
@@ -1422,7 +1561,11 @@ impl<'m> Interp<'m> {
                 }
                 let refs: Vec<&Tensor> = scalars.iter().collect();
                 let parts: Vec<(usize, usize)> = (0..scalars.len()).map(|k| (k, 0)).collect();
-                Ok(Value::Tensor(Tensor::new(input.shape.clone(), scalars[0].elem.clone(), ops::shape::gather_many(&refs, &parts)?)))
+                Ok(Value::Tensor(Tensor::new(
+                    input.shape.clone(),
+                    scalars[0].elem.clone(),
+                    ops::shape::gather_many(&refs, &parts)?,
+                )))
             })
             .collect()
     }
@@ -1434,7 +1577,8 @@ impl<'m> Interp<'m> {
             [c, b] => (*c, *b),
             _ => return Err(InterpError::invalid(span, "while needs a cond and a body region")),
         };
-        let mut state: Vec<Value> = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<_>>()?;
+        let mut state: Vec<Value> =
+            o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<_>>()?;
         // Scalar loops run compiled (same results, same fuel); the fuel left
         // for a partial iteration is spent op by op below.
         let frame: &Frame = f;
@@ -1481,9 +1625,9 @@ fn result_tensor(t: &Type) -> IResult<&shardref_spec::ir::TensorType> {
 
 /// The static shape of a result type (dynamic results need the operands, and are refined by the kernels).
 fn static_shape(t: &shardref_spec::ir::TensorType) -> IResult<Vec<usize>> {
-    t.static_shape()
-        .and_then(|s| s.into_iter().map(|d| usize::try_from(d).ok()).collect())
-        .ok_or_else(|| InterpError::unsupported(Span::NONE, format!("dynamic result shape {}", Type::Tensor(t.clone()))))
+    t.static_shape().and_then(|s| s.into_iter().map(|d| usize::try_from(d).ok()).collect()).ok_or_else(|| {
+        InterpError::unsupported(Span::NONE, format!("dynamic result shape {}", Type::Tensor(t.clone())))
+    })
 }
 
 /// The result shape of a bitcast_convert from `t` to `elem` (spec C?): the
@@ -1520,10 +1664,34 @@ impl QuantizedMath for StablehloOp {
     fn quantized_arity(self) -> usize {
         use StablehloOp as S;
         match self {
-            S::Abs | S::Cbrt | S::Ceil | S::Cosine | S::Exponential | S::ExponentialMinusOne | S::Floor | S::Log | S::LogPlusOne
-            | S::Logistic | S::Negate | S::RoundNearestAfz | S::RoundNearestEven | S::Rsqrt | S::Sign | S::Sine | S::Sqrt | S::Tan
+            S::Abs
+            | S::Cbrt
+            | S::Ceil
+            | S::Cosine
+            | S::Exponential
+            | S::ExponentialMinusOne
+            | S::Floor
+            | S::Log
+            | S::LogPlusOne
+            | S::Logistic
+            | S::Negate
+            | S::RoundNearestAfz
+            | S::RoundNearestEven
+            | S::Rsqrt
+            | S::Sign
+            | S::Sine
+            | S::Sqrt
+            | S::Tan
             | S::Tanh => 1,
-            S::Add | S::Atan2 | S::Divide | S::Maximum | S::Minimum | S::Multiply | S::Power | S::Remainder | S::Subtract => 2,
+            S::Add
+            | S::Atan2
+            | S::Divide
+            | S::Maximum
+            | S::Minimum
+            | S::Multiply
+            | S::Power
+            | S::Remainder
+            | S::Subtract => 2,
             _ => 0,
         }
     }
@@ -1532,7 +1700,6 @@ impl QuantizedMath for StablehloOp {
 fn k_name(k: OpKind) -> &'static str {
     k.name()
 }
-
 
 fn compare_direction(d: ComparisonDirection) -> ops::compare::Direction {
     match d {
@@ -1586,10 +1753,15 @@ pub fn value_has_type(v: &Value, ty: &Type) -> bool {
             t.elem == tt.elem
                 && match &tt.shape {
                     None => true,
-                    Some(dims) => dims.len() == t.shape.len() && dims.iter().zip(&t.shape).all(|(d, &s)| d.is_none_or(|d| d == s as u64)),
+                    Some(dims) => {
+                        dims.len() == t.shape.len()
+                            && dims.iter().zip(&t.shape).all(|(d, &s)| d.is_none_or(|d| d == s as u64))
+                    }
                 }
         }
-        (Value::Tuple(items), Type::Tuple(tys)) => items.len() == tys.len() && items.iter().zip(tys).all(|(i, t)| value_has_type(i, t)),
+        (Value::Tuple(items), Type::Tuple(tys)) => {
+            items.len() == tys.len() && items.iter().zip(tys).all(|(i, t)| value_has_type(i, t))
+        }
         (Value::Token, Type::Token) => true,
         _ => false,
     }

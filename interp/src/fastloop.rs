@@ -35,15 +35,9 @@ enum Ty {
 fn ty_of(e: &ElemType) -> Option<Ty> {
     Some(match e {
         ElemType::Int { width: 1, .. } => Ty::Bool,
-        ElemType::Int {
-            width: 32,
-            signedness: Signedness::Unsigned,
-        } => Ty::U32,
+        ElemType::Int { width: 32, signedness: Signedness::Unsigned } => Ty::U32,
         ElemType::Int { width: 32, .. } => Ty::I32,
-        ElemType::Int {
-            width: 64,
-            signedness: Signedness::Unsigned,
-        } => Ty::U64,
+        ElemType::Int { width: 64, signedness: Signedness::Unsigned } => Ty::U64,
         ElemType::Int { width: 64, .. } => Ty::I64,
         ElemType::Float(FloatKind::F32) => Ty::F32,
         ElemType::Float(FloatKind::F64) => Ty::F64,
@@ -240,10 +234,7 @@ pub fn compile(
         }
         let mut ins = vec![];
         let (last, body_ops) = block.ops.split_last()?;
-        let mut operand = |v: ValueId,
-                           local: &HashMap<ValueId, (u32, Ty)>,
-                           regs: &mut Vec<u64>|
-         -> Option<(u32, Ty)> {
+        let mut operand = |v: ValueId, local: &HashMap<ValueId, (u32, Ty)>, regs: &mut Vec<u64>| -> Option<(u32, Ty)> {
             if let Some(&x) = local.get(&v) {
                 return Some(x);
             }
@@ -302,10 +293,8 @@ pub fn compile(
                 S::Or => Op::Or,
                 S::Xor => Op::Xor,
                 S::Compare => {
-                    let Some(StablehloAttr::ComparisonDirection(_, d)) = o
-                        .attrs
-                        .get("comparison_direction")
-                        .and_then(Attr::as_stablehlo)
+                    let Some(StablehloAttr::ComparisonDirection(_, d)) =
+                        o.attrs.get("comparison_direction").and_then(Attr::as_stablehlo)
                     else {
                         return None;
                     };
@@ -350,13 +339,7 @@ pub fn compile(
             }
             let r = regs.len() as u32;
             regs.push(0);
-            ins.push(Ins {
-                op,
-                ty: ta,
-                dst: r,
-                a,
-                b,
-            });
+            ins.push(Ins { op, ty: ta, dst: r, a, b });
             local.insert(res, (r, res_ty));
         }
         let lo = m.op(*last);
@@ -367,11 +350,7 @@ pub fn compile(
         for &v in &lo.operands {
             ret.push(operand(v, &local, regs)?);
         }
-        Some(Code {
-            ins,
-            ops: block.ops.len() as u64,
-            ret: ret.into_iter().map(|(r, _)| r).collect(),
-        })
+        Some(Code { ins, ops: block.ops.len() as u64, ret: ret.into_iter().map(|(r, _)| r).collect() })
     };
     let cond_code = compile_region(cond, &mut regs)?;
     let body_code = compile_region(body, &mut regs)?;
@@ -379,18 +358,12 @@ pub fn compile(
     let [c] = cond_code.ret.as_slice() else {
         return None;
     };
-    let cond_ret_ty = m.value_type(
-        m.op(*m.block(m.region(cond).blocks[0]).ops.last()?)
-            .operands[0],
-    );
-    if !matches!(cond_ret_ty, Type::Tensor(t) if t.elem == ElemType::I1 && t.shape.as_deref() == Some(&[]))
-    {
+    let cond_ret_ty = m.value_type(m.op(*m.block(m.region(cond).blocks[0]).ops.last()?).operands[0]);
+    if !matches!(cond_ret_ty, Type::Tensor(t) if t.elem == ElemType::I1 && t.shape.as_deref() == Some(&[])) {
         return None;
     }
     let _ = c;
-    let body_ret = &m
-        .op(*m.block(m.region(body).blocks[0]).ops.last()?)
-        .operands;
+    let body_ret = &m.op(*m.block(m.region(body).blocks[0]).ops.last()?).operands;
     if body_ret.len() != n {
         return None;
     }
@@ -400,13 +373,7 @@ pub fn compile(
             _ => return None,
         }
     }
-    Some(ScalarLoop {
-        cond: cond_code,
-        body: body_code,
-        regs,
-        state_tys,
-        state_elems,
-    })
+    Some(ScalarLoop { cond: cond_code, body: body_code, regs, state_tys, state_elems })
 }
 
 /// How a run of a compiled loop ended.
@@ -444,19 +411,8 @@ impl ScalarLoop {
             }
             self.regs[..n].copy_from_slice(&tmp);
         };
-        let state = (0..n)
-            .map(|i| {
-                Value::Tensor(from_cell(
-                    self.state_tys[i],
-                    &self.state_elems[i],
-                    self.regs[i],
-                ))
-            })
-            .collect();
-        if done {
-            LoopEnd::Done(state)
-        } else {
-            LoopEnd::Continue(state)
-        }
+        let state =
+            (0..n).map(|i| Value::Tensor(from_cell(self.state_tys[i], &self.state_elems[i], self.regs[i]))).collect();
+        if done { LoopEnd::Done(state) } else { LoopEnd::Continue(state) }
     }
 }

@@ -106,12 +106,7 @@ impl fmt::Display for NpyError {
         match self {
             NpyError::Malformed(m) => write!(f, "malformed file: {m}"),
             NpyError::Unsupported(m) => write!(f, "unsupported file: {m}"),
-            NpyError::Mismatch {
-                expected,
-                descr,
-                shape,
-                reason,
-            } => write!(
+            NpyError::Mismatch { expected, descr, shape, reason } => write!(
                 f,
                 "expected {expected}, but the file holds dtype '{descr}' with shape {}: {reason}",
                 py_shape(shape)
@@ -176,9 +171,7 @@ pub fn read_header(bytes: &[u8]) -> Result<Header, NpyError> {
     le[..len_bytes].copy_from_slice(len_field);
     let header_len = u32::from_le_bytes(le) as usize;
     if header_len > MAX_HEADER_LEN {
-        return malformed(format!(
-            "the header claims {header_len} bytes, more than the {MAX_HEADER_LEN} accepted"
-        ));
+        return malformed(format!("the header claims {header_len} bytes, more than the {MAX_HEADER_LEN} accepted"));
     }
     let end = start + header_len;
     let Some(text) = bytes.get(start..end) else {
@@ -191,13 +184,7 @@ pub fn read_header(bytes: &[u8]) -> Result<Header, NpyError> {
         return malformed("a version 3.0 header must be UTF-8");
     }
     let (descr, fortran_order, shape) = parse_header_dict(text)?;
-    Ok(Header {
-        version: (major, minor),
-        descr,
-        fortran_order,
-        shape,
-        data_offset: end,
-    })
+    Ok(Header { version: (major, minor), descr, fortran_order, shape, data_offset: end })
 }
 
 /// The value of one header key.
@@ -234,20 +221,14 @@ impl DictParser<'_> {
             self.i += 1;
             Ok(())
         } else {
-            malformed(format!(
-                "the header dict expects '{}' at byte {}",
-                c as char, self.i
-            ))
+            malformed(format!("the header dict expects '{}' at byte {}", c as char, self.i))
         }
     }
 
     /// A quoted string, with Python's simple backslash escapes.
     fn string(&mut self) -> Result<String, NpyError> {
         let Some(q @ (b'\'' | b'"')) = self.peek() else {
-            return malformed(format!(
-                "the header dict expects a string at byte {}",
-                self.i
-            ));
+            return malformed(format!("the header dict expects a string at byte {}", self.i));
         };
         self.i += 1;
         let mut out = Vec::new();
@@ -276,9 +257,7 @@ impl DictParser<'_> {
     fn word(&mut self) -> &[u8] {
         self.skip_ws();
         let start = self.i;
-        while self.i < self.s.len()
-            && (self.s[self.i].is_ascii_alphanumeric() || self.s[self.i] == b'_')
-        {
+        while self.i < self.s.len() && (self.s[self.i].is_ascii_alphanumeric() || self.s[self.i] == b'_') {
             self.i += 1;
         }
         &self.s[start..self.i]
@@ -297,14 +276,9 @@ impl DictParser<'_> {
         }
         let mut v: u64 = 0;
         for &d in digits {
-            v = v
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(u64::from(d - b'0')))
-                .ok_or_else(|| {
-                    NpyError::Malformed(
-                        "a dimension of the header's shape does not fit in 64 bits".into(),
-                    )
-                })?;
+            v = v.checked_mul(10).and_then(|v| v.checked_add(u64::from(d - b'0'))).ok_or_else(|| {
+                NpyError::Malformed("a dimension of the header's shape does not fit in 64 bits".into())
+            })?;
         }
         Ok(v)
     }
@@ -322,10 +296,7 @@ impl DictParser<'_> {
                 Some(b',') => self.i += 1,
                 Some(b')') => {}
                 _ => {
-                    return malformed(format!(
-                        "the header's shape expects ',' or ')' at byte {}",
-                        self.i
-                    ));
+                    return malformed(format!("the header's shape expects ',' or ')' at byte {}", self.i));
                 }
             }
         }
@@ -342,9 +313,9 @@ impl DictParser<'_> {
                 }
                 b'[' | b'{' | b'(' => depth += 1,
                 b']' | b'}' | b')' => {
-                    depth = depth.checked_sub(1).ok_or_else(|| {
-                        NpyError::Malformed("unbalanced brackets in the header".into())
-                    })?;
+                    depth = depth
+                        .checked_sub(1)
+                        .ok_or_else(|| NpyError::Malformed("unbalanced brackets in the header".into()))?;
                 }
                 _ => {}
             }
@@ -395,7 +366,9 @@ fn parse_header_dict(text: &[u8]) -> Result<(String, bool, Vec<u64>), NpyError> 
         let slot_taken = match (key.as_str(), value) {
             ("descr", PyValue::Str(s)) => descr.replace(s).is_some(),
             ("descr", PyValue::Nested) => {
-                return Err(NpyError::Unsupported("structured dtypes (records) are not supported; save each field as its own array".into()));
+                return Err(NpyError::Unsupported(
+                    "structured dtypes (records) are not supported; save each field as its own array".into(),
+                ));
             }
             ("fortran_order", PyValue::Bool(b)) => fortran.replace(b).is_some(),
             ("shape", PyValue::Tuple(t)) => shape.replace(t).is_some(),
@@ -411,18 +384,12 @@ fn parse_header_dict(text: &[u8]) -> Result<(String, bool, Vec<u64>), NpyError> 
             Some(b',') => p.i += 1,
             Some(b'}') => {}
             _ => {
-                return malformed(format!(
-                    "the header dict expects ',' or '}}' at byte {}",
-                    p.i
-                ));
+                return malformed(format!("the header dict expects ',' or '}}' at byte {}", p.i));
             }
         }
     }
     if p.peek().is_some() {
-        return malformed(format!(
-            "the header has text after its dict, at byte {}",
-            p.i
-        ));
+        return malformed(format!("the header has text after its dict, at byte {}", p.i));
     }
     match (descr, fortran, shape) {
         (Some(d), Some(f), Some(s)) => Ok((d, f, s)),
@@ -456,10 +423,7 @@ fn parse_descr(descr: &str) -> Result<Dtype, NpyError> {
         return malformed(format!("'{descr}' is not a dtype descriptor"));
     };
     if !digits.is_empty() && digits.iter().all(u8::is_ascii_digit) && digits.len() <= 6 {
-        let size: usize = std::str::from_utf8(digits)
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0);
+        let size: usize = std::str::from_utf8(digits).ok().and_then(|s| s.parse().ok()).unwrap_or(0);
         if matches!(kind, b'b' | b'i' | b'u' | b'f' | b'c' | b'V') && size > 0 {
             return Ok(Dtype { order, kind, size });
         }
@@ -469,22 +433,15 @@ fn parse_descr(descr: &str) -> Result<Dtype, NpyError> {
         b'O' => "Python objects",
         b'M' | b'm' => "datetimes",
         _ => {
-            return Err(NpyError::Unsupported(format!(
-                "dtype '{descr}' is not one shardref reads"
-            )));
+            return Err(NpyError::Unsupported(format!("dtype '{descr}' is not one shardref reads")));
         }
     };
-    Err(NpyError::Unsupported(format!(
-        "dtype '{descr}' holds {what}, which shardref does not compute with"
-    )))
+    Err(NpyError::Unsupported(format!("dtype '{descr}' holds {what}, which shardref does not compute with")))
 }
 
 /// The element type a standard (non-raw) dtype holds, without a program type.
 fn natural_elem(dt: Dtype, descr: &str) -> Result<ElemType, NpyError> {
-    let int = |bytes: usize, signedness| ElemType::Int {
-        width: 8 * bytes as u32,
-        signedness,
-    };
+    let int = |bytes: usize, signedness| ElemType::Int { width: 8 * bytes as u32, signedness };
     Ok(match (dt.kind, dt.size) {
         (b'b', 1) => ElemType::I1,
         (b'i', 1 | 2 | 4 | 8) => int(dt.size, Signedness::Signless),
@@ -501,9 +458,7 @@ fn natural_elem(dt: Dtype, descr: &str) -> Result<ElemType, NpyError> {
             )));
         }
         _ => {
-            return Err(NpyError::Unsupported(format!(
-                "dtype '{descr}' has no shardref element type"
-            )));
+            return Err(NpyError::Unsupported(format!("dtype '{descr}' has no shardref element type")));
         }
     })
 }
@@ -521,23 +476,10 @@ fn agrees(natural: &ElemType, want: &ElemType) -> bool {
     let unsigned = |s: &Signedness| *s == Signedness::Unsigned;
     match (natural, storage(want)) {
         (ElemType::Int { width: 1, .. }, ElemType::Int { width: 1, .. }) => true,
-        (
-            ElemType::Int {
-                width: a,
-                signedness: s,
-            },
-            ElemType::Int {
-                width: b,
-                signedness: t,
-            },
-        ) => a == b && unsigned(s) == unsigned(t),
-        (
-            ElemType::Int {
-                width: 64,
-                signedness: Signedness::Signless,
-            },
-            ElemType::Index,
-        ) => true,
+        (ElemType::Int { width: a, signedness: s }, ElemType::Int { width: b, signedness: t }) => {
+            a == b && unsigned(s) == unsigned(t)
+        }
+        (ElemType::Int { width: 64, signedness: Signedness::Signless }, ElemType::Index) => true,
         (a, b) => a == b,
     }
 }
@@ -573,9 +515,7 @@ fn resolve_elem(dt: Dtype, descr: &str, expected: Option<&ElemType>) -> Result<E
             if agrees(&natural, want) {
                 Ok(want.clone())
             } else {
-                Err(Refusal::Mismatch(format!(
-                    "its elements are {natural}, not {want}"
-                )))
+                Err(Refusal::Mismatch(format!("its elements are {natural}, not {want}")))
             }
         }
     }
@@ -656,9 +596,7 @@ pub fn read_npy(bytes: &[u8], expected: Option<&TensorType>) -> Result<Tensor, N
     let h = read_header(bytes)?;
     let dt = parse_descr(&h.descr)?;
     let mismatch = |reason: String| NpyError::Mismatch {
-        expected: expected
-            .map(|t| Type::Tensor(t.clone()).to_string())
-            .unwrap_or_default(),
+        expected: expected.map(|t| Type::Tensor(t.clone()).to_string()).unwrap_or_default(),
         descr: h.descr.clone(),
         shape: h.shape.clone(),
         reason,
@@ -669,45 +607,26 @@ pub fn read_npy(bytes: &[u8], expected: Option<&TensorType>) -> Result<Tensor, N
         Err(Refusal::Error(e)) => return Err(e),
     };
     let Some(repr) = Repr::of(&elem) else {
-        return Err(NpyError::Unsupported(format!(
-            "shardref does not compute with {elem}"
-        )));
+        return Err(NpyError::Unsupported(format!("shardref does not compute with {elem}")));
     };
     if let Some(dims) = expected.and_then(|t| t.shape.as_ref()) {
-        let fits = dims.len() == h.shape.len()
-            && dims
-                .iter()
-                .zip(&h.shape)
-                .all(|(d, &s)| d.is_none_or(|d| d == s));
+        let fits = dims.len() == h.shape.len() && dims.iter().zip(&h.shape).all(|(d, &s)| d.is_none_or(|d| d == s));
         if !fits {
             return Err(mismatch("the shapes differ".into()));
         }
     }
     let w = repr.byte_width();
     if w != dt.size {
-        return Err(mismatch(format!(
-            "its elements take {} bytes, {elem} takes {w}",
-            dt.size
-        )));
+        return Err(mismatch(format!("its elements take {} bytes, {elem} takes {w}", dt.size)));
     }
     let shape: Vec<usize> = h
         .shape
         .iter()
-        .map(|&d| {
-            usize::try_from(d)
-                .map_err(|_| NpyError::Malformed(format!("dimension {d} does not fit in memory")))
-        })
+        .map(|&d| usize::try_from(d).map_err(|_| NpyError::Malformed(format!("dimension {d} does not fit in memory"))))
         .collect::<Result<_, _>>()?;
-    let count = if shape.contains(&0) {
-        Some(0)
-    } else {
-        shape.iter().try_fold(1usize, |a, &d| a.checked_mul(d))
-    };
+    let count = if shape.contains(&0) { Some(0) } else { shape.iter().try_fold(1usize, |a, &d| a.checked_mul(d)) };
     let need = count.and_then(|n| n.checked_mul(w)).ok_or_else(|| {
-        NpyError::Malformed(format!(
-            "shape {} has more elements than memory can hold",
-            py_shape(&h.shape)
-        ))
+        NpyError::Malformed(format!("shape {} has more elements than memory can hold", py_shape(&h.shape)))
     })?;
     let payload = &bytes[h.data_offset..];
     if payload.len() != need {
@@ -721,11 +640,7 @@ pub fn read_npy(bytes: &[u8], expected: Option<&TensorType>) -> Result<Tensor, N
     }
     let mut data = Cow::Borrowed(payload);
     if dt.order == Order::Big && w > 1 {
-        let part = if matches!(storage(&elem), ElemType::Complex(_)) {
-            w / 2
-        } else {
-            w
-        };
+        let part = if matches!(storage(&elem), ElemType::Complex(_)) { w / 2 } else { w };
         byte_swap(data.to_mut(), part);
     }
     if h.fortran_order {
@@ -740,26 +655,14 @@ pub fn descr_of(e: &ElemType) -> String {
     let storage_bytes = storage(e).storage_bytes();
     match storage(e) {
         ElemType::Int { width: 1, .. } => "|b1".into(),
-        ElemType::Int {
-            width: 8,
-            signedness: Signedness::Unsigned,
-        } => "|u1".into(),
+        ElemType::Int { width: 8, signedness: Signedness::Unsigned } => "|u1".into(),
         ElemType::Int { width: 8, .. } => "|i1".into(),
-        ElemType::Int {
-            width: 16 | 32 | 64,
-            signedness: Signedness::Unsigned,
-        } => format!("<u{storage_bytes}"),
-        ElemType::Int {
-            width: 16 | 32 | 64,
-            ..
-        }
-        | ElemType::Index => format!("<i{storage_bytes}"),
+        ElemType::Int { width: 16 | 32 | 64, signedness: Signedness::Unsigned } => format!("<u{storage_bytes}"),
+        ElemType::Int { width: 16 | 32 | 64, .. } | ElemType::Index => format!("<i{storage_bytes}"),
         ElemType::Float(FloatKind::F16 | FloatKind::F32 | FloatKind::F64) => {
             format!("<f{storage_bytes}")
         }
-        ElemType::Complex(inner)
-            if matches!(**inner, ElemType::Float(FloatKind::F32 | FloatKind::F64)) =>
-        {
+        ElemType::Complex(inner) if matches!(**inner, ElemType::Float(FloatKind::F32 | FloatKind::F64)) => {
             format!("<c{storage_bytes}")
         }
         _ => format!("<V{storage_bytes}"),
@@ -769,17 +672,10 @@ pub fn descr_of(e: &ElemType) -> String {
 /// The header block of a `.npy` file: magic, version, length, dict, padding
 /// with spaces and a newline so that the data starts at a multiple of 64.
 fn header_bytes(descr: &str, shape: &[u64]) -> Vec<u8> {
-    let dict = format!(
-        "{{'descr': '{descr}', 'fortran_order': False, 'shape': {}, }}",
-        py_shape(shape)
-    );
+    let dict = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {}, }}", py_shape(shape));
     // The dict, the spaces that align the data, and the newline.
     let padded = |preamble: usize| dict.len() + (64 - (preamble + dict.len() + 1) % 64) % 64 + 1;
-    let (version, preamble) = if padded(10) <= u16::MAX as usize {
-        (1u8, 10)
-    } else {
-        (2u8, 12)
-    };
+    let (version, preamble) = if padded(10) <= u16::MAX as usize { (1u8, 10) } else { (2u8, 12) };
     let header_len = padded(preamble);
     let mut out = Vec::with_capacity(preamble + header_len);
     out.extend_from_slice(MAGIC);
@@ -836,34 +732,26 @@ pub fn read_npz_with_limit(bytes: &[u8], limit: u64) -> Result<Vec<NpzMember>, N
     let mut members = Vec::with_capacity(archive.len().min(bytes.len() / 22 + 1));
     let mut left = limit;
     for i in 0..archive.len() {
-        let mut file = archive.by_index(i).map_err(|e| {
-            NpyError::Malformed(format!("member {i} of the archive cannot be read: {e}"))
-        })?;
+        let mut file = archive
+            .by_index(i)
+            .map_err(|e| NpyError::Malformed(format!("member {i} of the archive cannot be read: {e}")))?;
         if file.is_dir() {
             continue;
         }
         let full = file
             .name()
-            .map_err(|e| {
-                NpyError::Malformed(format!("member {i} of the archive has a bad name: {e}"))
-            })?
+            .map_err(|e| NpyError::Malformed(format!("member {i} of the archive has a bad name: {e}")))?
             .into_owned();
         let Some(name) = full.strip_suffix(".npy") else {
-            return Err(NpyError::Unsupported(format!(
-                "archive member '{full}' is not an .npy file"
-            )));
+            return Err(NpyError::Unsupported(format!("archive member '{full}' is not an .npy file")));
         };
         let name = name.to_string();
         // The declared size is not trusted: read through a bound instead.
         let mut data = Vec::new();
-        let read = (&mut file)
-            .take(left.saturating_add(1))
-            .read_to_end(&mut data);
+        let read = (&mut file).take(left.saturating_add(1)).read_to_end(&mut data);
         read.map_err(|e| NpyError::Malformed(format!("archive member '{full}' is corrupt: {e}")))?;
         if data.len() as u64 > left {
-            return Err(NpyError::Unsupported(format!(
-                "the archive decompresses to more than {limit} bytes"
-            )));
+            return Err(NpyError::Unsupported(format!("the archive decompresses to more than {limit} bytes")));
         }
         left -= data.len() as u64;
         members.push(NpzMember { name, bytes: data });
@@ -896,10 +784,7 @@ fn argument_order(members: Vec<NpzMember>) -> Result<Vec<NpzMember>, NpyError> {
             ));
         };
         if slot.is_some() {
-            return malformed(format!(
-                "the archive has two members numbered {n} ('{}.npy' and another)",
-                m.name
-            ));
+            return malformed(format!("the archive has two members numbered {n} ('{}.npy' and another)", m.name));
         }
         *slot = Some(m);
     }
@@ -910,21 +795,15 @@ fn argument_order(members: Vec<NpzMember>) -> Result<Vec<NpzMember>, NpyError> {
 /// Writes tensors as an `.npz` archive whose members are `NAME.npy`, in the
 /// given order, stored like `np.savez` or deflated like `np.savez_compressed`.
 pub fn write_npz(members: &[(&str, &Tensor)], compressed: bool) -> Result<Vec<u8>, NpyError> {
-    let method = if compressed {
-        zip::CompressionMethod::Deflated
-    } else {
-        zip::CompressionMethod::Stored
-    };
+    let method = if compressed { zip::CompressionMethod::Deflated } else { zip::CompressionMethod::Stored };
     let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
-    let err =
-        |e: &dyn fmt::Display| NpyError::Unsupported(format!("cannot write the archive: {e}"));
+    let err = |e: &dyn fmt::Display| NpyError::Unsupported(format!("cannot write the archive: {e}"));
     for (name, t) in members {
         let data = write_npy(t);
         let options = zip::write::SimpleFileOptions::default()
             .compression_method(method)
             .large_file(data.len() as u64 >= u32::MAX as u64);
-        w.start_file(format!("{name}.npy"), options)
-            .map_err(|e| err(&e))?;
+        w.start_file(format!("{name}.npy"), options).map_err(|e| err(&e))?;
         w.write_all(&data).map_err(|e| err(&e))?;
     }
     Ok(w.finish().map_err(|e| err(&e))?.into_inner())
@@ -968,11 +847,7 @@ mod tests {
     /// Every element type the interpreter has, with normalized sample bytes.
     fn every_type() -> Vec<ElemType> {
         let mut v = vec![int(1, Signedness::Signless)];
-        for s in [
-            Signedness::Signless,
-            Signedness::Signed,
-            Signedness::Unsigned,
-        ] {
+        for s in [Signedness::Signless, Signedness::Signed, Signedness::Unsigned] {
             for w in [2, 4, 8, 16, 32, 64] {
                 v.push(int(w, s));
             }
@@ -1000,9 +875,7 @@ mod tests {
     fn sample(e: &ElemType) -> Tensor {
         let repr = Repr::of(e).expect("a computable type");
         let w = repr.byte_width();
-        let bytes: Vec<u8> = (0..6 * w)
-            .map(|i| (i as u8).wrapping_mul(37).wrapping_add(11))
-            .collect();
+        let bytes: Vec<u8> = (0..6 * w).map(|i| (i as u8).wrapping_mul(37).wrapping_add(11)).collect();
         let buf = decode(e, repr, &bytes);
         Tensor::new(vec![2, 3], e.clone(), buf)
     }
@@ -1012,14 +885,9 @@ mod tests {
         for e in every_type() {
             let t = sample(&e);
             let bytes = write_npy(&t);
-            let back = read_npy(&bytes, Some(&tensor_type(&[2, 3], &e)))
-                .unwrap_or_else(|err| panic!("{e}: {err}"));
+            let back = read_npy(&bytes, Some(&tensor_type(&[2, 3], &e))).unwrap_or_else(|err| panic!("{e}: {err}"));
             // Compared by bits: some samples are NaNs.
-            assert_eq!(
-                (&back.shape, &back.elem, back.buf.repr()),
-                (&t.shape, &t.elem, t.buf.repr()),
-                "{e}"
-            );
+            assert_eq!((&back.shape, &back.elem, back.buf.repr()), (&t.shape, &t.elem, t.buf.repr()), "{e}");
             assert_eq!(back.buf.to_le_bytes(), t.buf.to_le_bytes(), "{e}");
         }
     }
@@ -1075,21 +943,14 @@ mod tests {
 
     #[test]
     fn header_is_aligned_and_numpy_shaped() {
-        let t = Tensor::new(
-            vec![2, 3],
-            ElemType::F32,
-            Buffer::F32(vec![1.0f32; 6].into()),
-        );
+        let t = Tensor::new(vec![2, 3], ElemType::F32, Buffer::F32(vec![1.0f32; 6].into()));
         let bytes = write_npy(&t);
         let h = read_header(&bytes).unwrap();
         assert_eq!(h.data_offset % 64, 0);
         assert_eq!(bytes[h.data_offset - 1], b'\n');
         assert_eq!(&bytes[..10], b"\x93NUMPY\x01\x00\x76\x00");
         let text = std::str::from_utf8(&bytes[10..h.data_offset]).unwrap();
-        assert!(
-            text.starts_with("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }"),
-            "{text}"
-        );
+        assert!(text.starts_with("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }"), "{text}");
         for shape in [vec![], vec![7u64], vec![1, 2, 3, 4]] {
             let n: u64 = shape.iter().product();
             let t = Tensor::new(
@@ -1116,10 +977,7 @@ mod tests {
     #[test]
     fn raw_v2_takes_bfloat16_from_the_program() {
         let vals = [bf16::from_f32(1.5), bf16::from_f32(-2.0)];
-        let data: Vec<u8> = vals
-            .iter()
-            .flat_map(|v| v.to_bits().to_le_bytes())
-            .collect();
+        let data: Vec<u8> = vals.iter().flat_map(|v| v.to_bits().to_le_bytes()).collect();
         let bytes = npy(1, "<V2", false, "(2,)", &data);
         let bf = float(FloatKind::BF16);
         let t = read_npy(&bytes, Some(&tensor_type(&[2], &bf))).unwrap();
@@ -1127,10 +985,7 @@ mod tests {
         assert_eq!(t.buf, Buffer::BF16(vals.to_vec().into()));
         // The same bytes as f16, or as i16, are also 2-byte elements.
         assert!(read_npy(&bytes, Some(&tensor_type(&[2], &float(FloatKind::F16)))).is_ok());
-        assert!(matches!(
-            read_npy(&bytes, None),
-            Err(NpyError::Unsupported(_))
-        ));
+        assert!(matches!(read_npy(&bytes, None), Err(NpyError::Unsupported(_))));
         let err = read_npy(&bytes, Some(&tensor_type(&[2], &ElemType::F32))).unwrap_err();
         assert!(matches!(err, NpyError::Mismatch { .. }), "{err}");
         assert!(
@@ -1170,17 +1025,10 @@ mod tests {
         let bytes = npy(1, "<f1", false, "(2,)", &[0x3C, 0xC0]);
         let t = read_npy(&bytes, None).unwrap();
         assert_eq!(t.elem, float(FloatKind::F8E5M2));
-        let t = read_npy(
-            &bytes,
-            Some(&tensor_type(&[2], &float(FloatKind::F8E4M3FNUZ))),
-        )
-        .unwrap();
+        let t = read_npy(&bytes, Some(&tensor_type(&[2], &float(FloatKind::F8E4M3FNUZ)))).unwrap();
         assert_eq!(t.elem, float(FloatKind::F8E4M3FNUZ));
         assert!(matches!(
-            read_npy(
-                &bytes,
-                Some(&tensor_type(&[2], &int(8, Signedness::Signless)))
-            ),
+            read_npy(&bytes, Some(&tensor_type(&[2], &int(8, Signedness::Signless)))),
             Err(NpyError::Mismatch { .. })
         ));
     }
@@ -1188,15 +1036,9 @@ mod tests {
     #[test]
     fn big_endian_files_are_swapped() {
         let bytes = npy(1, ">f4", false, "(2,)", &[0x3F, 0x80, 0, 0, 0xC0, 0, 0, 0]);
-        assert_eq!(
-            read_npy(&bytes, None).unwrap().buf,
-            Buffer::F32(vec![1.0, -2.0].into())
-        );
+        assert_eq!(read_npy(&bytes, None).unwrap().buf, Buffer::F32(vec![1.0, -2.0].into()));
         let bytes = npy(1, ">i2", false, "(2,)", &[0x01, 0x02, 0xFF, 0xFE]);
-        assert_eq!(
-            read_npy(&bytes, None).unwrap().buf,
-            Buffer::I16(vec![0x0102, -2].into())
-        );
+        assert_eq!(read_npy(&bytes, None).unwrap().buf, Buffer::I16(vec![0x0102, -2].into()));
         let mut c = Vec::new();
         for x in [1.0f32, 2.0, -3.0, 4.5] {
             c.extend_from_slice(&x.to_be_bytes());
@@ -1211,39 +1053,18 @@ mod tests {
             c.extend_from_slice(&x.to_be_bytes());
         }
         let bytes = npy(1, ">c16", false, "(1,)", &c);
-        assert_eq!(
-            read_npy(&bytes, None).unwrap().buf,
-            Buffer::C128(vec![C128::new(0.25, -8.0)].into())
-        );
-        let bytes = npy(
-            1,
-            ">V2",
-            false,
-            "(1,)",
-            &bf16::from_f32(3.0).to_bits().to_be_bytes(),
-        );
+        assert_eq!(read_npy(&bytes, None).unwrap().buf, Buffer::C128(vec![C128::new(0.25, -8.0)].into()));
+        let bytes = npy(1, ">V2", false, "(1,)", &bf16::from_f32(3.0).to_bits().to_be_bytes());
         let t = read_npy(&bytes, Some(&tensor_type(&[1], &float(FloatKind::BF16)))).unwrap();
         assert_eq!(t.buf, Buffer::BF16(vec![bf16::from_f32(3.0)].into()));
-        let bytes = npy(
-            1,
-            ">u8",
-            false,
-            "(1,)",
-            &u64::MAX.wrapping_sub(1).to_be_bytes(),
-        );
-        assert_eq!(
-            read_npy(&bytes, None).unwrap().buf,
-            Buffer::U64(vec![u64::MAX - 1].into())
-        );
+        let bytes = npy(1, ">u8", false, "(1,)", &u64::MAX.wrapping_sub(1).to_be_bytes());
+        assert_eq!(read_npy(&bytes, None).unwrap().buf, Buffer::U64(vec![u64::MAX - 1].into()));
     }
 
     #[test]
     fn fortran_order_is_transposed_to_row_major() {
         // The 2x3 matrix [[1, 2, 3], [4, 5, 6]] in column-major order.
-        let data: Vec<u8> = [1i32, 4, 2, 5, 3, 6]
-            .iter()
-            .flat_map(|v| v.to_le_bytes())
-            .collect();
+        let data: Vec<u8> = [1i32, 4, 2, 5, 3, 6].iter().flat_map(|v| v.to_le_bytes()).collect();
         let bytes = npy(1, "<i4", true, "(2, 3)", &data);
         let t = read_npy(&bytes, Some(&tensor_type(&[2, 3], &ElemType::I32))).unwrap();
         assert_eq!(t.buf, Buffer::I32(vec![1, 2, 3, 4, 5, 6].into()));
@@ -1258,9 +1079,8 @@ mod tests {
         }
         let data: Vec<u8> = col.iter().flat_map(|&v: &i16| v.to_le_bytes()).collect();
         let t = read_npy(&npy(1, "<i2", true, "(2, 3, 2)", &data), None).unwrap();
-        let row: Vec<i16> = (0..2)
-            .flat_map(|i| (0..3).flat_map(move |j| (0..2).map(move |k| 100 * i + 10 * j + k)))
-            .collect();
+        let row: Vec<i16> =
+            (0..2).flat_map(|i| (0..3).flat_map(move |j| (0..2).map(move |k| 100 * i + 10 * j + k))).collect();
         assert_eq!(t.buf, Buffer::I16(row.into()));
         // Big-endian and Fortran order together, on a 1-D array (where order does not matter).
         let t = read_npy(&npy(1, ">f8", true, "(1,)", &2.5f64.to_be_bytes()), None).unwrap();
@@ -1302,70 +1122,27 @@ mod tests {
         let err = read_npy(&bytes, Some(&tensor_type(&[1, 2], &ElemType::F64))).unwrap_err();
         assert!(matches!(err, NpyError::Mismatch { .. }));
         // Dynamic dimensions and unranked types accept any size.
-        let dynamic = TensorType {
-            shape: Some(vec![None]),
-            elem: ElemType::F64,
-            encoding: None,
-        };
+        let dynamic = TensorType { shape: Some(vec![None]), elem: ElemType::F64, encoding: None };
         assert!(read_npy(&bytes, Some(&dynamic)).is_ok());
-        let unranked = TensorType {
-            shape: None,
-            elem: ElemType::F64,
-            encoding: None,
-        };
+        let unranked = TensorType { shape: None, elem: ElemType::F64, encoding: None };
         assert!(read_npy(&bytes, Some(&unranked)).is_ok());
         // Signed and signless agree, unsigned does not; i64 serves index.
         let bytes = npy(1, "<i8", false, "(1,)", &5i64.to_le_bytes());
-        assert!(
-            read_npy(
-                &bytes,
-                Some(&tensor_type(&[1], &int(64, Signedness::Signed)))
-            )
-            .is_ok()
-        );
+        assert!(read_npy(&bytes, Some(&tensor_type(&[1], &int(64, Signedness::Signed)))).is_ok());
         assert!(read_npy(&bytes, Some(&tensor_type(&[1], &ElemType::Index))).is_ok());
-        assert!(
-            read_npy(
-                &bytes,
-                Some(&tensor_type(&[1], &int(64, Signedness::Unsigned)))
-            )
-            .is_err()
-        );
+        assert!(read_npy(&bytes, Some(&tensor_type(&[1], &int(64, Signedness::Unsigned)))).is_err());
         // A plain int8 file is not an int4 argument: its values need not fit.
         let bytes = npy(1, "|i1", false, "(1,)", &[100]);
-        assert!(
-            read_npy(
-                &bytes,
-                Some(&tensor_type(&[1], &int(4, Signedness::Signless)))
-            )
-            .is_err()
-        );
+        assert!(read_npy(&bytes, Some(&tensor_type(&[1], &int(4, Signedness::Signless)))).is_err());
         // Booleans: any nonzero byte is true.
-        let t = read_npy(
-            &npy(1, "|b1", false, "(3,)", &[0, 1, 2]),
-            Some(&tensor_type(&[3], &ElemType::I1)),
-        )
-        .unwrap();
+        let t = read_npy(&npy(1, "|b1", false, "(3,)", &[0, 1, 2]), Some(&tensor_type(&[3], &ElemType::I1))).unwrap();
         assert_eq!(t.buf, Buffer::Bool(vec![false, true, true].into()));
         // f16 and complex.
-        let t = read_npy(
-            &npy(
-                1,
-                "<f2",
-                false,
-                "(1,)",
-                &f16::from_f32(0.5).to_bits().to_le_bytes(),
-            ),
-            None,
-        )
-        .unwrap();
+        let t = read_npy(&npy(1, "<f2", false, "(1,)", &f16::from_f32(0.5).to_bits().to_le_bytes()), None).unwrap();
         assert_eq!(t.elem, float(FloatKind::F16));
         // A type shardref does not compute with.
         let tf32 = tensor_type(&[1], &float(FloatKind::TF32));
-        assert!(matches!(
-            read_npy(&npy(1, "<V4", false, "(1,)", &[0; 4]), Some(&tf32)),
-            Err(NpyError::Unsupported(_))
-        ));
+        assert!(matches!(read_npy(&npy(1, "<V4", false, "(1,)", &[0; 4]), Some(&tf32)), Err(NpyError::Unsupported(_))));
     }
 
     #[test]
@@ -1380,81 +1157,35 @@ mod tests {
             (good[..good.len() - 1].to_vec(), "needs 8 bytes"),
             ([good.clone(), vec![0]].concat(), "needs 8 bytes"),
             (npy(1, "<f4", false, "(3,)", &[0; 8]), "needs 12 bytes"),
-            (
-                npy(
-                    1,
-                    "<f4",
-                    false,
-                    "(4611686018427387904, 4611686018427387904)",
-                    &[0; 8],
-                ),
-                "more elements",
-            ),
-            (
-                npy(1, "<f4", false, "(18446744073709551616,)", &[]),
-                "64 bits",
-            ),
+            (npy(1, "<f4", false, "(4611686018427387904, 4611686018427387904)", &[0; 8]), "more elements"),
+            (npy(1, "<f4", false, "(18446744073709551616,)", &[]), "64 bits"),
             (npy(1, "<f4", false, "(-1,)", &[]), "non-negative"),
             (npy(1, "<f4", false, "(2,", &[]), "shape"),
-            (
-                npy(1, "<q7", false, "(2,)", &[0; 8]),
-                "not one shardref reads",
-            ),
-            (
-                npy(1, "<i3", false, "(2,)", &[0; 6]),
-                "no shardref element type",
-            ),
+            (npy(1, "<q7", false, "(2,)", &[0; 8]), "not one shardref reads"),
+            (npy(1, "<i3", false, "(2,)", &[0; 6]), "no shardref element type"),
             (npy(1, "<U3", false, "(2,)", &[0; 24]), "strings"),
             (npy(1, "|O", false, "(2,)", &[0; 16]), "objects"),
-            (
-                npy(1, "<f16", false, "(1,)", &[0; 16]),
-                "no shardref element type",
-            ),
+            (npy(1, "<f16", false, "(1,)", &[0; 16]), "no shardref element type"),
             (npy(4, "<f4", false, "(2,)", &[0; 8]), "version 4.0"),
-            (
-                b"\x93NUMPY\x01\x00\x0f\x00{'descr': True}".to_vec(),
-                "wrong kind",
-            ),
-            (
-                b"\x93NUMPY\x01\x00\x0c\x00{'descr': 1}".to_vec(),
-                "not a value np.save writes",
-            ),
-            (
-                b"\x93NUMPY\x01\x00\x02\x00{}".to_vec(),
-                "must have the keys",
-            ),
-            (
-                b"\x93NUMPY\x01\x00\x0c\x00{'descr': '<".to_vec(),
-                "unterminated",
-            ),
+            (b"\x93NUMPY\x01\x00\x0f\x00{'descr': True}".to_vec(), "wrong kind"),
+            (b"\x93NUMPY\x01\x00\x0c\x00{'descr': 1}".to_vec(), "not a value np.save writes"),
+            (b"\x93NUMPY\x01\x00\x02\x00{}".to_vec(), "must have the keys"),
+            (b"\x93NUMPY\x01\x00\x0c\x00{'descr': '<".to_vec(), "unterminated"),
         ];
         for (bytes, needle) in cases {
             let err = read_npy(&bytes, None).expect_err(needle);
-            assert!(
-                err.to_string().contains(needle),
-                "{err} (wanted '{needle}')"
-            );
+            assert!(err.to_string().contains(needle), "{err} (wanted '{needle}')");
         }
         let dict = "{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }";
         let mut structured = MAGIC.to_vec();
         structured.extend_from_slice(&[1, 0, dict.len() as u8, 0]);
         structured.extend_from_slice(dict.as_bytes());
-        assert!(
-            read_npy(&structured, None)
-                .unwrap_err()
-                .to_string()
-                .contains("structured")
-        );
+        assert!(read_npy(&structured, None).unwrap_err().to_string().contains("structured"));
         let extra = b"{'descr': '<f4', 'fortran_order': False, 'shape': (), 'x': True}";
         let mut bytes = MAGIC.to_vec();
         bytes.extend_from_slice(&[1, 0, extra.len() as u8, 0]);
         bytes.extend_from_slice(extra);
-        assert!(
-            read_npy(&bytes, None)
-                .unwrap_err()
-                .to_string()
-                .contains("unexpected key")
-        );
+        assert!(read_npy(&bytes, None).unwrap_err().to_string().contains("unexpected key"));
     }
 
     /// A small deterministic generator for the mutation tests.
@@ -1472,30 +1203,11 @@ mod tests {
     #[test]
     fn mutated_files_never_panic() {
         let seeds: Vec<(Vec<u8>, Option<TensorType>)> = vec![
-            (
-                write_npy(&sample(&ElemType::F32)),
-                Some(tensor_type(&[2, 3], &ElemType::F32)),
-            ),
-            (
-                write_npy(&sample(&float(FloatKind::BF16))),
-                Some(tensor_type(&[2, 3], &float(FloatKind::BF16))),
-            ),
+            (write_npy(&sample(&ElemType::F32)), Some(tensor_type(&[2, 3], &ElemType::F32))),
+            (write_npy(&sample(&float(FloatKind::BF16))), Some(tensor_type(&[2, 3], &float(FloatKind::BF16)))),
             (npy(1, ">c8", true, "(2, 3)", &[7; 48]), None),
-            (
-                write_npz(
-                    &[
-                        ("a", &sample(&ElemType::I32)),
-                        ("b", &sample(&ElemType::I1)),
-                    ],
-                    true,
-                )
-                .unwrap(),
-                None,
-            ),
-            (
-                write_npz(&[("arg0", &sample(&ElemType::F64))], false).unwrap(),
-                None,
-            ),
+            (write_npz(&[("a", &sample(&ElemType::I32)), ("b", &sample(&ElemType::I1))], true).unwrap(), None),
+            (write_npz(&[("arg0", &sample(&ElemType::F64))], false).unwrap(), None),
         ];
         let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
         for (seed, ty) in &seeds {
@@ -1536,29 +1248,16 @@ mod tests {
             let bytes = write_npz(&[("x", &x), ("y", &y)], compressed).unwrap();
             assert!(is_zip(&bytes));
             let members = read_npz(&bytes).unwrap();
-            assert_eq!(
-                members.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(),
-                ["x", "y"]
-            );
+            assert_eq!(members.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(), ["x", "y"]);
             assert_eq!(read_npy(&members[0].bytes, None).unwrap(), x);
-            assert_eq!(
-                read_npy(&members[1].bytes, Some(&tensor_type(&[2, 3], &y.elem))).unwrap(),
-                y
-            );
+            assert_eq!(read_npy(&members[1].bytes, Some(&tensor_type(&[2, 3], &y.elem))).unwrap(), y);
         }
         // Deflate really shrinks a repetitive array, so the deflated path is exercised.
-        let zeros = Tensor::new(
-            vec![1000],
-            ElemType::F32,
-            Buffer::F32(vec![0.0; 1000].into()),
-        );
+        let zeros = Tensor::new(vec![1000], ElemType::F32, Buffer::F32(vec![0.0; 1000].into()));
         let stored = write_npz(&[("z", &zeros)], false).unwrap();
         let deflated = write_npz(&[("z", &zeros)], true).unwrap();
         assert!(deflated.len() < stored.len() / 4);
-        assert_eq!(
-            read_npy(&read_npz(&deflated).unwrap()[0].bytes, None).unwrap(),
-            zeros
-        );
+        assert_eq!(read_npy(&read_npz(&deflated).unwrap()[0].bytes, None).unwrap(), zeros);
     }
 
     #[test]
@@ -1566,30 +1265,15 @@ mod tests {
         let t = |v: i32| Tensor::new(vec![], ElemType::I32, Buffer::I32(vec![v].into()));
         let (a, b, c) = (t(0), t(1), t(2));
         let order = |names: &[&str]| -> Result<Vec<String>, NpyError> {
-            let members: Vec<(&str, &Tensor)> = names
-                .iter()
-                .zip([&a, &b, &c])
-                .map(|(n, t)| (*n, t))
-                .collect();
-            Ok(read_npz(&write_npz(&members, false).unwrap())?
-                .into_iter()
-                .map(|m| m.name)
-                .collect())
+            let members: Vec<(&str, &Tensor)> = names.iter().zip([&a, &b, &c]).map(|(n, t)| (*n, t)).collect();
+            Ok(read_npz(&write_npz(&members, false).unwrap())?.into_iter().map(|m| m.name).collect())
         };
-        assert_eq!(
-            order(&["arg2", "arg0", "arg1"]).unwrap(),
-            ["arg0", "arg1", "arg2"]
-        );
+        assert_eq!(order(&["arg2", "arg0", "arg1"]).unwrap(), ["arg0", "arg1", "arg2"]);
         assert_eq!(
             order(&["arg10", "arg0", "arg1"]).unwrap_err().to_string(),
             "malformed file: the archive names its members argN.npy, but has 3 members and one named 'arg10.npy'"
         );
-        assert!(
-            order(&["arg1", "arg01", "arg0"])
-                .unwrap_err()
-                .to_string()
-                .contains("two members numbered 1")
-        );
+        assert!(order(&["arg1", "arg01", "arg0"]).unwrap_err().to_string().contains("two members numbered 1"));
         // Any other name keeps archive order.
         assert_eq!(order(&["b", "a", "arg0"]).unwrap(), ["b", "a", "arg0"]);
         assert_eq!(order(&["arr_1", "arr_0"]).unwrap(), ["arr_1", "arr_0"]);
@@ -1597,32 +1281,14 @@ mod tests {
 
     #[test]
     fn npz_limits_and_foreign_members_are_errors() {
-        let big = Tensor::new(
-            vec![4096],
-            ElemType::F64,
-            Buffer::F64(vec![1.0; 4096].into()),
-        );
+        let big = Tensor::new(vec![4096], ElemType::F64, Buffer::F64(vec![1.0; 4096].into()));
         let bytes = write_npz(&[("x", &big)], true).unwrap();
-        assert!(
-            read_npz_with_limit(&bytes, 1000)
-                .unwrap_err()
-                .to_string()
-                .contains("more than 1000 bytes")
-        );
+        assert!(read_npz_with_limit(&bytes, 1000).unwrap_err().to_string().contains("more than 1000 bytes"));
         let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
-        w.start_file("notes.txt", zip::write::SimpleFileOptions::default())
-            .unwrap();
+        w.start_file("notes.txt", zip::write::SimpleFileOptions::default()).unwrap();
         w.write_all(b"hello").unwrap();
         let bytes = w.finish().unwrap().into_inner();
-        assert!(
-            read_npz(&bytes)
-                .unwrap_err()
-                .to_string()
-                .contains("not an .npy file")
-        );
-        assert!(matches!(
-            read_npz(b"PK\x03\x04 not really a zip"),
-            Err(NpyError::Malformed(_))
-        ));
+        assert!(read_npz(&bytes).unwrap_err().to_string().contains("not an .npy file"));
+        assert!(matches!(read_npz(b"PK\x03\x04 not really a zip"), Err(NpyError::Malformed(_))));
     }
 }

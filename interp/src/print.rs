@@ -26,10 +26,7 @@ pub fn tensor(t: &Tensor) -> IResult<String> {
     let ty = shardref_spec::ir::Type::Tensor(t.ty());
     let elems = element_strings(t)?;
     if t.rank() == 0 {
-        return Ok(format!(
-            "{ty} {{{}}}",
-            elems.first().map(String::as_str).unwrap_or("")
-        ));
+        return Ok(format!("{ty} {{{}}}", elems.first().map(String::as_str).unwrap_or("")));
     }
     let mut out = format!("{ty} {{\n");
     nest(&t.shape, &elems, 1, &mut out);

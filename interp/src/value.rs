@@ -236,7 +236,10 @@ impl Buffer {
                 C64::new(f32::from_le_bytes(b[..4].try_into().unwrap()), f32::from_le_bytes(b[4..].try_into().unwrap()))
             })),
             Repr::C128 => Buffer::C128(read(bytes, |b: [u8; 16]| {
-                C128::new(f64::from_le_bytes(b[..8].try_into().unwrap()), f64::from_le_bytes(b[8..].try_into().unwrap()))
+                C128::new(
+                    f64::from_le_bytes(b[..8].try_into().unwrap()),
+                    f64::from_le_bytes(b[8..].try_into().unwrap()),
+                )
             })),
         }
     }
@@ -258,7 +261,9 @@ impl Buffer {
             Buffer::U64(s) => s.iter().flat_map(|v| v.to_le_bytes()).collect(),
             Buffer::F64(s) => s.iter().flat_map(|v| v.to_le_bytes()).collect(),
             Buffer::C64(s) => s.iter().flat_map(|c| c.re.to_le_bytes().into_iter().chain(c.im.to_le_bytes())).collect(),
-            Buffer::C128(s) => s.iter().flat_map(|c| c.re.to_le_bytes().into_iter().chain(c.im.to_le_bytes())).collect(),
+            Buffer::C128(s) => {
+                s.iter().flat_map(|c| c.re.to_le_bytes().into_iter().chain(c.im.to_le_bytes())).collect()
+            }
         }
     }
 
@@ -309,7 +314,8 @@ impl Tensor {
     /// has no representation here, or the data does not fit the type.
     pub fn from_dense(d: &DenseElements) -> Option<Tensor> {
         let Type::Tensor(t) = &d.ty else { return None };
-        let shape: Vec<usize> = t.static_shape()?.into_iter().map(|x| usize::try_from(x).ok()).collect::<Option<_>>()?;
+        let shape: Vec<usize> =
+            t.static_shape()?.into_iter().map(|x| usize::try_from(x).ok()).collect::<Option<_>>()?;
         let n: usize = shape.iter().try_fold(1usize, |a, &b| a.checked_mul(b))?;
         let repr = Repr::of(&t.elem)?;
         let storage = t.elem.storage_bytes();
@@ -384,7 +390,8 @@ mod tests {
             Repr::C128,
         ] {
             let w = repr.byte_width();
-            let bytes: Vec<u8> = (0..3 * w).map(|i| if repr == Repr::Bool { (i % 2) as u8 } else { (i * 37 + 1) as u8 }).collect();
+            let bytes: Vec<u8> =
+                (0..3 * w).map(|i| if repr == Repr::Bool { (i % 2) as u8 } else { (i * 37 + 1) as u8 }).collect();
             let buf = Buffer::from_le_bytes(repr, &bytes);
             assert_eq!(buf.len(), 3);
             assert_eq!(buf.to_le_bytes(), bytes, "{repr:?}");

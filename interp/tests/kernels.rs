@@ -74,7 +74,8 @@ fn sub_byte_integers_wrap_at_their_width() {
     let b = vec1(Buffer::U8(vec![1, 1].into()), ui4);
     let s = elementwise::binary(S::Subtract, &a, &b, &ty(&a)).unwrap();
     assert_eq!(s.buf, Buffer::U8(vec![14, 15].into()));
-    let c = elementwise::unary(S::CountLeadingZeros, &vec1(Buffer::I8(vec![1, -1, 0].into()), i4.clone()), &ty(&a)).unwrap();
+    let c = elementwise::unary(S::CountLeadingZeros, &vec1(Buffer::I8(vec![1, -1, 0].into()), i4.clone()), &ty(&a))
+        .unwrap();
     assert_eq!(c.buf, Buffer::I8(vec![3, 0, 4].into()));
     let p = elementwise::unary(S::Popcnt, &vec1(Buffer::I8(vec![-1, 5].into()), i4), &ty(&a)).unwrap();
     assert_eq!(p.buf, Buffer::I8(vec![4, 2].into()));
@@ -267,12 +268,24 @@ fn gather_rows_with_clamping_and_scatter_targets() {
     use shardref_interp::ops::gather::{GatherDims, ScatterDims, gather, scatter_targets};
     let operand = Tensor::new(vec![3, 2], ElemType::I32, Buffer::I32(vec![0, 1, 10, 11, 20, 21].into()));
     let idx = Tensor::new(vec![3, 1], ElemType::I32, Buffer::I32(vec![2, 0, 7].into()));
-    let d = GatherDims { offset_dims: vec![1], collapsed_slice_dims: vec![0], start_index_map: vec![0], index_vector_dim: 1, ..Default::default() };
+    let d = GatherDims {
+        offset_dims: vec![1],
+        collapsed_slice_dims: vec![0],
+        start_index_map: vec![0],
+        index_vector_dim: 1,
+        ..Default::default()
+    };
     let g = gather(&operand, &idx, &d, &[1, 2]).unwrap();
     assert_eq!(g.shape, vec![3, 2]);
     // Index 7 clamps to the last row.
     assert_eq!(g.buf, Buffer::I32(vec![20, 21, 0, 1, 20, 21].into()));
-    let sd = ScatterDims { update_window_dims: vec![1], inserted_window_dims: vec![0], scatter_dims_to_operand_dims: vec![0], index_vector_dim: 1, ..Default::default() };
+    let sd = ScatterDims {
+        update_window_dims: vec![1],
+        inserted_window_dims: vec![0],
+        scatter_dims_to_operand_dims: vec![0],
+        index_vector_dim: 1,
+        ..Default::default()
+    };
     let t = scatter_targets(&[3, 2], &idx, &[3, 2], &sd).unwrap();
     // Out-of-bounds updates are skipped element by element.
     assert_eq!(t, vec![Some(4), Some(5), Some(0), Some(1), None, None]);
@@ -282,7 +295,8 @@ fn gather_rows_with_clamping_and_scatter_targets() {
 fn convolution_1d_with_padding_dilation_and_groups() {
     use shardref_interp::ops::conv::{ConvParams, convolution};
     // Input [N=1, C=2, W=4] in layout [b, f, 0]; kernel [O=2, I=1, K=2] in layout [o, i, 0]; two feature groups.
-    let x = Tensor::new(vec![1, 2, 4], ElemType::F32, Buffer::F32(vec![1.0, 2.0, 3.0, 4.0, 10.0, 20.0, 30.0, 40.0].into()));
+    let x =
+        Tensor::new(vec![1, 2, 4], ElemType::F32, Buffer::F32(vec![1.0, 2.0, 3.0, 4.0, 10.0, 20.0, 30.0, 40.0].into()));
     let w = Tensor::new(vec![2, 1, 2], ElemType::F32, Buffer::F32(vec![1.0, 1.0, 1.0, -1.0].into()));
     let p = ConvParams {
         input_batch: 0,

@@ -9,7 +9,11 @@ use shardref_spec::split::split_cases;
 #[test]
 fn programs() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "mlir")).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
+        .collect();
     files.sort();
     assert!(!files.is_empty());
     let mut failures = vec![];
@@ -19,7 +23,11 @@ fn programs() {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         for case in split_cases(&name, &text) {
             cases += 1;
-            let expect_error = case.text.trim_start().strip_prefix("// expect-error: ").map(|r| r.lines().next().unwrap_or("").to_string());
+            let expect_error = case
+                .text
+                .trim_start()
+                .strip_prefix("// expect-error: ")
+                .map(|r| r.lines().next().unwrap_or("").to_string());
             let m = match shardref_spec::parse(&case.name, &case.text) {
                 Ok(m) => m,
                 Err(r) => {
@@ -37,7 +45,9 @@ fn programs() {
                 (Ok(o), None) => failures.push(format!("{}: {:?}", case.name, o.check_failures)),
                 (Err(e), None) => failures.push(format!("{}: {e}", case.name)),
                 (Err(e), Some(want)) if e.to_string().contains(&want) => {}
-                (r, Some(want)) => failures.push(format!("{}: expected an error containing '{want}', got {r:?}", case.name)),
+                (r, Some(want)) => {
+                    failures.push(format!("{}: expected an error containing '{want}', got {r:?}", case.name))
+                }
             }
         }
     }

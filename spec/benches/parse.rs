@@ -49,7 +49,9 @@ fn list_constants(n: usize, rows: usize, cols: usize) -> String {
 
 /// A function of `n` small generic-form ops in a dependency chain.
 fn many_ops(n: usize) -> String {
-    let mut s = String::from("func.func @main(%arg0: tensor<4x8xf32>) -> tensor<4x8xf32> {\n  %v0 = \"stablehlo.abs\"(%arg0) : (tensor<4x8xf32>) -> tensor<4x8xf32>\n");
+    let mut s = String::from(
+        "func.func @main(%arg0: tensor<4x8xf32>) -> tensor<4x8xf32> {\n  %v0 = \"stablehlo.abs\"(%arg0) : (tensor<4x8xf32>) -> tensor<4x8xf32>\n",
+    );
     for i in 1..n {
         writeln!(
             s,

@@ -23,16 +23,7 @@ fn main() {
         };
         for case in split_cases(&f, &text) {
             match shardref_spec::parse(&case.name, &case.text) {
-                Ok(m) => print!(
-                    "{}",
-                    print_module(
-                        &m,
-                        PrintOptions {
-                            generic,
-                            ..Default::default()
-                        }
-                    )
-                ),
+                Ok(m) => print!("{}", print_module(&m, PrintOptions { generic, ..Default::default() })),
                 Err(r) => eprintln!("{r}"),
             }
         }

@@ -54,11 +54,7 @@ fn first_diff(a: &str, b: &str) -> String {
             return format!("line {}:\n    - {x}\n    + {y}", i + 1);
         }
     }
-    format!(
-        "lengths differ ({} vs {} lines)",
-        a.lines().count(),
-        b.lines().count()
-    )
+    format!("lengths differ ({} vs {} lines)", a.lines().count(), b.lines().count())
 }
 
 /// The text without `//` comment lines, blank lines and trailing whitespace.
@@ -83,10 +79,7 @@ fn main() {
             _ => paths.push(PathBuf::from(a)),
         }
     }
-    let opts = PrintOptions {
-        generic,
-        ..Default::default()
-    };
+    let opts = PrintOptions { generic, ..Default::default() };
     let mut total = Counts::default();
     for root in &paths {
         let mut files = vec![];
@@ -113,11 +106,7 @@ fn main() {
                     Err(r) => {
                         c.parse_fail += 1;
                         let s = r.to_string();
-                        println!(
-                            "PARSE {}: {}",
-                            case.name,
-                            if verbose { s.as_str() } else { first_line(&s) }
-                        );
+                        println!("PARSE {}: {}", case.name, if verbose { s.as_str() } else { first_line(&s) });
                         continue;
                     }
                 };
@@ -132,11 +121,7 @@ fn main() {
                     Err(r) => {
                         c.reparse_fail += 1;
                         let s = r.to_string();
-                        println!(
-                            "REPARSE {}: {}",
-                            case.name,
-                            if verbose { s.as_str() } else { first_line(&s) }
-                        );
+                        println!("REPARSE {}: {}", case.name, if verbose { s.as_str() } else { first_line(&s) });
                         if verbose {
                             println!("{p1}");
                         }
@@ -153,11 +138,8 @@ fn main() {
                 if let Err(e) = eq::modules_equal(&m1, &m2) {
                     ok = false;
                     c.not_equal += 1;
-                    let e = if verbose || e.len() < 400 {
-                        e
-                    } else {
-                        format!("{}...", &e[..e.floor_char_boundary(400)])
-                    };
+                    let e =
+                        if verbose || e.len() < 400 { e } else { format!("{}...", &e[..e.floor_char_boundary(400)]) };
                     println!("EQ {}: {e}", case.name);
                 }
                 if exact {
@@ -182,11 +164,7 @@ fn main() {
             c.reparse_fail,
             c.not_fixpoint,
             c.not_equal,
-            if exact {
-                format!(", {} printed differently from the input", c.not_exact)
-            } else {
-                String::new()
-            }
+            if exact { format!(", {} printed differently from the input", c.not_exact) } else { String::new() }
         );
         total.cases += c.cases;
         total.ok += c.ok;
@@ -198,12 +176,7 @@ fn main() {
     if paths.len() > 1 {
         println!(
             "== total: {} cases, {} ok, {} parse failures, {} reparse failures, {} not fixpoint, {} not equal",
-            total.cases,
-            total.ok,
-            total.parse_fail,
-            total.reparse_fail,
-            total.not_fixpoint,
-            total.not_equal
+            total.cases, total.ok, total.parse_fail, total.reparse_fail, total.not_fixpoint, total.not_equal
         );
     }
     if total.ok != total.cases {

@@ -124,7 +124,10 @@ fn decode_hex(hex: &str, elem: &ElemType, count: u64, offset: usize) -> Result<D
         return Ok(DenseData::Splat(bytes));
     }
     if Some(n) != count.checked_mul(width) {
-        return err(offset, format!("hex blob holds {n} bytes, but {count} elements of this type need {}", count.saturating_mul(width)));
+        return err(
+            offset,
+            format!("hex blob holds {n} bytes, but {count} elements of this type need {}", count.saturating_mul(width)),
+        );
     }
     Ok(DenseData::Elements(Arc::from(bytes)))
 }
@@ -239,7 +242,9 @@ impl Scanner<'_> {
     fn token(&mut self) -> &str {
         self.ws();
         let start = self.i;
-        while self.i < self.s.len() && (self.s[self.i].is_ascii_alphanumeric() || matches!(self.s[self.i], b'-' | b'+' | b'.' | b'_')) {
+        while self.i < self.s.len()
+            && (self.s[self.i].is_ascii_alphanumeric() || matches!(self.s[self.i], b'-' | b'+' | b'.' | b'_'))
+        {
             self.i += 1;
         }
         std::str::from_utf8(&self.s[start..self.i]).unwrap_or("")
@@ -259,15 +264,20 @@ impl Scanner<'_> {
             ElemType::Float(kind) => {
                 let kind = *kind;
                 let tok = self.token().to_string();
-                let bits = float_bits(kind, &tok).ok_or_else(|| DenseError { offset: at, message: format!("invalid {} element '{tok}'", kind.name()) })?;
+                let bits = float_bits(kind, &tok).ok_or_else(|| DenseError {
+                    offset: at,
+                    message: format!("invalid {} element '{tok}'", kind.name()),
+                })?;
                 let w = kind.storage_bytes();
                 out.extend_from_slice(&bits.to_le_bytes()[..w]);
                 Ok(())
             }
             ElemType::Int { width, signedness } => {
                 let tok = self.token().to_string();
-                let v = int_value(&tok, *width, *signedness)
-                    .ok_or_else(|| DenseError { offset: at, message: format!("integer element '{tok}' is invalid or out of range for {elem}") })?;
+                let v = int_value(&tok, *width, *signedness).ok_or_else(|| DenseError {
+                    offset: at,
+                    message: format!("integer element '{tok}' is invalid or out of range for {elem}"),
+                })?;
                 // Integers wider than 128 bits are stored sign- or zero-extended.
                 let w = elem.storage_bytes();
                 let bytes = v.to_le_bytes();
@@ -279,7 +289,8 @@ impl Scanner<'_> {
             }
             ElemType::Index => {
                 let tok = self.token().to_string();
-                let v = int_value(&tok, 64, Signedness::Signless).ok_or_else(|| DenseError { offset: at, message: format!("invalid index element '{tok}'") })?;
+                let v = int_value(&tok, 64, Signedness::Signless)
+                    .ok_or_else(|| DenseError { offset: at, message: format!("invalid index element '{tok}'") })?;
                 out.extend_from_slice(&v.to_le_bytes()[..8]);
                 Ok(())
             }

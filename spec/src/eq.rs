@@ -61,7 +61,12 @@ impl Cx<'_> {
         }
         for (&u, &v) in ox.results.iter().zip(&oy.results) {
             if self.a.value_type(u) != self.b.value_type(v) {
-                return Err(format!("{}: result types differ: {} vs {}", here(), self.a.value_type(u), self.b.value_type(v)));
+                return Err(format!(
+                    "{}: result types differ: {} vs {}",
+                    here(),
+                    self.a.value_type(u),
+                    self.b.value_type(v)
+                ));
             }
             self.values.insert(u, v);
         }

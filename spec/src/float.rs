@@ -169,7 +169,8 @@ fn apfloat_to_string(kind: FloatKind, v: f64, format_precision: u32, max_padding
     }
     // |v| = m * 2^e with m odd.
     let raw = v.abs().to_bits();
-    let (mut m, mut e) = if raw >> 52 == 0 { (raw, -1074i32) } else { ((raw & ((1 << 52) - 1)) | (1 << 52), (raw >> 52) as i32 - 1075) };
+    let (mut m, mut e) =
+        if raw >> 52 == 0 { (raw, -1074i32) } else { ((raw & ((1 << 52) - 1)) | (1 << 52), (raw >> 52) as i32 - 1075) };
     let tz = m.trailing_zeros();
     m >>= tz;
     e += tz as i32;

@@ -43,10 +43,15 @@ fn generic_ops_with_regions_and_multiple_results() {
   return %r : tensor<2xf32>
 }"#,
     );
-    assert!(text.starts_with("module {\n  func.func @f(%arg0: tensor<2x3xf32>, %arg1: tensor<f32>) -> tensor<2xf32> {\n"));
+    assert!(
+        text.starts_with("module {\n  func.func @f(%arg0: tensor<2x3xf32>, %arg1: tensor<f32>) -> tensor<2xf32> {\n")
+    );
     assert!(text.contains("%0:2 = \"foo.pair\"(%arg0)"));
     // A single-op body prints in stablehlo-opt's compact form.
-    assert!(text.contains("stablehlo.reduce(%0#0 init: %arg1) applies stablehlo.add across dimensions = [1]"), "{text}");
+    assert!(
+        text.contains("stablehlo.reduce(%0#0 init: %arg1) applies stablehlo.add across dimensions = [1]"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -63,7 +68,9 @@ fn module_attributes_visibility_and_arg_attrs() {
   func.func private @decl(tensor<4xf32>) -> (tensor<4xf32>, tensor<i1>)
 }"#,
     );
-    assert!(text.contains("module @jit_main attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {"));
+    assert!(
+        text.contains("module @jit_main attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {")
+    );
     assert!(text.contains("func.func public @main(%arg0: tensor<4xf32> {jax.arg_info = \"x\", mhlo.sharding = \"{replicated}\"}) -> (tensor<4xf32> {jax.result_info = \"\"}) {"), "{text}");
     assert!(text.contains("func.func private @decl(tensor<4xf32>) -> (tensor<4xf32>, tensor<i1>)\n"));
 }
@@ -107,17 +114,24 @@ fn dense_literals_keep_their_values() {
     // Hex blobs print as lists up to 100 elements, as MLIR's printer does.
     assert!(text.contains("c = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>"), "{text}");
     assert!(text.contains("d = dense<[true, false]> : tensor<2xi1>"));
-    assert!(text.contains("e = dense<(1.000000e+00,-2.000000e+00)> : tensor<1xcomplex<f32>>") || text.contains("e = dense<[(1.000000e+00,-2.000000e+00)]>"));
+    assert!(
+        text.contains("e = dense<(1.000000e+00,-2.000000e+00)> : tensor<1xcomplex<f32>>")
+            || text.contains("e = dense<[(1.000000e+00,-2.000000e+00)]>")
+    );
     assert!(text.contains("f = dense<[0x7FC00000, -0.000000e+00, 0x7F800000]> : tensor<3xf32>"));
     assert!(text.contains("g = dense<> : tensor<0xf32>"));
 }
 
 #[test]
 fn dense_literal_errors_are_located() {
-    let e = error("func.func @f() {\n  %0 = \"x.c\"() {a = dense<[1, 2, 3]> : tensor<2xi32>} : () -> tensor<i1>\n  return\n}");
+    let e = error(
+        "func.func @f() {\n  %0 = \"x.c\"() {a = dense<[1, 2, 3]> : tensor<2xi32>} : () -> tensor<i1>\n  return\n}",
+    );
     assert!(e.starts_with("bad.mlir:2:"), "{e}");
     assert!(e.contains("inferred 3 elements"), "{e}");
-    let e = error("func.func @f() {\n  %0 = \"x.c\"() {a = dense<[1, 300]> : tensor<2xi8>} : () -> tensor<i1>\n  return\n}");
+    let e = error(
+        "func.func @f() {\n  %0 = \"x.c\"() {a = dense<[1, 300]> : tensor<2xi8>} : () -> tensor<i1>\n  return\n}",
+    );
     assert!(e.contains("2:31: error: integer element '300' is invalid or out of range for i8"), "{e}");
 }
 
@@ -200,8 +214,13 @@ fn undefined_and_mistyped_values() {
     let e = error("func.func @f() {\n  \"x.a\"(%nope) : (tensor<f32>) -> ()\n  return\n}");
     assert!(e.contains("2:9: error: use of undeclared SSA value name '%nope'"), "{e}");
     let e = error("func.func @f(%a: tensor<f32>) {\n  \"x.a\"(%a) : (tensor<i32>) -> ()\n  return\n}");
-    assert!(e.contains("use of value '%a' expects different type than prior uses: 'tensor<i32>' vs 'tensor<f32>'"), "{e}");
-    let e = error("func.func @f(%a: tensor<f32>) {\n  %0 = \"x.a\"(%a) : (tensor<f32>) -> tensor<f32>\n  %0 = \"x.a\"(%a) : (tensor<f32>) -> tensor<f32>\n  return\n}");
+    assert!(
+        e.contains("use of value '%a' expects different type than prior uses: 'tensor<i32>' vs 'tensor<f32>'"),
+        "{e}"
+    );
+    let e = error(
+        "func.func @f(%a: tensor<f32>) {\n  %0 = \"x.a\"(%a) : (tensor<f32>) -> tensor<f32>\n  %0 = \"x.a\"(%a) : (tensor<f32>) -> tensor<f32>\n  return\n}",
+    );
     assert!(e.contains("3:3: error: redefinition of SSA value '%0'"), "{e}");
     let e = error("func.func @f(%a: tensor<f32>) {\n  %0:2 = \"x.a\"(%a) : (tensor<f32>) -> tensor<f32>\n  return\n}");
     assert!(e.contains("operation defines 1 results but was provided 2 to bind"), "{e}");
@@ -209,7 +228,9 @@ fn undefined_and_mistyped_values() {
 
 #[test]
 fn isolated_regions_do_not_see_outer_values() {
-    let e = error("func.func @f(%a: tensor<f32>) {\n  \"x.a\"() ({\n    func.func @g() {\n      \"x.b\"(%a) : (tensor<f32>) -> ()\n      return\n    }\n  }) : () -> ()\n  return\n}");
+    let e = error(
+        "func.func @f(%a: tensor<f32>) {\n  \"x.a\"() ({\n    func.func @g() {\n      \"x.b\"(%a) : (tensor<f32>) -> ()\n      return\n    }\n  }) : () -> ()\n  return\n}",
+    );
     assert!(e.contains("use of undeclared SSA value name '%a'"), "{e}");
 }
 
@@ -229,7 +250,8 @@ fn forward_references_across_blocks() {
 #[test]
 fn deep_nesting_is_an_error_not_a_crash() {
     let depth = 100_000;
-    let src = format!("func.func @f() {{\n  \"x.a\"() {{a = {}{}}} : () -> ()\n}}", "[".repeat(depth), "]".repeat(depth));
+    let src =
+        format!("func.func @f() {{\n  \"x.a\"() {{a = {}{}}} : () -> ()\n}}", "[".repeat(depth), "]".repeat(depth));
     let e = error(&src);
     assert!(e.contains("nesting is deeper than"), "{e}");
 }
@@ -261,8 +283,13 @@ fn every_op_of_the_table_has_a_name_that_parses_generically() {
 fn nesting_just_under_the_limit_parses_on_a_small_stack() {
     // Test threads have 2 MiB stacks; the deepest accepted input must fit in them.
     let depth = shardref_spec::lower::MAX_NESTING - 4;
-    let src = format!("func.func @f() {{\n  \"x.a\"() {{a = {}1{}}} : () -> ()\n  return\n}}", "[".repeat(depth), "]".repeat(depth));
-    let handle = std::thread::Builder::new().stack_size(1 << 20).spawn(move || parse("deep.mlir", &src).is_ok()).unwrap();
+    let src = format!(
+        "func.func @f() {{\n  \"x.a\"() {{a = {}1{}}} : () -> ()\n  return\n}}",
+        "[".repeat(depth),
+        "]".repeat(depth)
+    );
+    let handle =
+        std::thread::Builder::new().stack_size(1 << 20).spawn(move || parse("deep.mlir", &src).is_ok()).unwrap();
     assert!(handle.join().unwrap());
 }
 
@@ -296,7 +323,9 @@ fn empty_function_body_is_a_declaration() {
 /// bound linear in the input's length.
 #[test]
 fn malformed_input_fails_within_a_linear_work_bound() {
-    let mut src = String::from("func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = sdy.data_flow_edge %a sharding=<@mesh, [{\"x\"}ardings=[<mesh<[\"x\"=2]>, [{\"x\"}, {}]>]\n");
+    let mut src = String::from(
+        "func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = sdy.data_flow_edge %a sharding=<@mesh, [{\"x\"}ardings=[<mesh<[\"x\"=2]>, [{\"x\"}, {}]>]\n",
+    );
     for i in 0..400 {
         src.push_str(&format!("  %v{i} = stablehlo.add %a, %a {{sdy.sharding = #sdy.sharding_per_value<[<@m, [{{\"x\"}}]>]>}} : tensor<8xf32>\n"));
     }
@@ -313,5 +342,7 @@ fn malformed_input_fails_within_a_linear_work_bound() {
 /// equal after a print/parse round trip.
 #[test]
 fn an_op_using_its_own_result_round_trips() {
-    roundtrip("func.func @f() {\n  %0 = \"x.loop\"(%0) : (tensor<i1>) -> tensor<i1>\n  %1 = \"x.use\"(%2) : (tensor<i1>) -> tensor<i1>\n  %2 = \"x.def\"() : () -> tensor<i1>\n  return\n}\n");
+    roundtrip(
+        "func.func @f() {\n  %0 = \"x.loop\"(%0) : (tensor<i1>) -> tensor<i1>\n  %1 = \"x.use\"(%2) : (tensor<i1>) -> tensor<i1>\n  %2 = \"x.def\"() : () -> tensor<i1>\n  return\n}\n",
+    );
 }

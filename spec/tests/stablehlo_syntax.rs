@@ -19,13 +19,7 @@ fn print(m: &Module) -> String {
 }
 
 fn print_generic(m: &Module) -> String {
-    print_module(
-        m,
-        PrintOptions {
-            generic: true,
-            ..Default::default()
-        },
-    )
+    print_module(m, PrintOptions { generic: true, ..Default::default() })
 }
 
 /// Parses `input`, checks it prints as `expected`, that printing is a
@@ -34,10 +28,7 @@ fn print_generic(m: &Module) -> String {
 fn check(input: &str, expected: &str) {
     let m = parse(input);
     let p1 = print(&m);
-    assert_eq!(
-        p1, expected,
-        "\n--- printed:\n{p1}--- expected:\n{expected}"
-    );
+    assert_eq!(p1, expected, "\n--- printed:\n{p1}--- expected:\n{expected}");
     let m2 = parse(&p1);
     assert_eq!(print(&m2), p1, "print is not a fixpoint");
     if let Err(e) = modules_equal(&m, &m2) {
@@ -76,10 +67,7 @@ fn error_at(input: &str, line: u32, col: u32, message: &str) {
         Err(r) => r.to_string(),
     };
     let loc = format!("test.mlir:{line}:{col}: error:");
-    assert!(
-        r.contains(&loc) && r.contains(message),
-        "expected '{loc} ... {message}', got:\n{r}"
-    );
+    assert!(r.contains(&loc) && r.contains(message), "expected '{loc} ... {message}', got:\n{r}");
 }
 
 // ---------------------------------------------------------------- elementwise
@@ -104,10 +92,7 @@ fn unary_and_binary_ops() {
     // A function type whose operand types equal the result type prints as one type.
     check(
         "func.func @main(%a: tensor<4xi32>) { %0 = stablehlo.xor %a, %a : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>  func.return }",
-        &func(
-            "%arg0: tensor<4xi32>",
-            "    %0 = stablehlo.xor %arg0, %arg0 : tensor<4xi32>\n",
-        ),
+        &func("%arg0: tensor<4xi32>", "    %0 = stablehlo.xor %arg0, %arg0 : tensor<4xi32>\n"),
     );
 }
 
@@ -434,8 +419,7 @@ fn generic_and_pretty_forms_lower_to_the_same_ir() {
         ),
     ];
     for (pretty, generic) in pairs {
-        let wrap =
-            |op: &str| format!("func.func @f(%a: tensor<3xf32>) {{\n  {op}\n  func.return\n}}");
+        let wrap = |op: &str| format!("func.func @f(%a: tensor<3xf32>) {{\n  {op}\n  func.return\n}}");
         same_ir(&wrap(pretty), &wrap(generic));
     }
 }
@@ -464,15 +448,14 @@ fn attributes_round_trip() {
         "func.func @f() attributes {a = #stablehlo.type_extensions<bounds = [4, ?]>, b = #stablehlo.gather<index_vector_dim = 0>} { func.return }",
         "func.func @f() attributes {a = #stablehlo.bounds<4, ?>, b = #stablehlo.gather<>} { func.return }",
     );
-    let m = parse(
-        "func.func @f() attributes {d = #stablehlo<comparison_direction NE>} { func.return }",
-    );
+    let m = parse("func.func @f() attributes {d = #stablehlo<comparison_direction NE>} { func.return }");
     let f = m.block(m.body()).ops[0];
     assert_eq!(
         m.op(f).attrs.get("d"),
-        Some(&Attr::Stablehlo(Box::new(
-            StablehloAttr::ComparisonDirection(EnumDialect::Stablehlo, ComparisonDirection::Ne)
-        )))
+        Some(&Attr::Stablehlo(Box::new(StablehloAttr::ComparisonDirection(
+            EnumDialect::Stablehlo,
+            ComparisonDirection::Ne
+        ))))
     );
 }
 

@@ -42,10 +42,7 @@ pub struct Fail {
 
 impl Fail {
     pub fn new(msg: impl Into<String>) -> Fail {
-        Fail {
-            msg: msg.into(),
-            notes: vec![],
-        }
+        Fail { msg: msg.into(), notes: vec![] }
     }
     pub fn note(mut self, span: Span, msg: impl Into<String>) -> Fail {
         self.notes.push((span, msg.into()));
@@ -69,10 +66,7 @@ pub struct Cx<'m> {
 
 impl<'m> Cx<'m> {
     pub fn new(m: &'m Module) -> Cx<'m> {
-        Cx {
-            m,
-            syms: Symbols::resolve(m),
-        }
+        Cx { m, syms: Symbols::resolve(m) }
     }
 
     /// The op's name as MLIR prints it.
@@ -83,13 +77,7 @@ impl<'m> Cx<'m> {
     /// `'name' op msg` at the op (MLIR's `emitOpError`).
     pub fn op_error(&self, op: OpId, f: Fail) -> Diagnostic {
         let msg = format!("'{}' op {}", self.op_name(op), f.msg);
-        self.located(
-            op,
-            Fail {
-                msg,
-                notes: f.notes,
-            },
-        )
+        self.located(op, Fail { msg, notes: f.notes })
     }
 
     /// `msg` at the op, with no prefix (MLIR's `emitError`).
@@ -126,10 +114,7 @@ pub fn verify(m: &Module) -> Vec<Diagnostic> {
 
 fn is_isolated(m: &Module, op: OpId) -> bool {
     let o = m.op(op);
-    !o.regions.is_empty()
-        && o.name
-            .kind()
-            .is_some_and(|k| k.has(Traits::ISOLATED_FROM_ABOVE))
+    !o.regions.is_empty() && o.name.kind().is_some_and(|k| k.has(Traits::ISOLATED_FROM_ABOVE))
 }
 
 /// MLIR's `verifyOperation`: the op, then its nested non-isolated ops up to

@@ -14,17 +14,13 @@ pub fn verify_op(cx: &Cx<'_>, op: OpId, kind: MpmdOp) -> Result<(), Diagnostic> 
     match kind {
         MpmdOp::Reduce => {
             let o = cx.m.op(op);
-            let none = o.attrs.iter().any(
-                |(_, a)| matches!(a, Attr::Mpmd(m) if **m == MpmdAttr::Reduction(Reduction::None)),
-            );
+            let none =
+                o.attrs.iter().any(|(_, a)| matches!(a, Attr::Mpmd(m) if **m == MpmdAttr::Reduction(Reduction::None)));
             // reduce_c1 (RD1): a `none` reduction has exactly one operand.
             if none && o.operands.len() != 1 {
-                return Err(cx.op_error(
-                    op,
-                    Fail::new(
-                        "ReduceOp must have exactly one operand if the reduction type is none",
-                    ),
-                ));
+                return Err(
+                    cx.op_error(op, Fail::new("ReduceOp must have exactly one operand if the reduction type is none"))
+                );
             }
             Ok(())
         }

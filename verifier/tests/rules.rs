@@ -5,18 +5,12 @@ use shardref_verifier::rules::RULES;
 
 fn diags(text: &str) -> Vec<String> {
     let m = shardref_spec::parse("t.mlir", text).expect("snippet parses");
-    shardref_verifier::verify(&m)
-        .into_iter()
-        .map(|d| d.message)
-        .collect()
+    shardref_verifier::verify(&m).into_iter().map(|d| d.message).collect()
 }
 
 fn rejects(text: &str, want: &str) {
     let d = diags(text);
-    assert!(
-        d.iter().any(|m| m.contains(want)),
-        "expected '{want}', got {d:?}"
-    );
+    assert!(d.iter().any(|m| m.contains(want)), "expected '{want}', got {d:?}");
 }
 
 macro_rules! neg {
@@ -123,21 +117,11 @@ const UNTESTED: &[&str] = &[
 #[test]
 fn every_rule_has_a_negative_test() {
     for r in RULES {
-        assert!(
-            TESTED.contains(&r.label) || UNTESTED.contains(&r.label),
-            "rule {} has no negative test",
-            r.label
-        );
+        assert!(TESTED.contains(&r.label) || UNTESTED.contains(&r.label), "rule {} has no negative test", r.label);
     }
     for t in TESTED {
-        assert!(
-            !UNTESTED.contains(t),
-            "{t} is tested: drop it from UNTESTED"
-        );
-        assert!(
-            RULES.iter().any(|r| r.label == *t),
-            "{t} is not a rule label"
-        );
+        assert!(!UNTESTED.contains(t), "{t} is tested: drop it from UNTESTED");
+        assert!(RULES.iter().any(|r| r.label == *t), "{t} is not a rule label");
     }
 }
 

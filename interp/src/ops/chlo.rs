@@ -88,10 +88,16 @@ fn zip_f64(a: &Tensor, b: &Tensor, f: fn(f64, f64) -> f64) -> IResult<Buffer> {
         return invalid(format!("operands differ: {:?}{} vs {:?}{}", a.shape, a.elem, b.shape, b.elem));
     }
     Ok(match (&a.buf, &b.buf) {
-        (Buffer::F32(x), Buffer::F32(y)) => Buffer::F32(x.iter().zip(y.iter()).map(|(&p, &q)| f(p as f64, q as f64) as f32).collect()),
+        (Buffer::F32(x), Buffer::F32(y)) => {
+            Buffer::F32(x.iter().zip(y.iter()).map(|(&p, &q)| f(p as f64, q as f64) as f32).collect())
+        }
         (Buffer::F64(x), Buffer::F64(y)) => Buffer::F64(x.iter().zip(y.iter()).map(|(&p, &q)| f(p, q)).collect()),
-        (Buffer::BF16(x), Buffer::BF16(y)) => Buffer::BF16(x.iter().zip(y.iter()).map(|(&p, &q)| bf16::from_f64(f(p.to_f64(), q.to_f64()))).collect()),
-        (Buffer::F16(x), Buffer::F16(y)) => Buffer::F16(x.iter().zip(y.iter()).map(|(&p, &q)| f16::from_f64(f(p.to_f64(), q.to_f64()))).collect()),
+        (Buffer::BF16(x), Buffer::BF16(y)) => {
+            Buffer::BF16(x.iter().zip(y.iter()).map(|(&p, &q)| bf16::from_f64(f(p.to_f64(), q.to_f64()))).collect())
+        }
+        (Buffer::F16(x), Buffer::F16(y)) => {
+            Buffer::F16(x.iter().zip(y.iter()).map(|(&p, &q)| f16::from_f64(f(p.to_f64(), q.to_f64()))).collect())
+        }
         (Buffer::F8(x), Buffer::F8(y)) => {
             let kind = f8_kind(&a.elem)?;
             let (xs, ys) = (f8_to_f32(kind, x), f8_to_f32(kind, y));
@@ -147,11 +153,17 @@ pub fn unary(k: Unary, t: &Tensor) -> IResult<Tensor> {
         };
         map_c128(t, f)?
     } else {
-        let is_float = matches!(t.buf, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_));
+        let is_float =
+            matches!(t.buf, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_));
         if !is_float {
             return match k {
                 // Square of an integer wraps, as multiply does.
-                Unary::Square => crate::ops::elementwise::binary(shardref_spec::ops::StablehloOp::Multiply, t, t, &shardref_spec::ir::Type::Tensor(t.ty())),
+                Unary::Square => crate::ops::elementwise::binary(
+                    shardref_spec::ops::StablehloOp::Multiply,
+                    t,
+                    t,
+                    &shardref_spec::ir::Type::Tensor(t.ty()),
+                ),
                 _ => invalid(format!("{k:?} expects a floating-point or complex tensor, got {}", t.elem)),
             };
         }
@@ -251,7 +263,9 @@ fn mulhi(a: &Tensor, b: &Tensor) -> IResult<Buffer> {
             }
         };
     }
-    Ok(hi!(I8, i8, i16; I16, i16, i32; I32, i32, i64; I64, i64, i128; U8, u8, u16; U16, u16, u32; U32, u32, u64; U64, u64, u128))
+    Ok(
+        hi!(I8, i8, i16; I16, i16, i32; I32, i32, i64; I64, i64, i128; U8, u8, u16; U16, u16, u32; U32, u32, u64; U64, u64, u128),
+    )
 }
 
 /// One `next_after` step on `width`-bit patterns, as XLA's decomposition:
@@ -280,7 +294,13 @@ fn next_after(a: &Tensor, b: &Tensor) -> IResult<Buffer> {
                 $x.iter()
                     .zip($y.iter())
                     .map(|(&p, &q)| {
-                        let r = next_after_bits(p.to_bits() as u64, q.to_bits() as u64, $w, p.is_nan() || q.is_nan(), <$t>::NAN.to_bits() as u64);
+                        let r = next_after_bits(
+                            p.to_bits() as u64,
+                            q.to_bits() as u64,
+                            $w,
+                            p.is_nan() || q.is_nan(),
+                            <$t>::NAN.to_bits() as u64,
+                        );
                         <$t>::from_bits(r as $bits)
                     })
                     .collect(),
@@ -344,7 +364,16 @@ fn digamma_pos(mut x: f64) -> f64 {
     }
     let z = 1.0 / (x * x);
     // Σ B_2k / (2k x^2k), k = 1..8.
-    const C: [f64; 8] = [1.0 / 12.0, -1.0 / 120.0, 1.0 / 252.0, -1.0 / 240.0, 1.0 / 132.0, -691.0 / 32760.0, 1.0 / 12.0, -3617.0 / 8160.0];
+    const C: [f64; 8] = [
+        1.0 / 12.0,
+        -1.0 / 120.0,
+        1.0 / 252.0,
+        -1.0 / 240.0,
+        1.0 / 132.0,
+        -691.0 / 32760.0,
+        1.0 / 12.0,
+        -3617.0 / 8160.0,
+    ];
     let mut s = 0.0;
     for c in C.iter().rev() {
         s = s * z + c;
@@ -369,14 +398,32 @@ fn erf_inv(y: f64) -> f64 {
     let mut x = if w < 5.0 {
         let w = w - 2.5;
         let mut p = 2.81022636e-08;
-        for c in [3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087, -0.00125372503, -0.00417768164, 0.246640727, 1.50140941] {
+        for c in [
+            3.43273939e-07,
+            -3.5233877e-06,
+            -4.39150654e-06,
+            0.00021858087,
+            -0.00125372503,
+            -0.00417768164,
+            0.246640727,
+            1.50140941,
+        ] {
             p = c + p * w;
         }
         p * y
     } else {
         let w = w.sqrt() - 3.0;
         let mut p = -0.000200214257;
-        for c in [0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773, -0.0076224613, 0.00943887047, 1.00167406, 2.83297682] {
+        for c in [
+            0.000100950558,
+            0.00134934322,
+            -0.00367342844,
+            0.00573950773,
+            -0.0076224613,
+            0.00943887047,
+            1.00167406,
+            2.83297682,
+        ] {
             p = c + p * w;
         }
         p * y
@@ -635,10 +682,12 @@ pub fn top_k(t: &Tensor, k: i64) -> IResult<(Tensor, Tensor)> {
     let Some(&n) = t.shape.last() else {
         return invalid("top_k needs an operand of rank ≥ 1");
     };
-    let k = usize::try_from(k)
-        .ok()
-        .filter(|&k| k <= n)
-        .ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, format!("top_k: k = {k} is out of range for a last dimension of {n}")))?;
+    let k = usize::try_from(k).ok().filter(|&k| k <= n).ok_or_else(|| {
+        crate::error::InterpError::invalid(
+            shardref_spec::ir::Span::NONE,
+            format!("top_k: k = {k} is out of range for a last dimension of {n}"),
+        )
+    })?;
     let rows = if n == 0 { 0 } else { t.num_elements() / n };
     // Keys in one comparable representation, chosen once per op.
     enum Keys {
@@ -777,13 +826,20 @@ pub fn ragged_dot(lhs: &Tensor, rhs: &Tensor, gs: &Tensor, d: &RaggedDims, elem:
         bounds.push((start, end));
         start = end;
     }
-    let base_dims = DotDims { lhs_batch: d.lhs_batch.clone(), rhs_batch: d.rhs_batch.clone(), lhs_contract: d.lhs_contract.clone(), rhs_contract: d.rhs_contract.clone() };
-    let zeros_like = |t: &Tensor| Tensor::new(t.shape.clone(), t.elem.clone(), Buffer::zeros(t.buf.repr(), t.num_elements()));
+    let base_dims = DotDims {
+        lhs_batch: d.lhs_batch.clone(),
+        rhs_batch: d.rhs_batch.clone(),
+        lhs_contract: d.lhs_contract.clone(),
+        rhs_contract: d.rhs_contract.clone(),
+    };
+    let zeros_like =
+        |t: &Tensor| Tensor::new(t.shape.clone(), t.elem.clone(), Buffer::zeros(t.buf.repr(), t.num_elements()));
     // A mask along lhs's ragged dimension, keeping [lo, hi).
     let mask_lhs = |lo: usize, hi: usize| -> IResult<Tensor> {
         let strides = crate::value::strides(&lhs.shape);
         let st = strides[lr as usize];
-        let keep: Vec<bool> = (0..lhs.num_elements()).map(|i| (lo..hi).contains(&((i / st) % ragged_len.max(1)))).collect();
+        let keep: Vec<bool> =
+            (0..lhs.num_elements()).map(|i| (lo..hi).contains(&((i / st) % ragged_len.max(1)))).collect();
         let p = Tensor::new(lhs.shape.clone(), ElemType::I1, Buffer::Bool(keep.into()));
         crate::ops::elementwise::select(&p, lhs, &zeros_like(lhs))
     };
@@ -813,16 +869,23 @@ pub fn ragged_dot(lhs: &Tensor, rhs: &Tensor, gs: &Tensor, d: &RaggedDims, elem:
     let Some(rg) = d.rhs_group else {
         return invalid("ragged_dot: no rhs group dimension");
     };
-    let rg_u = usize::try_from(rg)
-        .ok()
-        .filter(|&r| r < rhs.rank())
-        .ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "ragged_dot rhs_group_dimensions out of range"))?;
+    let rg_u = usize::try_from(rg).ok().filter(|&r| r < rhs.rank()).ok_or_else(|| {
+        crate::error::InterpError::invalid(
+            shardref_spec::ir::Span::NONE,
+            "ragged_dot rhs_group_dimensions out of range",
+        )
+    })?;
     if rhs.shape[rg_u] != g {
         return invalid(format!("ragged_dot: rhs has {} groups, group_sizes {}", rhs.shape[rg_u], g));
     }
     // rhs dimensions after removing the group dimension.
     let renum = |v: &[i64]| -> Vec<i64> { v.iter().map(|&x| if x > rg { x - 1 } else { x }).collect() };
-    let dims = DotDims { lhs_batch: d.lhs_batch.clone(), rhs_batch: renum(&d.rhs_batch), lhs_contract: d.lhs_contract.clone(), rhs_contract: renum(&d.rhs_contract) };
+    let dims = DotDims {
+        lhs_batch: d.lhs_batch.clone(),
+        rhs_batch: renum(&d.rhs_batch),
+        lhs_contract: d.lhs_contract.clone(),
+        rhs_contract: renum(&d.rhs_contract),
+    };
     let mut out: Option<Tensor> = None;
     for (gi, &(lo, hi)) in bounds.iter().enumerate() {
         let mut start = vec![0i64; rhs.rank()];
@@ -837,7 +900,12 @@ pub fn ragged_dot(lhs: &Tensor, rhs: &Tensor, gs: &Tensor, d: &RaggedDims, elem:
         // Masked rows are exact zeros, so the groups' results add up exactly.
         out = Some(match out {
             None => r,
-            Some(acc) => crate::ops::elementwise::binary(shardref_spec::ops::StablehloOp::Add, &acc, &r, &shardref_spec::ir::Type::Tensor(r.ty()))?,
+            Some(acc) => crate::ops::elementwise::binary(
+                shardref_spec::ops::StablehloOp::Add,
+                &acc,
+                &r,
+                &shardref_spec::ir::Type::Tensor(r.ty()),
+            )?,
         });
     }
     match out {

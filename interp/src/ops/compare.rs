@@ -53,14 +53,22 @@ fn float_bits_and_values(t: &Tensor) -> Option<(Vec<u64>, Vec<f64>, u32)> {
     Some(match &t.buf {
         Buffer::F32(s) => (s.iter().map(|x| x.to_bits() as u64).collect(), s.iter().map(|&x| x as f64).collect(), 32),
         Buffer::F64(s) => (s.iter().map(|x| x.to_bits()).collect(), s.to_vec(), 64),
-        Buffer::BF16(s) => (s.iter().map(|x| x.to_bits() as u64).collect(), s.iter().map(|x: &bf16| x.to_f64()).collect(), 16),
-        Buffer::F16(s) => (s.iter().map(|x| x.to_bits() as u64).collect(), s.iter().map(|x: &f16| x.to_f64()).collect(), 16),
+        Buffer::BF16(s) => {
+            (s.iter().map(|x| x.to_bits() as u64).collect(), s.iter().map(|x: &bf16| x.to_f64()).collect(), 16)
+        }
+        Buffer::F16(s) => {
+            (s.iter().map(|x| x.to_bits() as u64).collect(), s.iter().map(|x: &f16| x.to_f64()).collect(), 16)
+        }
         Buffer::F8(s) => {
             let kind = match &t.elem {
                 ElemType::Float(k) => *k,
                 _ => FloatKind::F8E4M3FN,
             };
-            (s.iter().map(|&x| x as u64).collect(), f8_to_f32(kind, s).into_iter().map(|x| x as f64).collect(), kind.bit_width())
+            (
+                s.iter().map(|&x| x as u64).collect(),
+                f8_to_f32(kind, s).into_iter().map(|x| x as f64).collect(),
+                kind.bit_width(),
+            )
         }
         _ => return None,
     })

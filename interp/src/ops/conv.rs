@@ -55,7 +55,10 @@ pub fn convolution(lhs: &Tensor, rhs: &Tensor, p: &ConvParams, elem: &ElemType) 
     if strides.len() != d || lhs_dil.len() != d || rhs_dil.len() != d || padding.len() != 2 * d || reversal.len() != d {
         return invalid("convolution window attributes must have one entry per spatial dimension");
     }
-    if strides.iter().chain(&lhs_dil).chain(&rhs_dil).any(|&x| x < 1) || p.feature_group_count < 1 || p.batch_group_count < 1 {
+    if strides.iter().chain(&lhs_dil).chain(&rhs_dil).any(|&x| x < 1)
+        || p.feature_group_count < 1
+        || p.batch_group_count < 1
+    {
         return invalid("convolution strides, dilations and group counts must be positive");
     }
     // Canonical layouts.
@@ -65,7 +68,9 @@ pub fn convolution(lhs: &Tensor, rhs: &Tensor, p: &ConvParams, elem: &ElemType) 
     let (o, i) = (w.shape[0], w.shape[1]);
     let (g, bg) = (p.feature_group_count as usize, p.batch_group_count as usize);
     if c != i * g || o % g != 0 || n % bg != 0 || o % bg != 0 {
-        return invalid(format!("convolution feature/batch groups do not divide the dimensions (C={c}, I={i}, O={o}, N={n}, G={g}, BG={bg})"));
+        return invalid(format!(
+            "convolution feature/batch groups do not divide the dimensions (C={c}, I={i}, O={o}, N={n}, G={g}, BG={bg})"
+        ));
     }
     let in_sp: Vec<usize> = x.shape[2..].to_vec();
     let k_sp: Vec<usize> = w.shape[2..].to_vec();
@@ -74,7 +79,11 @@ pub fn convolution(lhs: &Tensor, rhs: &Tensor, p: &ConvParams, elem: &ElemType) 
         let dilated_in = if in_sp[s] == 0 { 0 } else { (in_sp[s] as i64 - 1) * lhs_dil[s] + 1 };
         let padded = dilated_in + padding[2 * s] + padding[2 * s + 1];
         let dilated_k = if k_sp[s] == 0 { 0 } else { (k_sp[s] as i64 - 1) * rhs_dil[s] + 1 };
-        out_sp.push(if padded < dilated_k || k_sp[s] == 0 { 0 } else { ((padded - dilated_k) / strides[s] + 1) as usize });
+        out_sp.push(if padded < dilated_k || k_sp[s] == 0 {
+            0
+        } else {
+            ((padded - dilated_k) / strides[s] + 1) as usize
+        });
     }
     let n_out = n / bg;
     // Work type: narrow floats widen to f32; everything else computes in the result type.
@@ -153,17 +162,39 @@ pub fn convolution(lhs: &Tensor, rhs: &Tensor, p: &ConvParams, elem: &ElemType) 
         }};
     }
     let buf = match (&xw.buf, &ww.buf) {
-        (Buffer::F32(xs), Buffer::F32(ws)) => Buffer::F32(run!(xs, ws, 0.0f32, |a: f32, u: f32, v: f32| a + u * v).into()),
-        (Buffer::F64(xs), Buffer::F64(ws)) => Buffer::F64(run!(xs, ws, 0.0f64, |a: f64, u: f64, v: f64| a + u * v).into()),
-        (Buffer::C64(xs), Buffer::C64(ws)) => Buffer::C64(run!(xs, ws, C64::new(0.0, 0.0), |a: C64, u: C64, v: C64| a + u * v).into()),
-        (Buffer::C128(xs), Buffer::C128(ws)) => Buffer::C128(run!(xs, ws, C128::new(0.0, 0.0), |a: C128, u: C128, v: C128| a + u * v).into()),
-        (Buffer::I8(xs), Buffer::I8(ws)) => Buffer::I8(run!(xs, ws, 0i8, |a: i8, u: i8, v: i8| a.wrapping_add(u.wrapping_mul(v))).into()),
-        (Buffer::I16(xs), Buffer::I16(ws)) => Buffer::I16(run!(xs, ws, 0i16, |a: i16, u: i16, v: i16| a.wrapping_add(u.wrapping_mul(v))).into()),
-        (Buffer::I32(xs), Buffer::I32(ws)) => Buffer::I32(run!(xs, ws, 0i32, |a: i32, u: i32, v: i32| a.wrapping_add(u.wrapping_mul(v))).into()),
-        (Buffer::I64(xs), Buffer::I64(ws)) => Buffer::I64(run!(xs, ws, 0i64, |a: i64, u: i64, v: i64| a.wrapping_add(u.wrapping_mul(v))).into()),
-        (Buffer::U8(xs), Buffer::U8(ws)) => Buffer::U8(run!(xs, ws, 0u8, |a: u8, u: u8, v: u8| a.wrapping_add(u.wrapping_mul(v))).into()),
-        (Buffer::U32(xs), Buffer::U32(ws)) => Buffer::U32(run!(xs, ws, 0u32, |a: u32, u: u32, v: u32| a.wrapping_add(u.wrapping_mul(v))).into()),
-        (Buffer::Bool(xs), Buffer::Bool(ws)) => Buffer::Bool(run!(xs, ws, false, |a: bool, u: bool, v: bool| a | (u & v)).into()),
+        (Buffer::F32(xs), Buffer::F32(ws)) => {
+            Buffer::F32(run!(xs, ws, 0.0f32, |a: f32, u: f32, v: f32| a + u * v).into())
+        }
+        (Buffer::F64(xs), Buffer::F64(ws)) => {
+            Buffer::F64(run!(xs, ws, 0.0f64, |a: f64, u: f64, v: f64| a + u * v).into())
+        }
+        (Buffer::C64(xs), Buffer::C64(ws)) => {
+            Buffer::C64(run!(xs, ws, C64::new(0.0, 0.0), |a: C64, u: C64, v: C64| a + u * v).into())
+        }
+        (Buffer::C128(xs), Buffer::C128(ws)) => {
+            Buffer::C128(run!(xs, ws, C128::new(0.0, 0.0), |a: C128, u: C128, v: C128| a + u * v).into())
+        }
+        (Buffer::I8(xs), Buffer::I8(ws)) => {
+            Buffer::I8(run!(xs, ws, 0i8, |a: i8, u: i8, v: i8| a.wrapping_add(u.wrapping_mul(v))).into())
+        }
+        (Buffer::I16(xs), Buffer::I16(ws)) => {
+            Buffer::I16(run!(xs, ws, 0i16, |a: i16, u: i16, v: i16| a.wrapping_add(u.wrapping_mul(v))).into())
+        }
+        (Buffer::I32(xs), Buffer::I32(ws)) => {
+            Buffer::I32(run!(xs, ws, 0i32, |a: i32, u: i32, v: i32| a.wrapping_add(u.wrapping_mul(v))).into())
+        }
+        (Buffer::I64(xs), Buffer::I64(ws)) => {
+            Buffer::I64(run!(xs, ws, 0i64, |a: i64, u: i64, v: i64| a.wrapping_add(u.wrapping_mul(v))).into())
+        }
+        (Buffer::U8(xs), Buffer::U8(ws)) => {
+            Buffer::U8(run!(xs, ws, 0u8, |a: u8, u: u8, v: u8| a.wrapping_add(u.wrapping_mul(v))).into())
+        }
+        (Buffer::U32(xs), Buffer::U32(ws)) => {
+            Buffer::U32(run!(xs, ws, 0u32, |a: u32, u: u32, v: u32| a.wrapping_add(u.wrapping_mul(v))).into())
+        }
+        (Buffer::Bool(xs), Buffer::Bool(ws)) => {
+            Buffer::Bool(run!(xs, ws, false, |a: bool, u: bool, v: bool| a | (u & v)).into())
+        }
         _ => return unsupported(format!("convolution with result type {elem}")),
     };
     let buf = if work != *elem {
@@ -179,7 +210,9 @@ pub fn convolution(lhs: &Tensor, rhs: &Tensor, p: &ConvParams, elem: &ElemType) 
     // out_order[k] = output dimension holding canonical dimension k; invert it for transpose.
     let mut inverse = vec![0i64; d + 2];
     for (k, &od) in out_order.iter().enumerate() {
-        let od = usize::try_from(od).ok().filter(|&x| x < d + 2).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "output dimension number out of range"))?;
+        let od = usize::try_from(od).ok().filter(|&x| x < d + 2).ok_or_else(|| {
+            crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "output dimension number out of range")
+        })?;
         inverse[od] = k as i64;
     }
     shape::transpose(&canon, &inverse)

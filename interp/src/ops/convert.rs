@@ -49,7 +49,9 @@ fn decode(t: &Tensor) -> IResult<Column> {
         Buffer::U32(s) => Column::Int(s.iter().map(|&x| x as i128).collect()),
         Buffer::U64(s) => Column::Int(s.iter().map(|&x| x as i128).collect()),
         Buffer::F8(s) => {
-            let k = float_kind(&t.elem).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "f8 buffer without a float type"))?;
+            let k = float_kind(&t.elem).ok_or_else(|| {
+                crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "f8 buffer without a float type")
+            })?;
             Column::Float(f8_to_f32(k, s).into_iter().map(|x| x as f64).collect())
         }
         Buffer::BF16(s) => Column::Float(s.iter().map(|x| x.to_f64()).collect()),
@@ -96,7 +98,9 @@ fn wrap(v: i128, width: u32, signedness: Signedness) -> i128 {
 
 /// Builds a buffer for `elem` from integer values (already in range).
 fn encode_ints(elem: &ElemType, v: &[i128]) -> IResult<Buffer> {
-    let repr = Repr::of(elem).ok_or_else(|| crate::error::InterpError::unsupported(shardref_spec::ir::Span::NONE, format!("element type {elem}")))?;
+    let repr = Repr::of(elem).ok_or_else(|| {
+        crate::error::InterpError::unsupported(shardref_spec::ir::Span::NONE, format!("element type {elem}"))
+    })?;
     Ok(match repr {
         Repr::Bool => Buffer::Bool(v.iter().map(|&x| x != 0).collect()),
         Repr::I8 => Buffer::I8(v.iter().map(|&x| x as i8).collect()),
@@ -118,7 +122,9 @@ pub fn encode_floats(elem: &ElemType, v: &[f64]) -> IResult<Buffer> {
         ElemType::Float(FloatKind::F32) => Buffer::F32(v.iter().map(|&x| x as f32).collect()),
         ElemType::Float(FloatKind::BF16) => Buffer::BF16(v.iter().map(|&x| bf16::from_f64(x)).collect()),
         ElemType::Float(FloatKind::F16) => Buffer::F16(v.iter().map(|&x| f16::from_f64(x)).collect()),
-        ElemType::Float(k @ (FloatKind::TF32 | FloatKind::F80 | FloatKind::F128)) => return unsupported(format!("{} arithmetic", k.name())),
+        ElemType::Float(k @ (FloatKind::TF32 | FloatKind::F80 | FloatKind::F128)) => {
+            return unsupported(format!("{} arithmetic", k.name()));
+        }
         ElemType::Float(k) => Buffer::F8(f32_to_f8(*k, v.iter().map(|&x| x as f32)).into()),
         _ => return invalid("expected a float element type"),
     })
@@ -136,15 +142,25 @@ fn convert_column(col: Column, elem: &ElemType) -> IResult<Buffer> {
     };
     match (col, elem) {
         (Column::Bool(b), _) => convert_column(Column::Int(b.into_iter().map(|x| x as i128).collect()), elem),
-        (Column::Int(v), ElemType::Int { width: 1, .. }) => encode_ints(elem, &v.iter().map(|&x| (x != 0) as i128).collect::<Vec<_>>()),
-        (Column::Int(v), ElemType::Int { width, signedness }) => encode_ints(elem, &v.iter().map(|&x| wrap(x, *width, *signedness)).collect::<Vec<_>>()),
-        (Column::Int(v), ElemType::Index) => encode_ints(elem, &v.iter().map(|&x| wrap(x, 64, Signedness::Signless)).collect::<Vec<_>>()),
+        (Column::Int(v), ElemType::Int { width: 1, .. }) => {
+            encode_ints(elem, &v.iter().map(|&x| (x != 0) as i128).collect::<Vec<_>>())
+        }
+        (Column::Int(v), ElemType::Int { width, signedness }) => {
+            encode_ints(elem, &v.iter().map(|&x| wrap(x, *width, *signedness)).collect::<Vec<_>>())
+        }
+        (Column::Int(v), ElemType::Index) => {
+            encode_ints(elem, &v.iter().map(|&x| wrap(x, 64, Signedness::Signless)).collect::<Vec<_>>())
+        }
         (Column::Int(v), ElemType::Float(FloatKind::F32)) => Ok(Buffer::F32(v.iter().map(|&x| x as f32).collect())),
         (Column::Int(v), ElemType::Float(_)) => encode_floats(elem, &v.iter().map(|&x| x as f64).collect::<Vec<_>>()),
         (Column::Int(v), ElemType::Complex(inner)) => complex_from(inner, v.iter().map(|&x| (x as f64, 0.0)).collect()),
         (Column::Float(v), ElemType::Int { width: 1, .. }) => Ok(Buffer::Bool(v.iter().map(|&x| x != 0.0).collect())),
-        (Column::Float(v), ElemType::Int { width, signedness }) => encode_ints(elem, &v.iter().map(|&x| float_to_int(x, *width, *signedness)).collect::<Vec<_>>()),
-        (Column::Float(v), ElemType::Index) => encode_ints(elem, &v.iter().map(|&x| float_to_int(x, 64, Signedness::Signless)).collect::<Vec<_>>()),
+        (Column::Float(v), ElemType::Int { width, signedness }) => {
+            encode_ints(elem, &v.iter().map(|&x| float_to_int(x, *width, *signedness)).collect::<Vec<_>>())
+        }
+        (Column::Float(v), ElemType::Index) => {
+            encode_ints(elem, &v.iter().map(|&x| float_to_int(x, 64, Signedness::Signless)).collect::<Vec<_>>())
+        }
         (Column::Float(v), ElemType::Float(_)) => encode_floats(elem, &v),
         (Column::Float(v), ElemType::Complex(inner)) => complex_from(inner, v.into_iter().map(|x| (x, 0.0)).collect()),
         (Column::Complex(v), ElemType::Complex(inner)) => complex_from(inner, v),
@@ -155,7 +171,9 @@ fn convert_column(col: Column, elem: &ElemType) -> IResult<Buffer> {
 
 fn complex_from(inner: &ElemType, v: Vec<(f64, f64)>) -> IResult<Buffer> {
     Ok(match inner {
-        ElemType::Float(FloatKind::F32) => Buffer::C64(v.into_iter().map(|(r, i)| C64::new(r as f32, i as f32)).collect()),
+        ElemType::Float(FloatKind::F32) => {
+            Buffer::C64(v.into_iter().map(|(r, i)| C64::new(r as f32, i as f32)).collect())
+        }
         ElemType::Float(FloatKind::F64) => Buffer::C128(v.into_iter().map(|(r, i)| C128::new(r, i)).collect()),
         _ => return unsupported(format!("complex<{inner}>")),
     })
@@ -179,12 +197,18 @@ pub fn convert(t: &Tensor, elem: &ElemType) -> IResult<Tensor> {
 /// `bitcast_convert`: reinterpret the bits; when the widths differ, the
 /// smaller-width side gains or loses a trailing dimension (spec).
 pub fn bitcast_convert(t: &Tensor, elem: &ElemType, shape: Vec<usize>) -> IResult<Tensor> {
-    let repr = Repr::of(elem).ok_or_else(|| crate::error::InterpError::unsupported(shardref_spec::ir::Span::NONE, format!("bitcast to {elem}")))?;
+    let repr = Repr::of(elem).ok_or_else(|| {
+        crate::error::InterpError::unsupported(shardref_spec::ir::Span::NONE, format!("bitcast to {elem}"))
+    })?;
     let n: usize = shape.iter().product();
     let to_bool = repr == Repr::Bool;
     let from_bool = matches!(t.buf, Buffer::Bool(_));
     if to_bool && from_bool {
-        return if n == t.num_elements() { Ok(Tensor::new(shape, elem.clone(), t.buf.clone())) } else { invalid("bitcast_convert between i1 tensors of different sizes") };
+        return if n == t.num_elements() {
+            Ok(Tensor::new(shape, elem.clone(), t.buf.clone()))
+        } else {
+            invalid("bitcast_convert between i1 tensors of different sizes")
+        };
     }
     // i1 counts as one bit, element 0 being the least significant bit (as
     // upstream's reference interpreter bitcasts it); other types are their

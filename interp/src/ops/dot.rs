@@ -47,7 +47,10 @@ pub fn dot_general(lhs: &Tensor, rhs: &Tensor, d: &DotDims, elem: &ElemType) -> 
     }
     for (&a, &b) in lb.iter().zip(&rb).chain(lc.iter().zip(&rc)) {
         if lhs.shape[a] != rhs.shape[b] {
-            return invalid(format!("dot_general: lhs dimension {a} (size {}) ≠ rhs dimension {b} (size {})", lhs.shape[a], rhs.shape[b]));
+            return invalid(format!(
+                "dot_general: lhs dimension {a} (size {}) ≠ rhs dimension {b} (size {})",
+                lhs.shape[a], rhs.shape[b]
+            ));
         }
     }
     let lf: Vec<usize> = (0..lhs.rank()).filter(|x| !lb.contains(x) && !lc.contains(x)).collect();
@@ -99,22 +102,53 @@ fn batched_matmul(l: &Tensor, r: &Tensor, b: usize, m: usize, k: usize, n: usize
     Ok(match (&l.buf, &r.buf) {
         (Buffer::F32(ls), Buffer::F32(rs)) => Buffer::F32(gemm(ls, rs, b, m, k, n, 0.0f32, 1.0f32).into()),
         (Buffer::F64(ls), Buffer::F64(rs)) => Buffer::F64(gemm(ls, rs, b, m, k, n, 0.0f64, 1.0f64).into()),
-        (Buffer::C64(ls), Buffer::C64(rs)) => Buffer::C64(naive!(ls, rs, C64::new(0.0, 0.0), |a: C64, x: C64, y: C64| a + x * y).into()),
-        (Buffer::C128(ls), Buffer::C128(rs)) => Buffer::C128(naive!(ls, rs, C128::new(0.0, 0.0), |a: C128, x: C128, y: C128| a + x * y).into()),
-        (Buffer::I8(ls), Buffer::I8(rs)) => Buffer::I8(naive!(ls, rs, 0i8, |a: i8, x: i8, y: i8| a.wrapping_add(x.wrapping_mul(y))).into()),
-        (Buffer::I16(ls), Buffer::I16(rs)) => Buffer::I16(naive!(ls, rs, 0i16, |a: i16, x: i16, y: i16| a.wrapping_add(x.wrapping_mul(y))).into()),
-        (Buffer::I32(ls), Buffer::I32(rs)) => Buffer::I32(naive!(ls, rs, 0i32, |a: i32, x: i32, y: i32| a.wrapping_add(x.wrapping_mul(y))).into()),
-        (Buffer::I64(ls), Buffer::I64(rs)) => Buffer::I64(naive!(ls, rs, 0i64, |a: i64, x: i64, y: i64| a.wrapping_add(x.wrapping_mul(y))).into()),
-        (Buffer::U8(ls), Buffer::U8(rs)) => Buffer::U8(naive!(ls, rs, 0u8, |a: u8, x: u8, y: u8| a.wrapping_add(x.wrapping_mul(y))).into()),
-        (Buffer::U16(ls), Buffer::U16(rs)) => Buffer::U16(naive!(ls, rs, 0u16, |a: u16, x: u16, y: u16| a.wrapping_add(x.wrapping_mul(y))).into()),
-        (Buffer::U32(ls), Buffer::U32(rs)) => Buffer::U32(naive!(ls, rs, 0u32, |a: u32, x: u32, y: u32| a.wrapping_add(x.wrapping_mul(y))).into()),
-        (Buffer::U64(ls), Buffer::U64(rs)) => Buffer::U64(naive!(ls, rs, 0u64, |a: u64, x: u64, y: u64| a.wrapping_add(x.wrapping_mul(y))).into()),
-        (Buffer::Bool(ls), Buffer::Bool(rs)) => Buffer::Bool(naive!(ls, rs, false, |a: bool, x: bool, y: bool| a | (x & y)).into()),
+        (Buffer::C64(ls), Buffer::C64(rs)) => {
+            Buffer::C64(naive!(ls, rs, C64::new(0.0, 0.0), |a: C64, x: C64, y: C64| a + x * y).into())
+        }
+        (Buffer::C128(ls), Buffer::C128(rs)) => {
+            Buffer::C128(naive!(ls, rs, C128::new(0.0, 0.0), |a: C128, x: C128, y: C128| a + x * y).into())
+        }
+        (Buffer::I8(ls), Buffer::I8(rs)) => {
+            Buffer::I8(naive!(ls, rs, 0i8, |a: i8, x: i8, y: i8| a.wrapping_add(x.wrapping_mul(y))).into())
+        }
+        (Buffer::I16(ls), Buffer::I16(rs)) => {
+            Buffer::I16(naive!(ls, rs, 0i16, |a: i16, x: i16, y: i16| a.wrapping_add(x.wrapping_mul(y))).into())
+        }
+        (Buffer::I32(ls), Buffer::I32(rs)) => {
+            Buffer::I32(naive!(ls, rs, 0i32, |a: i32, x: i32, y: i32| a.wrapping_add(x.wrapping_mul(y))).into())
+        }
+        (Buffer::I64(ls), Buffer::I64(rs)) => {
+            Buffer::I64(naive!(ls, rs, 0i64, |a: i64, x: i64, y: i64| a.wrapping_add(x.wrapping_mul(y))).into())
+        }
+        (Buffer::U8(ls), Buffer::U8(rs)) => {
+            Buffer::U8(naive!(ls, rs, 0u8, |a: u8, x: u8, y: u8| a.wrapping_add(x.wrapping_mul(y))).into())
+        }
+        (Buffer::U16(ls), Buffer::U16(rs)) => {
+            Buffer::U16(naive!(ls, rs, 0u16, |a: u16, x: u16, y: u16| a.wrapping_add(x.wrapping_mul(y))).into())
+        }
+        (Buffer::U32(ls), Buffer::U32(rs)) => {
+            Buffer::U32(naive!(ls, rs, 0u32, |a: u32, x: u32, y: u32| a.wrapping_add(x.wrapping_mul(y))).into())
+        }
+        (Buffer::U64(ls), Buffer::U64(rs)) => {
+            Buffer::U64(naive!(ls, rs, 0u64, |a: u64, x: u64, y: u64| a.wrapping_add(x.wrapping_mul(y))).into())
+        }
+        (Buffer::Bool(ls), Buffer::Bool(rs)) => {
+            Buffer::Bool(naive!(ls, rs, false, |a: bool, x: bool, y: bool| a | (x & y)).into())
+        }
         _ => return unsupported(format!("dot_general with result type {elem}")),
     })
 }
 
-fn gemm<T: faer::traits::ComplexField + Copy>(ls: &[T], rs: &[T], b: usize, m: usize, k: usize, n: usize, zero: T, one: T) -> Vec<T> {
+fn gemm<T: faer::traits::ComplexField + Copy>(
+    ls: &[T],
+    rs: &[T],
+    b: usize,
+    m: usize,
+    k: usize,
+    n: usize,
+    zero: T,
+    one: T,
+) -> Vec<T> {
     let mut out = vec![zero; b * m * n];
     if m == 0 || n == 0 {
         return out;

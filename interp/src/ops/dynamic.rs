@@ -24,10 +24,7 @@ pub fn int_values(t: &Tensor) -> IResult<Vec<i64>> {
         Buffer::U8(s) => s.iter().map(|&x| x as i64).collect(),
         Buffer::U16(s) => s.iter().map(|&x| x as i64).collect(),
         Buffer::U32(s) => s.iter().map(|&x| x as i64).collect(),
-        Buffer::U64(s) => s
-            .iter()
-            .map(|&x| i64::try_from(x).unwrap_or(i64::MAX))
-            .collect(),
+        Buffer::U64(s) => s.iter().map(|&x| i64::try_from(x).unwrap_or(i64::MAX)).collect(),
         Buffer::Bool(s) => s.iter().map(|&x| x as i64).collect(),
         _ => return invalid("expected an integer tensor of shape values"),
     })
@@ -40,10 +37,7 @@ pub fn shape_values(t: &Tensor) -> IResult<Vec<usize>> {
     }
     int_values(t)?
         .into_iter()
-        .map(|d| {
-            usize::try_from(d)
-                .or_else(|_| invalid(format!("negative dimension size {d} in a shape operand")))
-        })
+        .map(|d| usize::try_from(d).or_else(|_| invalid(format!("negative dimension size {d} in a shape operand"))))
         .collect()
 }
 
@@ -51,9 +45,7 @@ pub fn shape_values(t: &Tensor) -> IResult<Vec<usize>> {
 fn per_dim(t: &Tensor, rank: usize, what: &str) -> IResult<Vec<i64>> {
     let v = int_values(t)?;
     if t.rank() != 1 || v.len() != rank {
-        return invalid(format!(
-            "{what} must be a 1-D tensor with one entry per dimension ({rank})"
-        ));
+        return invalid(format!("{what} must be a 1-D tensor with one entry per dimension ({rank})"));
     }
     Ok(v)
 }
@@ -64,11 +56,7 @@ pub fn dynamic_iota(output_shape: &Tensor, dim: i64, elem: &ElemType) -> IResult
 }
 
 /// `dynamic_broadcast_in_dim`: `broadcast_in_dim` to `output_dimensions`.
-pub fn dynamic_broadcast_in_dim(
-    t: &Tensor,
-    output_dimensions: &Tensor,
-    dims: &[i64],
-) -> IResult<Tensor> {
+pub fn dynamic_broadcast_in_dim(t: &Tensor, output_dimensions: &Tensor, dims: &[i64]) -> IResult<Tensor> {
     shape::broadcast_in_dim(t, dims, shape_values(output_dimensions)?)
 }
 
@@ -78,29 +66,15 @@ pub fn dynamic_reshape(t: &Tensor, output_shape: &Tensor) -> IResult<Tensor> {
 }
 
 /// `real_dynamic_slice`: `slice` with start/limit/stride operands.
-pub fn real_dynamic_slice(
-    t: &Tensor,
-    start: &Tensor,
-    limit: &Tensor,
-    strides: &Tensor,
-) -> IResult<Tensor> {
+pub fn real_dynamic_slice(t: &Tensor, start: &Tensor, limit: &Tensor, strides: &Tensor) -> IResult<Tensor> {
     let r = t.rank();
-    let (a, b, c) = (
-        per_dim(start, r, "start_indices")?,
-        per_dim(limit, r, "limit_indices")?,
-        per_dim(strides, r, "strides")?,
-    );
+    let (a, b, c) =
+        (per_dim(start, r, "start_indices")?, per_dim(limit, r, "limit_indices")?, per_dim(strides, r, "strides")?);
     shape::slice(t, &a, &b, &c)
 }
 
 /// `dynamic_pad`: `pad` with low/high/interior operands.
-pub fn dynamic_pad(
-    t: &Tensor,
-    value: &Tensor,
-    low: &Tensor,
-    high: &Tensor,
-    interior: &Tensor,
-) -> IResult<Tensor> {
+pub fn dynamic_pad(t: &Tensor, value: &Tensor, low: &Tensor, high: &Tensor, interior: &Tensor) -> IResult<Tensor> {
     let r = t.rank();
     let (lo, hi, inner) = (
         per_dim(low, r, "edge_padding_low")?,

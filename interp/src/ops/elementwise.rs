@@ -72,23 +72,18 @@ const PAR_MIN: usize = 1 << 16;
 const PAR_CHUNK: usize = 1 << 14;
 
 /// `f` over `s` into a new shared buffer, in parallel chunks for large inputs.
-fn par_map<T: Copy + Sync, U: Copy + Default + Send + Sync>(
-    s: &[T],
-    f: impl Fn(T) -> U + Sync,
-) -> std::sync::Arc<[U]> {
+fn par_map<T: Copy + Sync, U: Copy + Default + Send + Sync>(s: &[T], f: impl Fn(T) -> U + Sync) -> std::sync::Arc<[U]> {
     use rayon::prelude::*;
     if s.len() < PAR_MIN {
         return s.iter().map(|&x| f(x)).collect();
     }
     let mut out: std::sync::Arc<[U]> = std::iter::repeat_n(U::default(), s.len()).collect();
     let o = std::sync::Arc::get_mut(&mut out).expect("a fresh buffer is unique");
-    o.par_chunks_mut(PAR_CHUNK)
-        .zip(s.par_chunks(PAR_CHUNK))
-        .for_each(|(o, i)| {
-            for (o, &x) in o.iter_mut().zip(i) {
-                *o = f(x);
-            }
-        });
+    o.par_chunks_mut(PAR_CHUNK).zip(s.par_chunks(PAR_CHUNK)).for_each(|(o, i)| {
+        for (o, &x) in o.iter_mut().zip(i) {
+            *o = f(x);
+        }
+    });
     out
 }
 
@@ -105,14 +100,13 @@ fn par_zip<T: Copy + Sync, U: Copy + Default + Send + Sync>(
     }
     let mut out: std::sync::Arc<[U]> = std::iter::repeat_n(U::default(), n).collect();
     let o = std::sync::Arc::get_mut(&mut out).expect("a fresh buffer is unique");
-    o.par_chunks_mut(PAR_CHUNK)
-        .zip(a[..n].par_chunks(PAR_CHUNK))
-        .zip(b[..n].par_chunks(PAR_CHUNK))
-        .for_each(|((o, x), y)| {
+    o.par_chunks_mut(PAR_CHUNK).zip(a[..n].par_chunks(PAR_CHUNK)).zip(b[..n].par_chunks(PAR_CHUNK)).for_each(
+        |((o, x), y)| {
             for ((o, &p), &q) in o.iter_mut().zip(x).zip(y) {
                 *o = f(p, q);
             }
-        });
+        },
+    );
     out
 }
 
@@ -124,7 +118,9 @@ fn map_float(t: &Tensor, f32op: impl Fn(f32) -> f32 + Sync, f64op: impl Fn(f64) 
         Buffer::BF16(s) => Buffer::BF16(s.iter().map(|&x| bf16::from_f64(f64op(x.to_f64()))).collect()),
         Buffer::F16(s) => Buffer::F16(s.iter().map(|&x| f16::from_f64(f64op(x.to_f64()))).collect()),
         Buffer::F8(s) => {
-            let kind = float_kind(&t.elem).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "f8 buffer without a float type"))?;
+            let kind = float_kind(&t.elem).ok_or_else(|| {
+                crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "f8 buffer without a float type")
+            })?;
             Buffer::F8(f32_to_f8(kind, f8_to_f32(kind, s).into_iter().map(|x| f64op(x as f64) as f32)).into())
         }
         _ => return invalid("expected a floating-point tensor"),
@@ -138,7 +134,12 @@ fn up(f: fn(f64) -> f64) -> impl Fn(f32) -> f32 {
 }
 
 /// Applies a float function of two arguments elementwise.
-fn zip_float(a: &Tensor, b: &Tensor, f32op: impl Fn(f32, f32) -> f32 + Sync, f64op: impl Fn(f64, f64) -> f64 + Sync) -> IResult<Buffer> {
+fn zip_float(
+    a: &Tensor,
+    b: &Tensor,
+    f32op: impl Fn(f32, f32) -> f32 + Sync,
+    f64op: impl Fn(f64, f64) -> f64 + Sync,
+) -> IResult<Buffer> {
     Ok(match (&a.buf, &b.buf) {
         (Buffer::F32(x), Buffer::F32(y)) => Buffer::F32(par_zip(x, y, f32op)),
         (Buffer::F64(x), Buffer::F64(y)) => Buffer::F64(par_zip(x, y, f64op)),
@@ -149,7 +150,9 @@ fn zip_float(a: &Tensor, b: &Tensor, f32op: impl Fn(f32, f32) -> f32 + Sync, f64
             Buffer::F16(x.iter().zip(y.iter()).map(|(&p, &q)| f16::from_f64(f64op(p.to_f64(), q.to_f64()))).collect())
         }
         (Buffer::F8(x), Buffer::F8(y)) => {
-            let kind = float_kind(&a.elem).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "f8 buffer without a float type"))?;
+            let kind = float_kind(&a.elem).ok_or_else(|| {
+                crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "f8 buffer without a float type")
+            })?;
             let (xs, ys) = (f8_to_f32(kind, x), f8_to_f32(kind, y));
             Buffer::F8(f32_to_f8(kind, xs.into_iter().zip(ys).map(|(p, q)| f64op(p as f64, q as f64) as f32)).into())
         }
@@ -185,7 +188,9 @@ macro_rules! int_zip {
             (Buffer::U16(p), Buffer::U16(q)) => Buffer::U16(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
             (Buffer::U32(p), Buffer::U32(q)) => Buffer::U32(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
             (Buffer::U64(p), Buffer::U64(q)) => Buffer::U64(p.iter().zip(q.iter()).map(|(&$x, &$y)| $body).collect()),
-            (Buffer::Bool(p), Buffer::Bool(q)) => Buffer::Bool(p.iter().zip(q.iter()).map(|(&x, &y)| $bool(x, y)).collect()),
+            (Buffer::Bool(p), Buffer::Bool(q)) => {
+                Buffer::Bool(p.iter().zip(q.iter()).map(|(&x, &y)| $bool(x, y)).collect())
+            }
             _ => return invalid("expected integer tensors of one type"),
         }
     };
@@ -216,10 +221,18 @@ trait Int: Copy + Eq + Ord + std::fmt::Debug {
 macro_rules! impl_int {
     ($t:ty, $u:ty, $signed:expr) => {
         impl Int for $t {
-            fn wadd(self, o: Self) -> Self { self.wrapping_add(o) }
-            fn wsub(self, o: Self) -> Self { self.wrapping_sub(o) }
-            fn wmul(self, o: Self) -> Self { self.wrapping_mul(o) }
-            fn wneg(self) -> Self { self.wrapping_neg() }
+            fn wadd(self, o: Self) -> Self {
+                self.wrapping_add(o)
+            }
+            fn wsub(self, o: Self) -> Self {
+                self.wrapping_sub(o)
+            }
+            fn wmul(self, o: Self) -> Self {
+                self.wrapping_mul(o)
+            }
+            fn wneg(self) -> Self {
+                self.wrapping_neg()
+            }
             fn div_xla(self, o: Self) -> Self {
                 if o == 0 { !0 } else { self.wrapping_div(o) }
             }
@@ -251,13 +264,21 @@ macro_rules! impl_int {
                 if $signed && (e as i128) < 0 {
                     return match self as i128 {
                         1 => 1 as $t,
-                        -1 => if (e as i128) % 2 == 0 { 1 as $t } else { self },
+                        -1 => {
+                            if (e as i128) % 2 == 0 {
+                                1 as $t
+                            } else {
+                                self
+                            }
+                        }
                         _ => 0,
                     };
                 }
                 let (mut base, mut exp, mut acc) = (self, e as u128, 1 as $t);
                 while exp > 0 {
-                    if exp & 1 == 1 { acc = acc.wrapping_mul(base); }
+                    if exp & 1 == 1 {
+                        acc = acc.wrapping_mul(base);
+                    }
                     base = base.wrapping_mul(base);
                     exp >>= 1;
                 }
@@ -273,12 +294,24 @@ macro_rules! impl_int {
                     std::cmp::Ordering::Greater => 1,
                 }
             }
-            fn popcnt(self) -> Self { self.count_ones() as $t }
-            fn clz(self) -> Self { self.leading_zeros() as $t }
-            fn not(self) -> Self { !self }
-            fn and(self, o: Self) -> Self { self & o }
-            fn or(self, o: Self) -> Self { self | o }
-            fn xor(self, o: Self) -> Self { self ^ o }
+            fn popcnt(self) -> Self {
+                self.count_ones() as $t
+            }
+            fn clz(self) -> Self {
+                self.leading_zeros() as $t
+            }
+            fn not(self) -> Self {
+                !self
+            }
+            fn and(self, o: Self) -> Self {
+                self & o
+            }
+            fn or(self, o: Self) -> Self {
+                self | o
+            }
+            fn xor(self, o: Self) -> Self {
+                self ^ o
+            }
         }
     };
 }
@@ -299,7 +332,9 @@ fn normalize(elem: &ElemType, buf: Buffer) -> Buffer {
     };
     let shift = 8 - width;
     match buf {
-        Buffer::I8(s) if signedness != Signedness::Unsigned => Buffer::I8(s.iter().map(|&x| (x << shift) >> shift).collect()),
+        Buffer::I8(s) if signedness != Signedness::Unsigned => {
+            Buffer::I8(s.iter().map(|&x| (x << shift) >> shift).collect())
+        }
         Buffer::U8(s) => Buffer::U8(s.iter().map(|&x| x & ((1u8 << width) - 1)).collect()),
         other => other,
     }
@@ -372,11 +407,17 @@ pub fn unary(k: StablehloOp, t: &Tensor, result_ty: &Type) -> IResult<Tensor> {
             Some(w) => sub_byte_map(&t.buf, |x| ((x & ((1u8 << w) - 1)).leading_zeros() - (8 - w)) as u8)?,
             None => int_map!(&t.buf, x => Int::clz(x), |b: bool| !b),
         },
-        (S::Negate, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)) => map_float(t, |x| -x, |x| -x)?,
+        (S::Negate, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)) => {
+            map_float(t, |x| -x, |x| -x)?
+        }
         (S::Negate, _) => normalize(&t.elem, int_map!(&t.buf, x => Int::wneg(x), |b: bool| b)),
-        (S::Abs, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)) => map_float(t, f32::abs, f64::abs)?,
+        (S::Abs, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)) => {
+            map_float(t, f32::abs, f64::abs)?
+        }
         (S::Abs, _) => normalize(&t.elem, int_map!(&t.buf, x => Int::abs_spec(x), |b: bool| b)),
-        (S::Sign, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)) => map_float(t, sign32, sign64)?,
+        (S::Sign, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)) => {
+            map_float(t, sign32, sign64)?
+        }
         (S::Sign, _) => normalize(&t.elem, int_map!(&t.buf, x => Int::sign_spec(x), |b: bool| b)),
         (S::Sqrt, _) => map_float(t, f32::sqrt, f64::sqrt)?,
         (S::Rsqrt, _) => map_float(t, up(rsqrt), rsqrt)?,
@@ -457,7 +498,12 @@ macro_rules! complex_unary {
                         c / n
                     }
                 },
-                _ => return unsupported(format!("{} on complex numbers", shardref_spec::ops::OpKind::Stablehlo(k).name())),
+                _ => {
+                    return unsupported(format!(
+                        "{} on complex numbers",
+                        shardref_spec::ops::OpKind::Stablehlo(k).name()
+                    ))
+                }
             };
             Ok(s.iter().map(|&c| f(c)).collect())
         }
@@ -488,8 +534,12 @@ pub fn binary(k: StablehloOp, a: &Tensor, b: &Tensor, result_ty: &Type) -> IResu
             return invalid("complex operands differ in shape");
         }
         let buf = match (&a.buf, &b.buf) {
-            (Buffer::F32(x), Buffer::F32(y)) => Buffer::C64(x.iter().zip(y.iter()).map(|(&r, &i)| C64::new(r, i)).collect()),
-            (Buffer::F64(x), Buffer::F64(y)) => Buffer::C128(x.iter().zip(y.iter()).map(|(&r, &i)| C128::new(r, i)).collect()),
+            (Buffer::F32(x), Buffer::F32(y)) => {
+                Buffer::C64(x.iter().zip(y.iter()).map(|(&r, &i)| C64::new(r, i)).collect())
+            }
+            (Buffer::F64(x), Buffer::F64(y)) => {
+                Buffer::C128(x.iter().zip(y.iter()).map(|(&r, &i)| C128::new(r, i)).collect())
+            }
             _ => return invalid("complex expects f32 or f64 operands of one type"),
         };
         return Ok(Tensor::new(a.shape.clone(), elem, buf));
@@ -517,8 +567,12 @@ pub fn binary(k: StablehloOp, a: &Tensor, b: &Tensor, result_ty: &Type) -> IResu
                 S::Add => int_zip!(&a.buf, &b.buf, (x, y) => Int::wadd(x, y), |x: bool, y: bool| x | y),
                 S::Subtract => int_zip!(&a.buf, &b.buf, (x, y) => Int::wsub(x, y), |x: bool, y: bool| x ^ y),
                 S::Multiply => int_zip!(&a.buf, &b.buf, (x, y) => Int::wmul(x, y), |x: bool, y: bool| x & y),
-                S::Divide => int_zip!(&a.buf, &b.buf, (x, y) => Int::div_xla(x, y), |x: bool, y: bool| if y { x } else { true }),
-                S::Remainder => int_zip!(&a.buf, &b.buf, (x, y) => Int::rem_xla(x, y), |x: bool, y: bool| if y { false } else { x }),
+                S::Divide => {
+                    int_zip!(&a.buf, &b.buf, (x, y) => Int::div_xla(x, y), |x: bool, y: bool| if y { x } else { true })
+                }
+                S::Remainder => {
+                    int_zip!(&a.buf, &b.buf, (x, y) => Int::rem_xla(x, y), |x: bool, y: bool| if y { false } else { x })
+                }
                 S::Maximum => int_zip!(&a.buf, &b.buf, (x, y) => std::cmp::max(x, y), |x: bool, y: bool| x | y),
                 S::Minimum => int_zip!(&a.buf, &b.buf, (x, y) => std::cmp::min(x, y), |x: bool, y: bool| x & y),
                 S::And => int_zip!(&a.buf, &b.buf, (x, y) => Int::and(x, y), |x: bool, y: bool| x & y),
@@ -553,8 +607,20 @@ fn shift(a: &Tensor, b: &Tensor, kind: ShiftKind) -> IResult<Buffer> {
             let ux = (x as u16) & mask;
             let amount_big = amount >= w as u16 || (signed && y < 0);
             match kind {
-                ShiftKind::Left => if amount_big { 0 } else { ((ux << amount) & mask) as i16 },
-                ShiftKind::RightLogical => if amount_big { 0 } else { (ux >> amount) as i16 },
+                ShiftKind::Left => {
+                    if amount_big {
+                        0
+                    } else {
+                        ((ux << amount) & mask) as i16
+                    }
+                }
+                ShiftKind::RightLogical => {
+                    if amount_big {
+                        0
+                    } else {
+                        (ux >> amount) as i16
+                    }
+                }
                 ShiftKind::RightArithmetic => {
                     let sx = if signed { x } else { ux as i16 };
                     if amount_big { if sx < 0 { -1 } else { 0 } } else { sx >> amount }
@@ -562,33 +628,67 @@ fn shift(a: &Tensor, b: &Tensor, kind: ShiftKind) -> IResult<Buffer> {
             }
         };
         return Ok(match (&a.buf, &b.buf) {
-            (Buffer::I8(p), Buffer::I8(q)) => Buffer::I8(p.iter().zip(q.iter()).map(|(&x, &y)| f(x as i16, y as i16) as i8).collect()),
-            (Buffer::U8(p), Buffer::U8(q)) => Buffer::U8(p.iter().zip(q.iter()).map(|(&x, &y)| f(x as i16, y as i16) as u8).collect()),
+            (Buffer::I8(p), Buffer::I8(q)) => {
+                Buffer::I8(p.iter().zip(q.iter()).map(|(&x, &y)| f(x as i16, y as i16) as i8).collect())
+            }
+            (Buffer::U8(p), Buffer::U8(q)) => {
+                Buffer::U8(p.iter().zip(q.iter()).map(|(&x, &y)| f(x as i16, y as i16) as u8).collect())
+            }
             _ => return invalid("shift operands differ in type"),
         });
     }
     Ok(match kind {
         ShiftKind::Left => int_zip!(&a.buf, &b.buf, (x, y) => Int::shl_spec(x, y), |x: bool, y: bool| x & !y),
-        ShiftKind::RightLogical => int_zip!(&a.buf, &b.buf, (x, y) => Int::shr_logical(x, y), |x: bool, y: bool| x & !y),
+        ShiftKind::RightLogical => {
+            int_zip!(&a.buf, &b.buf, (x, y) => Int::shr_logical(x, y), |x: bool, y: bool| x & !y)
+        }
         ShiftKind::RightArithmetic => int_zip!(&a.buf, &b.buf, (x, y) => Int::shr_arith(x, y), |x: bool, _y: bool| x),
     })
 }
 
 /// maximum/minimum propagate NaN, and order -0.0 below +0.0 (spec: IEEE-754 maximum/minimum).
 pub fn max_nan32(x: f32, y: f32) -> f32 {
-    if x.is_nan() || y.is_nan() { f32::NAN } else if x == y { if x.is_sign_negative() { y } else { x } } else { x.max(y) }
+    if x.is_nan() || y.is_nan() {
+        f32::NAN
+    } else if x == y {
+        if x.is_sign_negative() { y } else { x }
+    } else {
+        x.max(y)
+    }
 }
 pub fn max_nan64(x: f64, y: f64) -> f64 {
-    if x.is_nan() || y.is_nan() { f64::NAN } else if x == y { if x.is_sign_negative() { y } else { x } } else { x.max(y) }
+    if x.is_nan() || y.is_nan() {
+        f64::NAN
+    } else if x == y {
+        if x.is_sign_negative() { y } else { x }
+    } else {
+        x.max(y)
+    }
 }
 pub fn min_nan32(x: f32, y: f32) -> f32 {
-    if x.is_nan() || y.is_nan() { f32::NAN } else if x == y { if x.is_sign_negative() { x } else { y } } else { x.min(y) }
+    if x.is_nan() || y.is_nan() {
+        f32::NAN
+    } else if x == y {
+        if x.is_sign_negative() { x } else { y }
+    } else {
+        x.min(y)
+    }
 }
 pub fn min_nan64(x: f64, y: f64) -> f64 {
-    if x.is_nan() || y.is_nan() { f64::NAN } else if x == y { if x.is_sign_negative() { x } else { y } } else { x.min(y) }
+    if x.is_nan() || y.is_nan() {
+        f64::NAN
+    } else if x == y {
+        if x.is_sign_negative() { x } else { y }
+    } else {
+        x.min(y)
+    }
 }
 
-fn complex_binary<F: num_traits::Float>(k: StablehloOp, x: &[num_complex::Complex<F>], y: &[num_complex::Complex<F>]) -> IResult<Vec<num_complex::Complex<F>>> {
+fn complex_binary<F: num_traits::Float>(
+    k: StablehloOp,
+    x: &[num_complex::Complex<F>],
+    y: &[num_complex::Complex<F>],
+) -> IResult<Vec<num_complex::Complex<F>>> {
     use StablehloOp as S;
     let f: fn(num_complex::Complex<F>, num_complex::Complex<F>) -> num_complex::Complex<F> = match k {
         S::Add => |p, q| p + q,
@@ -658,14 +758,28 @@ pub fn clamp(lo: &Tensor, x: &Tensor, hi: &Tensor) -> IResult<Tensor> {
         (Buffer::F32(l), Buffer::F32(v), Buffer::F32(h)) => Buffer::F32(go!(l, v, h, max_nan32, min_nan32).into()),
         (Buffer::F64(l), Buffer::F64(v), Buffer::F64(h)) => Buffer::F64(go!(l, v, h, max_nan64, min_nan64).into()),
         (Buffer::I8(l), Buffer::I8(v), Buffer::I8(h)) => Buffer::I8(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
-        (Buffer::I16(l), Buffer::I16(v), Buffer::I16(h)) => Buffer::I16(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
-        (Buffer::I32(l), Buffer::I32(v), Buffer::I32(h)) => Buffer::I32(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
-        (Buffer::I64(l), Buffer::I64(v), Buffer::I64(h)) => Buffer::I64(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::I16(l), Buffer::I16(v), Buffer::I16(h)) => {
+            Buffer::I16(go!(l, v, h, std::cmp::max, std::cmp::min).into())
+        }
+        (Buffer::I32(l), Buffer::I32(v), Buffer::I32(h)) => {
+            Buffer::I32(go!(l, v, h, std::cmp::max, std::cmp::min).into())
+        }
+        (Buffer::I64(l), Buffer::I64(v), Buffer::I64(h)) => {
+            Buffer::I64(go!(l, v, h, std::cmp::max, std::cmp::min).into())
+        }
         (Buffer::U8(l), Buffer::U8(v), Buffer::U8(h)) => Buffer::U8(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
-        (Buffer::U16(l), Buffer::U16(v), Buffer::U16(h)) => Buffer::U16(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
-        (Buffer::U32(l), Buffer::U32(v), Buffer::U32(h)) => Buffer::U32(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
-        (Buffer::U64(l), Buffer::U64(v), Buffer::U64(h)) => Buffer::U64(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
-        (Buffer::Bool(l), Buffer::Bool(v), Buffer::Bool(h)) => Buffer::Bool(go!(l, v, h, std::cmp::max, std::cmp::min).into()),
+        (Buffer::U16(l), Buffer::U16(v), Buffer::U16(h)) => {
+            Buffer::U16(go!(l, v, h, std::cmp::max, std::cmp::min).into())
+        }
+        (Buffer::U32(l), Buffer::U32(v), Buffer::U32(h)) => {
+            Buffer::U32(go!(l, v, h, std::cmp::max, std::cmp::min).into())
+        }
+        (Buffer::U64(l), Buffer::U64(v), Buffer::U64(h)) => {
+            Buffer::U64(go!(l, v, h, std::cmp::max, std::cmp::min).into())
+        }
+        (Buffer::Bool(l), Buffer::Bool(v), Buffer::Bool(h)) => {
+            Buffer::Bool(go!(l, v, h, std::cmp::max, std::cmp::min).into())
+        }
         (Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_), _, _) => {
             // Narrow floats: clamp in f32 (exact, no rounding involved).
             let up = |t: &Tensor| -> IResult<Vec<f32>> { to_f32_vec(t) };

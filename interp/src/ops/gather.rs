@@ -66,7 +66,9 @@ pub fn gather(operand: &Tensor, indices: &Tensor, d: &GatherDims, slice_sizes: &
     if slice_sizes.len() != r || slice_sizes.iter().zip(&operand.shape).any(|(s, d)| s > d) {
         return invalid("gather slice_sizes must have one entry per operand dimension and fit it");
     }
-    let ivd = usize::try_from(d.index_vector_dim).ok().filter(|&v| v <= indices.rank()).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "index_vector_dim out of range"))?;
+    let ivd = usize::try_from(d.index_vector_dim).ok().filter(|&v| v <= indices.rank()).ok_or_else(|| {
+        crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "index_vector_dim out of range")
+    })?;
     let collapsed = us(&d.collapsed_slice_dims, r, "collapsed_slice_dims")?;
     let obatch = us(&d.operand_batching_dims, r, "operand_batching_dims")?;
     let sbatch = us(&d.start_indices_batching_dims, indices.rank(), "start_indices_batching_dims")?;
@@ -76,7 +78,8 @@ pub fn gather(operand: &Tensor, indices: &Tensor, d: &GatherDims, slice_sizes: &
     }
     // Batch dims of the result: start_indices' dims without index_vector_dim.
     let batch_shape: Vec<usize> = (0..indices.rank()).filter(|&x| x != ivd).map(|x| indices.shape[x]).collect();
-    let offset_sizes: Vec<usize> = (0..r).filter(|x| !collapsed.contains(x) && !obatch.contains(x)).map(|x| slice_sizes[x]).collect();
+    let offset_sizes: Vec<usize> =
+        (0..r).filter(|x| !collapsed.contains(x) && !obatch.contains(x)).map(|x| slice_sizes[x]).collect();
     let rank_out = batch_shape.len() + offset_sizes.len();
     let offset_dims = us(&d.offset_dims, rank_out, "offset_dims")?;
     if offset_dims.len() != offset_sizes.len() {
@@ -129,9 +132,16 @@ pub fn gather(operand: &Tensor, indices: &Tensor, d: &GatherDims, slice_sizes: &
 
 /// For each update element (row-major), the flat result index it updates, or
 /// `None` when out of bounds. Shared by all N inputs of a scatter.
-pub fn scatter_targets(input_shape: &[usize], indices: &Tensor, update_shape: &[usize], d: &ScatterDims) -> IResult<Vec<Option<usize>>> {
+pub fn scatter_targets(
+    input_shape: &[usize],
+    indices: &Tensor,
+    update_shape: &[usize],
+    d: &ScatterDims,
+) -> IResult<Vec<Option<usize>>> {
     let r = input_shape.len();
-    let ivd = usize::try_from(d.index_vector_dim).ok().filter(|&v| v <= indices.rank()).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "index_vector_dim out of range"))?;
+    let ivd = usize::try_from(d.index_vector_dim).ok().filter(|&v| v <= indices.rank()).ok_or_else(|| {
+        crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "index_vector_dim out of range")
+    })?;
     let window_dims = us(&d.update_window_dims, update_shape.len(), "update_window_dims")?;
     let inserted = us(&d.inserted_window_dims, r, "inserted_window_dims")?;
     let ibatch = us(&d.input_batching_dims, r, "input_batching_dims")?;

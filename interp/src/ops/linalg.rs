@@ -33,11 +33,17 @@ fn to_c(t: &Tensor) -> IResult<Vec<C>> {
 fn from_c(elem: &ElemType, v: Vec<C>) -> IResult<Buffer> {
     Ok(match elem {
         ElemType::Complex(inner) => match **inner {
-            ElemType::Float(shardref_spec::ir::FloatKind::F32) => Buffer::C64(v.into_iter().map(|c| C64::new(c.re as f32, c.im as f32)).collect()),
-            ElemType::Float(shardref_spec::ir::FloatKind::F64) => Buffer::C128(v.into_iter().map(|c| C128::new(c.re, c.im)).collect()),
+            ElemType::Float(shardref_spec::ir::FloatKind::F32) => {
+                Buffer::C64(v.into_iter().map(|c| C64::new(c.re as f32, c.im as f32)).collect())
+            }
+            ElemType::Float(shardref_spec::ir::FloatKind::F64) => {
+                Buffer::C128(v.into_iter().map(|c| C128::new(c.re, c.im)).collect())
+            }
             _ => return unsupported(format!("{elem}")),
         },
-        ElemType::Float(_) => crate::ops::convert::encode_floats(elem, &v.into_iter().map(|c| c.re).collect::<Vec<_>>())?,
+        ElemType::Float(_) => {
+            crate::ops::convert::encode_floats(elem, &v.into_iter().map(|c| c.re).collect::<Vec<_>>())?
+        }
         _ => return invalid(format!("expected a floating-point or complex result, got {elem}")),
     })
 }
@@ -98,7 +104,14 @@ pub enum TransposeA {
 }
 
 /// Solves op(a)·x = b (`left_side`) or x·op(a) = b, with `a` lower or upper triangular.
-pub fn triangular_solve(a: &Tensor, bt: &Tensor, left_side: bool, lower: bool, unit_diagonal: bool, tr: TransposeA) -> IResult<Tensor> {
+pub fn triangular_solve(
+    a: &Tensor,
+    bt: &Tensor,
+    left_side: bool,
+    lower: bool,
+    unit_diagonal: bool,
+    tr: TransposeA,
+) -> IResult<Tensor> {
     let (ba, n, n2) = batch_and_matrix(a)?;
     let (bb, r, c) = batch_and_matrix(bt)?;
     if n != n2 || ba != bb || (left_side && r != n) || (!left_side && c != n) {
@@ -206,7 +219,13 @@ fn along_axis(data: &mut Vec<C>, shape: &mut [usize], axis: usize, new_len: usiz
 }
 
 /// `fft` over the trailing `fft_length.len()` dimensions.
-pub fn fft(t: &Tensor, kind: FftKind, fft_length: &[i64], result_elem: &ElemType, result_shape: Vec<usize>) -> IResult<Tensor> {
+pub fn fft(
+    t: &Tensor,
+    kind: FftKind,
+    fft_length: &[i64],
+    result_elem: &ElemType,
+    result_shape: Vec<usize>,
+) -> IResult<Tensor> {
     let k = fft_length.len();
     if k == 0 || k > 3 || k > t.rank() {
         return invalid("fft_length must name 1 to 3 trailing dimensions");
@@ -243,7 +262,9 @@ pub fn fft(t: &Tensor, kind: FftKind, fft_length: &[i64], result_elem: &ElemType
         FftKind::Irfft => {
             let last = r - 1;
             for (a, &n) in (r - k..last).zip(&lens) {
-                along_axis(&mut data, &mut shape, a, n, &|x| dft(x, x.len(), 1.0).into_iter().map(|v| v / x.len() as f64).collect());
+                along_axis(&mut data, &mut shape, a, n, &|x| {
+                    dft(x, x.len(), 1.0).into_iter().map(|v| v / x.len() as f64).collect()
+                });
             }
             let n = lens[k - 1];
             // Rebuild the full Hermitian spectrum of length n, then inverse-transform; keep real parts.

@@ -43,7 +43,9 @@ fn params_at(q: &QuantType, shape: &[usize]) -> IResult<Vec<(f64, i64)>> {
         if q.expressed == FloatKind::F32 { s as f32 as f64 } else { s }
     };
     if !q.per_axis {
-        let (s, z) = *q.params.first().ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "quantized type without a scale"))?;
+        let (s, z) = *q.params.first().ok_or_else(|| {
+            crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "quantized type without a scale")
+        })?;
         return Ok(vec![(round(s), z); n]);
     }
     let axis = q.axis.unwrap_or(0) as usize;
@@ -51,10 +53,12 @@ fn params_at(q: &QuantType, shape: &[usize]) -> IResult<Vec<(f64, i64)>> {
         return invalid("per-axis quantization parameters do not match the quantized dimension");
     }
     let st = crate::value::strides(shape);
-    Ok((0..n).map(|i| {
-        let (s, z) = q.params[(i / st[axis]) % shape[axis]];
-        (round(s), z)
-    }).collect())
+    Ok((0..n)
+        .map(|i| {
+            let (s, z) = q.params[(i / st[axis]) % shape[axis]];
+            (round(s), z)
+        })
+        .collect())
 }
 
 fn storage_values(t: &Tensor) -> IResult<Vec<i64>> {
@@ -71,7 +75,9 @@ fn storage_values(t: &Tensor) -> IResult<Vec<i64>> {
 
 /// `dequantize`: storage integers → expressed floats.
 pub fn dequantize(t: &Tensor) -> IResult<Tensor> {
-    let q = quant(&t.elem).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "dequantize of a non-quantized tensor"))?;
+    let q = quant(&t.elem).ok_or_else(|| {
+        crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "dequantize of a non-quantized tensor")
+    })?;
     let params = params_at(q, &t.shape)?;
     let v = storage_values(t)?;
     let expressed = ElemType::Float(q.expressed);
@@ -85,7 +91,9 @@ pub fn dequantize(t: &Tensor) -> IResult<Tensor> {
 
 /// `quantize`: expressed floats → storage integers of `elem` (a quantized type).
 pub fn quantize(t: &Tensor, elem: &ElemType) -> IResult<Tensor> {
-    let q = quant(elem).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "quantize to a non-quantized type"))?;
+    let q = quant(elem).ok_or_else(|| {
+        crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "quantize to a non-quantized type")
+    })?;
     let x: Vec<f64> = match &t.elem {
         ElemType::Quant(_) => return quantize(&dequantize(t)?, elem),
         ElemType::Float(_) => match crate::ops::convert::convert(t, &ElemType::F64)?.buf {

@@ -88,7 +88,9 @@ pub fn broadcast_in_dim(t: &Tensor, dims: &[i64], shape: Vec<usize>) -> IResult<
 /// `concatenate` along `dim`.
 pub fn concatenate(ts: &[&Tensor], dim: i64) -> IResult<Tensor> {
     let Some(first) = ts.first() else { return invalid("concatenate needs at least one operand") };
-    let dim = usize::try_from(dim).ok().filter(|&d| d < first.rank()).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "concatenate dimension out of range"))?;
+    let dim = usize::try_from(dim).ok().filter(|&d| d < first.rank()).ok_or_else(|| {
+        crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "concatenate dimension out of range")
+    })?;
     for t in ts {
         if t.rank() != first.rank() || t.elem != first.elem || t.buf.repr() != first.buf.repr() {
             return invalid("concatenate operands differ in rank or element type");
@@ -142,7 +144,10 @@ pub fn slice(t: &Tensor, start: &[i64], limit: &[i64], stride: &[i64]) -> IResul
     let mut shape = Vec::with_capacity(r);
     for d in 0..r {
         if stride[d] == 0 || start[d] > limit[d] || limit[d] > t.shape[d] {
-            return invalid(format!("invalid slice of dimension {d}: {}..{} step {} of {}", start[d], limit[d], stride[d], t.shape[d]));
+            return invalid(format!(
+                "invalid slice of dimension {d}: {}..{} step {} of {}",
+                start[d], limit[d], stride[d], t.shape[d]
+            ));
         }
         shape.push((limit[d] - start[d]).div_ceil(stride[d]));
     }
@@ -177,7 +182,11 @@ pub fn dynamic_slice(t: &Tensor, starts: &[i64], sizes: &[i64]) -> IResult<Tenso
 
 /// `dynamic_update_slice`: the operand with `update` written at clamped `starts`.
 pub fn dynamic_update_slice(t: &Tensor, update: &Tensor, starts: &[i64]) -> IResult<Tensor> {
-    if update.rank() != t.rank() || starts.len() != t.rank() || update.shape.iter().zip(&t.shape).any(|(u, d)| u > d) || update.buf.repr() != t.buf.repr() {
+    if update.rank() != t.rank()
+        || starts.len() != t.rank()
+        || update.shape.iter().zip(&t.shape).any(|(u, d)| u > d)
+        || update.buf.repr() != t.buf.repr()
+    {
         return invalid("dynamic_update_slice update must fit the operand");
     }
     let begin = clamp_starts(starts, &update.shape, &t.shape);
@@ -197,7 +206,12 @@ pub fn dynamic_update_slice(t: &Tensor, update: &Tensor, starts: &[i64]) -> IRes
 /// `pad` with low/high (possibly negative) edge padding and interior padding.
 pub fn pad(t: &Tensor, value: &Tensor, low: &[i64], high: &[i64], interior: &[i64]) -> IResult<Tensor> {
     let r = t.rank();
-    if low.len() != r || high.len() != r || interior.len() != r || value.num_elements() != 1 || value.buf.repr() != t.buf.repr() {
+    if low.len() != r
+        || high.len() != r
+        || interior.len() != r
+        || value.num_elements() != 1
+        || value.buf.repr() != t.buf.repr()
+    {
         return invalid("pad attributes must have one entry per dimension and a scalar padding value");
     }
     let interior = to_usize(interior, "interior padding")?;
@@ -245,17 +259,27 @@ pub fn reverse(t: &Tensor, dims: &[i64]) -> IResult<Tensor> {
 
 /// `iota`: element value = its index along `dim`, converted to the element type.
 pub fn iota(shape: Vec<usize>, dim: i64, elem: &ElemType) -> IResult<Tensor> {
-    let dim = usize::try_from(dim).ok().filter(|&d| d < shape.len()).ok_or_else(|| crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "iota dimension out of range"))?;
+    let dim = usize::try_from(dim).ok().filter(|&d| d < shape.len()).ok_or_else(|| {
+        crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "iota dimension out of range")
+    })?;
     let st = strides(&shape);
     let n = numel(&shape);
     let (step, len) = (st[dim], shape[dim]);
     // f32/f64 directly (the same round-to-nearest conversion of the same integers).
     match elem {
         ElemType::Float(shardref_spec::ir::FloatKind::F32) => {
-            return Ok(Tensor::new(shape, elem.clone(), Buffer::F32((0..n).map(|i| ((i / step) % len) as f32).collect())));
+            return Ok(Tensor::new(
+                shape,
+                elem.clone(),
+                Buffer::F32((0..n).map(|i| ((i / step) % len) as f32).collect()),
+            ));
         }
         ElemType::Float(shardref_spec::ir::FloatKind::F64) => {
-            return Ok(Tensor::new(shape, elem.clone(), Buffer::F64((0..n).map(|i| ((i / step) % len) as f64).collect())));
+            return Ok(Tensor::new(
+                shape,
+                elem.clone(),
+                Buffer::F64((0..n).map(|i| ((i / step) % len) as f64).collect()),
+            ));
         }
         _ => {}
     }

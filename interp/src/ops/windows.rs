@@ -40,7 +40,10 @@ pub fn sort(inputs: &[&Tensor], dim: i64, cmp: &mut Body<'_>) -> IResult<Vec<Ten
     let Some(first) = inputs.first() else { return invalid("sort needs operands") };
     let rank = first.rank() as i64;
     let dim = if dim < 0 { dim + rank } else { dim };
-    let dim = usize::try_from(dim).ok().filter(|&d| d < first.rank()).ok_or_else(|| InterpError::invalid(shardref_spec::ir::Span::NONE, "sort dimension out of range"))?;
+    let dim = usize::try_from(dim)
+        .ok()
+        .filter(|&d| d < first.rank())
+        .ok_or_else(|| InterpError::invalid(shardref_spec::ir::Span::NONE, "sort dimension out of range"))?;
     if inputs.iter().any(|t| t.shape != first.shape) {
         return invalid("sort operands must share a shape");
     }
@@ -140,7 +143,9 @@ impl Window {
             if v.len() != rank {
                 return invalid(format!("{what} must have {rank} entries"));
             }
-            v.into_iter().map(|x| if x >= 1 { Ok(x as usize) } else { invalid(format!("{what} entries must be positive")) }).collect()
+            v.into_iter()
+                .map(|x| if x >= 1 { Ok(x as usize) } else { invalid(format!("{what} entries must be positive")) })
+                .collect()
         };
         let ones = || vec![1i64; rank];
         let padding = match padding {
@@ -215,7 +220,10 @@ pub fn reduce_window(inputs: &[&Tensor], inits: &[&Tensor], w: &Window, body: &m
             match body(args) {
                 Ok(v) if v.len() == n => cur = v,
                 Ok(_) => {
-                    err = Some(InterpError::invalid(shardref_spec::ir::Span::NONE, "reduce_window body returns the wrong number of values"));
+                    err = Some(InterpError::invalid(
+                        shardref_spec::ir::Span::NONE,
+                        "reduce_window body returns the wrong number of values",
+                    ));
                     return;
                 }
                 Err(e) => {
@@ -268,7 +276,9 @@ pub fn select_and_scatter(
         for p in pos.iter().flatten() {
             match chosen {
                 None => chosen = Some(*p),
-                Some(c) => match bodies(Region::Select, vec![scalar_at(operand, c), scalar_at(operand, *p)]).and_then(|v| as_bool(&v)) {
+                Some(c) => match bodies(Region::Select, vec![scalar_at(operand, c), scalar_at(operand, *p)])
+                    .and_then(|v| as_bool(&v))
+                {
                     Ok(true) => {}
                     Ok(false) => chosen = Some(*p),
                     Err(e) => {
@@ -282,7 +292,10 @@ pub fn select_and_scatter(
             let cur = result[c].take().unwrap_or_else(|| init.clone());
             match bodies(Region::Scatter, vec![cur, scalar_at(source, src_i)]) {
                 Ok(v) if v.len() == 1 => result[c] = v.into_iter().next(),
-                Ok(_) => err = Some(InterpError::invalid(shardref_spec::ir::Span::NONE, "scatter body must return one scalar")),
+                Ok(_) => {
+                    err =
+                        Some(InterpError::invalid(shardref_spec::ir::Span::NONE, "scatter body must return one scalar"))
+                }
                 Err(e) => err = Some(e),
             }
         }

@@ -23,7 +23,10 @@ pub enum Attr {
     DenseArray(DenseArray),
     Dict(Dict),
     Dense(Arc<DenseElements>),
-    DenseResource { name: String, ty: Option<Box<Type>> },
+    DenseResource {
+        name: String,
+        ty: Option<Box<Type>>,
+    },
     Loc(Location),
     Sdy(Box<super::sdy::SdyAttr>),
     Mpmd(Box<super::mpmd::MpmdAttr>),
@@ -139,10 +142,23 @@ pub enum DenseData {
 pub enum Location {
     Unknown,
     Alias(String),
-    File { file: String, line: u32, col: u32 },
-    Name { name: String, child: Option<Box<Location>> },
-    CallSite { callee: Box<Location>, caller: Box<Location> },
-    Fused { metadata: Option<Box<Attr>>, locs: Vec<Location> },
+    File {
+        file: String,
+        line: u32,
+        col: u32,
+    },
+    Name {
+        name: String,
+        child: Option<Box<Location>>,
+    },
+    CallSite {
+        callee: Box<Location>,
+        caller: Box<Location>,
+    },
+    Fused {
+        metadata: Option<Box<Attr>>,
+        locs: Vec<Location>,
+    },
     /// A `file:line:col to ...` range or other form kept as text.
     Text(String),
 }

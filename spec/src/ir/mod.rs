@@ -238,9 +238,11 @@ impl Module {
 
     /// Finds a symbol (an op with a `sym_name` attribute) directly in the root module.
     pub fn lookup_symbol(&self, name: &str) -> Option<OpId> {
-        self.block(self.body()).ops.iter().copied().find(|&op| {
-            matches!(self.op(op).attrs.get("sym_name"), Some(Attr::Str(s, _)) if s == name.as_bytes())
-        })
+        self.block(self.body())
+            .ops
+            .iter()
+            .copied()
+            .find(|&op| matches!(self.op(op).attrs.get("sym_name"), Some(Attr::Str(s, _)) if s == name.as_bytes()))
     }
 
     /// Every op, in pre-order (an op before the ops nested in it).

@@ -135,10 +135,7 @@ impl ConvDimensionNumbers {
     pub fn compact_lists(&self) -> Option<[Vec<ConvDim>; 3]> {
         let input = compact(
             &self.input_spatial_dimensions,
-            &[
-                (self.input_batch_dimension, ConvDim::Batch),
-                (self.input_feature_dimension, ConvDim::Feature),
-            ],
+            &[(self.input_batch_dimension, ConvDim::Batch), (self.input_feature_dimension, ConvDim::Feature)],
         )?;
         let kernel = compact(
             &self.kernel_spatial_dimensions,
@@ -149,10 +146,7 @@ impl ConvDimensionNumbers {
         )?;
         let output = compact(
             &self.output_spatial_dimensions,
-            &[
-                (self.output_batch_dimension, ConvDim::Batch),
-                (self.output_feature_dimension, ConvDim::Feature),
-            ],
+            &[(self.output_batch_dimension, ConvDim::Batch), (self.output_feature_dimension, ConvDim::Feature)],
         )?;
         Some([input, kernel, output])
     }
@@ -246,13 +240,7 @@ pub struct ResultAccuracy {
 impl ResultAccuracy {
     /// The default (`mode = DEFAULT`, no tolerances), which the unary ops' pretty form omits.
     pub fn is_default(&self) -> bool {
-        *self
-            == ResultAccuracy {
-                atol: 0,
-                rtol: 0,
-                ulps: 0,
-                mode: ResultAccuracyMode::Default,
-            }
+        *self == ResultAccuracy { atol: 0, rtol: 0, ulps: 0, mode: ResultAccuracyMode::Default }
     }
 }
 

@@ -213,7 +213,10 @@ pub enum Type {
     Token,
     MeshTensor(Box<crate::ir::mpmd::MeshTensorType>),
     /// A dialect type shardref does not model: `!dialect.name<body>`, body kept verbatim.
-    Opaque { name: String, body: Option<String> },
+    Opaque {
+        name: String,
+        body: Option<String>,
+    },
 }
 
 impl Type {

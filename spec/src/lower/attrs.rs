@@ -21,7 +21,10 @@ impl Lowerer<'_> {
             Rule::vector_type => {
                 let k = kids(&p);
                 let dims = parse_dims(k[0].as_str(), span_of(&k[0]))?;
-                let shape = dims.into_iter().map(|d| d.ok_or_else(|| Diagnostic::error(span, "vector dimensions must be static"))).collect::<PResult<Vec<u64>>>()?;
+                let shape = dims
+                    .into_iter()
+                    .map(|d| d.ok_or_else(|| Diagnostic::error(span, "vector dimensions must be static")))
+                    .collect::<PResult<Vec<u64>>>()?;
                 Type::Vector(shape, self.lower_elem_type(k[1].clone())?)
             }
             Rule::tuple_type => Type::Tuple(p.into_inner().map(|t| self.lower_type(t)).collect::<PResult<_>>()?),
@@ -33,7 +36,9 @@ impl Lowerer<'_> {
                 let (a, b) = self.lower_function_type(p)?;
                 Type::Function(a, b)
             }
-            Rule::complex_type | Rule::float_type | Rule::int_type | Rule::index_type => Type::Elem(self.lower_elem_type(p)?),
+            Rule::complex_type | Rule::float_type | Rule::int_type | Rule::index_type => {
+                Type::Elem(self.lower_elem_type(p)?)
+            }
             Rule::none_type => Type::None,
             Rule::token_type => Type::Token,
             Rule::dialect_type => self.lower_dialect_type(p.into_inner().next().unwrap())?,
@@ -70,7 +75,8 @@ impl Lowerer<'_> {
         } else {
             None
         };
-        let expressed = FloatKind::from_name(k[1].as_str()).ok_or_else(|| Diagnostic::error(span, "bad expressed type"))?;
+        let expressed =
+            FloatKind::from_name(k[1].as_str()).ok_or_else(|| Diagnostic::error(span, "bad expressed type"))?;
         let (axis, scales) = if k.len() == 4 {
             (Some(k[2].as_str().parse::<u32>().map_err(|_| Diagnostic::error(span, "bad quantized axis"))?), &k[3])
         } else {
@@ -203,7 +209,8 @@ impl Lowerer<'_> {
                         let Some(hex) = text.strip_prefix("0x") else {
                             return self.err(span, "unexpected decimal integer literal for a floating point value");
                         };
-                        let bits = u128::from_str_radix(hex, 16).map_err(|_| Diagnostic::error(span, "hexadecimal float constant out of range"))?;
+                        let bits = u128::from_str_radix(hex, 16)
+                            .map_err(|_| Diagnostic::error(span, "hexadecimal float constant out of range"))?;
                         if kind.bit_width() < 128 && bits >> kind.bit_width() != 0 {
                             return self.err(span, "hexadecimal float constant out of range for type");
                         }
@@ -214,10 +221,13 @@ impl Lowerer<'_> {
                             Some(_) => Some(self.lower_elem_type(k[1].clone())?),
                             None => None,
                         };
-                        let value = parse_int_lit(k[0].as_str()).ok_or_else(|| Diagnostic::error(span, "integer constant out of range"))?;
+                        let value = parse_int_lit(k[0].as_str())
+                            .ok_or_else(|| Diagnostic::error(span, "integer constant out of range"))?;
                         let value = match &ty {
                             Some(ElemType::Int { width, signedness }) => fit_int(value, *width, *signedness)
-                                .ok_or_else(|| Diagnostic::error(span, "integer constant out of range for attribute"))?,
+                                .ok_or_else(|| {
+                                    Diagnostic::error(span, "integer constant out of range for attribute")
+                                })?,
                             _ => value,
                         };
                         if ty.as_ref() == Some(&ElemType::I1) && k[0].as_str() != "0" && k[0].as_str() != "1" {
@@ -329,14 +339,16 @@ impl Lowerer<'_> {
         };
         let (elem, count) = match &ty {
             Type::Tensor(t) => {
-                let n = t.num_elements().ok_or_else(|| Diagnostic::error(span, "dense elements need a static shape"))?;
+                let n =
+                    t.num_elements().ok_or_else(|| Diagnostic::error(span, "dense elements need a static shape"))?;
                 (t.elem.clone(), n)
             }
             Type::Vector(shape, e) => (e.clone(), shape.iter().product()),
             _ => return self.err(span, format!("dense elements need a tensor or vector type, got '{ty}'")),
         };
-        let data = crate::dense::decode(body.as_str(), &elem, count)
-            .map_err(|e| Diagnostic::error(Span::new(bspan.start as usize + e.offset, bspan.start as usize + e.offset), e.message))?;
+        let data = crate::dense::decode(body.as_str(), &elem, count).map_err(|e| {
+            Diagnostic::error(Span::new(bspan.start as usize + e.offset, bspan.start as usize + e.offset), e.message)
+        })?;
         let hex = body.as_str().trim_start().starts_with("\"0x");
         Ok(DenseElements { ty, data, hex })
     }
@@ -354,7 +366,11 @@ impl Lowerer<'_> {
                 if k.len() > 3 {
                     Location::Text(p.as_str().to_string())
                 } else {
-                    Location::File { file, line: k[1].as_str().parse().unwrap_or(0), col: k[2].as_str().parse().unwrap_or(0) }
+                    Location::File {
+                        file,
+                        line: k[1].as_str().parse().unwrap_or(0),
+                        col: k[2].as_str().parse().unwrap_or(0),
+                    }
                 }
             }
             Rule::loc_name => {
@@ -368,7 +384,10 @@ impl Lowerer<'_> {
             }
             Rule::loc_callsite => {
                 let k = kids(&p);
-                Location::CallSite { callee: Box::new(self.lower_loc(k[0].clone())?), caller: Box::new(self.lower_loc(k[1].clone())?) }
+                Location::CallSite {
+                    callee: Box::new(self.lower_loc(k[0].clone())?),
+                    caller: Box::new(self.lower_loc(k[1].clone())?),
+                }
             }
             Rule::loc_fused => {
                 let mut metadata = None;
@@ -503,4 +522,3 @@ fn needs_space(prev: Option<char>, next: char) -> bool {
         Some(p) => !matches!(p, '<' | '(' | '[' | '{') && !matches!(next, '>' | ')' | ']' | '}' | ','),
     }
 }
-

@@ -15,9 +15,7 @@ pub fn lower(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<Opt
     let op = match p.as_rule() {
         Rule::chlo_operands_op => lower_operands_op(lw, p, span)?,
         Rule::chlo_top_k => lower_top_k(lw, p, span)?,
-        Rule::chlo_constant => {
-            super::stablehlo::lower_constant(lw, p, span, OpKind::Chlo(ChloOp::Constant))?
-        }
+        Rule::chlo_constant => super::stablehlo::lower_constant(lw, p, span, OpKind::Chlo(ChloOp::Constant))?,
         Rule::chlo_scan => lower_scan(lw, p, span)?,
         Rule::chlo_bad_op => {
             return Err(super::stablehlo::locate_bad_op(lw, &p, Rule::chlo_op_check));
@@ -111,11 +109,7 @@ fn lower_operands_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PRe
                 let tspan = span_of(c);
                 let is_parens = c.as_rule() == Rule::function_type;
                 if is_parens != parens {
-                    let want = if parens {
-                        "'(T, U) -> R'"
-                    } else {
-                        "'T, U -> R' (without parentheses)"
-                    };
+                    let want = if parens { "'(T, U) -> R'" } else { "'T, U -> R' (without parentheses)" };
                     return lw.err(tspan, format!("expected the types as {want}"));
                 }
                 let (ins, outs) = if is_parens {
@@ -128,10 +122,7 @@ fn lower_operands_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PRe
                     (ins, vec![out])
                 };
                 if ins.len() != n {
-                    return lw.err(
-                        tspan,
-                        format!("{} operand types present, but expected {n}", ins.len()),
-                    );
+                    return lw.err(tspan, format!("{} operand types present, but expected {n}", ins.len()));
                 }
                 if outs.len() != 1 {
                     return lw.err(tspan, "expected a single result type");
@@ -169,16 +160,8 @@ fn lower_top_k(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<O
 fn lower_scan(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
     let k = kids(&p);
     let op = lw.new_op(OpKind::Chlo(ChloOp::Scan), span);
-    let inputs: Vec<Pair<'_, Rule>> = k[1]
-        .clone()
-        .into_inner()
-        .flat_map(|l| l.into_inner())
-        .collect();
-    let inits: Vec<Pair<'_, Rule>> = k[2]
-        .clone()
-        .into_inner()
-        .flat_map(|l| l.into_inner())
-        .collect();
+    let inputs: Vec<Pair<'_, Rule>> = k[1].clone().into_inner().flat_map(|l| l.into_inner()).collect();
+    let inits: Vec<Pair<'_, Rule>> = k[2].clone().into_inner().flat_map(|l| l.into_inner()).collect();
     let dim = parse_i64(&k[3])?;
     set_attr(lw, op, "dimension", i64_attr(dim));
     let mut region = None;
@@ -191,31 +174,19 @@ fn lower_scan(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<Op
                 let (ins, outs) = lw.lower_function_type(c.clone())?;
                 let (ni, nc) = (inputs.len(), inits.len());
                 if ins.len() != ni + nc {
-                    return lw.err(
-                        tspan,
-                        "operand types must match the number of inputs and inits",
-                    );
+                    return lw.err(tspan, "operand types must match the number of inputs and inits");
                 }
                 if outs.len() < nc {
-                    return lw.err(
-                        tspan,
-                        "not enough result types to cover the required carries",
-                    );
+                    return lw.err(tspan, "not enough result types to cover the required carries");
                 }
                 let uses: Vec<Pair<'_, Rule>> = inputs.iter().chain(&inits).cloned().collect();
                 lw.add_operands_typed(op, &uses, &ins, tspan)?;
                 let segs = |a: usize, b: usize| {
-                    Attr::DenseArray(DenseArray {
-                        elem: ElemType::I32,
-                        values: vec![a as i128, b as i128],
-                    })
+                    Attr::DenseArray(DenseArray { elem: ElemType::I32, values: vec![a as i128, b as i128] })
                 };
                 for name in ["operandSegmentSizes", "resultSegmentSizes"] {
                     if lw.m.op(op).attrs.contains(name) {
-                        return lw.err(
-                            span,
-                            format!("attribute '{name}' is set by the op's syntax"),
-                        );
+                        return lw.err(span, format!("attribute '{name}' is set by the op's syntax"));
                     }
                 }
                 set_attr(lw, op, "operandSegmentSizes", segs(ni, nc));
@@ -225,11 +196,6 @@ fn lower_scan(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<Op
             _ => {}
         }
     }
-    lw.lower_region(
-        op,
-        region.expect("grammar guarantees a region"),
-        vec![],
-        true,
-    )?;
+    lw.lower_region(op, region.expect("grammar guarantees a region"), vec![], true)?;
     Ok(op)
 }

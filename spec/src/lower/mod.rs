@@ -458,7 +458,9 @@ impl<'s> Lowerer<'s> {
                         let mut it = r.into_inner();
                         let name = it.next().unwrap().as_str().to_string();
                         let count = match it.next() {
-                            Some(c) => c.as_str().parse::<u32>().map_err(|_| Diagnostic::error(rs, "invalid result count"))?,
+                            Some(c) => {
+                                c.as_str().parse::<u32>().map_err(|_| Diagnostic::error(rs, "invalid result count"))?
+                            }
                             None => 1,
                         };
                         if count == 0 {
@@ -478,10 +480,7 @@ impl<'s> Lowerer<'s> {
         let nres = self.m.op(op).results.len() as u32;
         let declared: u32 = results.iter().map(|r| r.1).sum();
         if !results.is_empty() && declared != nres {
-            return self.err(
-                span,
-                format!("operation defines {nres} results but was provided {declared} to bind"),
-            );
+            return self.err(span, format!("operation defines {nres} results but was provided {declared} to bind"));
         }
         let mut next = 0u32;
         for (name, count, rs) in results {
@@ -651,7 +650,13 @@ impl<'s> Lowerer<'s> {
         Ok(r)
     }
 
-    fn fill_region(&mut self, region: RegionId, p: Pair<'_, Rule>, entry_args: Vec<(String, Type, Span)>, isolated: bool) -> PResult<()> {
+    fn fill_region(
+        &mut self,
+        region: RegionId,
+        p: Pair<'_, Rule>,
+        entry_args: Vec<(String, Type, Span)>,
+        isolated: bool,
+    ) -> PResult<()> {
         self.push_scope(isolated);
         let rspan = span_of(&p);
         let parts = kids(&p);
@@ -913,10 +918,16 @@ impl<'s> Lowerer<'s> {
                     // The formats elide the attributes' types; give them their ODS types.
                     let value = match (name, value) {
                         ("max_ulp_difference" | "min_ulp_difference", Attr::Int(i)) if i.value >= 0 => {
-                            Attr::Int(IntAttr { value: i.value, ty: Some(ElemType::Int { width: 64, signedness: Signedness::Unsigned }) })
+                            Attr::Int(IntAttr {
+                                value: i.value,
+                                ty: Some(ElemType::Int { width: 64, signedness: Signedness::Unsigned }),
+                            })
                         }
                         ("iteration", Attr::Int(i)) if (0..=u32::MAX as i128).contains(&i.value) => {
-                            Attr::Int(IntAttr { value: i.value, ty: Some(ElemType::Int { width: 32, signedness: Signedness::Unsigned }) })
+                            Attr::Int(IntAttr {
+                                value: i.value,
+                                ty: Some(ElemType::Int { width: 32, signedness: Signedness::Unsigned }),
+                            })
                         }
                         (_, v) => v,
                     };
@@ -1061,7 +1072,8 @@ pub fn is_isolated(kind: Option<OpKind>) -> bool {
 
 /// Decodes a `string_lit` pair's escapes.
 pub fn unquote(lw: &Lowerer<'_>, p: &Pair<'_, Rule>) -> PResult<Vec<u8>> {
-    decode_string(p.as_str()).ok_or_else(|| Diagnostic::error(span_of(p), "invalid escape sequence in string"))
+    decode_string(p.as_str())
+        .ok_or_else(|| Diagnostic::error(span_of(p), "invalid escape sequence in string"))
         .or_else(|e| lw.err(e.span, e.message))
 }
 

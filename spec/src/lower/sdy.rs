@@ -153,7 +153,10 @@ pub fn malformed_op(lw: &Lowerer<'_>, p: &Pair<'_, Rule>) -> Diagnostic {
         Some(OpKind::Sdy(k)) => op_rule(k),
         Some(OpKind::Mpmd(k)) => super::mpmd::op_rule(k),
         _ => {
-            return error(span, format!("custom op '{name}' is unknown (its generic form \"{name}\"(...) is accepted)"));
+            return error(
+                span,
+                format!("custom op '{name}' is unknown (its generic form \"{name}\"(...) is accepted)"),
+            );
         }
     };
     let start = span.start as usize;

@@ -22,9 +22,7 @@ use crate::parser::Rule;
 /// Lowers `p` if it is one of this dialect's op rules; `Ok(None)` otherwise.
 pub fn lower(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<Option<OpId>> {
     let op = match p.as_rule() {
-        Rule::shlo_constant => {
-            lower_constant(lw, p, span, OpKind::Stablehlo(StablehloOp::Constant))?
-        }
+        Rule::shlo_constant => lower_constant(lw, p, span, OpKind::Stablehlo(StablehloOp::Constant))?,
         Rule::shlo_kw_op => lower_kw_op(lw, p, span)?,
         Rule::shlo_operands_op => lower_operands_op(lw, p, span)?,
         Rule::shlo_compare => lower_compare(lw, p, span)?,
@@ -37,9 +35,7 @@ pub fn lower(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<Opt
         Rule::shlo_reduce => lower_reduce(lw, p, span)?,
         Rule::shlo_while => lower_while(lw, p, span)?,
         Rule::shlo_optimization_barrier => lower_optimization_barrier(lw, p, span)?,
-        Rule::shlo_return => {
-            lw.lower_return_like(OpKind::Stablehlo(StablehloOp::Return), p, span)?
-        }
+        Rule::shlo_return => lw.lower_return_like(OpKind::Stablehlo(StablehloOp::Return), p, span)?,
         Rule::shlo_bad_op => return Err(locate_bad_op(lw, &p, Rule::shlo_op_check)),
         _ => return Ok(None),
     };
@@ -52,10 +48,7 @@ pub fn lower(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<Opt
 pub(crate) fn shlo_kind(lw: &Lowerer<'_>, p: &Pair<'_, Rule>) -> PResult<StablehloOp> {
     match OpKind::from_name(p.as_str()) {
         Some(OpKind::Stablehlo(k)) => Ok(k),
-        _ => lw.err(
-            span_of(p),
-            format!("internal: '{}' is not a stablehlo op", p.as_str()),
-        ),
+        _ => lw.err(span_of(p), format!("internal: '{}' is not a stablehlo op", p.as_str())),
     }
 }
 
@@ -66,7 +59,10 @@ pub(crate) fn merge_attr_dict(lw: &mut Lowerer<'_>, op: OpId, p: Pair<'_, Rule>)
     let d = lw.lower_dict_any(p)?;
     for (k, v) in d.0 {
         if lw.m.op(op).attrs.contains(&k) {
-            return lw.err(span, format!("attribute '{k}' is given twice (by the op's syntax and by its attribute dictionary)"));
+            return lw.err(
+                span,
+                format!("attribute '{k}' is given twice (by the op's syntax and by its attribute dictionary)"),
+            );
         }
         lw.m.op_mut(op).attrs.insert(k, v);
     }
@@ -105,29 +101,13 @@ pub(crate) fn i64_attr(v: i64) -> Attr {
 }
 
 pub(crate) fn i32_attr(v: i64) -> Attr {
-    Attr::Int(IntAttr {
-        value: v.into(),
-        ty: Some(ElemType::I32),
-    })
+    Attr::Int(IntAttr { value: v.into(), ty: Some(ElemType::I32) })
 }
 
 /// Resolves `uses` against `types`, with a located count error.
-fn operands_typed(
-    lw: &mut Lowerer<'_>,
-    op: OpId,
-    uses: &[Pair<'_, Rule>],
-    types: &[Type],
-    span: Span,
-) -> PResult<()> {
+fn operands_typed(lw: &mut Lowerer<'_>, op: OpId, uses: &[Pair<'_, Rule>], types: &[Type], span: Span) -> PResult<()> {
     if uses.len() != types.len() {
-        return lw.err(
-            span,
-            format!(
-                "{} operands present, but expected {}",
-                uses.len(),
-                types.len()
-            ),
-        );
+        return lw.err(span, format!("{} operands present, but expected {}", uses.len(), types.len()));
     }
     lw.add_operands_typed(op, uses, types, span)
 }
@@ -158,12 +138,7 @@ pub(crate) fn real_type_of(t: &Type) -> Option<Type> {
 
 // ---------------------------------------------------------------- constant
 
-pub(crate) fn lower_constant(
-    lw: &mut Lowerer<'_>,
-    p: Pair<'_, Rule>,
-    span: Span,
-    kind: OpKind,
-) -> PResult<OpId> {
+pub(crate) fn lower_constant(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span, kind: OpKind) -> PResult<OpId> {
     let op = lw.new_op(kind, span);
     let k = kids(&p);
     let mut value = None;
@@ -207,10 +182,7 @@ pub(crate) fn lower_constant(
         Attr::Dense(d) => d.ty.clone(),
         Attr::DenseResource { ty: Some(t), .. } => (**t).clone(),
         _ => {
-            return lw.err(
-                vspan,
-                "expected an elements attribute with a type (`dense<...> : tensor<...>`)",
-            );
+            return lw.err(vspan, "expected an elements attribute with a type (`dense<...> : tensor<...>`)");
         }
     };
     set_attr(lw, op, "value", v);
@@ -270,61 +242,25 @@ pub(crate) struct KwOpSpec {
 
 macro_rules! kw {
     ($key:literal, $attr:literal, $kind:ident) => {
-        KwSpec {
-            key: $key,
-            attr: $attr,
-            kind: KwKind::$kind,
-        }
+        KwSpec { key: $key, attr: $attr, kind: KwKind::$kind }
     };
 }
 
 pub(crate) fn kw_op_spec(k: StablehloOp) -> Option<KwOpSpec> {
     use TypeForm::*;
-    let s = |fixed, variadic, kws, types| {
-        Some(KwOpSpec {
-            fixed,
-            variadic,
-            kws,
-            types,
-        })
-    };
+    let s = |fixed, variadic, kws, types| Some(KwOpSpec { fixed, variadic, kws, types });
     match k {
         StablehloOp::Iota => s(0, false, &[kw!("dim", "iota_dimension", I64)], Result),
         StablehloOp::DynamicIota => s(1, false, &[kw!("dim", "iota_dimension", I64)], Functional),
-        StablehloOp::BroadcastInDim => s(
-            1,
-            false,
-            &[kw!("dims", "broadcast_dimensions", I64Array)],
-            Functional,
-        ),
-        StablehloOp::Broadcast => s(
-            1,
-            false,
-            &[kw!("sizes", "broadcast_sizes", I64Array)],
-            Functional,
-        ),
-        StablehloOp::DynamicBroadcastInDim => s(
-            2,
-            false,
-            &[kw!("dims", "broadcast_dimensions", I64Array)],
-            Functional,
-        ),
-        StablehloOp::Transpose => s(
-            1,
-            false,
-            &[kw!("dims", "permutation", I64Array)],
-            Functional,
-        ),
+        StablehloOp::BroadcastInDim => s(1, false, &[kw!("dims", "broadcast_dimensions", I64Array)], Functional),
+        StablehloOp::Broadcast => s(1, false, &[kw!("sizes", "broadcast_sizes", I64Array)], Functional),
+        StablehloOp::DynamicBroadcastInDim => s(2, false, &[kw!("dims", "broadcast_dimensions", I64Array)], Functional),
+        StablehloOp::Transpose => s(1, false, &[kw!("dims", "permutation", I64Array)], Functional),
         StablehloOp::Reverse => s(1, false, &[kw!("dims", "dimensions", I64Array)], Same),
         StablehloOp::Concatenate => s(0, true, &[kw!("dim", "dimension", I64)], Functional),
         StablehloOp::GetDimensionSize => s(1, false, &[kw!("dim", "dimension", I64)], Functional),
         StablehloOp::SetDimensionSize => s(2, false, &[kw!("dim", "dimension", I64)], Functional),
-        StablehloOp::DynamicSlice => s(
-            1,
-            true,
-            &[kw!("sizes", "slice_sizes", I64Array)],
-            Functional,
-        ),
+        StablehloOp::DynamicSlice => s(1, true, &[kw!("sizes", "slice_sizes", I64Array)], Functional),
         StablehloOp::Pad => s(
             2,
             false,
@@ -335,35 +271,14 @@ pub(crate) fn kw_op_spec(k: StablehloOp) -> Option<KwOpSpec> {
             ],
             Functional,
         ),
-        StablehloOp::Fft => s(
-            1,
-            false,
-            &[
-                kw!("type", "fft_type", Fft),
-                kw!("length", "fft_length", I64Array),
-            ],
-            Functional,
-        ),
-        StablehloOp::Rng => s(
-            3,
-            false,
-            &[kw!("distribution", "rng_distribution", Distribution)],
-            Functional,
-        ),
-        StablehloOp::RngBitGenerator => s(
-            1,
-            false,
-            &[kw!("algorithm", "rng_algorithm", Algorithm)],
-            Functional,
-        ),
+        StablehloOp::Fft => {
+            s(1, false, &[kw!("type", "fft_type", Fft), kw!("length", "fft_length", I64Array)], Functional)
+        }
+        StablehloOp::Rng => s(3, false, &[kw!("distribution", "rng_distribution", Distribution)], Functional),
+        StablehloOp::RngBitGenerator => s(1, false, &[kw!("algorithm", "rng_algorithm", Algorithm)], Functional),
         StablehloOp::Einsum => s(2, false, &[kw!("config", "einsum_config", Str)], Functional),
         StablehloOp::UnaryEinsum => s(1, false, &[kw!("config", "einsum_config", Str)], Functional),
-        StablehloOp::ReducePrecision => s(
-            1,
-            false,
-            &[kw!("format", "exponent_bits", ExpMantissa)],
-            Same,
-        ),
+        StablehloOp::ReducePrecision => s(1, false, &[kw!("format", "exponent_bits", ExpMantissa)], Same),
         StablehloOp::Cholesky => s(1, false, &[kw!("lower", "lower", OptBool)], Same),
         StablehloOp::Abs
         | StablehloOp::Cbrt
@@ -487,14 +402,10 @@ fn lower_kw_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<O
                 let kk = kids(c);
                 let key = kk[0].as_str();
                 let Some(ks) = spec.kws.iter().find(|s| s.key == key) else {
-                    let expected: Vec<String> =
-                        spec.kws.iter().map(|s| format!("'{}'", s.key)).collect();
+                    let expected: Vec<String> = spec.kws.iter().map(|s| format!("'{}'", s.key)).collect();
                     return lw.err(
                         span_of(&kk[0]),
-                        format!(
-                            "unexpected keyword '{key}', expected {}",
-                            expected.join(" or ")
-                        ),
+                        format!("unexpected keyword '{key}', expected {}", expected.join(" or ")),
                     );
                 };
                 let pos = spec.kws.iter().position(|s| s.key == key).unwrap_or(0);
@@ -516,21 +427,10 @@ fn lower_kw_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<O
     if seen.len() < spec.kws.len() && spec.kws[seen.len()].kind != KwKind::OptBool {
         return lw.err(span, format!("expected '{}'", spec.kws[seen.len()].key));
     }
-    let n_ok = if spec.variadic {
-        uses.len() >= spec.fixed
-    } else {
-        uses.len() == spec.fixed
-    };
+    let n_ok = if spec.variadic { uses.len() >= spec.fixed } else { uses.len() == spec.fixed };
     if !n_ok {
-        let want = if spec.variadic {
-            format!("at least {}", spec.fixed)
-        } else {
-            spec.fixed.to_string()
-        };
-        return lw.err(
-            span,
-            format!("expected {want} operands, found {}", uses.len()),
-        );
+        let want = if spec.variadic { format!("at least {}", spec.fixed) } else { spec.fixed.to_string() };
+        return lw.err(span, format!("expected {want} operands, found {}", uses.len()));
     }
     let ty_pair = ty_pair.expect("grammar guarantees a type");
     lower_op_types(lw, op, &uses, ty_pair, spec.types, span)?;
@@ -582,14 +482,9 @@ fn lower_kw_value(lw: &mut Lowerer<'_>, op: OpId, ks: &KwSpec, v: &Pair<'_, Rule
         }
         KwKind::ExpMantissa => {
             let text = v.as_str();
-            let parsed = (v.as_rule() == Rule::shlo_enum_word)
-                .then(|| parse_exp_mantissa(text))
-                .flatten();
+            let parsed = (v.as_rule() == Rule::shlo_enum_word).then(|| parse_exp_mantissa(text)).flatten();
             let Some((e, m)) = parsed else {
-                return lw.err(
-                    vspan,
-                    format!("expected exponent mantissa in format e#m#, saw {text}"),
-                );
+                return lw.err(vspan, format!("expected exponent mantissa in format e#m#, saw {text}"));
             };
             set_attr(lw, op, "exponent_bits", i32_attr(e));
             set_attr(lw, op, "mantissa_bits", i32_attr(m));
@@ -620,11 +515,7 @@ pub(crate) fn enum_value(lw: &mut Lowerer<'_>, v: &Pair<'_, Rule>, which: &str) 
             let a = enum_attr(EnumDialect::Stablehlo, which, v.as_str()).ok_or_else(|| {
                 Diagnostic::error(
                     vspan,
-                    format!(
-                        "expected one of [{}] for {which}, got '{}'",
-                        enum_keywords(which),
-                        v.as_str()
-                    ),
+                    format!("expected one of [{}] for {which}, got '{}'", enum_keywords(which), v.as_str()),
                 )
             })?;
             Ok(a.into_attr())
@@ -633,27 +524,15 @@ pub(crate) fn enum_value(lw: &mut Lowerer<'_>, v: &Pair<'_, Rule>, which: &str) 
             let a = lower_attr(lw, v.clone())?;
             let ok = matches!(
                 (which, a.as_stablehlo()),
-                (
-                    "comparison_direction",
-                    Some(StablehloAttr::ComparisonDirection(
-                        EnumDialect::Stablehlo,
-                        _
-                    ))
-                ) | (
-                    "comparison_type",
-                    Some(StablehloAttr::ComparisonType(EnumDialect::Stablehlo, _))
-                ) | (
-                    "precision",
-                    Some(StablehloAttr::Precision(EnumDialect::Stablehlo, _))
-                ) | ("fft_type", Some(StablehloAttr::FftType(_)))
+                ("comparison_direction", Some(StablehloAttr::ComparisonDirection(EnumDialect::Stablehlo, _)))
+                    | ("comparison_type", Some(StablehloAttr::ComparisonType(EnumDialect::Stablehlo, _)))
+                    | ("precision", Some(StablehloAttr::Precision(EnumDialect::Stablehlo, _)))
+                    | ("fft_type", Some(StablehloAttr::FftType(_)))
                     | ("rng_distribution", Some(StablehloAttr::RngDistribution(_)))
                     | ("rng_algorithm", Some(StablehloAttr::RngAlgorithm(_)))
             );
             if !ok {
-                return lw.err(
-                    vspan,
-                    format!("expected a #stablehlo<{which} ...> attribute"),
-                );
+                return lw.err(vspan, format!("expected a #stablehlo<{which} ...> attribute"));
             }
             Ok(a)
         }
@@ -678,17 +557,12 @@ fn enum_keywords(which: &str) -> String {
 /// The enum attribute `which` with value `word`, if both exist (CHLO has only
 /// comparison direction, comparison type and precision).
 fn enum_attr(d: EnumDialect, which: &str, word: &str) -> Option<StablehloAttr> {
-    let chlo_ok = matches!(
-        which,
-        "comparison_direction" | "comparison_type" | "precision"
-    );
+    let chlo_ok = matches!(which, "comparison_direction" | "comparison_type" | "precision");
     if d == EnumDialect::Chlo && !chlo_ok {
         return None;
     }
     Some(match which {
-        "comparison_direction" => {
-            StablehloAttr::ComparisonDirection(d, ComparisonDirection::parse(word)?)
-        }
+        "comparison_direction" => StablehloAttr::ComparisonDirection(d, ComparisonDirection::parse(word)?),
         "comparison_type" => StablehloAttr::ComparisonType(d, ComparisonType::parse(word)?),
         "precision" => StablehloAttr::Precision(d, Precision::parse(word)?),
         "fft_type" => StablehloAttr::FftType(FftType::parse(word)?),
@@ -711,9 +585,7 @@ fn lower_op_types(
     let tspan = span_of(&ty_pair);
     let ty = lw.lower_type(ty_pair)?;
     match (form, ty) {
-        (TypeForm::Result, Type::Function(..)) => {
-            lw.err(tspan, "expected a result type, not a function type")
-        }
+        (TypeForm::Result, Type::Function(..)) => lw.err(tspan, "expected a result type, not a function type"),
         (TypeForm::Result, t) => {
             operands_typed(lw, op, uses, &[], span)?;
             lw.add_results(op, [t]);
@@ -731,13 +603,7 @@ fn lower_op_types(
 
 /// `custom<SameOperandsAndResultType>`: a single type for every operand and
 /// the result, or a function type with one result.
-fn same_type(
-    lw: &mut Lowerer<'_>,
-    op: OpId,
-    uses: &[Pair<'_, Rule>],
-    t: Type,
-    tspan: Span,
-) -> PResult<()> {
+fn same_type(lw: &mut Lowerer<'_>, op: OpId, uses: &[Pair<'_, Rule>], t: Type, tspan: Span) -> PResult<()> {
     match t {
         Type::Function(ins, outs) => {
             operands_typed(lw, op, uses, &ins, tspan)?;
@@ -918,10 +784,7 @@ fn lower_operands_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PRe
     let types = lw.lower_type_list(types_pair)?;
     let count_ok = |want: usize, lw: &Lowerer<'_>| -> PResult<()> {
         if uses.len() != want {
-            return lw.err(
-                span,
-                format!("expected {want} operands, found {}", uses.len()),
-            );
+            return lw.err(span, format!("expected {want} operands, found {}", uses.len()));
         }
         Ok(())
     };
@@ -984,10 +847,7 @@ fn lower_operands_op(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PRe
             match n {
                 Some(n) => count_ok(n, lw)?,
                 None if uses.len() < 2 => {
-                    return lw.err(
-                        span,
-                        format!("expected at least 2 operands, found {}", uses.len()),
-                    );
+                    return lw.err(span, format!("expected at least 2 operands, found {}", uses.len()));
                 }
                 None => {}
             }
@@ -1031,14 +891,7 @@ fn lower_compare(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult
             _ => {}
         }
     }
-    lower_op_types(
-        lw,
-        op,
-        &uses,
-        ty.expect("grammar guarantees a type"),
-        TypeForm::Functional,
-        span,
-    )?;
+    lower_op_types(lw, op, &uses, ty.expect("grammar guarantees a type"), TypeForm::Functional, span)?;
     Ok(op)
 }
 
@@ -1068,14 +921,7 @@ fn lower_slice(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<O
             _ => {}
         }
     }
-    lower_op_types(
-        lw,
-        op,
-        &k[1..2],
-        ty.expect("grammar guarantees a type"),
-        TypeForm::Functional,
-        span,
-    )?;
+    lower_op_types(lw, op, &k[1..2], ty.expect("grammar guarantees a type"), TypeForm::Functional, span)?;
     Ok(op)
 }
 
@@ -1095,14 +941,7 @@ fn lower_get_tuple_element(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) 
             _ => {}
         }
     }
-    lower_op_types(
-        lw,
-        op,
-        &k[1..2],
-        ty.expect("grammar guarantees a type"),
-        TypeForm::Functional,
-        span,
-    )?;
+    lower_op_types(lw, op, &k[1..2], ty.expect("grammar guarantees a type"), TypeForm::Functional, span)?;
     Ok(op)
 }
 
@@ -1110,11 +949,7 @@ fn lower_get_tuple_element(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) 
 
 fn lower_dot(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
     let general = p.as_rule() == Rule::shlo_dot_general;
-    let kind = if general {
-        StablehloOp::DotGeneral
-    } else {
-        StablehloOp::Dot
-    };
+    let kind = if general { StablehloOp::DotGeneral } else { StablehloOp::Dot };
     let k = kids(&p);
     let op = lw.new_op(OpKind::Stablehlo(kind), span);
     let uses = [k[1].clone(), k[2].clone()];
@@ -1131,12 +966,7 @@ fn lower_dot(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<OpI
                 let l = kids(c);
                 dims.lhs_contracting_dimensions = int_list(&l[0])?;
                 dims.rhs_contracting_dimensions = int_list(&l[1])?;
-                set_attr(
-                    lw,
-                    op,
-                    "dot_dimension_numbers",
-                    StablehloAttr::Dot(std::mem::take(&mut dims)).into_attr(),
-                );
+                set_attr(lw, op, "dot_dimension_numbers", StablehloAttr::Dot(std::mem::take(&mut dims)).into_attr());
             }
             Rule::shlo_precision => {
                 let mut items = vec![];
@@ -1155,14 +985,7 @@ fn lower_dot(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<OpI
             _ => {}
         }
     }
-    lower_op_types(
-        lw,
-        op,
-        &uses,
-        ty.expect("grammar guarantees a type"),
-        TypeForm::Functional,
-        span,
-    )?;
+    lower_op_types(lw, op, &uses, ty.expect("grammar guarantees a type"), TypeForm::Functional, span)?;
     Ok(op)
 }
 
@@ -1179,21 +1002,13 @@ fn lower_convolution(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PRe
             Rule::value_list => uses = c.clone().into_inner().collect(),
             Rule::shlo_conv_dims => {
                 let d = conv_dims(lw, c)?;
-                set_attr(
-                    lw,
-                    op,
-                    "dimension_numbers",
-                    StablehloAttr::Conv(d).into_attr(),
-                );
+                set_attr(lw, op, "dimension_numbers", StablehloAttr::Conv(d).into_attr());
             }
             Rule::shlo_window_attr => {
                 let w = kids(c);
                 let key = w[0].as_str();
                 let kspan = span_of(&w[0]);
-                if !matches!(
-                    key,
-                    "stride" | "pad" | "lhs_dilate" | "rhs_dilate" | "reverse"
-                ) {
+                if !matches!(key, "stride" | "pad" | "lhs_dilate" | "rhs_dilate" | "reverse") {
                     return lw.err(kspan, format!("Unexpected keyword {key}"));
                 }
                 if seen.iter().any(|s| s == key) {
@@ -1215,14 +1030,7 @@ fn lower_convolution(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PRe
             _ => {}
         }
     }
-    lower_op_types(
-        lw,
-        op,
-        &uses,
-        ty.expect("grammar guarantees a type"),
-        TypeForm::Functional,
-        span,
-    )?;
+    lower_op_types(lw, op, &uses, ty.expect("grammar guarantees a type"), TypeForm::Functional, span)?;
     Ok(op)
 }
 
@@ -1237,13 +1045,8 @@ fn window_value(lw: &mut Lowerer<'_>, key: &str, v: &Pair<'_, Rule>) -> PResult<
             }
             let pair = kids(it);
             if pair.len() != 2 {
-                return lw.err(
-                    span_of(it),
-                    format!(
-                        "Expected array with 2 elements, got {} elements instead",
-                        pair.len()
-                    ),
-                );
+                return lw
+                    .err(span_of(it), format!("Expected array with 2 elements, got {} elements instead", pair.len()));
             }
             for x in &pair {
                 if x.as_rule() != Rule::int_lit {
@@ -1277,11 +1080,7 @@ pub(crate) fn padding_attr(values: &[i64]) -> Attr {
     let ty = Type::Tensor(TensorType::ranked(vec![n, 2], ElemType::I64));
     let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
     let data = crate::dense::normalize(DenseData::Elements(Arc::from(bytes)), 8);
-    Attr::Dense(Arc::new(DenseElements {
-        ty,
-        data,
-        hex: false,
-    }))
+    Attr::Dense(Arc::new(DenseElements { ty, data, hex: false }))
 }
 
 /// `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`.
@@ -1304,11 +1103,7 @@ fn conv_dims(lw: &mut Lowerer<'_>, p: &Pair<'_, Rule>) -> PResult<ConvDimensionN
 }
 
 /// One `[...]` list: positions of the two letters and of each spatial index.
-fn conv_dim_list(
-    lw: &Lowerer<'_>,
-    p: &Pair<'_, Rule>,
-    letters: (char, char),
-) -> PResult<(i64, i64, Vec<i64>)> {
+fn conv_dim_list(lw: &Lowerer<'_>, p: &Pair<'_, Rule>, letters: (char, char)) -> PResult<(i64, i64, Vec<i64>)> {
     let mut first = None;
     let mut second = None;
     let mut spatial: Vec<Option<i64>> = vec![];
@@ -1328,10 +1123,7 @@ fn conv_dim_list(
                 spatial.resize(d + 1, None);
             }
             if spatial[d].is_some() {
-                return lw.err(
-                    ispan,
-                    format!("Duplicate entries for spatial dimension {d}"),
-                );
+                return lw.err(ispan, format!("Duplicate entries for spatial dimension {d}"));
             }
             spatial[d] = Some(index);
         } else {
@@ -1340,25 +1132,15 @@ fn conv_dim_list(
             } else if text.len() == 1 && text.starts_with(letters.1) {
                 &mut second
             } else {
-                let allowed: Vec<String> =
-                    [(letters.0, first.is_none()), (letters.1, second.is_none())]
-                        .iter()
-                        .filter(|(_, free)| *free)
-                        .map(|(c, _)| c.to_string())
-                        .collect();
-                return lw.err(
-                    ispan,
-                    format!(
-                        "Unexpected dimension {text}, expecting {}",
-                        allowed.join(", ")
-                    ),
-                );
+                let allowed: Vec<String> = [(letters.0, first.is_none()), (letters.1, second.is_none())]
+                    .iter()
+                    .filter(|(_, free)| *free)
+                    .map(|(c, _)| c.to_string())
+                    .collect();
+                return lw.err(ispan, format!("Unexpected dimension {text}, expecting {}", allowed.join(", ")));
             };
             if slot.is_some() {
-                return lw.err(
-                    ispan,
-                    format!("Unexpected dimension {text}, it is given twice"),
-                );
+                return lw.err(ispan, format!("Unexpected dimension {text}, it is given twice"));
             }
             *slot = Some(index);
         }
@@ -1370,31 +1152,14 @@ fn conv_dim_list(
         .map(|(c, _)| c.to_string())
         .collect();
     if !missing.is_empty() {
-        return lw.err(
-            pspan,
-            format!("Expected dimensions {} not specified", missing.join(", ")),
-        );
+        return lw.err(pspan, format!("Expected dimensions {} not specified", missing.join(", ")));
     }
-    let unspecified: Vec<String> = spatial
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| v.is_none())
-        .map(|(i, _)| i.to_string())
-        .collect();
+    let unspecified: Vec<String> =
+        spatial.iter().enumerate().filter(|(_, v)| v.is_none()).map(|(i, _)| i.to_string()).collect();
     if !unspecified.is_empty() {
-        return lw.err(
-            pspan,
-            format!(
-                "Expected spatial dimensions {} not specified",
-                unspecified.join(", ")
-            ),
-        );
+        return lw.err(pspan, format!("Expected spatial dimensions {} not specified", unspecified.join(", ")));
     }
-    Ok((
-        first.unwrap_or(0),
-        second.unwrap_or(0),
-        spatial.into_iter().map(|v| v.unwrap_or(0)).collect(),
-    ))
+    Ok((first.unwrap_or(0), second.unwrap_or(0), spatial.into_iter().map(|v| v.unwrap_or(0)).collect()))
 }
 
 // ---------------------------------------------------------------- custom_call, composite
@@ -1403,12 +1168,7 @@ fn lower_custom_call(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PRe
     let k = kids(&p);
     let op = lw.new_op(OpKind::Stablehlo(StablehloOp::CustomCall), span);
     let target = super::symbol_text(lw, &k[1])?;
-    set_attr(
-        lw,
-        op,
-        "call_target_name",
-        Attr::Str(target.into_bytes(), None),
-    );
+    set_attr(lw, op, "call_target_name", Attr::Str(target.into_bytes(), None));
     let mut uses = vec![];
     for c in &k[2..] {
         match c.as_rule() {
@@ -1519,11 +1279,7 @@ fn lower_reduce(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<
             let Some(elem) = elem_of(first) else {
                 return lw.err(tspan, "expected a tensor input type");
             };
-            let scalar = Type::Tensor(TensorType {
-                shape: Some(vec![]),
-                elem: elem.clone(),
-                encoding: None,
-            });
+            let scalar = Type::Tensor(TensorType { shape: Some(vec![]), elem: elem.clone(), encoding: None });
             let region = lw.m.add_region(op);
             let block = lw.m.add_block(region, nspan);
             let a = lw.m.add_block_arg(block, scalar.clone(), nspan);
@@ -1553,18 +1309,10 @@ fn lower_reduce(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<
                 }
             }
             let entry: Vec<_> = firsts.into_iter().chain(seconds).collect();
-            lw.lower_region(
-                op,
-                region.expect("grammar guarantees a region"),
-                entry,
-                false,
-            )?;
+            lw.lower_region(op, region.expect("grammar guarantees a region"), entry, false)?;
         }
         (Some(name), Some(_)) => {
-            return lw.err(
-                span_of(&name),
-                "a reduce with 'applies' has no 'reducer' region",
-            );
+            return lw.err(span_of(&name), "a reduce with 'applies' has no 'reducer' region");
         }
         (None, None) => return lw.err(span, "expected 'applies <op>' or a 'reducer' region"),
     }
@@ -1611,11 +1359,7 @@ fn lower_while(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<O
 
 // ---------------------------------------------------------------- optimization_barrier
 
-fn lower_optimization_barrier(
-    lw: &mut Lowerer<'_>,
-    p: Pair<'_, Rule>,
-    span: Span,
-) -> PResult<OpId> {
+fn lower_optimization_barrier(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
     let k = kids(&p);
     let op = lw.new_op(OpKind::Stablehlo(StablehloOp::OptimizationBarrier), span);
     let mut uses = vec![];
@@ -1639,35 +1383,23 @@ fn lower_optimization_barrier(
 
 /// Lowers a `stablehlo_attr` pair.
 pub fn lower_attr(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<Attr> {
-    let inner = p
-        .into_inner()
-        .next()
-        .expect("grammar guarantees one alternative");
+    let inner = p.into_inner().next().expect("grammar guarantees one alternative");
     let span = span_of(&inner);
     let a = match inner.as_rule() {
         Rule::shlo_enum_attr => {
             let k = kids(&inner);
-            let dialect = if k[0].as_str().starts_with("#chlo") {
-                EnumDialect::Chlo
-            } else {
-                EnumDialect::Stablehlo
-            };
+            let dialect = if k[0].as_str().starts_with("#chlo") { EnumDialect::Chlo } else { EnumDialect::Stablehlo };
             let which = k[1].as_str();
             let word = k[2].as_str();
             match enum_attr(dialect, which, word) {
                 Some(a) => a,
-                None if dialect == EnumDialect::Chlo
-                    && enum_attr(EnumDialect::Stablehlo, which, word).is_some() =>
-                {
+                None if dialect == EnumDialect::Chlo && enum_attr(EnumDialect::Stablehlo, which, word).is_some() => {
                     return lw.err(span_of(&k[1]), format!("unknown chlo enum '{which}'"));
                 }
                 None => {
                     return lw.err(
                         span_of(&k[2]),
-                        format!(
-                            "expected one of [{}] for {which}, got '{word}'",
-                            enum_keywords(which)
-                        ),
+                        format!("expected one of [{}] for {which}, got '{word}'", enum_keywords(which)),
                     );
                 }
             }
@@ -1689,10 +1421,7 @@ pub fn lower_attr(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<Attr> {
             }
         }
         Rule::shlo_bounds_attr => {
-            let bounds = inner
-                .into_inner()
-                .map(|d| dim_value(&d))
-                .collect::<PResult<Vec<_>>>()?;
+            let bounds = inner.into_inner().map(|d| dim_value(&d)).collect::<PResult<Vec<_>>>()?;
             StablehloAttr::TypeExtensions(TypeExtensions { bounds })
         }
         Rule::shlo_conv_attr => {
@@ -1705,18 +1434,12 @@ pub fn lower_attr(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<Attr> {
         Rule::shlo_struct_attr => {
             let k = kids(&inner);
             let name = k[0].as_str();
-            let mnemonic = name
-                .strip_prefix("#stablehlo.")
-                .or_else(|| name.strip_prefix("#chlo."))
-                .unwrap_or(name);
+            let mnemonic = name.strip_prefix("#stablehlo.").or_else(|| name.strip_prefix("#chlo.")).unwrap_or(name);
             struct_attr(lw, mnemonic, k[1].clone())?
         }
         Rule::shlo_bad_attr => return Err(locate_bad_attr(inner)),
         r => {
-            return lw.err(
-                span,
-                format!("internal: unexpected stablehlo attribute rule {r:?}"),
-            );
+            return lw.err(span, format!("internal: unexpected stablehlo attribute rule {r:?}"));
         }
     };
     Ok(a.into_attr())
@@ -1752,20 +1475,10 @@ fn locate_bad_attr(p: Pair<'_, Rule>) -> Diagnostic {
                 InputLocation::Span((s, _)) => s,
             };
             let at = span.start as usize + pos.min(text.len());
-            let found: String = text[pos.min(text.len())..]
-                .chars()
-                .take_while(|c| !c.is_whitespace())
-                .take(24)
-                .collect();
-            let found = if found.is_empty() {
-                "end of attribute".to_string()
-            } else {
-                format!("'{found}'")
-            };
-            Diagnostic::error(
-                Span::new(at, at),
-                format!("malformed {what} attribute: unexpected {found}"),
-            )
+            let found: String =
+                text[pos.min(text.len())..].chars().take_while(|c| !c.is_whitespace()).take(24).collect();
+            let found = if found.is_empty() { "end of attribute".to_string() } else { format!("'{found}'") };
+            Diagnostic::error(Span::new(at, at), format!("malformed {what} attribute: unexpected {found}"))
         }
     }
 }
@@ -1781,22 +1494,13 @@ fn fields<'i>(
 ) -> PResult<Vec<(&'static str, Pair<'i, Rule>)>> {
     let mut out: Vec<(&'static str, Pair<'i, Rule>)> = vec![];
     let mut last = None;
-    for f in body
-        .into_inner()
-        .filter(|f| f.as_rule() == Rule::shlo_field)
-    {
+    for f in body.into_inner().filter(|f| f.as_rule() == Rule::shlo_field) {
         let k = kids(&f);
         let key = k[0].as_str();
         let kspan = span_of(&k[0]);
         let Some(pos) = allowed.iter().position(|a| *a == key) else {
             let list: Vec<String> = allowed.iter().map(|a| format!("`{a}`")).collect();
-            return lw.err(
-                kspan,
-                format!(
-                    "unknown field '{key}' in {what}, expected one of: {}",
-                    list.join(", ")
-                ),
-            );
+            return lw.err(kspan, format!("unknown field '{key}' in {what}, expected one of: {}", list.join(", ")));
         };
         if out.iter().any(|(a, _)| *a == key) {
             return lw.err(kspan, format!("duplicated `{key}` entry"));
@@ -1826,10 +1530,7 @@ fn field_int(lw: &Lowerer<'_>, key: &str, v: &Pair<'_, Rule>) -> PResult<i64> {
 
 fn field_bool(lw: &Lowerer<'_>, key: &str, v: &Pair<'_, Rule>) -> PResult<bool> {
     if v.as_rule() != Rule::bool_lit {
-        return lw.err(
-            span_of(v),
-            format!("expected 'true' or 'false' for '{key}'"),
-        );
+        return lw.err(span_of(v), format!("expected 'true' or 'false' for '{key}'"));
     }
     Ok(v.as_str() == "true")
 }
@@ -1841,13 +1542,7 @@ fn field_type(lw: &mut Lowerer<'_>, key: &str, v: &Pair<'_, Rule>) -> PResult<Ty
     }
 }
 
-fn require(
-    lw: &Lowerer<'_>,
-    got: &[(&'static str, Pair<'_, Rule>)],
-    key: &str,
-    what: &str,
-    span: Span,
-) -> PResult<()> {
+fn require(lw: &Lowerer<'_>, got: &[(&'static str, Pair<'_, Rule>)], key: &str, what: &str, span: Span) -> PResult<()> {
     if got.iter().any(|(k, _)| *k == key) {
         Ok(())
     } else {
@@ -1856,20 +1551,9 @@ fn require(
 }
 
 /// The `<...>` body of a struct-like attribute with the given mnemonic.
-fn struct_attr(
-    lw: &mut Lowerer<'_>,
-    mnemonic: &str,
-    body: Pair<'_, Rule>,
-) -> PResult<StablehloAttr> {
+fn struct_attr(lw: &mut Lowerer<'_>, mnemonic: &str, body: Pair<'_, Rule>) -> PResult<StablehloAttr> {
     let bspan = span_of(&body);
-    let what = format!(
-        "#{}{mnemonic}",
-        if mnemonic == "ragged_dot" {
-            "chlo."
-        } else {
-            "stablehlo."
-        }
-    );
+    let what = format!("#{}{mnemonic}", if mnemonic == "ragged_dot" { "chlo." } else { "stablehlo." });
     Ok(match mnemonic {
         "gather" => {
             let fs = fields(
@@ -1892,9 +1576,7 @@ fn struct_attr(
                     "offset_dims" => g.offset_dims = field_dims(lw, k, v)?,
                     "collapsed_slice_dims" => g.collapsed_slice_dims = field_dims(lw, k, v)?,
                     "operand_batching_dims" => g.operand_batching_dims = field_dims(lw, k, v)?,
-                    "start_indices_batching_dims" => {
-                        g.start_indices_batching_dims = field_dims(lw, k, v)?
-                    }
+                    "start_indices_batching_dims" => g.start_indices_batching_dims = field_dims(lw, k, v)?,
                     "start_index_map" => g.start_index_map = field_dims(lw, k, v)?,
                     _ => g.index_vector_dim = field_int(lw, k, v)?,
                 }
@@ -1922,12 +1604,8 @@ fn struct_attr(
                     "update_window_dims" => s.update_window_dims = field_dims(lw, k, v)?,
                     "inserted_window_dims" => s.inserted_window_dims = field_dims(lw, k, v)?,
                     "input_batching_dims" => s.input_batching_dims = field_dims(lw, k, v)?,
-                    "scatter_indices_batching_dims" => {
-                        s.scatter_indices_batching_dims = field_dims(lw, k, v)?
-                    }
-                    "scatter_dims_to_operand_dims" => {
-                        s.scatter_dims_to_operand_dims = field_dims(lw, k, v)?
-                    }
+                    "scatter_indices_batching_dims" => s.scatter_indices_batching_dims = field_dims(lw, k, v)?,
+                    "scatter_dims_to_operand_dims" => s.scatter_dims_to_operand_dims = field_dims(lw, k, v)?,
                     _ => s.index_vector_dim = field_int(lw, k, v)?,
                 }
             }
@@ -2001,22 +1679,9 @@ fn struct_attr(
             StablehloAttr::ChannelHandle(c)
         }
         "output_operand_alias" => {
-            let fs = fields(
-                lw,
-                body,
-                &what,
-                &[
-                    "output_tuple_indices",
-                    "operand_index",
-                    "operand_tuple_indices",
-                ],
-                true,
-            )?;
-            for f in [
-                "output_tuple_indices",
-                "operand_index",
-                "operand_tuple_indices",
-            ] {
+            let fs =
+                fields(lw, body, &what, &["output_tuple_indices", "operand_index", "operand_tuple_indices"], true)?;
+            for f in ["output_tuple_indices", "operand_index", "operand_tuple_indices"] {
                 require(lw, &fs, f, &what, bspan)?;
             }
             let mut o = OutputOperandAlias::default();
@@ -2076,12 +1741,7 @@ fn struct_attr(
         "result_accuracy" => {
             let fs = fields(lw, body, &what, &["atol", "rtol", "ulps", "mode"], true)?;
             require(lw, &fs, "mode", &what, bspan)?;
-            let mut r = ResultAccuracy {
-                atol: 0,
-                rtol: 0,
-                ulps: 0,
-                mode: ResultAccuracyMode::Default,
-            };
+            let mut r = ResultAccuracy { atol: 0, rtol: 0, ulps: 0, mode: ResultAccuracyMode::Default };
             for (k, v) in &fs {
                 match *k {
                     "atol" | "rtol" => {
@@ -2095,14 +1755,15 @@ fn struct_attr(
                     "ulps" => r.ulps = field_int(lw, k, v)?,
                     _ => {
                         let vspan = span_of(v);
-                        let a = if v.as_rule() == Rule::attribute {
-                            lw.lower_attr(v.clone())?
-                        } else {
-                            Attr::Unit
-                        };
+                        let a = if v.as_rule() == Rule::attribute { lw.lower_attr(v.clone())? } else { Attr::Unit };
                         match a.as_stablehlo() {
                             Some(StablehloAttr::ResultAccuracyMode(m)) => r.mode = *m,
-                            _ => return lw.err(vspan, "expected a #stablehlo.result_accuracy_mode<...> attribute for 'mode'"),
+                            _ => {
+                                return lw.err(
+                                    vspan,
+                                    "expected a #stablehlo.result_accuracy_mode<...> attribute for 'mode'",
+                                );
+                            }
                         }
                     }
                 }
@@ -2110,10 +1771,7 @@ fn struct_attr(
             StablehloAttr::ResultAccuracy(r)
         }
         other => {
-            return lw.err(
-                bspan,
-                format!("internal: unknown attribute mnemonic '{other}'"),
-            );
+            return lw.err(bspan, format!("internal: unknown attribute mnemonic '{other}'"));
         }
     })
 }
@@ -2163,12 +1821,8 @@ fn conv_raw(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>) -> PResult<StablehloAttr> {
             "input_batch_dimension" => c.input_batch_dimension = field_int(lw, k, v)?,
             "input_feature_dimension" => c.input_feature_dimension = field_int(lw, k, v)?,
             "input_spatial_dimensions" => c.input_spatial_dimensions = field_dims(lw, k, v)?,
-            "kernel_input_feature_dimension" => {
-                c.kernel_input_feature_dimension = field_int(lw, k, v)?
-            }
-            "kernel_output_feature_dimension" => {
-                c.kernel_output_feature_dimension = field_int(lw, k, v)?
-            }
+            "kernel_input_feature_dimension" => c.kernel_input_feature_dimension = field_int(lw, k, v)?,
+            "kernel_output_feature_dimension" => c.kernel_output_feature_dimension = field_int(lw, k, v)?,
             "kernel_spatial_dimensions" => c.kernel_spatial_dimensions = field_dims(lw, k, v)?,
             "output_batch_dimension" => c.output_batch_dimension = field_int(lw, k, v)?,
             "output_feature_dimension" => c.output_feature_dimension = field_int(lw, k, v)?,

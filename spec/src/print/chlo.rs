@@ -30,22 +30,13 @@ pub fn inherent_attrs(k: ChloOp) -> &'static [&'static str] {
         | C::BroadcastSubtract
         | C::BroadcastXor
         | C::BroadcastZeta => &["broadcast_dimensions"],
-        C::BroadcastCompare => &[
-            "broadcast_dimensions",
-            "compare_type",
-            "comparison_direction",
-        ],
+        C::BroadcastCompare => &["broadcast_dimensions", "compare_type", "comparison_direction"],
         C::Constant | C::ConstantLike => &["value"],
         C::RaggedDot => &["precision_config", "ragged_dot_dimension_numbers"],
         C::TopK => &["is_stable", "k"],
-        C::Scan => &[
-            "dimension",
-            "is_associative",
-            "is_reverse",
-            "operandSegmentSizes",
-            "resultSegmentSizes",
-            "scan_dim_size",
-        ],
+        C::Scan => {
+            &["dimension", "is_associative", "is_reverse", "operandSegmentSizes", "resultSegmentSizes", "scan_dim_size"]
+        }
         C::AsinAcosKernel
         | C::Acos
         | C::Acosh
@@ -192,11 +183,7 @@ pub fn block_arg_names(m: &Module, op: OpId, k: ChloOp, index: usize) -> Option<
     let (inputs, _) = segment_sizes(o.attrs.get("operandSegmentSizes"))?;
     let r = *o.regions.get(index)?;
     let b = *m.region(r).blocks.first()?;
-    Some(
-        (0..m.block(b).args.len())
-            .map(|i| if i < inputs { "input" } else { "carry" }.to_string())
-            .collect(),
-    )
+    Some((0..m.block(b).args.len()).map(|i| if i < inputs { "input" } else { "carry" }.to_string()).collect())
 }
 
 /// Prints `op` in its custom form; false to fall back to the generic form.
@@ -282,12 +269,7 @@ fn print_operands_op(p: &mut Printer<'_>, op: OpId, kind: ChloOp, form: ChloForm
     }
     let ins = types_of(p, &o.operands);
     let out = p.m.value_type(o.results[0]).clone();
-    if !parens
-        && ins
-            .iter()
-            .chain([&out])
-            .any(|t| matches!(t, Type::Function(..)))
-    {
+    if !parens && ins.iter().chain([&out]).any(|t| matches!(t, Type::Function(..))) {
         // A function type would read back as the whole signature.
         return false;
     }
@@ -316,11 +298,7 @@ fn print_top_k(p: &mut Printer<'_>, op: OpId) -> bool {
     if o.operands.len() != 1 || o.results.len() != 2 || has_regions(p, op) {
         return false;
     }
-    let Some(Attr::Int(IntAttr {
-        value: k,
-        ty: Some(ElemType::I64),
-    })) = o.attrs.get("k")
-    else {
+    let Some(Attr::Int(IntAttr { value: k, ty: Some(ElemType::I64) })) = o.attrs.get("k") else {
         return false;
     };
     let k = *k;
@@ -352,10 +330,9 @@ fn print_top_k(p: &mut Printer<'_>, op: OpId) -> bool {
 
 fn segment_sizes(a: Option<&Attr>) -> Option<(usize, usize)> {
     match a? {
-        Attr::DenseArray(d) if d.elem == ElemType::I32 && d.values.len() == 2 => Some((
-            usize::try_from(d.values[0]).ok()?,
-            usize::try_from(d.values[1]).ok()?,
-        )),
+        Attr::DenseArray(d) if d.elem == ElemType::I32 && d.values.len() == 2 => {
+            Some((usize::try_from(d.values[0]).ok()?, usize::try_from(d.values[1]).ok()?))
+        }
         _ => None,
     }
 }
@@ -365,24 +342,16 @@ fn print_scan(p: &mut Printer<'_>, op: OpId) -> bool {
     let &[body] = o.regions.as_slice() else {
         return false;
     };
-    let Some(Attr::Int(IntAttr {
-        value: dim,
-        ty: Some(ElemType::I64),
-    })) = o.attrs.get("dimension")
-    else {
+    let Some(Attr::Int(IntAttr { value: dim, ty: Some(ElemType::I64) })) = o.attrs.get("dimension") else {
         return false;
     };
     let dim = *dim;
-    let (Some((ni, nc)), Some((no, nc2))) = (
-        segment_sizes(o.attrs.get("operandSegmentSizes")),
-        segment_sizes(o.attrs.get("resultSegmentSizes")),
-    ) else {
+    let (Some((ni, nc)), Some((no, nc2))) =
+        (segment_sizes(o.attrs.get("operandSegmentSizes")), segment_sizes(o.attrs.get("resultSegmentSizes")))
+    else {
         return false;
     };
-    if ni.checked_add(nc) != Some(o.operands.len())
-        || no.checked_add(nc2) != Some(o.results.len())
-        || nc != nc2
-    {
+    if ni.checked_add(nc) != Some(o.operands.len()) || no.checked_add(nc2) != Some(o.results.len()) || nc != nc2 {
         return false;
     }
     let operands = o.operands.clone();
@@ -398,12 +367,7 @@ fn print_scan(p: &mut Printer<'_>, op: OpId) -> bool {
         attrs
             .0
             .iter()
-            .filter(|(k, _)| {
-                !matches!(
-                    k.as_str(),
-                    "dimension" | "operandSegmentSizes" | "resultSegmentSizes"
-                )
-            })
+            .filter(|(k, _)| !matches!(k.as_str(), "dimension" | "operandSegmentSizes" | "resultSegmentSizes"))
             .cloned()
             .collect(),
     );

@@ -164,7 +164,8 @@ impl<'m> Printer<'m> {
             Some(OpKind::Chlo(k)) => chlo::inherent_attrs(k),
             _ => &[],
         };
-        let props: Vec<(String, Attr)> = o.attrs.0.iter().filter(|(k, _)| inherent.contains(&k.as_str())).cloned().collect();
+        let props: Vec<(String, Attr)> =
+            o.attrs.0.iter().filter(|(k, _)| inherent.contains(&k.as_str())).cloned().collect();
         if !props.is_empty() {
             self.w(" <");
             let _ = write_dict(&mut self.out, &Dict(props));
@@ -238,7 +239,11 @@ impl<'m> Printer<'m> {
 
     fn block_has_predecessors(&self, b: BlockId) -> bool {
         let Some(r) = self.m.block(b).parent else { return false };
-        self.m.region(r).blocks.iter().any(|&ob| self.m.block(ob).ops.iter().any(|&op| self.m.op(op).successors.iter().any(|s| s.block == b)))
+        self.m
+            .region(r)
+            .blocks
+            .iter()
+            .any(|&ob| self.m.block(ob).ops.iter().any(|&op| self.m.op(op).successors.iter().any(|s| s.block == b)))
     }
 
     /// Prints `(%arg0: T, ...)` for a region's entry block. Call before `region_after_args`.
@@ -322,7 +327,9 @@ impl<'m> Printer<'m> {
         };
         let vis = match o.attrs.get("sym_visibility") {
             None => None,
-            Some(Attr::Str(v, None)) if v == b"public" || v == b"private" || v == b"nested" => Some(String::from_utf8_lossy(v).into_owned()),
+            Some(Attr::Str(v, None)) if v == b"public" || v == b"private" || v == b"nested" => {
+                Some(String::from_utf8_lossy(v).into_owned())
+            }
             Some(_) => return false,
         };
         let body = o.regions.first().copied().filter(|&r| !self.m.region(r).blocks.is_empty());
@@ -341,7 +348,8 @@ impl<'m> Printer<'m> {
         self.w("@");
         self.symbol_name(name);
         self.w("(");
-        let entry_args: Vec<ValueId> = body.map(|r| self.m.block(self.m.region(r).blocks[0]).args.clone()).unwrap_or_default();
+        let entry_args: Vec<ValueId> =
+            body.map(|r| self.m.block(self.m.region(r).blocks[0]).args.clone()).unwrap_or_default();
         for (i, t) in ins.iter().enumerate() {
             if i > 0 {
                 self.w(", ");
@@ -380,7 +388,9 @@ impl<'m> Printer<'m> {
             .attrs
             .0
             .iter()
-            .filter(|(k, _)| !matches!(k.as_str(), "sym_name" | "function_type" | "arg_attrs" | "res_attrs" | "sym_visibility"))
+            .filter(|(k, _)| {
+                !matches!(k.as_str(), "sym_name" | "function_type" | "arg_attrs" | "res_attrs" | "sym_visibility")
+            })
             .cloned()
             .collect();
         if !rest.is_empty() {
@@ -495,7 +505,10 @@ impl<'m> Printer<'m> {
         match k {
             CheckOp::ExpectEqConst | CheckOp::ExpectAlmostEqConst => {
                 let Some(v @ Attr::Dense(d)) = o.attrs.get("value") else { return false };
-                if o.operands.len() != 1 || self.m.value_type(o.operands[0]) != &d.ty || !typed("tolerance", &ElemType::F64, &o.attrs) {
+                if o.operands.len() != 1
+                    || self.m.value_type(o.operands[0]) != &d.ty
+                    || !typed("tolerance", &ElemType::F64, &o.attrs)
+                {
                     return false;
                 }
                 self.w(k_name(OpKind::Check(k)));
@@ -546,7 +559,10 @@ impl<'m> Printer<'m> {
                 true
             }
             CheckOp::ExpectSerializedEq => {
-                if o.operands.len() != 1 || !matches!(o.attrs.get("probe_id"), Some(Attr::Str(_, None))) || !typed("iteration", &ui32, &o.attrs) {
+                if o.operands.len() != 1
+                    || !matches!(o.attrs.get("probe_id"), Some(Attr::Str(_, None)))
+                    || !typed("iteration", &ui32, &o.attrs)
+                {
                     return false;
                 }
                 self.w("check.expect_serialized_eq ");
@@ -857,7 +873,9 @@ pub fn write_symbol_ref(f: &mut impl Write, parts: &[String]) -> fmt::Result {
 
 fn is_bare_key(k: &str) -> bool {
     let b = k.as_bytes();
-    !b.is_empty() && (b[0].is_ascii_alphabetic() || b[0] == b'_') && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
+    !b.is_empty()
+        && (b[0].is_ascii_alphabetic() || b[0] == b'_')
+        && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
 }
 
 pub fn write_dict_entry(f: &mut impl Write, k: &str, v: &Attr) -> fmt::Result {
@@ -937,7 +955,11 @@ pub fn write_attr(f: &mut impl Write, a: &Attr) -> fmt::Result {
         Attr::Dense(d) => write_dense(f, d),
         Attr::DenseResource { name, ty } => {
             f.write_str("dense_resource<")?;
-            if is_bare_key(name) { f.write_str(name)? } else { write_string(f, name.as_bytes())? }
+            if is_bare_key(name) {
+                f.write_str(name)?
+            } else {
+                write_string(f, name.as_bytes())?
+            }
             f.write_str(">")?;
             if let Some(t) = ty {
                 f.write_str(" : ")?;
@@ -1025,7 +1047,12 @@ fn write_hex(f: &mut impl Write, bytes: &[u8]) -> fmt::Result {
     f.write_str(&buf)
 }
 
-fn write_nested<'a>(f: &mut impl Write, elem: &ElemType, shape: &[usize], it: &mut impl Iterator<Item = &'a [u8]>) -> fmt::Result {
+fn write_nested<'a>(
+    f: &mut impl Write,
+    elem: &ElemType,
+    shape: &[usize],
+    it: &mut impl Iterator<Item = &'a [u8]>,
+) -> fmt::Result {
     if shape.is_empty() {
         return match it.next() {
             Some(b) => write_element(f, elem, b),
@@ -1042,7 +1069,11 @@ fn write_nested<'a>(f: &mut impl Write, elem: &ElemType, shape: &[usize], it: &m
     f.write_str("]")
 }
 
-fn write_nested_strings<'a>(f: &mut impl Write, shape: &[usize], it: &mut impl Iterator<Item = &'a Vec<u8>>) -> fmt::Result {
+fn write_nested_strings<'a>(
+    f: &mut impl Write,
+    shape: &[usize],
+    it: &mut impl Iterator<Item = &'a Vec<u8>>,
+) -> fmt::Result {
     if shape.is_empty() {
         return match it.next() {
             Some(s) => write_string(f, s),
@@ -1076,7 +1107,9 @@ pub fn write_element(f: &mut impl Write, elem: &ElemType, b: &[u8]) -> fmt::Resu
             write_element(f, inner, &b[h..])?;
             f.write_str(")")
         }
-        ElemType::Int { width: 1, .. } => f.write_str(if b.first().copied().unwrap_or(0) != 0 { "true" } else { "false" }),
+        ElemType::Int { width: 1, .. } => {
+            f.write_str(if b.first().copied().unwrap_or(0) != 0 { "true" } else { "false" })
+        }
         ElemType::Int { .. } | ElemType::Index => {
             let v = crate::dense::int_elements(&DenseData::Splat(b.to_vec()), elem, 1);
             write!(f, "{}", v.first().copied().unwrap_or(0))

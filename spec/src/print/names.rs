@@ -50,11 +50,7 @@ pub fn assign(m: &Module, hints: bool) -> Names {
         hints,
         names: Names::default(),
         used: vec![HashSet::new()],
-        c: Counters {
-            value: 0,
-            arg: 0,
-            conflict: 0,
-        },
+        c: Counters { value: 0, arg: 0, conflict: 0 },
     };
     n.op_results(m.root);
     let start = n.c;
@@ -101,13 +97,7 @@ impl Namer<'_> {
         if self.hints
             && let (Some(op), Some(&entry)) = (region.parent, region.blocks.first())
         {
-            let index = self
-                .m
-                .op(op)
-                .regions
-                .iter()
-                .position(|&x| x == r)
-                .unwrap_or(0);
+            let index = self.m.op(op).regions.iter().position(|&x| x == r).unwrap_or(0);
             if let Some(hints) = block_arg_hints(self.m, op, index) {
                 for (&a, h) in self.m.block(entry).args.iter().zip(hints) {
                     let name = self.unique(&h);
@@ -169,18 +159,10 @@ impl Namer<'_> {
             let end = groups.get(g + 1).map(|(i, _)| *i).unwrap_or(results.len());
             let size = end - first;
             for (k, &v) in results[*first..end].iter().enumerate() {
-                let u = if size > 1 {
-                    format!("%{name}#{k}")
-                } else {
-                    format!("%{name}")
-                };
+                let u = if size > 1 { format!("%{name}#{k}") } else { format!("%{name}") };
                 self.names.uses.insert(v, u);
             }
-            defs.push(if size > 1 {
-                format!("%{name}:{size}")
-            } else {
-                format!("%{name}")
-            });
+            defs.push(if size > 1 { format!("%{name}:{size}") } else { format!("%{name}") });
         }
         self.names.defs.insert(op, defs.join(", "));
     }

@@ -19,8 +19,7 @@ use crate::float;
 use crate::ir::stablehlo::*;
 use crate::ir::*;
 use crate::lower::stablehlo::{
-    KwKind, KwOpSpec, OperandsForm, TypeForm, is_reduce_applies_op, kw_op_spec, operands_op_form,
-    real_type_of,
+    KwKind, KwOpSpec, OperandsForm, TypeForm, is_reduce_applies_op, kw_op_spec, operands_op_form, real_type_of,
 };
 use crate::ops::{OpKind, StablehloOp};
 
@@ -103,11 +102,9 @@ pub fn inherent_attrs(k: StablehloOp) -> &'static [&'static str] {
         S::GetTupleElement => &["index"],
         S::Broadcast => &["broadcast_sizes"],
         S::BroadcastInDim => &["broadcast_dimensions"],
-        S::DynamicBroadcastInDim => &[
-            "broadcast_dimensions",
-            "known_expanding_dimensions",
-            "known_nonexpanding_dimensions",
-        ],
+        S::DynamicBroadcastInDim => {
+            &["broadcast_dimensions", "known_expanding_dimensions", "known_nonexpanding_dimensions"]
+        }
         S::Transpose => &["permutation"],
         S::Concatenate | S::GetDimensionSize | S::SetDimensionSize => &["dimension"],
         S::Slice => &["limit_indices", "start_indices", "strides"],
@@ -116,20 +113,10 @@ pub fn inherent_attrs(k: StablehloOp) -> &'static [&'static str] {
         S::Reverse | S::Reduce | S::Map => &["dimensions"],
         S::Gather => &["dimension_numbers", "indices_are_sorted", "slice_sizes"],
         S::DynamicGather => &["dimension_numbers", "indices_are_sorted"],
-        S::Scatter => &[
-            "indices_are_sorted",
-            "scatter_dimension_numbers",
-            "unique_indices",
-        ],
+        S::Scatter => &["indices_are_sorted", "scatter_dimension_numbers", "unique_indices"],
         S::Sort => &["dimension", "is_stable"],
         S::TorchIndexSelect => &["batch_dims", "dim"],
-        S::ReduceWindow => &[
-            "base_dilations",
-            "padding",
-            "window_dilations",
-            "window_dimensions",
-            "window_strides",
-        ],
+        S::ReduceWindow => &["base_dilations", "padding", "window_dilations", "window_dimensions", "window_strides"],
         S::SelectAndScatter => &["padding", "window_dimensions", "window_strides"],
         S::Dot => &["precision_config"],
         S::DotGeneral => &["algorithm", "dot_dimension_numbers", "precision_config"],
@@ -158,9 +145,7 @@ pub fn inherent_attrs(k: StablehloOp) -> &'static [&'static str] {
         S::Fft => &["fft_length", "fft_type"],
         S::TriangularSolve => &["left_side", "lower", "transpose_a", "unit_diagonal"],
         S::Cholesky => &["lower"],
-        S::BatchNormGrad | S::BatchNormInference | S::BatchNormTraining => {
-            &["epsilon", "feature_index"]
-        }
+        S::BatchNormGrad | S::BatchNormInference | S::BatchNormTraining => &["epsilon", "feature_index"],
         S::Rng => &["rng_distribution"],
         S::RngBitGenerator => &["rng_algorithm"],
         S::Composite => &["composite_attributes", "decomposition", "name", "version"],
@@ -178,34 +163,13 @@ pub fn inherent_attrs(k: StablehloOp) -> &'static [&'static str] {
         S::Infeed => &["infeed_config", "layout"],
         S::Outfeed => &["outfeed_config"],
         S::Send | S::Recv => &["channel_handle", "is_host_transfer", "source_target_pairs"],
-        S::AllGather => &[
-            "all_gather_dim",
-            "channel_handle",
-            "replica_groups",
-            "use_global_device_ids",
-        ],
+        S::AllGather => &["all_gather_dim", "channel_handle", "replica_groups", "use_global_device_ids"],
         S::AllReduce => &["channel_handle", "replica_groups", "use_global_device_ids"],
-        S::AllToAll => &[
-            "channel_handle",
-            "concat_dimension",
-            "replica_groups",
-            "split_count",
-            "split_dimension",
-        ],
-        S::ReduceScatter => &[
-            "channel_handle",
-            "replica_groups",
-            "scatter_dimension",
-            "use_global_device_ids",
-        ],
+        S::AllToAll => &["channel_handle", "concat_dimension", "replica_groups", "split_count", "split_dimension"],
+        S::ReduceScatter => &["channel_handle", "replica_groups", "scatter_dimension", "use_global_device_ids"],
         S::CollectivePermute => &["channel_handle", "source_target_pairs"],
         S::CollectiveBroadcast => &["channel_handle", "has_dynamic_root", "replica_groups"],
-        S::CollectiveReduce => &[
-            "channel_handle",
-            "has_dynamic_root",
-            "replica_groups",
-            "use_global_device_ids",
-        ],
+        S::CollectiveReduce => &["channel_handle", "has_dynamic_root", "replica_groups", "use_global_device_ids"],
         S::CrossReplicaSum => &["replica_groups"],
     }
 }
@@ -216,10 +180,7 @@ pub fn result_names(m: &Module, op: OpId, k: StablehloOp) -> Vec<(usize, &'stati
     let n = m.op(op).results.len();
     let groups: &[&'static str] = match k {
         StablehloOp::Constant => {
-            return super::names::constant_name(m, op)
-                .into_iter()
-                .map(|c| (0, c))
-                .collect();
+            return super::names::constant_name(m, op).into_iter().map(|c| (0, c)).collect();
         }
         StablehloOp::RngBitGenerator => &["output_state", "output"],
         StablehloOp::BatchNormGrad => &["grad_operand", "grad_scale", "grad_offset"],
@@ -622,20 +583,14 @@ fn no_regions(p: &Printer<'_>, op: OpId) -> bool {
 /// `name = N : i64` as the pretty parser builds it.
 fn get_i64(d: &Dict, name: &str) -> Option<i64> {
     match d.get(name)? {
-        Attr::Int(IntAttr {
-            value,
-            ty: Some(ElemType::I64),
-        }) => i64::try_from(*value).ok(),
+        Attr::Int(IntAttr { value, ty: Some(ElemType::I64) }) => i64::try_from(*value).ok(),
         _ => None,
     }
 }
 
 fn get_i32(d: &Dict, name: &str) -> Option<i64> {
     match d.get(name)? {
-        Attr::Int(IntAttr {
-            value,
-            ty: Some(ElemType::I32),
-        }) => i32::try_from(*value).ok().map(i64::from),
+        Attr::Int(IntAttr { value, ty: Some(ElemType::I32) }) => i32::try_from(*value).ok().map(i64::from),
         _ => None,
     }
 }
@@ -708,14 +663,7 @@ fn print_constant(p: &mut Printer<'_>, op: OpId) -> bool {
     }
     // The generic body without the quoted name, as MLIR prints quantized constants.
     p.w("stablehlo.constant()");
-    let props = Dict(
-        o.attrs
-            .0
-            .iter()
-            .filter(|(k, _)| k == "value")
-            .cloned()
-            .collect(),
-    );
+    let props = Dict(o.attrs.0.iter().filter(|(k, _)| k == "value").cloned().collect());
     if !props.is_empty() {
         p.w(" <");
         let _ = super::write_dict(&mut p.out, &props);
@@ -979,13 +927,7 @@ fn print_slice(p: &mut Printer<'_>, op: OpId) -> bool {
         .iter()
         .zip(&limit)
         .zip(&strides)
-        .map(|((s, l), st)| {
-            if *st == 1 {
-                format!("{s}:{l}")
-            } else {
-                format!("{s}:{l}:{st}")
-            }
-        })
+        .map(|((s, l), st)| if *st == 1 { format!("{s}:{l}") } else { format!("{s}:{l}:{st}") })
         .collect();
     let operand = o.operands[0];
     let attrs = o.attrs.clone();
@@ -1105,19 +1047,13 @@ fn padding_pairs(a: &Attr) -> Option<Vec<(i64, i64)>> {
         return None;
     }
     let vals = match &d.data {
-        DenseData::Splat(_) | DenseData::Elements(_) => {
-            crate::dense::int_elements(&d.data, &ElemType::I64, n)
-        }
+        DenseData::Splat(_) | DenseData::Elements(_) => crate::dense::int_elements(&d.data, &ElemType::I64, n),
         DenseData::Strings(_) => return None,
     };
     if vals.len() != n {
         return None;
     }
-    Some(
-        vals.chunks_exact(2)
-            .map(|c| (c[0] as i64, c[1] as i64))
-            .collect(),
-    )
+    Some(vals.chunks_exact(2).map(|c| (c[0] as i64, c[1] as i64)).collect())
 }
 
 fn print_convolution(p: &mut Printer<'_>, op: OpId) -> bool {
@@ -1154,11 +1090,7 @@ fn print_convolution(p: &mut Printer<'_>, op: OpId) -> bool {
         && a.elem == ElemType::I1
     {
         consumed.push("window_reversal");
-        let items: Vec<&str> = a
-            .values
-            .iter()
-            .map(|v| if *v != 0 { "true" } else { "false" })
-            .collect();
+        let items: Vec<&str> = a.values.iter().map(|v| if *v != 0 { "true" } else { "false" }).collect();
         window.push(format!("reverse = [{}]", items.join(", ")));
     }
     let dims = conv_lists_text(&lists);
@@ -1300,11 +1232,7 @@ fn reduce_applies(p: &Printer<'_>, op: OpId) -> Option<StablehloOp> {
         Type::Vector(_, e) => e.clone(),
         _ => return None,
     };
-    let expected = Type::Tensor(TensorType {
-        shape: Some(vec![]),
-        elem,
-        encoding: None,
-    });
+    let expected = Type::Tensor(TensorType { shape: Some(vec![]), elem, encoding: None });
     (*t == expected).then_some(k)
 }
 
@@ -1399,11 +1327,7 @@ fn print_while(p: &mut Printer<'_>, op: OpId) -> bool {
     let body_args = p.m.block(p.m.region(body).blocks[0]).args.clone();
     // Both regions' arguments are named `%iterArg...` in the same order
     // (`block_arg_names`), so the body's names stand for both.
-    if cond_args
-        .iter()
-        .zip(&body_args)
-        .any(|(&c, &b)| p.value(c) != p.value(b))
-    {
+    if cond_args.iter().zip(&body_args).any(|(&c, &b)| p.value(c) != p.value(b)) {
         return false;
     }
     let operands = o.operands.clone();
@@ -1492,11 +1416,7 @@ fn write_dims(f: &mut impl Write, vs: &[i64]) -> fmt::Result {
         if i > 0 {
             f.write_str(", ")?;
         }
-        if *v == DYNAMIC {
-            f.write_str("?")?
-        } else {
-            write!(f, "{v}")?
-        }
+        if *v == DYNAMIC { f.write_str("?")? } else { write!(f, "{v}")? }
     }
     f.write_str("]")
 }
@@ -1531,10 +1451,7 @@ fn write_dot_algorithm_body(f: &mut impl Write, a: &DotAlgorithm) -> fmt::Result
     write!(
         f,
         ", lhs_component_count = {}, rhs_component_count = {}, num_primitive_operations = {}, allow_imprecise_accumulation = {}>",
-        a.lhs_component_count,
-        a.rhs_component_count,
-        a.num_primitive_operations,
-        a.allow_imprecise_accumulation
+        a.lhs_component_count, a.rhs_component_count, a.num_primitive_operations, a.allow_imprecise_accumulation
     )
 }
 
@@ -1559,27 +1476,15 @@ pub fn write_attr(f: &mut impl Write, a: &StablehloAttr) -> fmt::Result {
         StablehloAttr::ResultAccuracy(r) => {
             f.write_str("#stablehlo.result_accuracy<")?;
             if r.atol != 0 {
-                write!(
-                    f,
-                    "atol = {}, ",
-                    float::format_mlir(FloatKind::F64, r.atol.into())
-                )?;
+                write!(f, "atol = {}, ", float::format_mlir(FloatKind::F64, r.atol.into()))?;
             }
             if r.rtol != 0 {
-                write!(
-                    f,
-                    "rtol = {}, ",
-                    float::format_mlir(FloatKind::F64, r.rtol.into())
-                )?;
+                write!(f, "rtol = {}, ", float::format_mlir(FloatKind::F64, r.rtol.into()))?;
             }
             if r.ulps != 0 {
                 write!(f, "ulps = {}, ", r.ulps)?;
             }
-            write!(
-                f,
-                "mode = #stablehlo.result_accuracy_mode<{}>>",
-                r.mode.as_str()
-            )
+            write!(f, "mode = #stablehlo.result_accuracy_mode<{}>>", r.mode.as_str())
         }
         StablehloAttr::Dot(d) => {
             f.write_str("#stablehlo.dot")?;
@@ -1617,10 +1522,7 @@ pub fn write_attr(f: &mut impl Write, a: &StablehloAttr) -> fmt::Result {
                     ("offset_dims", &g.offset_dims),
                     ("collapsed_slice_dims", &g.collapsed_slice_dims),
                     ("operand_batching_dims", &g.operand_batching_dims),
-                    (
-                        "start_indices_batching_dims",
-                        &g.start_indices_batching_dims,
-                    ),
+                    ("start_indices_batching_dims", &g.start_indices_batching_dims),
                     ("start_index_map", &g.start_index_map),
                 ],
                 &[("index_vector_dim", g.index_vector_dim)],
@@ -1634,14 +1536,8 @@ pub fn write_attr(f: &mut impl Write, a: &StablehloAttr) -> fmt::Result {
                     ("update_window_dims", &s.update_window_dims),
                     ("inserted_window_dims", &s.inserted_window_dims),
                     ("input_batching_dims", &s.input_batching_dims),
-                    (
-                        "scatter_indices_batching_dims",
-                        &s.scatter_indices_batching_dims,
-                    ),
-                    (
-                        "scatter_dims_to_operand_dims",
-                        &s.scatter_dims_to_operand_dims,
-                    ),
+                    ("scatter_indices_batching_dims", &s.scatter_indices_batching_dims),
+                    ("scatter_dims_to_operand_dims", &s.scatter_dims_to_operand_dims),
                 ],
                 &[("index_vector_dim", s.index_vector_dim)],
             )
@@ -1675,19 +1571,13 @@ pub fn write_attr(f: &mut impl Write, a: &StablehloAttr) -> fmt::Result {
             f.write_str("#stablehlo.dot_algorithm")?;
             write_dot_algorithm_body(f, a)
         }
-        StablehloAttr::ChannelHandle(c) => write!(
-            f,
-            "#stablehlo.channel_handle<handle = {}, type = {}>",
-            c.handle, c.ty
-        ),
+        StablehloAttr::ChannelHandle(c) => {
+            write!(f, "#stablehlo.channel_handle<handle = {}, type = {}>", c.handle, c.ty)
+        }
         StablehloAttr::OutputOperandAlias(o) => {
             f.write_str("#stablehlo.output_operand_alias<output_tuple_indices = ")?;
             write_dims(f, &o.output_tuple_indices)?;
-            write!(
-                f,
-                ", operand_index = {}, operand_tuple_indices = ",
-                o.operand_index
-            )?;
+            write!(f, ", operand_index = {}, operand_tuple_indices = ", o.operand_index)?;
             write_dims(f, &o.operand_tuple_indices)?;
             f.write_str(">")
         }
@@ -1697,11 +1587,7 @@ pub fn write_attr(f: &mut impl Write, a: &StablehloAttr) -> fmt::Result {
                 if i > 0 {
                     f.write_str(", ")?;
                 }
-                if *b == DYNAMIC {
-                    f.write_str("?")?
-                } else {
-                    write!(f, "{b}")?
-                }
+                if *b == DYNAMIC { f.write_str("?")? } else { write!(f, "{b}")? }
             }
             f.write_str(">")
         }

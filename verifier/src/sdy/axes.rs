@@ -56,19 +56,14 @@ pub fn merge(a: &AxisRef, b: &AxisRef, mesh: &Mesh) -> AxisRef {
     } else {
         AxisRef {
             name: a.name.clone(),
-            sub_axis: Some(shardref_spec::ir::sdy::SubAxisInfo {
-                pre_size: pre,
-                size: sz,
-            }),
+            sub_axis: Some(shardref_spec::ir::sdy::SubAxisInfo { pre_size: pre, size: sz }),
         }
     }
 }
 
 /// Whether `a` ends where `b` ends and lies within it (same axis).
 pub fn suffix_of(a: &AxisRef, b: &AxisRef, mesh: &Mesh) -> bool {
-    a.name == b.name
-        && next_pre_size(a, mesh) == next_pre_size(b, mesh)
-        && pre_size(a) >= pre_size(b)
+    a.name == b.name && next_pre_size(a, mesh) == next_pre_size(b, mesh) && pre_size(a) >= pre_size(b)
 }
 
 /// Whether `a` and `b` share any part of one axis.
@@ -81,15 +76,8 @@ pub fn overlaps(a: &AxisRef, b: &AxisRef, mesh: &Mesh) -> bool {
 /// (pre-size, size). Names missing from the mesh sort last, by name.
 pub fn mesh_cmp(mesh: &Mesh, a: &AxisRef, b: &AxisRef) -> Ordering {
     if a.name != b.name {
-        let pos = |n: &str| {
-            mesh.axes
-                .iter()
-                .position(|x| x.name == n)
-                .unwrap_or(usize::MAX)
-        };
-        return pos(&a.name)
-            .cmp(&pos(&b.name))
-            .then_with(|| a.name.cmp(&b.name));
+        let pos = |n: &str| mesh.axes.iter().position(|x| x.name == n).unwrap_or(usize::MAX);
+        return pos(&a.name).cmp(&pos(&b.name)).then_with(|| a.name.cmp(&b.name));
     }
     let key = |r: &AxisRef| match r.sub_axis {
         None => (1, i64::MAX),
@@ -126,19 +114,12 @@ pub fn check_list(axes: &[AxisRef], mesh: &Mesh, seen: &mut Seen) -> Check {
         if !seen.sub_axes.contains_key(&a.name) {
             seen.names.push(a.name.clone());
         }
-        seen.sub_axes
-            .entry(a.name.clone())
-            .or_default()
-            .push(a.clone());
+        seen.sub_axes.entry(a.name.clone()).or_default().push(a.clone());
         // axis_list_c3 (A3): consecutive sub-axes that could be merged are merged.
         if let Some(p) = prev
             && can_merge(p, a)
         {
-            return Err(Fail::new(format!(
-                "two consecutive sub-axes can be merged: {}, {}",
-                axis_str(p),
-                axis_str(a)
-            )));
+            return Err(Fail::new(format!("two consecutive sub-axes can be merged: {}, {}", axis_str(p), axis_str(a))));
         }
         prev = Some(a);
     }
@@ -148,13 +129,8 @@ pub fn check_list(axes: &[AxisRef], mesh: &Mesh, seen: &mut Seen) -> Check {
 /// `verifySortedAxisRefList`: `kind` names the list in the message.
 pub fn check_sorted_list(axes: &[AxisRef], mesh: &Mesh, seen: &mut Seen, kind: &str) -> Check {
     // axis_list_c4 (A4): replicated, unreduced, reduction and r2u lists are sorted by the mesh order.
-    if axes
-        .windows(2)
-        .any(|w| mesh_cmp(mesh, &w[1], &w[0]) == Ordering::Less)
-    {
-        return Err(Fail::new(format!(
-            "{kind} axes are not ordered w.r.t. mesh"
-        )));
+    if axes.windows(2).any(|w| mesh_cmp(mesh, &w[1], &w[0]) == Ordering::Less) {
+        return Err(Fail::new(format!("{kind} axes are not ordered w.r.t. mesh")));
     }
     check_list(axes, mesh, seen)
 }
@@ -170,26 +146,18 @@ pub fn check_sub_axes(mesh: &Mesh, seen: &Seen) -> Check {
         let axis_size = mesh.axis_size(name).unwrap_or(1);
         // sub_axes_c1 (S1): an axis is used either whole or as sub-axes.
         if !subs.is_empty() && seen.refs.contains(&AxisRef::full(name.clone())) {
-            return Err(Fail::new(format!(
-                "both sub-axis and full-axis are used for axis name: \"{name}\""
-            )));
+            return Err(Fail::new(format!("both sub-axis and full-axis are used for axis name: \"{name}\"")));
         }
         let mut prev: Option<&AxisRef> = None;
         for s in &subs {
             let Some(info) = s.sub_axis else { continue };
             // sub_axes_c2 (S2): pre-size is at least 1.
             if info.pre_size < 1 {
-                return Err(Fail::new(format!(
-                    "sub-axis pre-size must be at least 1: {}",
-                    axis_str(s)
-                )));
+                return Err(Fail::new(format!("sub-axis pre-size must be at least 1: {}", axis_str(s))));
             }
             // sub_axes_c3 (S3): size is greater than 1.
             if info.size <= 1 {
-                return Err(Fail::new(format!(
-                    "sub-axis sizes must be greater than 1: {}",
-                    axis_str(s)
-                )));
+                return Err(Fail::new(format!("sub-axis sizes must be greater than 1: {}", axis_str(s))));
             }
             let next = info.pre_size.saturating_mul(info.size);
             // sub_axes_c4 (S4): the next pre-size divides the full axis size.
@@ -201,21 +169,13 @@ pub fn check_sub_axes(mesh: &Mesh, seen: &Seen) -> Check {
             }
             // sub_axes_c5 (S5): a sub-axis is smaller than its axis.
             if info.size == axis_size {
-                return Err(Fail::new(format!(
-                    "sub-axis size is equal to the full axis size: {}",
-                    axis_str(s)
-                )));
+                return Err(Fail::new(format!("sub-axis size is equal to the full axis size: {}", axis_str(s))));
             }
-            let prev_next = prev
-                .and_then(|p| p.sub_axis)
-                .map_or(1, |p| p.pre_size.saturating_mul(p.size));
+            let prev_next = prev.and_then(|p| p.sub_axis).map_or(1, |p| p.pre_size.saturating_mul(p.size));
             // sub_axes_c6 (S6): sub-axes of one axis do not overlap.
             if prev_next > info.pre_size {
                 let p = prev.map(axis_str).unwrap_or_default();
-                return Err(Fail::new(format!(
-                    "overlapping sub-axes: {p}, {}",
-                    axis_str(s)
-                )));
+                return Err(Fail::new(format!("overlapping sub-axes: {p}, {}", axis_str(s))));
             }
             prev = Some(s);
         }

@@ -28,10 +28,7 @@ pub fn verify_interface(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
         return Ok(());
     };
     let in_sharding = value_sharding(cx, operand);
-    let allows_unsharded = matches!(
-        kind,
-        SdyOp::AllSlice | SdyOp::AllReduce | SdyOp::ReduceScatter
-    );
+    let allows_unsharded = matches!(kind, SdyOp::AllSlice | SdyOp::AllReduce | SdyOp::ReduceScatter);
     // collective_c1 (CI1): the operand has a sharding, except for all_slice, all_reduce and reduce_scatter.
     if in_sharding.is_none() && !allows_unsharded {
         return Err(Fail::new("collective on operand without sharding"));
@@ -136,17 +133,11 @@ pub fn symbol_uses(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
                     check_list(&p.axes, mesh, &mut seen)?;
                     // all_to_all_c3 (AT3): the source dimension is in range.
                     if p.src_dim < 0 || p.src_dim >= rank {
-                        return Err(Fail::new(format!(
-                            "source dimension {} is out of range [0, {rank})",
-                            p.src_dim
-                        )));
+                        return Err(Fail::new(format!("source dimension {} is out of range [0, {rank})", p.src_dim)));
                     }
                     // all_to_all_c4 (AT4): the target dimension is in range.
                     if p.tgt_dim < 0 || p.tgt_dim >= rank {
-                        return Err(Fail::new(format!(
-                            "target dimension {} is out of range [0, {rank})",
-                            p.tgt_dim
-                        )));
+                        return Err(Fail::new(format!("target dimension {} is out of range [0, {rank})", p.tgt_dim)));
                     }
                     // all_to_all_c5 (AT5): source and target dimensions are not reused.
                     for d in [p.src_dim, p.tgt_dim] {

@@ -4,9 +4,7 @@
 //! propagation-edge checks (§3.7, E5–E9) that the hook runs.
 
 use shardref_spec::Diagnostic;
-use shardref_spec::ir::sdy::{
-    EdgeNodeType, EdgeValueRef, PropagationEdges, SdyAttr, TensorSharding,
-};
+use shardref_spec::ir::sdy::{EdgeNodeType, EdgeValueRef, PropagationEdges, SdyAttr, TensorSharding};
 use shardref_spec::ir::{Attr, OpId, Type, ValueDef, ValueId};
 use shardref_spec::ops::{FuncOp, OpKind, OpName, SdyOp};
 
@@ -66,16 +64,9 @@ fn check_attr(cx: &Cx<'_>, op: OpId, name: &str, a: &Attr) -> Check {
         "sdy.sharding" => {
             // hooks_c1 (H1): an op's `sdy.sharding` is a TensorShardingPerValueAttr.
             let Some(SdyAttr::ShardingPerValue(l)) = sdy else {
-                return Err(Fail::new(
-                    "should have a sharding attribute of type TensorShardingPerValueAttr",
-                ));
+                return Err(Fail::new("should have a sharding attribute of type TensorShardingPerValueAttr"));
             };
-            let types: Vec<Type> =
-                cx.m.op(op)
-                    .results
-                    .iter()
-                    .map(|&v| cx.m.value_type(v).clone())
-                    .collect();
+            let types: Vec<Type> = cx.m.op(op).results.iter().map(|&v| cx.m.value_type(v).clone()).collect();
             check_per_value(cx, op, &l.shardings, &types).map_err(|f| f.prefixed("result "))
         }
         "sdy.sharding_rule" => {
@@ -123,12 +114,10 @@ pub fn value_sharding<'a>(cx: &'a Cx<'_>, v: ValueId) -> Option<&'a TensorShardi
         ValueDef::Result { op, index } => {
             let o = m.op(op);
             match o.name {
-                OpName::Known(OpKind::Sdy(
-                    SdyOp::ShardingConstraint | SdyOp::Reshard | SdyOp::DataFlowEdge,
-                )) => sharding_attr(o.attrs.get("sharding")),
-                OpName::Known(OpKind::Sdy(k))
-                    if shardref_spec::ir::sdy::collective_spec(k).is_some() =>
-                {
+                OpName::Known(OpKind::Sdy(SdyOp::ShardingConstraint | SdyOp::Reshard | SdyOp::DataFlowEdge)) => {
+                    sharding_attr(o.attrs.get("sharding"))
+                }
+                OpName::Known(OpKind::Sdy(k)) if shardref_spec::ir::sdy::collective_spec(k).is_some() => {
                     sharding_attr(o.attrs.get("out_sharding"))
                 }
                 OpName::Known(OpKind::Sdy(SdyOp::ManualComputation)) => {
@@ -224,16 +213,12 @@ fn check_edges_on_op(cx: &Cx<'_>, op: OpId, e: &PropagationEdges) -> Check {
     }
     // edges_c5 (E5): the edges reference at least one sharding.
     if shardings.is_empty() {
-        return Err(Fail::new(
-            "expected propagation edges attr to reference a sharding.",
-        ));
+        return Err(Fail::new("expected propagation edges attr to reference a sharding."));
     }
     let mesh = super::common_mesh(cx, shardings.iter().copied());
     // edges_c6 (E6): the referenced shardings share a mesh.
     let Some(mesh) = mesh else {
-        return Err(Fail::new(
-            "expected a common mesh for propagation edges attr.",
-        ));
+        return Err(Fail::new("expected a common mesh for propagation edges attr."));
     };
     for step in &e.steps {
         for entry in &step.entries {

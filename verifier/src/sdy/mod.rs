@@ -32,10 +32,7 @@ pub fn manual_axes(m: &Module, op: OpId) -> Vec<String> {
 /// `getCommonMesh`: the mesh every sharding resolves to, ignoring empty
 /// meshes; the empty mesh when all are empty; `None` on a mismatch or an
 /// unresolved reference.
-pub fn common_mesh<'a>(
-    cx: &'a Cx<'_>,
-    shardings: impl IntoIterator<Item = &'a TensorSharding>,
-) -> Option<&'a Mesh> {
+pub fn common_mesh<'a>(cx: &'a Cx<'_>, shardings: impl IntoIterator<Item = &'a TensorSharding>) -> Option<&'a Mesh> {
     let mut common: Option<&Mesh> = None;
     let mut empty: Option<&Mesh> = None;
     for s in shardings {
@@ -82,16 +79,10 @@ pub fn verify_op(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Result<(), Diagnostic> {
 /// Symbol-use checks of an sdy op (`verifySymbolUses`).
 pub fn symbol_uses(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Result<(), Diagnostic> {
     match kind {
-        SdyOp::ShardingConstraint | SdyOp::Reshard => {
-            ops::constraint_uses(cx, op).map_err(|f| cx.op_error(op, f))
-        }
+        SdyOp::ShardingConstraint | SdyOp::Reshard => ops::constraint_uses(cx, op).map_err(|f| cx.op_error(op, f)),
         SdyOp::DataFlowEdge => ops::data_flow_edge_uses(cx, op).map_err(|f| cx.op_error(op, f)),
-        SdyOp::FuncDataFlowEdge => {
-            ops::func_data_flow_edge_uses(cx, op).map_err(|f| cx.op_error(op, f))
-        }
-        SdyOp::ManualComputation => {
-            ops::manual_computation_uses(cx, op).map_err(|f| cx.op_error(op, f))
-        }
+        SdyOp::FuncDataFlowEdge => ops::func_data_flow_edge_uses(cx, op).map_err(|f| cx.op_error(op, f)),
+        SdyOp::ManualComputation => ops::manual_computation_uses(cx, op).map_err(|f| cx.op_error(op, f)),
         SdyOp::NamedComputation => ops::named_computation_uses(cx, op),
         SdyOp::AllGather
         | SdyOp::AllSlice
@@ -100,13 +91,7 @@ pub fn symbol_uses(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Result<(), Diagnostic>
         | SdyOp::AllReduce
         | SdyOp::ReduceScatter
         | SdyOp::ShardedToUnreduced
-        | SdyOp::ReplicatedToUnreduced => {
-            collectives::symbol_uses(cx, op, kind).map_err(|f| cx.op_error(op, f))
-        }
-        SdyOp::Mesh
-        | SdyOp::Return
-        | SdyOp::ShardingGroup
-        | SdyOp::Constant
-        | SdyOp::PropagationBarrier => Ok(()),
+        | SdyOp::ReplicatedToUnreduced => collectives::symbol_uses(cx, op, kind).map_err(|f| cx.op_error(op, f)),
+        SdyOp::Mesh | SdyOp::Return | SdyOp::ShardingGroup | SdyOp::Constant | SdyOp::PropagationBarrier => Ok(()),
     }
 }

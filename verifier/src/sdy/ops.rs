@@ -34,17 +34,11 @@ fn per_value<'a>(cx: &'a Cx<'_>, op: OpId, name: &str) -> Option<&'a ShardingPer
 }
 
 fn result_type(cx: &Cx<'_>, op: OpId) -> Option<Type> {
-    cx.m.op(op)
-        .results
-        .first()
-        .map(|&v| cx.m.value_type(v).clone())
+    cx.m.op(op).results.first().map(|&v| cx.m.value_type(v).clone())
 }
 
 fn use_count(cx: &Cx<'_>, v: ValueId) -> usize {
-    cx.m.ops
-        .iter()
-        .map(|o| o.operands.iter().filter(|&&x| x == v).count())
-        .sum()
+    cx.m.ops.iter().map(|o| o.operands.iter().filter(|&&x| x == v).count()).sum()
 }
 
 fn is_static(t: &Type) -> bool {
@@ -67,27 +61,18 @@ pub fn data_flow_edge_uses(cx: &Cx<'_>, op: OpId) -> Check {
     let ty = result_type(cx, op).unwrap_or(Type::None);
     // data_flow_edge_c1 (D1): the result has a static shape.
     if !is_static(&ty) {
-        return Err(Fail::new(format!(
-            "expected sdy.data_flow_edge to have a static-shaped result. type: '{ty}'"
-        )));
+        return Err(Fail::new(format!("expected sdy.data_flow_edge to have a static-shaped result. type: '{ty}'")));
     }
     let Some(&input) = cx.m.op(op).operands.first() else {
         return Ok(());
     };
     // data_flow_edge_c2 (D2): the input has a single user.
     if use_count(cx, input) != 1 {
-        return Err(Fail::new(
-            "expected input of sdy.data_flow_edge to have a single user",
-        ));
+        return Err(Fail::new("expected input of sdy.data_flow_edge to have a single user"));
     }
     if let ValueDef::Result { op: def, .. } = cx.m.value(input).def {
         let k = cx.m.op(def).name.kind();
-        let shardable = matches!(
-            k,
-            Some(OpKind::Sdy(
-                SdyOp::ManualComputation | SdyOp::NamedComputation
-            ))
-        );
+        let shardable = matches!(k, Some(OpKind::Sdy(SdyOp::ManualComputation | SdyOp::NamedComputation)));
         // data_flow_edge_c3 (D3): the input is not defined by another sdy op.
         if k.is_some_and(|k| k.dialect() == Dialect::Sdy) && !shardable {
             return Err(Fail::new(
@@ -115,15 +100,11 @@ pub fn func_data_flow_edge_uses(cx: &Cx<'_>, op: OpId) -> Check {
     }
     // func_data_flow_edge_c2 (F2): the operand exists.
     let Some(&v) = cx.m.op(op).operands.first() else {
-        return Err(Fail::new(
-            "expected operand of sdy.func_data_flow_edge should be non-null.",
-        ));
+        return Err(Fail::new("expected operand of sdy.func_data_flow_edge should be non-null."));
     };
     // func_data_flow_edge_c3 (F3): the operand has a single user.
     if use_count(cx, v) != 1 {
-        return Err(Fail::new(
-            "expected operand of sdy.func_data_flow_edge to have a single user",
-        ));
+        return Err(Fail::new("expected operand of sdy.func_data_flow_edge to have a single user"));
     }
     match cx.m.value(v).def {
         ValueDef::BlockArg { block, .. } => {
@@ -138,9 +119,7 @@ pub fn func_data_flow_edge_uses(cx: &Cx<'_>, op: OpId) -> Check {
         ValueDef::Result { op: def, .. } => {
             // func_data_flow_edge_c5 (F5): an op-result operand comes from a call.
             if cx.m.op(def).name != OpName::Known(OpKind::Func(FuncOp::Call)) {
-                return Err(Fail::new(
-                    "expected operand of sdy.func_data_flow_edge to be a result of call op.",
-                ));
+                return Err(Fail::new("expected operand of sdy.func_data_flow_edge to be a result of call op."));
             }
         }
     }
@@ -150,11 +129,7 @@ pub fn func_data_flow_edge_uses(cx: &Cx<'_>, op: OpId) -> Check {
 /// `sdy.propagation_barrier::verify` (PB1).
 pub fn verify_propagation_barrier(cx: &Cx<'_>, op: OpId) -> Check {
     let dir =
-        cx.m.op(op)
-            .attrs
-            .get("allowed_direction")
-            .and_then(Attr::as_int)
-            .and_then(PropagationDirection::from_i32);
+        cx.m.op(op).attrs.get("allowed_direction").and_then(Attr::as_int).and_then(PropagationDirection::from_i32);
     // propagation_barrier_c1 (PB1): the direction is not BOTH.
     if dir == Some(PropagationDirection::Both) {
         return Err(Fail::new(
@@ -184,23 +159,12 @@ fn region_types(cx: &Cx<'_>, op: OpId) -> (Vec<Type>, Vec<Type>) {
     let Some(&b) = m.region(r).blocks.first() else {
         return (vec![], vec![]);
     };
-    let args = m
-        .block(b)
-        .args
-        .iter()
-        .map(|&v| m.value_type(v).clone())
-        .collect();
+    let args = m.block(b).args.iter().map(|&v| m.value_type(v).clone()).collect();
     let rets = m
         .block(b)
         .ops
         .last()
-        .map(|&t| {
-            m.op(t)
-                .operands
-                .iter()
-                .map(|&v| m.value_type(v).clone())
-                .collect()
-        })
+        .map(|&t| m.op(t).operands.iter().map(|&v| m.value_type(v).clone()).collect())
         .unwrap_or_default();
     (args, rets)
 }
@@ -255,9 +219,7 @@ fn manual_side(
                         .axes
                         .iter()
                         .filter(|a| manual.contains(&a.name))
-                        .fold(1i64, |acc, a| {
-                            acc.saturating_mul(mesh.map_or(1, |m| size(a, m)))
-                        });
+                        .fold(1i64, |acc, a| acc.saturating_mul(mesh.map_or(1, |m| size(a, m))));
                     // manual_computation_c5 (MC5): manual axes divide the dimension.
                     if p <= 0 || (*n as i64) % p != 0 {
                         return Err(Fail::new(format!(
@@ -268,11 +230,7 @@ fn manual_side(
                 }
             }
         }
-        let expected = Type::Tensor(TensorType {
-            shape: Some(dims),
-            elem: gt.elem.clone(),
-            encoding: None,
-        });
+        let expected = Type::Tensor(TensorType { shape: Some(dims), elem: gt.elem.clone(), encoding: None });
         // manual_computation_c6 (MC6): the region's type is the op's type divided by the manual axes.
         if &expected != l {
             return Err(Fail::new(format!(
@@ -288,23 +246,11 @@ pub fn manual_computation_uses(cx: &Cx<'_>, op: OpId) -> Check {
     let o = cx.m.op(op);
     let manual_list = super::manual_axes(cx.m, op);
     let manual: HashSet<String> = manual_list.iter().cloned().collect();
-    let ins = per_value(cx, op, "in_shardings")
-        .map(|l| l.shardings.as_slice())
-        .unwrap_or(&[]);
-    let outs = per_value(cx, op, "out_shardings")
-        .map(|l| l.shardings.as_slice())
-        .unwrap_or(&[]);
+    let ins = per_value(cx, op, "in_shardings").map(|l| l.shardings.as_slice()).unwrap_or(&[]);
+    let outs = per_value(cx, op, "out_shardings").map(|l| l.shardings.as_slice()).unwrap_or(&[]);
     let (args, rets) = region_types(cx, op);
-    let operands: Vec<Type> = o
-        .operands
-        .iter()
-        .map(|&v| cx.m.value_type(v).clone())
-        .collect();
-    let results: Vec<Type> = o
-        .results
-        .iter()
-        .map(|&v| cx.m.value_type(v).clone())
-        .collect();
+    let operands: Vec<Type> = o.operands.iter().map(|&v| cx.m.value_type(v).clone()).collect();
+    let results: Vec<Type> = o.results.iter().map(|&v| cx.m.value_type(v).clone()).collect();
     manual_side(cx, op, &operands, &args, ins, &manual, "operand")?;
     manual_side(cx, op, &results, &rets, outs, &manual, "result")?;
     if ins.is_empty() && outs.is_empty() {
@@ -313,9 +259,7 @@ pub fn manual_computation_uses(cx: &Cx<'_>, op: OpId) -> Check {
     let mesh = super::common_mesh(cx, ins.iter().chain(outs));
     // manual_computation_c7 (MC7): all shardings share a mesh when axes are manual.
     if mesh.is_none() && !manual_list.is_empty() {
-        return Err(Fail::new(
-            "all in and out shardings must be bound to the same mesh or an empty mesh.",
-        ));
+        return Err(Fail::new("all in and out shardings must be bound to the same mesh or an empty mesh."));
     }
     for a in &manual_list {
         // manual_computation_c8 (MC8): manual axes are axes of that mesh.
@@ -332,11 +276,7 @@ pub fn manual_computation_uses(cx: &Cx<'_>, op: OpId) -> Check {
 pub fn named_computation_uses(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let o = cx.m.op(op);
     let (args, _) = region_types(cx, op);
-    let operands: Vec<Type> = o
-        .operands
-        .iter()
-        .map(|&v| cx.m.value_type(v).clone())
-        .collect();
+    let operands: Vec<Type> = o.operands.iter().map(|&v| cx.m.value_type(v).clone()).collect();
     // named_computation_c1 (N1): one block argument per operand.
     if args.len() != operands.len() {
         return Err(cx.located(
@@ -359,19 +299,13 @@ pub fn named_computation_uses(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             ));
         }
     }
-    let results: Vec<Type> = o
-        .results
-        .iter()
-        .map(|&v| cx.m.value_type(v).clone())
-        .collect();
+    let results: Vec<Type> = o.results.iter().map(|&v| cx.m.value_type(v).clone()).collect();
     // named_computation_c4 (N4): in/out shardings are valid for operands and results.
     if let Some(l) = per_value(cx, op, "in_shardings") {
-        check_per_value(cx, op, &l.shardings, &operands)
-            .map_err(|f| cx.op_error(op, f.prefixed("in_shardings ")))?;
+        check_per_value(cx, op, &l.shardings, &operands).map_err(|f| cx.op_error(op, f.prefixed("in_shardings ")))?;
     }
     if let Some(l) = per_value(cx, op, "out_shardings") {
-        check_per_value(cx, op, &l.shardings, &results)
-            .map_err(|f| cx.op_error(op, f.prefixed("out_shardings ")))?;
+        check_per_value(cx, op, &l.shardings, &results).map_err(|f| cx.op_error(op, f.prefixed("out_shardings ")))?;
     }
     Ok(())
 }

@@ -23,11 +23,7 @@ pub fn check(cx: &Cx<'_>) -> Vec<Diagnostic> {
                 return d;
             }
         }
-        let types = o
-            .results
-            .iter()
-            .chain(&o.operands)
-            .map(|&v| cx.m.value_type(v));
+        let types = o.results.iter().chain(&o.operands).map(|&v| cx.m.value_type(v));
         for t in types {
             if let Some(d) = check_type(cx, op, t) {
                 return d;
@@ -38,10 +34,7 @@ pub fn check(cx: &Cx<'_>) -> Vec<Diagnostic> {
 }
 
 fn error(cx: &Cx<'_>, op: OpId, msg: String) -> Diagnostic {
-    cx.located(
-        op,
-        Fail::new(format!("custom op '{}' {msg}", cx.op_name(op))),
-    )
+    cx.located(op, Fail::new(format!("custom op '{}' {msg}", cx.op_name(op))))
 }
 
 fn check_type(cx: &Cx<'_>, op: OpId, t: &Type) -> Option<Vec<Diagnostic>> {
@@ -61,9 +54,7 @@ fn check_attr(cx: &Cx<'_>, op: OpId, a: &Attr) -> Option<Vec<Diagnostic>> {
         Attr::Sdy(s) => match s.as_ref() {
             SdyAttr::Mesh(m) => check_mesh(cx, op, m),
             SdyAttr::Sharding(s) => check_sharding(cx, op, s),
-            SdyAttr::ShardingPerValue(l) => {
-                l.shardings.iter().find_map(|s| check_sharding(cx, op, s))
-            }
+            SdyAttr::ShardingPerValue(l) => l.shardings.iter().find_map(|s| check_sharding(cx, op, s)),
             SdyAttr::PropagationEdges(e) => check_edges(e).map(|m| vec![error(cx, op, m)]),
             SdyAttr::ManualAxes(_)
             | SdyAttr::AxisRefList(_)
@@ -75,11 +66,7 @@ fn check_attr(cx: &Cx<'_>, op: OpId, a: &Attr) -> Option<Vec<Diagnostic>> {
             MpmdAttr::Topology(t) => {
                 // topology_c1 (TP1): a topology has at least one mesh.
                 if t.meshes.is_empty() {
-                    return Some(vec![error(
-                        cx,
-                        op,
-                        "TopologyAttr must have at least one mesh.".into(),
-                    )]);
+                    return Some(vec![error(cx, op, "TopologyAttr must have at least one mesh.".into())]);
                 }
                 t.meshes.iter().find_map(|n| check_mesh(cx, op, &n.mesh))
             }
@@ -111,7 +98,8 @@ fn check_mesh(cx: &Cx<'_>, op: OpId, m: &Mesh) -> Option<Vec<Diagnostic>> {
                 error(
                     cx,
                     op,
-                    "failed to parse Sdy_Mesh parameter 'axes' which is to be a `::llvm::ArrayRef<MeshAxisAttr>`".into(),
+                    "failed to parse Sdy_Mesh parameter 'axes' which is to be a `::llvm::ArrayRef<MeshAxisAttr>`"
+                        .into(),
                 ),
             ]);
         }
@@ -156,10 +144,7 @@ pub fn mesh_error(m: &Mesh) -> Option<String> {
     // mesh_c6 (M6): the device ids are a permutation of iota.
     if sorted.iter().enumerate().any(|(i, &d)| d != i as i64) {
         let list: Vec<String> = sorted.iter().map(i64::to_string).collect();
-        return Some(format!(
-            "sorted device ids must be iota(product(axes)), got: {}",
-            list.join(", ")
-        ));
+        return Some(format!("sorted device ids must be iota(product(axes)), got: {}", list.join(", ")));
     }
     // mesh_c7 (M7): explicit iota ids are dropped by the builder, so this is unreachable from text.
     if ids.windows(2).all(|w| w[0] <= w[1]) {
@@ -177,26 +162,18 @@ pub fn check_edges(e: &PropagationEdges) -> Option<String> {
     for step in &e.steps {
         // edges_c1 (E1): step indices are non-negative.
         if step.step_index < 0 {
-            return Some(format!(
-                "propagation edges have negative step index: {}",
-                step.step_index
-            ));
+            return Some(format!("propagation edges have negative step index: {}", step.step_index));
         }
         // edges_c2 (E2): step indices are unique.
         if !steps.insert(step.step_index) {
-            return Some(format!(
-                "propagation edges have duplicate step index: {}",
-                step.step_index
-            ));
+            return Some(format!("propagation edges have duplicate step index: {}", step.step_index));
         }
         for entry in &step.entries {
             let mut targets = HashSet::new();
             for t in &entry.targets {
                 // edges_c3 (E3): no source is also a target.
                 if *t == entry.source {
-                    return Some(
-                        "propagation edges have a source that is the same as a target".into(),
-                    );
+                    return Some("propagation edges have a source that is the same as a target".into());
                 }
                 // edges_c4 (E4): targets are unique per step and axis.
                 if !targets.insert(*t) {

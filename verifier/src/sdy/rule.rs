@@ -9,13 +9,7 @@ use shardref_spec::ir::{OpId, Type};
 use super::sharding::value_prefix;
 use crate::{Check, Cx, Fail};
 
-fn check_mappings(
-    types: &[Type],
-    mappings: &[TensorMapping],
-    sizes: &[i64],
-    seen: &mut [bool],
-    kind: &str,
-) -> Check {
+fn check_mappings(types: &[Type], mappings: &[TensorMapping], sizes: &[i64], seen: &mut [bool], kind: &str) -> Check {
     // sharding_rule_c1 (R1): one mapping per operand or result.
     if types.len() != mappings.len() {
         return Err(Fail::new(format!(
@@ -36,17 +30,11 @@ fn check_mappings(
         let mut local = vec![false; sizes.len()];
         // sharding_rule_c3 (R3): each value is a static-shaped ranked tensor.
         let Some(shape) = t.as_tensor().and_then(|t| t.static_shape()) else {
-            return fail(format!(
-                "expected a ranked tensor with a static shape. type: '{t}'"
-            ));
+            return fail(format!("expected a ranked tensor with a static shape. type: '{t}'"));
         };
         // sharding_rule_c4 (R4): one dim mapping per dimension.
         if mapping.dims.len() != shape.len() {
-            return fail(format!(
-                "mapping rank must match: {} != {}",
-                mapping.dims.len(),
-                shape.len()
-            ));
+            return fail(format!("mapping rank must match: {} != {}", mapping.dims.len(), shape.len()));
         }
         for d in &mapping.dims {
             // sharding_rule_c5 (R5): a dim mapping has at least one factor.
@@ -67,10 +55,7 @@ fn check_mappings(
                 }
                 // sharding_rule_c8 (R8): size-1 factors stand alone.
                 if sizes[idx] == 1 && d.factors.len() > 1 {
-                    return fail(
-                        "dim mapping can't have a factor of size 1 if there are multiple factors"
-                            .into(),
-                    );
+                    return fail("dim mapping can't have a factor of size 1 if there are multiple factors".into());
                 }
                 local[idx] = true;
                 seen[idx] = true;
@@ -99,9 +84,7 @@ fn sorted_unique_in_bound(n: usize, idx: &[i64]) -> Check {
     let last = idx[idx.len() - 1];
     // sharding_rule_c13 (R13): and in range.
     if last >= n as i64 {
-        return Err(Fail::new(format!(
-            "index must be less than {n}, got: {last}"
-        )));
+        return Err(Fail::new(format!("index must be less than {n}, got: {last}")));
     }
     Ok(())
 }
@@ -110,32 +93,12 @@ fn sorted_unique_in_bound(n: usize, idx: &[i64]) -> Check {
 pub fn check(cx: &Cx<'_>, op: OpId, r: &OpShardingRule) -> Check {
     let o = cx.m.op(op);
     let n = r.factor_sizes.len();
-    let operand_types: Vec<Type> = o
-        .operands
-        .iter()
-        .map(|&v| cx.m.value_type(v).clone())
-        .collect();
-    let result_types: Vec<Type> = o
-        .results
-        .iter()
-        .map(|&v| cx.m.value_type(v).clone())
-        .collect();
+    let operand_types: Vec<Type> = o.operands.iter().map(|&v| cx.m.value_type(v).clone()).collect();
+    let result_types: Vec<Type> = o.results.iter().map(|&v| cx.m.value_type(v).clone()).collect();
     let mut in_operands = vec![false; n];
-    check_mappings(
-        &operand_types,
-        &r.operand_mappings,
-        &r.factor_sizes,
-        &mut in_operands,
-        "operand",
-    )?;
+    check_mappings(&operand_types, &r.operand_mappings, &r.factor_sizes, &mut in_operands, "operand")?;
     let mut in_results = vec![false; n];
-    check_mappings(
-        &result_types,
-        &r.result_mappings,
-        &r.factor_sizes,
-        &mut in_results,
-        "result",
-    )?;
+    check_mappings(&result_types, &r.result_mappings, &r.factor_sizes, &mut in_results, "result")?;
     // sharding_rule_c9 (R9): every factor is used by some tensor.
     if let Some(i) = (0..n).find(|&i| !in_operands[i] && !in_results[i]) {
         return Err(Fail::new(format!(
@@ -147,19 +110,10 @@ pub fn check(cx: &Cx<'_>, op: OpId, r: &OpShardingRule) -> Check {
     sorted_unique_in_bound(n, &r.reduction_factors)?;
     sorted_unique_in_bound(n, &r.need_replication_factors)?;
     sorted_unique_in_bound(n, &r.permutation_factors)?;
-    let special: HashSet<i64> = r
-        .reduction_factors
-        .iter()
-        .chain(&r.need_replication_factors)
-        .chain(&r.permutation_factors)
-        .copied()
-        .collect();
+    let special: HashSet<i64> =
+        r.reduction_factors.iter().chain(&r.need_replication_factors).chain(&r.permutation_factors).copied().collect();
     // sharding_rule_c14 (R14): a factor is in at most one special set.
-    if special.len()
-        != r.reduction_factors.len()
-            + r.need_replication_factors.len()
-            + r.permutation_factors.len()
-    {
+    if special.len() != r.reduction_factors.len() + r.need_replication_factors.len() + r.permutation_factors.len() {
         return Err(Fail::new(
             "a factor can only be in one of the reduction, need replication, or permutation factor sets",
         ));
@@ -167,12 +121,7 @@ pub fn check(cx: &Cx<'_>, op: OpId, r: &OpShardingRule) -> Check {
     sorted_unique_in_bound(n, &r.blocked_propagation_factors)?;
     // sharding_rule_c15 (R15): reduction factors do not map to results.
     for &f in &r.reduction_factors {
-        if usize::try_from(f)
-            .ok()
-            .and_then(|i| in_results.get(i))
-            .copied()
-            .unwrap_or(false)
-        {
+        if usize::try_from(f).ok().and_then(|i| in_results.get(i)).copied().unwrap_or(false) {
             return Err(Fail::new("reduction factor cannot be in result mappings"));
         }
     }

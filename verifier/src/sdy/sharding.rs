@@ -72,10 +72,7 @@ pub fn check(
 ) -> Check {
     // sharding_c1 (T1): the mesh symbol resolves.
     let Some(mesh) = mesh else {
-        return Err(Fail::new(format!(
-            "unknown mesh: {}",
-            mesh_ref_str(&s.mesh)
-        )));
+        return Err(Fail::new(format!("unknown mesh: {}", mesh_ref_str(&s.mesh))));
     };
     // sharding_c2 (T2): a maximal sharding has rank 0 and no replicated or unreduced axes.
     if is_maximal(mesh) || (ty.is_none() && is_fully_replicated(s)) {
@@ -107,9 +104,7 @@ pub fn check(
     let Some(shape) = shape else {
         // sharding_c4 (T4): a non-shaped value's sharding has rank 0 and no replicated or unreduced axes.
         if !s.dims.is_empty() || has_extra_axes(s) {
-            let t = ty
-                .map(|t| t.to_string())
-                .unwrap_or_else(|| "<<NULL TYPE>>".into());
+            let t = ty.map(|t| t.to_string()).unwrap_or_else(|| "<<NULL TYPE>>".into());
             return Err(Fail::new(format!(
                 "non-shaped tensors can only have a sharding with rank 0 and no replicated or unreduced axes. type: '{t}', sharding: {}",
                 sharding_str(s)
@@ -120,17 +115,11 @@ pub fn check(
     // sharding_c5 (T5): only ranked tensors have a sharding.
     let Some(shape) = shape else {
         let t = ty.map(|t| t.to_string()).unwrap_or_default();
-        return Err(Fail::new(format!(
-            "only ranked tensors can have a sharding. type: '{t}'"
-        )));
+        return Err(Fail::new(format!("only ranked tensors can have a sharding. type: '{t}'")));
     };
     // sharding_c6 (T6): one dimension sharding per dimension.
     if s.dims.len() != shape.len() {
-        return Err(Fail::new(format!(
-            "sharding doesn't match tensor rank: {} != {}",
-            s.dims.len(),
-            shape.len()
-        )));
+        return Err(Fail::new(format!("sharding doesn't match tensor rank: {} != {}", s.dims.len(), shape.len())));
     }
     let mut seen = Seen::default();
     for (dim, (d, size)) in s.dims.iter().zip(&shape).enumerate() {
@@ -141,17 +130,13 @@ pub fn check(
             }
             // sharding_c8 (T8): an empty closed dimension has no priority.
             if d.is_closed && d.axes.is_empty() {
-                return Err(Fail::new(format!(
-                    "dim {dim} is empty and closed but has a priority"
-                )));
+                return Err(Fail::new(format!("dim {dim} is empty and closed but has a priority")));
             }
         }
         check_list(&d.axes, mesh, &mut seen)?;
         let Some(size) = size else { continue };
         if check_divisibility {
-            let sharded = d.axes.iter().fold(1i64, |acc, a| {
-                acc.saturating_mul(super::axes::size(a, mesh))
-            });
+            let sharded = d.axes.iter().fold(1i64, |acc, a| acc.saturating_mul(super::axes::size(a, mesh)));
             // sharding_c9 (T9): mesh tensors' static dimensions divide by their sharded size.
             if sharded != 0 && (*size as i64) % sharded != 0 {
                 return Err(Fail::new(format!(
@@ -165,12 +150,7 @@ pub fn check(
     check_sub_axes(mesh, &seen)?;
     // sharding_c10 (T10): no axis is already manual in an enclosing manual computation.
     if !manual.is_empty() {
-        let all = s
-            .dims
-            .iter()
-            .flat_map(|d| d.axes.iter())
-            .chain(&s.replicated)
-            .chain(&s.unreduced);
+        let all = s.dims.iter().flat_map(|d| d.axes.iter()).chain(&s.replicated).chain(&s.unreduced);
         for a in all {
             if let Some((name, span)) = manual.iter().find(|(n, _)| *n == a.name) {
                 return Err(bound_axis(name, *span));
@@ -182,35 +162,23 @@ pub fn check(
 
 /// The error for an axis already bound by a parent manual computation.
 pub fn bound_axis(name: &str, parent: Span) -> Fail {
-    Fail::new(format!(
-        "operates on axis \"{name}\" which is already bound by a parent sdy.manual_computation op"
-    ))
-    .note(parent, "parent bounding this axis as manual")
+    Fail::new(format!("operates on axis \"{name}\" which is already bound by a parent sdy.manual_computation op"))
+        .note(parent, "parent bounding this axis as manual")
 }
 
 /// `getEmitValueInRangeErrorFn`: `- msg` for one value, `<i> - msg` otherwise.
 pub fn value_prefix(num_values: usize, index: usize) -> String {
-    if num_values == 1 {
-        "- ".into()
-    } else {
-        format!("{index} - ")
-    }
+    if num_values == 1 { "- ".into() } else { format!("{index} - ") }
 }
 
 /// `verifyTensorShardingPerValueAttr` for the values of `types`, under `op`.
-pub fn check_per_value(
-    cx: &Cx<'_>,
-    op: OpId,
-    shardings: &[TensorSharding],
-    types: &[Type],
-) -> Check {
+pub fn check_per_value(cx: &Cx<'_>, op: OpId, shardings: &[TensorSharding], types: &[Type]) -> Check {
     let manual = enclosing_manual_axes(cx.m, op);
     if types.is_empty() && shardings.len() == 1 {
         let first = &shardings[0];
         let mesh = cx.syms.mesh(&first.mesh);
         if mesh.is_some_and(is_maximal) || is_fully_replicated(first) {
-            return check(first, None, mesh, false, &manual)
-                .map_err(|f| f.prefixed(&value_prefix(0, 0)));
+            return check(first, None, mesh, false, &manual).map_err(|f| f.prefixed(&value_prefix(0, 0)));
         }
     }
     // hooks_c2 (H2): one sharding per value.
