@@ -23,7 +23,9 @@
 //!   `?` dimension is a single variable (every file of the corpus so far);
 //!   a dimension like `2*b` or `b + 1` cannot be recovered and such a case
 //!   fails with the shape error its first inconsistent op reports. Tensor
-//!   data comes from a fixed-seed SplitMix64 generator: integers in
+//!   data comes from a fixed-seed SplitMix64 generator (if no size runs with
+//!   it, integer data is all zero instead, which keeps index arguments such
+//!   as dynamic slice starts in range): integers in
 //!   [-2, 4] (unsigned [0, 4], i1 either), floats multiples of 1/4 in
 //!   [-3, 3], complex numbers with such real parts. These cases have no
 //!   checks upstream (only serialization round trips), so they pass when the
@@ -97,10 +99,11 @@ impl Mode for Interpret {
             Some(args) => run(&m, &entry, args, Limits::default()),
             None if arg_types.is_empty() => run(&m, &entry, vec![], Limits::default()),
             None => {
-                // Synthesized inputs: the first size that runs wins.
+                // Synthesized inputs: the first assignment that runs wins (random
+                // data, then zero integer data, which keeps index arguments in range).
                 let mut last = None;
-                for n in [3usize, 2, 4, 5] {
-                    let inputs = match synthesize_inputs(&arg_types, n) {
+                for (zero_ints, n) in [false, true].into_iter().flat_map(|z| [3usize, 2, 4, 5].map(|n| (z, n))) {
+                    let inputs = match synthesize_inputs(&arg_types, n, zero_ints) {
                         Ok(i) => i,
                         Err(e) => return Verdict::Fail(e),
                     };
@@ -216,8 +219,9 @@ impl SplitMix {
 
 /// Inputs for a function taking `types`: leading rank-0 integer arguments
 /// (the dimension variables) are `n`, every `?` dimension is `n`, and tensor
-/// data comes from a fixed-seed generator (see the module header).
-pub fn synthesize_inputs(types: &[Type], n: usize) -> Result<Vec<Value>, String> {
+/// data comes from a fixed-seed generator (see the module header); with
+/// `zero_ints`, integer tensor data is all zero instead.
+pub fn synthesize_inputs(types: &[Type], n: usize, zero_ints: bool) -> Result<Vec<Value>, String> {
     let mut rng = SplitMix(0x5EED_0000_0000_0001);
     let mut leading = true;
     let mut out = Vec::with_capacity(types.len());
@@ -237,6 +241,8 @@ pub fn synthesize_inputs(types: &[Type], n: usize) -> Result<Vec<Value>, String>
         leading = is_dim_var;
         let buf = if is_dim_var {
             shardref_interp::ops::convert::from_i64s(&tt.elem, &[n as i64])
+        } else if zero_ints && matches!(tt.elem, ElemType::Int { .. } | ElemType::Index) {
+            shardref_interp::ops::convert::from_i64s(&tt.elem, &vec![0; count])
         } else {
             match &tt.elem {
                 ElemType::Int { width: 1, .. } => {
@@ -368,7 +374,7 @@ mod tests {
     fn synthesized_inputs_bind_dimension_variables() {
         let m = shardref_spec::parse("t", "func.func @main(%a: tensor<i64>, %b: tensor<?x4xf32>, %c: tensor<?xi1>) -> tensor<i64> {\n  return %a : tensor<i64>\n}\n").unwrap();
         let (args, _) = signature(&m, "main");
-        let v = synthesize_inputs(&args, 3).unwrap();
+        let v = synthesize_inputs(&args, 3, false).unwrap();
         let shapes: Vec<Vec<usize>> = v.iter().map(|x| x.as_tensor().unwrap().shape.clone()).collect();
         assert_eq!(shapes, vec![vec![], vec![3, 4], vec![3]]);
         assert_eq!(shardref_interp::ops::elementwise::scalar_i64(v[0].as_tensor().unwrap()).unwrap(), 3);
