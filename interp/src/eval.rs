@@ -739,15 +739,7 @@ impl<'m> Interp<'m> {
                 else {
                     return Err(InterpError::invalid(span, "gather without dimension_numbers"));
                 };
-                let g = ops::gather::GatherDims {
-                    offset_dims: d.offset_dims.clone(),
-                    collapsed_slice_dims: d.collapsed_slice_dims.clone(),
-                    operand_batching_dims: d.operand_batching_dims.clone(),
-                    start_indices_batching_dims: d.start_indices_batching_dims.clone(),
-                    start_index_map: d.start_index_map.clone(),
-                    index_vector_dim: d.index_vector_dim,
-                };
-                Ok(vec![Value::Tensor(ops::gather::gather(a, idx, &g, &attrs::ints(o, "slice_sizes")?)?)])
+                Ok(vec![Value::Tensor(ops::gather::gather(a, idx, d, &attrs::ints(o, "slice_sizes")?)?)])
             }
             S::Scatter => self.scatter(f, op),
             S::Fft => {
@@ -847,15 +839,7 @@ impl<'m> Interp<'m> {
                 else {
                     return Err(InterpError::invalid(span, "dynamic_gather without dimension_numbers"));
                 };
-                let g = ops::gather::GatherDims {
-                    offset_dims: d.offset_dims.clone(),
-                    collapsed_slice_dims: d.collapsed_slice_dims.clone(),
-                    operand_batching_dims: d.operand_batching_dims.clone(),
-                    start_indices_batching_dims: d.start_indices_batching_dims.clone(),
-                    start_index_map: d.start_index_map.clone(),
-                    index_vector_dim: d.index_vector_dim,
-                };
-                Ok(vec![Value::Tensor(ops::gather::gather(a, idx, &g, &ops::dynamic::int_values(sizes)?)?)])
+                Ok(vec![Value::Tensor(ops::gather::gather(a, idx, d, &ops::dynamic::int_values(sizes)?)?)])
             }
             S::PartitionId | S::ReplicaId => {
                 // A single-process run is partition 0 of replica 0.
@@ -1523,15 +1507,7 @@ impl<'m> Interp<'m> {
         else {
             return Err(InterpError::invalid(span, "scatter without scatter_dimension_numbers"));
         };
-        let sd = ops::gather::ScatterDims {
-            update_window_dims: d.update_window_dims.clone(),
-            inserted_window_dims: d.inserted_window_dims.clone(),
-            input_batching_dims: d.input_batching_dims.clone(),
-            scatter_indices_batching_dims: d.scatter_indices_batching_dims.clone(),
-            scatter_dims_to_operand_dims: d.scatter_dims_to_operand_dims.clone(),
-            index_vector_dim: d.index_vector_dim,
-        };
-        let targets = ops::gather::scatter_targets(&inputs[0].shape, indices, &updates[0].shape, &sd)?;
+        let targets = ops::gather::scatter_targets(&inputs[0].shape, indices, &updates[0].shape, d)?;
         let body =
             *o.regions.first().ok_or_else(|| InterpError::invalid(span, "scatter without an update computation"))?;
         // Results as scalars, updated in place in the documented order.

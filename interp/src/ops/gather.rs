@@ -12,25 +12,8 @@ use crate::ops::elementwise::scalar_i64;
 use crate::ops::shape::for_each_index;
 use crate::value::{Tensor, strides};
 
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct GatherDims {
-    pub offset_dims: Vec<i64>,
-    pub collapsed_slice_dims: Vec<i64>,
-    pub operand_batching_dims: Vec<i64>,
-    pub start_indices_batching_dims: Vec<i64>,
-    pub start_index_map: Vec<i64>,
-    pub index_vector_dim: i64,
-}
-
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct ScatterDims {
-    pub update_window_dims: Vec<i64>,
-    pub inserted_window_dims: Vec<i64>,
-    pub input_batching_dims: Vec<i64>,
-    pub scatter_indices_batching_dims: Vec<i64>,
-    pub scatter_dims_to_operand_dims: Vec<i64>,
-    pub index_vector_dim: i64,
-}
+/// The kernels take the IR's typed dimension numbers directly.
+pub use shardref_spec::ir::stablehlo::{GatherDimensionNumbers as GatherDims, ScatterDimensionNumbers as ScatterDims};
 
 fn us(v: &[i64], bound: usize, what: &str) -> IResult<Vec<usize>> {
     v.iter()
