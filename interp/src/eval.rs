@@ -14,7 +14,9 @@
 
 use std::collections::HashMap;
 
-use shardref_spec::ir::stablehlo::{ComparisonDirection, ComparisonType, FftType, StablehloAttr, Transpose};
+use shardref_spec::ir::stablehlo::{
+    ComparisonDirection, ComparisonType, FftType, RngAlgorithm, RngDistribution, StablehloAttr, Transpose,
+};
 use shardref_spec::ir::{Attr, BlockId, Module, OpId, RegionId, Span, Type, ValueId};
 use shardref_spec::ops::{ArithOp, BuiltinOp, ChloOp, FuncOp, MpmdOp, OpKind, OpName, SdyOp, StablehloOp};
 
@@ -116,6 +118,8 @@ pub struct Interp<'m> {
     fuel: u64,
     limits: Limits,
     depth: usize,
+    /// The counter of `stablehlo.rng` (see `ops::rng`), advanced in execution order.
+    rng_counter: u64,
     pub outcome: Outcome,
 }
 
@@ -127,7 +131,15 @@ enum Exit {
 
 impl<'m> Interp<'m> {
     pub fn new(m: &'m Module, limits: Limits) -> Interp<'m> {
-        Interp { m, slots: Slots::new(m), fuel: limits.fuel, limits, depth: 0, outcome: Outcome::default() }
+        Interp {
+            m,
+            slots: Slots::new(m),
+            fuel: limits.fuel,
+            limits,
+            depth: 0,
+            rng_counter: 0,
+            outcome: Outcome::default(),
+        }
     }
 
     /// Calls a `func.func` with `args`.
@@ -865,6 +877,31 @@ impl<'m> Interp<'m> {
                     k_name(OpKind::Stablehlo(k))
                 ),
             )),
+            S::RngBitGenerator => {
+                let ts = self.tensor_operands(f, op)?;
+                let alg = match o.attrs.get("rng_algorithm").and_then(Attr::as_stablehlo) {
+                    Some(StablehloAttr::RngAlgorithm(RngAlgorithm::ThreeFry)) => ops::rng::Algorithm::ThreeFry,
+                    // DEFAULT is PHILOX, as on XLA CPU (see ops::rng).
+                    Some(StablehloAttr::RngAlgorithm(RngAlgorithm::Philox | RngAlgorithm::Default)) => {
+                        ops::rng::Algorithm::Philox
+                    }
+                    _ => return Err(InterpError::invalid(span, "rng_bit_generator without an rng_algorithm")),
+                };
+                let rt = result_tensor(result_ty(1)?)?;
+                let (state, out) = ops::rng::rng_bit_generator(alg, one(&ts)?, &rt.elem, &static_shape(rt)?)?;
+                Ok(vec![Value::Tensor(state), Value::Tensor(out)])
+            }
+            S::Rng => {
+                let ts = self.tensor_operands(f, op)?;
+                let [a, b, shape] = three(&ts)?;
+                let dist = match o.attrs.get("rng_distribution").and_then(Attr::as_stablehlo) {
+                    Some(StablehloAttr::RngDistribution(RngDistribution::Uniform)) => ops::rng::Distribution::Uniform,
+                    Some(StablehloAttr::RngDistribution(RngDistribution::Normal)) => ops::rng::Distribution::Normal,
+                    _ => return Err(InterpError::invalid(span, "rng without an rng_distribution")),
+                };
+                let shape = ops::dynamic::shape_values(shape)?;
+                Ok(vec![Value::Tensor(ops::rng::rng(dist, a, b, &shape, &mut self.rng_counter)?)])
+            }
             S::SetDimensionSize
             | S::TorchIndexSelect
             | S::Einsum
@@ -872,8 +909,6 @@ impl<'m> Interp<'m> {
             | S::BatchNormGrad
             | S::BatchNormInference
             | S::BatchNormTraining
-            | S::Rng
-            | S::RngBitGenerator
             | S::AllGather
             | S::AllReduce
             | S::AllToAll

@@ -11,5 +11,6 @@ pub mod gather;
 pub mod linalg;
 pub mod quant;
 pub mod reduce;
+pub mod rng;
 pub mod shape;
 pub mod windows;
