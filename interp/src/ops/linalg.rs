@@ -6,7 +6,10 @@
 //! does not define is zero. A matrix that is not positive definite yields
 //! NaN from the first failing pivot on, as LAPACK-style implementations do.
 //! `fft` is a direct DFT per transformed axis with exactly reduced twiddle
-//! angles (accurate to a few ulp in f64); IFFT and IRFFT scale by 1/n.
+//! angles (accurate to a few ulp in f64); IFFT and IRFFT scale by 1/n. The
+//! real forward transform of a prime length from 7 to 131 instead follows
+//! XLA CPU's DUCC pass operation for operation (`ops::ducc`), so that it
+//! reproduces XLA's values.
 
 use num_complex::Complex;
 use shardref_spec::ir::ElemType;
@@ -182,14 +185,20 @@ pub enum FftKind {
 /// A DFT of `x` (length n) written to `out`, forward (sign -1) or inverse (sign +1, unscaled).
 fn dft(x: &[C], n_out: usize, sign: f64) -> Vec<C> {
     let n = n_out;
+    // Twiddles e^{2πi r/n}, r = j·k mod n reduced exactly, with the angle
+    // folded into the first octant (exact at multiples of a quarter turn).
+    let ang = crate::ops::ducc::quarter_pi_over(n.max(1));
+    let tw: Vec<C> = (0..n)
+        .map(|r| {
+            let (c, s) = crate::ops::ducc::calc(r, n, ang);
+            C::new(c, sign * s)
+        })
+        .collect();
     (0..n)
         .map(|k| {
             let mut acc = C::new(0.0, 0.0);
             for (j, &v) in x.iter().enumerate().take(n) {
-                // Reduce j·k mod n exactly before forming the angle.
-                let r = ((j as u128 * k as u128) % n as u128) as f64;
-                let ang = sign * 2.0 * std::f64::consts::PI * r / n as f64;
-                acc += v * C::new(ang.cos(), ang.sin());
+                acc += v * tw[((j as u128 * k as u128) % n as u128) as usize];
             }
             acc
         })
@@ -254,7 +263,24 @@ pub fn fft(
             if shape[last] != n {
                 return invalid("rfft innermost dimension must equal fft_length");
             }
-            along_axis(&mut data, &mut shape, last, n / 2 + 1, &|x| dft(x, x.len(), -1.0));
+            if crate::ops::ducc::uses_generic_pass(n) {
+                // Prime lengths DUCC runs as one generic pass: follow it (see `ops::ducc`).
+                let roots = crate::ops::ducc::unity_roots(n);
+                let single = matches!(result_elem, ElemType::Complex(inner) if **inner == ElemType::Float(shardref_spec::ir::FloatKind::F32));
+                along_axis(&mut data, &mut shape, last, n / 2 + 1, &|x| {
+                    if single {
+                        let xs: Vec<f32> = x.iter().map(|c| c.re as f32).collect();
+                        let y = crate::ops::ducc::rfft_generic(&xs, &roots);
+                        y.into_iter().map(|(re, im)| C::new(re as f64, im as f64)).collect()
+                    } else {
+                        let xs: Vec<f64> = x.iter().map(|c| c.re).collect();
+                        let y = crate::ops::ducc::rfft_generic(&xs, &roots);
+                        y.into_iter().map(|(re, im)| C::new(re, im)).collect()
+                    }
+                });
+            } else {
+                along_axis(&mut data, &mut shape, last, n / 2 + 1, &|x| dft(x, x.len(), -1.0));
+            }
             for (a, &n) in (r - k..last).zip(&lens) {
                 along_axis(&mut data, &mut shape, a, n, &|x| dft(x, x.len(), -1.0));
             }

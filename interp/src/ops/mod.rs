@@ -5,6 +5,7 @@ pub mod compare;
 pub mod conv;
 pub mod convert;
 pub mod dot;
+pub mod ducc;
 pub mod dynamic;
 pub mod elementwise;
 pub mod gather;

@@ -1,0 +1,211 @@
+//! The real forward FFT of prime length as XLA CPU computes it.
+//!
+//! XLA's CPU backend runs `fft` with DUCC (`ducc0::r2c`). For a real
+//! transform of prime length `n` with 5 < n < 135, DUCC's plan is a single
+//! generic radix-`n` pass (`rfftpg`, FFTPACK's `radfg` with `l1 = ido = 1`),
+//! whose rounding errors are far above the 3 ulp that upstream's checks
+//! allow on outputs that nearly cancel (up to thousands of ulp from the exact
+//! DFT). So that `fft` agrees with the values XLA produces, shardref follows
+//! that pass operation for operation, in the element precision, with DUCC's
+//! twiddles: `UnityRoots` computes `cos`/`sin` of `8x · (π/4n)` in f64 (the
+//! angle step rounded from x87 long double), folded into one octant, and
+//! combines two table entries by a complex product. No fused multiply-adds
+//! (XLA's CPU wheels do not contract). Other lengths keep the exact-twiddle
+//! DFT of `linalg.rs`.
+
+use num_traits::Float;
+
+/// Whether DUCC plans a real FFT of length `n` as one generic pass.
+pub fn uses_generic_pass(n: usize) -> bool {
+    n > 5 && n < 135 && (2..n).take_while(|d| d * d <= n).all(|d| n % d != 0)
+}
+
+/// `0.25L * pi / n` in x87 long double (64-bit significand), then rounded to f64.
+pub fn quarter_pi_over(n: usize) -> f64 {
+    // π rounded to 64 significant bits: M · 2^-62; π/4 = M · 2^-64 = (M << 64) · 2^-128.
+    const M: u128 = 0xC90F_DAA2_2168_C235;
+    let (num, d) = (M << 64, n as u128);
+    let (q, r) = (num / d, num % d);
+    let bits = 128 - q.leading_zeros();
+    let drop = bits - 64;
+    let mut m = q >> drop;
+    let rest = q & ((1u128 << drop) - 1);
+    let half = 1u128 << (drop - 1);
+    if rest > half || (rest == half && (r != 0 || m & 1 == 1)) {
+        m += 1;
+    }
+    let mut exp = drop as i32 - 128;
+    if m >> 64 != 0 {
+        m >>= 1;
+        exp += 1;
+    }
+    // Second rounding, 64 to 53 bits, to nearest even.
+    let (mut m53, rest2) = (m >> 11, m & 0x7FF);
+    if rest2 > 0x400 || (rest2 == 0x400 && m53 & 1 == 1) {
+        m53 += 1;
+    }
+    m53 as f64 * 2f64.powi(exp + 11)
+}
+
+/// DUCC's `UnityRoots::calc`: e^{2πi x/n} with the angle folded into the first octant.
+pub fn calc(x: usize, n: usize, ang: f64) -> (f64, f64) {
+    let mut x = x << 3;
+    let a = |k: usize| k as f64 * ang;
+    if x < 4 * n {
+        if x < 2 * n {
+            if x < n {
+                return (a(x).cos(), a(x).sin());
+            }
+            return (a(2 * n - x).sin(), a(2 * n - x).cos());
+        }
+        x -= 2 * n;
+        if x < n {
+            return (-a(x).sin(), a(x).cos());
+        }
+        return (-a(2 * n - x).cos(), a(2 * n - x).sin());
+    }
+    x = 8 * n - x;
+    if x < 2 * n {
+        if x < n {
+            return (a(x).cos(), -a(x).sin());
+        }
+        return (a(2 * n - x).sin(), -a(2 * n - x).cos());
+    }
+    x -= 2 * n;
+    if x < n {
+        return (-a(x).sin(), -a(x).cos());
+    }
+    (-a(2 * n - x).cos(), -a(2 * n - x).sin())
+}
+
+/// DUCC's `UnityRoots(n)`: entry `k` is e^{2πik/n}, from two tables.
+pub fn unity_roots(n: usize) -> Vec<(f64, f64)> {
+    let ang = quarter_pi_over(n);
+    let nval = (n + 2) / 2;
+    let mut shift = 1;
+    while (1usize << shift) * (1usize << shift) < nval {
+        shift += 1;
+    }
+    let mask = (1usize << shift) - 1;
+    let mut v1 = vec![(1.0, 0.0); mask + 1];
+    for (i, v) in v1.iter_mut().enumerate().skip(1) {
+        *v = calc(i, n, ang);
+    }
+    let mut v2 = vec![(1.0, 0.0); nval.div_ceil(mask + 1)];
+    for (i, v) in v2.iter_mut().enumerate().skip(1) {
+        *v = calc(i * (mask + 1), n, ang);
+    }
+    (0..n)
+        .map(|idx| {
+            let (k, sign) = if 2 * idx <= n { (idx, 1.0) } else { (n - idx, -1.0) };
+            let (x1, x2) = (v1[k & mask], v2[k >> shift]);
+            (x1.0 * x2.0 - x1.1 * x2.1, sign * (x1.0 * x2.1 + x1.1 * x2.0))
+        })
+        .collect()
+}
+
+/// DUCC's `rfftpg` forward pass with `l1 = ido = 1`: the half spectrum
+/// (`n / 2 + 1` complex values) of a real line of prime length `n`.
+pub fn rfft_generic<T: Float>(x: &[T], roots: &[(f64, f64)]) -> Vec<(T, T)> {
+    let ip = x.len();
+    let ipph = ip.div_ceil(2);
+    let t = |v: f64| T::from(v).unwrap_or_else(T::nan);
+    // csarr: cos and sin of 2πi/ip for i in 0..ip, mirrored with negated sines.
+    let mut cs = vec![T::zero(); 2 * ip];
+    cs[0] = T::one();
+    let (mut i, mut ic) = (2, 2 * ip - 2);
+    while i <= ic {
+        let (re, im) = roots[i / 2];
+        cs[i] = t(re);
+        cs[i + 1] = t(im);
+        cs[ic] = t(re);
+        cs[ic + 1] = -t(im);
+        i += 2;
+        ic -= 2;
+    }
+    let mut c = x.to_vec();
+    for j in 1..ipph {
+        let jc = ip - j;
+        let a = c[jc];
+        c[jc] = a - c[j];
+        c[j] = a + c[j];
+    }
+    let mut ch = vec![T::zero(); ip];
+    for l in 1..ipph {
+        let lc = ip - l;
+        ch[l] = c[0] + cs[2 * l] * c[1] + cs[4 * l] * c[2];
+        ch[lc] = cs[2 * l + 1] * c[ip - 1] + cs[4 * l + 1] * c[ip - 2];
+        let mut iang = 2 * l;
+        let mut next = || {
+            iang += l;
+            if iang >= ip {
+                iang -= ip;
+            }
+            (cs[2 * iang], cs[2 * iang + 1])
+        };
+        let (mut j, mut jc) = (3, ip - 3);
+        while j + 3 < ipph {
+            let ((ar1, ai1), (ar2, ai2), (ar3, ai3), (ar4, ai4)) = (next(), next(), next(), next());
+            ch[l] = ch[l] + (ar1 * c[j] + ar2 * c[j + 1] + ar3 * c[j + 2] + ar4 * c[j + 3]);
+            ch[lc] = ch[lc] + (ai1 * c[jc] + ai2 * c[jc - 1] + ai3 * c[jc - 2] + ai4 * c[jc - 3]);
+            j += 4;
+            jc -= 4;
+        }
+        while j + 1 < ipph {
+            let ((ar1, ai1), (ar2, ai2)) = (next(), next());
+            ch[l] = ch[l] + (ar1 * c[j] + ar2 * c[j + 1]);
+            ch[lc] = ch[lc] + (ai1 * c[jc] + ai2 * c[jc - 1]);
+            j += 2;
+            jc -= 2;
+        }
+        while j < ipph {
+            let (ar, ai) = next();
+            ch[l] = ch[l] + ar * c[j];
+            ch[lc] = ch[lc] + ai * c[jc];
+            j += 1;
+            jc -= 1;
+        }
+    }
+    let mut dc = c[0];
+    for &v in &c[1..ipph] {
+        dc = dc + v;
+    }
+    let mut out = Vec::with_capacity(ipph);
+    out.push((dc, T::zero()));
+    for j in 1..ipph {
+        out.push((ch[j], ch[ip - j]));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn angle_step_is_the_long_double_quotient_rounded() {
+        // For these lengths the double-rounded value equals the correctly rounded π/(4n).
+        for n in [7usize, 17, 101] {
+            let q = quarter_pi_over(n);
+            assert!((q - std::f64::consts::PI / 4.0 / n as f64).abs() <= q * 2.3e-16, "{n}");
+        }
+    }
+
+    #[test]
+    fn generic_pass_is_a_dft() {
+        let n = 17;
+        let x: Vec<f64> = (0..n).map(|i| ((i * 7 + 3) % 11) as f64 - 5.0).collect();
+        let y = rfft_generic(&x, &unity_roots(n));
+        for (k, &(re, im)) in y.iter().enumerate() {
+            let (mut er, mut ei) = (0.0, 0.0);
+            for (j, &v) in x.iter().enumerate() {
+                let a = -2.0 * std::f64::consts::PI * ((j * k) % n) as f64 / n as f64;
+                er += v * a.cos();
+                ei += v * a.sin();
+            }
+            assert!((re - er).abs() < 1e-12 && (im - ei).abs() < 1e-12, "{k}: {re} {im} vs {er} {ei}");
+        }
+        assert!(uses_generic_pass(17) && uses_generic_pass(7) && uses_generic_pass(131));
+        assert!(!uses_generic_pass(5) && !uses_generic_pass(15) && !uses_generic_pass(137));
+    }
+}
