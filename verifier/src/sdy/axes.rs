@@ -261,7 +261,9 @@ pub fn axis_set_diff(a: &[AxisRef], b: &[AxisRef], mesh: &Mesh) -> Vec<AxisRef> 
     // Upstream sorts `b` with the attribute order (name, then sub-axis
     // range), so the first overlapping entry is the leftmost one.
     let mut set_b = b.to_vec();
-    set_b.sort_by(|x, y| x.name.cmp(&y.name).then(pre_size(x).cmp(&pre_size(y))).then(size(x, mesh).cmp(&size(y, mesh))));
+    set_b.sort_by(|x, y| {
+        x.name.cmp(&y.name).then(pre_size(x).cmp(&pre_size(y))).then(size(x, mesh).cmp(&size(y, mesh)))
+    });
     let mut out = vec![];
     for axis in a {
         let mut cur = Some(axis.clone());

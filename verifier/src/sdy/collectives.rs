@@ -126,7 +126,13 @@ fn axis_list(cx: &Cx<'_>, op: OpId, name: &str) -> Vec<AxisRef> {
 
 /// `gatherAxesAlongDim`: removes `gathering` from the end of `dim_axes`,
 /// last axis first (`what` names the axes in the error).
-fn gather_along_dim(dim_axes: &[AxisRef], gathering: &[AxisRef], dim: usize, mesh: &Mesh, what: &str) -> Result<Vec<AxisRef>, Fail> {
+fn gather_along_dim(
+    dim_axes: &[AxisRef],
+    gathering: &[AxisRef],
+    dim: usize,
+    mesh: &Mesh,
+    what: &str,
+) -> Result<Vec<AxisRef>, Fail> {
     let mut expected = dim_axes.to_vec();
     for g in gathering.iter().rev() {
         let last = match expected.last() {
@@ -351,7 +357,13 @@ fn all_to_all(cx: &Cx<'_>, op: OpId, ins: &TensorSharding, out: &TensorSharding,
     if params.is_empty() {
         return Err(Fail::new("parameter list is empty"));
     }
-    let rank = cx.m.op(op).results.first().and_then(|&v| cx.m.value_type(v).as_tensor()).and_then(|t| t.shape.as_ref()).map_or(0, |s| s.len()) as i64;
+    let rank =
+        cx.m.op(op)
+            .results
+            .first()
+            .and_then(|&v| cx.m.value_type(v).as_tensor())
+            .and_then(|t| t.shape.as_ref())
+            .map_or(0, |s| s.len()) as i64;
     let mut used = std::collections::HashSet::new();
     let mut prev_src: Option<i64> = None;
     let mut seen = Seen::default();

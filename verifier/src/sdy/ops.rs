@@ -60,7 +60,13 @@ pub fn constraint_uses(cx: &Cx<'_>, op: OpId) -> Check {
     };
     // A constraint or reshard may introduce `sum` unreduced axes and drop
     // any, reducing them with the source's own reduction (U1–U5).
-    super::unreduced::check_transition(cx, &[Some(source)], &[Some(s)], Some(ReductionKind::Sum), Some(source.reduction))
+    super::unreduced::check_transition(
+        cx,
+        &[Some(source)],
+        &[Some(s)],
+        Some(ReductionKind::Sum),
+        Some(source.reduction),
+    )
 }
 
 /// `sdy.data_flow_edge` (D1–D4).

@@ -25,7 +25,12 @@ fn shared_mesh<'a>(cx: &'a Cx<'_>, all: &[Option<&'a TensorSharding>]) -> Result
 
 /// Checks that every sharding with an unreduced axis overlapping `diff`
 /// carries `expected` (U2 and U4).
-fn check_reduction(shardings: &[Option<&TensorSharding>], diff: &[AxisRef], expected: ReductionKind, verb: &str) -> Check {
+fn check_reduction(
+    shardings: &[Option<&TensorSharding>],
+    diff: &[AxisRef],
+    expected: ReductionKind,
+    verb: &str,
+) -> Check {
     for s in shardings.iter().flatten() {
         let touches = s.unreduced.iter().any(|a| diff.iter().any(|d| overlaps_ref(a, d)));
         if touches && s.reduction != expected {
