@@ -13,14 +13,16 @@
 //! each op's verifier stops at its first failure and so does the rest of its
 //! isolated-from-above subtree, but independent isolated ops (functions,
 //! manual computations) are all verified and all their errors collected;
-//! symbol uses run only when op verification succeeded, up to the first
-//! failure.
+//! an isolated op's regions are checked for values defined outside them
+//! (`isolation`) after its nested ops; symbol uses run only when op
+//! verification succeeded, up to the first failure.
 //!
 //! Invariants: depends only on spec; never panics on any input (every
 //! index is checked and arithmetic is checked or saturating); each check is
 //! preceded by a comment with its label from `rules::RULES` and the
 //! inventory's rule id.
 
+pub mod isolation;
 pub mod mpmd;
 pub mod rules;
 pub mod sdy;
@@ -121,7 +123,7 @@ fn is_isolated(m: &Module, op: OpId) -> bool {
 /// the first failure, then every nested isolated op independently.
 fn verify_tree(cx: &Cx<'_>, op: OpId, out: &mut Vec<Diagnostic>) -> bool {
     if let Err(d) = verify_op(cx, op) {
-        out.push(d);
+        out.extend(d);
         return false;
     }
     let m = cx.m;
@@ -139,7 +141,7 @@ fn verify_tree(cx: &Cx<'_>, op: OpId, out: &mut Vec<Diagnostic>) -> bool {
             continue;
         }
         if let Err(d) = verify_op(cx, nested) {
-            out.push(d);
+            out.extend(d);
             return false;
         }
         for &r in m.op(nested).regions.iter().rev() {
@@ -152,16 +154,24 @@ fn verify_tree(cx: &Cx<'_>, op: OpId, out: &mut Vec<Diagnostic>) -> bool {
     for iso in isolated {
         ok &= verify_tree(cx, iso, out);
     }
+    // Region invariants run on exit, once the nested isolated ops verified.
+    if ok
+        && is_isolated(m, op)
+        && let Err(d) = isolation::check(cx, op)
+    {
+        out.push(d);
+        return false;
+    }
     ok
 }
 
 /// Op-verification-time checks of one op: dialect attribute hooks, then
 /// the op's own verifier and interfaces.
-fn verify_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
-    sdy::hooks::check_op(cx, op)?;
+fn verify_op(cx: &Cx<'_>, op: OpId) -> Result<(), Vec<Diagnostic>> {
+    sdy::hooks::check_op(cx, op).map_err(|d| vec![d])?;
     match cx.m.op(op).name {
         OpName::Known(OpKind::Sdy(k)) => sdy::verify_op(cx, op, k),
-        OpName::Known(OpKind::Mpmd(k)) => mpmd::verify_op(cx, op, k),
+        OpName::Known(OpKind::Mpmd(k)) => mpmd::verify_op(cx, op, k).map_err(|d| vec![d]),
         OpName::Known(OpKind::Func(_))
         | OpName::Known(OpKind::Builtin(_))
         | OpName::Known(OpKind::Arith(_))

@@ -182,3 +182,108 @@ pub fn check_sub_axes(mesh: &Mesh, seen: &Seen) -> Check {
     }
     Ok(())
 }
+
+/// A sub-axis reference `"name":(pre)size`.
+fn sub_axis(name: &str, pre: i64, size: i64) -> AxisRef {
+    AxisRef { name: name.to_string(), sub_axis: Some(shardref_spec::ir::sdy::SubAxisInfo { pre_size: pre, size }) }
+}
+
+/// Upstream's `AxisRefAttr::overlaps`: a full axis overlaps every reference
+/// to it; two sub-axes overlap when their ranges intersect.
+pub fn overlaps_ref(a: &AxisRef, b: &AxisRef) -> bool {
+    match (a.sub_axis, b.sub_axis) {
+        _ if a.name != b.name => false,
+        (Some(x), Some(y)) => {
+            x.pre_size < y.pre_size.saturating_mul(y.size) && y.pre_size < x.pre_size.saturating_mul(x.size)
+        }
+        _ => true,
+    }
+}
+
+/// `getPrefixWithoutOverlap`: the part of `a` before `b`, `a` itself when
+/// they do not overlap, `None` when `b` covers the start of `a`.
+pub fn prefix_without_overlap(a: &AxisRef, b: &AxisRef) -> Option<AxisRef> {
+    if !overlaps_ref(a, b) {
+        return Some(a.clone());
+    }
+    let (pa, pb) = (pre_size(a), pre_size(b));
+    if pa >= pb {
+        return None;
+    }
+    Some(sub_axis(&a.name, pa, pb / pa))
+}
+
+/// `getSuffixWithoutOverlap`: the part of `a` after `b`, `a` itself when
+/// they do not overlap, `None` when `b` covers the end of `a`.
+pub fn suffix_without_overlap(a: &AxisRef, b: &AxisRef, mesh: &Mesh) -> Option<AxisRef> {
+    if !overlaps_ref(a, b) {
+        return Some(a.clone());
+    }
+    let (na, nb) = (next_pre_size(a, mesh), next_pre_size(b, mesh));
+    if na <= nb || nb <= 0 {
+        return None;
+    }
+    Some(sub_axis(&a.name, nb, na / nb))
+}
+
+/// `addAxisOrMerge`: appends `a`, merging it into the last axis when the two
+/// are consecutive sub-axes.
+pub fn add_or_merge(axes: &mut Vec<AxisRef>, a: &AxisRef, mesh: &Mesh) {
+    if let Some(last) = axes.last_mut()
+        && can_merge(last, a)
+    {
+        *last = merge(last, a, mesh);
+        return;
+    }
+    axes.push(a.clone());
+}
+
+/// `sortAndMergeAxes`: sorts by the mesh order and merges consecutive
+/// sub-axes.
+pub fn sort_and_merge(mut axes: Vec<AxisRef>, mesh: &Mesh) -> Vec<AxisRef> {
+    axes.sort_by(|a, b| mesh_cmp(mesh, a, b));
+    let mut out: Vec<AxisRef> = Vec::with_capacity(axes.len());
+    for a in &axes {
+        add_or_merge(&mut out, a, mesh);
+    }
+    out
+}
+
+/// `getAxisSetDiff`: the parts of the axes in `a` that no axis of `b`
+/// covers, splitting sub-axes where they partly overlap.
+pub fn axis_set_diff(a: &[AxisRef], b: &[AxisRef], mesh: &Mesh) -> Vec<AxisRef> {
+    if a.is_empty() || a == b {
+        return vec![];
+    }
+    if b.is_empty() {
+        return a.to_vec();
+    }
+    // Upstream sorts `b` with the attribute order (name, then sub-axis
+    // range), so the first overlapping entry is the leftmost one.
+    let mut set_b = b.to_vec();
+    set_b.sort_by(|x, y| {
+        x.name.cmp(&y.name).then(pre_size(x).cmp(&pre_size(y))).then(size(x, mesh).cmp(&size(y, mesh)))
+    });
+    let mut out = vec![];
+    for axis in a {
+        let mut cur = Some(axis.clone());
+        // Each step strictly shrinks `cur`, so the loop ends; the bound guards
+        // against a malformed mesh.
+        let mut steps = 0usize;
+        while let Some(x) = cur.take() {
+            steps += 1;
+            let Some(hit) = set_b.iter().find(|y| overlaps_ref(&x, y)) else {
+                out.push(x);
+                break;
+            };
+            if let Some(p) = prefix_without_overlap(&x, hit) {
+                out.push(p);
+            }
+            if steps > 64 {
+                break;
+            }
+            cur = suffix_without_overlap(&x, hit, mesh);
+        }
+    }
+    out
+}

@@ -2,11 +2,14 @@
 //! (`verifyCollectiveOp`, CI1–CI3) at op-verification time, and the
 //! op-specific axis checks at symbol-use time.
 
-use shardref_spec::ir::sdy::{SdyAttr, TensorSharding};
-use shardref_spec::ir::{Attr, OpId, ValueDef};
+use shardref_spec::ir::sdy::{AxisRef, DimensionSharding, Mesh, MeshOrRef, ReductionKind, SdyAttr, TensorSharding};
+use shardref_spec::ir::{Attr, OpId, ValueDef, ValueId};
 use shardref_spec::ops::SdyOp;
 
-use super::axes::{Seen, check_list, check_sorted_list};
+use super::axes::{
+    Seen, add_or_merge, axes_str, axis_str, check_list, check_sorted_list, overlaps_ref, prefix_without_overlap, size,
+    sort_and_merge, suffix_of,
+};
 use super::hooks::value_sharding;
 use super::sharding::{check, enclosing_manual_axes};
 use crate::{Check, Cx, Fail};
@@ -19,6 +22,19 @@ fn out_sharding<'a>(cx: &'a Cx<'_>, op: OpId) -> Option<&'a TensorSharding> {
         },
         _ => None,
     }
+}
+
+/// Attaches upstream's `operand mesh: #sdy.mesh<...>` note at the operand.
+fn operand_mesh_note(cx: &Cx<'_>, operand: ValueId, mesh: Option<&Mesh>, f: Fail) -> Fail {
+    let mut text = String::from("#sdy.mesh");
+    if let Some(m) = mesh {
+        let _ = shardref_spec::print::sdy::write_mesh_body(&mut text, m);
+    }
+    let span = match cx.m.value(operand).def {
+        ValueDef::Result { op: d, .. } => cx.m.op(d).span,
+        ValueDef::BlockArg { .. } => cx.m.value(operand).span,
+    };
+    f.note(span, format!("operand mesh: {text}"))
 }
 
 /// `verifyCollectiveOp`.
@@ -47,17 +63,7 @@ pub fn verify_interface(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
         let (a, b) = (cx.syms.mesh(&ins.mesh), cx.syms.mesh(&out.mesh));
         // collective_c3 (CI3): the operand and result meshes are equal.
         if a != b {
-            let note = a.map(|m| {
-                let mut s = String::from("#sdy.mesh");
-                let _ = shardref_spec::print::sdy::write_mesh_body(&mut s, m);
-                s
-            });
-            let span = match cx.m.value(operand).def {
-                ValueDef::Result { op: d, .. } => cx.m.op(d).span,
-                ValueDef::BlockArg { .. } => cx.m.value(operand).span,
-            };
-            return Err(Fail::new("result mesh does not match operand mesh")
-                .note(span, format!("operand mesh: {}", note.unwrap_or_default())));
+            return Err(operand_mesh_note(cx, operand, a, Fail::new("result mesh does not match operand mesh")));
         }
         // collective_c4 (CI4): operand and result shardings have one rank.
         if ins.dims.len() != out.dims.len() {
@@ -71,6 +77,160 @@ pub fn verify_interface(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
     Ok(())
 }
 
+/// `getOrCreateSharding`: the operand's sharding, or a fully replicated one
+/// of the operand's rank over the result's mesh.
+fn operand_or_replicated(cx: &Cx<'_>, operand: ValueId, mesh: &MeshOrRef) -> TensorSharding {
+    if let Some(s) = value_sharding(cx, operand) {
+        return s.clone();
+    }
+    let rank = cx.m.value_type(operand).as_tensor().and_then(|t| t.shape.as_ref()).map_or(0, |s| s.len());
+    let open = DimensionSharding { axes: vec![], is_closed: false, priority: None };
+    TensorSharding {
+        mesh: mesh.clone(),
+        dims: vec![open; rank],
+        replicated: vec![],
+        unreduced: vec![],
+        reduction: ReductionKind::Sum,
+    }
+}
+
+/// The op's `reduction_op` (stored only when it is not `sum`).
+fn reduction_op(cx: &Cx<'_>, op: OpId) -> ReductionKind {
+    cx.m.op(op).attrs.get("reduction_op").and_then(Attr::as_int).and_then(ReductionKind::from_i32).unwrap_or_default()
+}
+
+fn sdy_attr<'a>(cx: &'a Cx<'_>, op: OpId, name: &str) -> Option<&'a SdyAttr> {
+    match cx.m.op(op).attrs.get(name) {
+        Some(Attr::Sdy(a)) => Some(a.as_ref()),
+        _ => None,
+    }
+}
+
+/// The per-dimension axis lists of all_gather, all_slice, reduce_scatter and
+/// sharded_to_unreduced.
+fn per_dim_axes(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Vec<Vec<AxisRef>> {
+    let name = shardref_spec::ir::sdy::collective_spec(kind).map_or("", |s| s.axes_attr);
+    match sdy_attr(cx, op, name) {
+        Some(SdyAttr::ListOfAxisRefLists(l)) => l.lists.iter().map(|x| x.axes.clone()).collect(),
+        _ => vec![],
+    }
+}
+
+/// The axis list of all_reduce and replicated_to_unreduced.
+fn axis_list(cx: &Cx<'_>, op: OpId, name: &str) -> Vec<AxisRef> {
+    match sdy_attr(cx, op, name) {
+        Some(SdyAttr::AxisRefList(l)) => l.axes.clone(),
+        _ => vec![],
+    }
+}
+
+/// `gatherAxesAlongDim`: removes `gathering` from the end of `dim_axes`,
+/// last axis first (`what` names the axes in the error).
+fn gather_along_dim(
+    dim_axes: &[AxisRef],
+    gathering: &[AxisRef],
+    dim: usize,
+    mesh: &Mesh,
+    what: &str,
+) -> Result<Vec<AxisRef>, Fail> {
+    let mut expected = dim_axes.to_vec();
+    for g in gathering.iter().rev() {
+        let last = match expected.last() {
+            Some(last) if suffix_of(g, last, mesh) => last.clone(),
+            // collective_axes_c3 (CD3): each gathered axis is a suffix of the dimension's last axis.
+            _ => {
+                return Err(Fail::new(format!(
+                    "can't apply {what} axis {} to operand sharding on dimension {dim}",
+                    axis_str(g)
+                )));
+            }
+        };
+        expected.pop();
+        if let Some(p) = prefix_without_overlap(&last, g) {
+            expected.push(p);
+        }
+    }
+    Ok(expected)
+}
+
+/// `sliceAxesAlongDim`: appends `slicing` to `dim_axes`, merging consecutive
+/// sub-axes.
+fn slice_along_dim(dim_axes: &[AxisRef], slicing: &[AxisRef], mesh: &Mesh) -> Vec<AxisRef> {
+    let mut expected = dim_axes.to_vec();
+    for a in slicing {
+        add_or_merge(&mut expected, a, mesh);
+    }
+    expected
+}
+
+/// The result dimension matches the expected axes (open/closed and
+/// priorities ignored).
+fn check_dim(out: &TensorSharding, dim: usize, expected: &[AxisRef]) -> Check {
+    let actual = out.dims.get(dim).map_or(&[][..], |d| d.axes.as_slice());
+    // collective_axes_c4 (CD4): applying the collective to the operand sharding gives the result sharding.
+    if expected != actual {
+        return Err(Fail::new(format!(
+            "result sharding doesn't match expected sharding {} on dimension {dim}",
+            axes_str(expected)
+        )));
+    }
+    Ok(())
+}
+
+/// How a per-dimension collective changes a dimension's axes.
+#[derive(Clone, Copy)]
+enum PerDim {
+    /// Removes the axes from the end (`what` names them in CD3).
+    Gather(&'static str),
+    /// Appends the axes.
+    Slice,
+}
+
+/// `verifyCollectiveWithAxesPerDim` (CD1–CD4).
+fn check_per_dim(
+    operand: &TensorSharding,
+    out: &TensorSharding,
+    lists: &[Vec<AxisRef>],
+    mesh: &Mesh,
+    how: PerDim,
+) -> Check {
+    let mut seen = Seen::default();
+    for list in lists {
+        // collective_axes_c1 (CD1): per-dim collective axes are valid axis lists (A1–A3).
+        check_list(list, mesh, &mut seen)?;
+    }
+    // collective_axes_c2 (CD2): one axis list per dimension.
+    if out.dims.len() != lists.len() {
+        return Err(Fail::new(format!(
+            "result sharding has rank {} but collective axes has rank {}",
+            out.dims.len(),
+            lists.len()
+        )));
+    }
+    for (dim, (d, list)) in operand.dims.iter().zip(lists).enumerate() {
+        let expected = match how {
+            PerDim::Gather(what) => gather_along_dim(&d.axes, list, dim, mesh, what)?,
+            PerDim::Slice => slice_along_dim(&d.axes, list, mesh),
+        };
+        check_dim(out, dim, &expected)?;
+    }
+    Ok(())
+}
+
+/// `isEquivalent(.., ignoreUnreducedAxes=true)`: both shardings shard no
+/// dimension, or they share the mesh reference and every dimension's axes.
+fn equivalent_ignoring_unreduced(a: &TensorSharding, b: &TensorSharding) -> bool {
+    let unsharded = |s: &TensorSharding| s.dims.iter().all(|d| d.axes.is_empty());
+    if unsharded(a) {
+        return unsharded(b);
+    }
+    a.mesh == b.mesh && a.dims.len() == b.dims.len() && a.dims.iter().zip(&b.dims).all(|(x, y)| x.axes == y.axes)
+}
+
+fn sharded_size(d: &DimensionSharding, mesh: &Mesh) -> i64 {
+    d.axes.iter().fold(1i64, |acc, a| acc.saturating_mul(size(a, mesh)))
+}
+
 /// The op-specific checks of the collectives (`verifySymbolUses`).
 pub fn symbol_uses(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
     let Some(out) = out_sharding(cx, op) else {
@@ -79,89 +239,203 @@ pub fn symbol_uses(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
     let Some(mesh) = cx.syms.mesh(&out.mesh) else {
         return Ok(());
     };
-    let attrs = &cx.m.op(op).attrs;
-    let sdy = |name: &str| match attrs.get(name) {
-        Some(Attr::Sdy(a)) => Some(a.as_ref().clone()),
-        _ => None,
+    let Some(&operand) = cx.m.op(op).operands.first() else {
+        return Ok(());
     };
-    let mut seen = Seen::default();
+    let ins = operand_or_replicated(cx, operand, &out.mesh);
     match kind {
-        SdyOp::AllGather | SdyOp::AllSlice | SdyOp::ReduceScatter | SdyOp::ShardedToUnreduced => {
-            let name = shardref_spec::ir::sdy::collective_spec(kind).map_or("", |s| s.axes_attr);
-            if let Some(SdyAttr::ListOfAxisRefLists(l)) = sdy(name) {
-                for list in &l.lists {
-                    // collective_axes_c1 (CD1): per-dim collective axes are valid axis lists (A1–A3).
-                    check_list(&list.axes, mesh, &mut seen)?;
-                }
-                // collective_axes_c2 (CD2): one axis list per dimension.
-                if out.dims.len() != l.lists.len() {
-                    return Err(Fail::new(format!(
-                        "result sharding has rank {} but collective axes has rank {}",
-                        out.dims.len(),
-                        l.lists.len()
-                    )));
-                }
+        SdyOp::AllGather => check_per_dim(&ins, out, &per_dim_axes(cx, op, kind), mesh, PerDim::Gather("gathering")),
+        SdyOp::AllSlice => check_per_dim(&ins, out, &per_dim_axes(cx, op, kind), mesh, PerDim::Slice),
+        SdyOp::ReduceScatter => {
+            // The unreduced-axes transition (U1, U4, U5): no new unreduced axes,
+            // and dropped ones carry the op's reduction.
+            super::unreduced::check_transition(cx, &[Some(&ins)], &[Some(out)], None, Some(reduction_op(cx, op)))?;
+            check_per_dim(&ins, out, &per_dim_axes(cx, op, kind), mesh, PerDim::Slice)
+        }
+        SdyOp::ShardedToUnreduced => {
+            // sharded_to_unreduced_c1 (SU1): the result's unreduced axes are summed.
+            if out.reduction != ReductionKind::Sum {
+                return Err(Fail::new("out_sharding reduction_op must be SUM"));
+            }
+            let lists = per_dim_axes(cx, op, kind);
+            check_per_dim(&ins, out, &lists, mesh, PerDim::Gather("shard-to-unreduce"))?;
+            let all = ins.unreduced.iter().chain(lists.iter().flatten()).cloned().collect();
+            // sharded_to_unreduced_c2 (SU2): the gathered axes become unreduced.
+            if sort_and_merge(all, mesh) != out.unreduced {
+                return Err(Fail::new("out_unreduced_axes should be in_unreduced_axes + sharded_to_unreduced_axes"));
+            }
+            Ok(())
+        }
+        SdyOp::AllReduce => all_reduce(cx, op, &ins, out, mesh),
+        SdyOp::ReplicatedToUnreduced => replicated_to_unreduced(cx, op, &ins, out, mesh),
+        SdyOp::AllToAll => all_to_all(cx, op, &ins, out, mesh),
+        SdyOp::CollectivePermute => collective_permute(cx, operand, &ins, out, mesh),
+        SdyOp::Mesh
+        | SdyOp::ShardingConstraint
+        | SdyOp::Reshard
+        | SdyOp::Return
+        | SdyOp::ManualComputation
+        | SdyOp::ShardingGroup
+        | SdyOp::Constant
+        | SdyOp::DataFlowEdge
+        | SdyOp::PropagationBarrier
+        | SdyOp::NamedComputation
+        | SdyOp::FuncDataFlowEdge => Ok(()),
+    }
+}
+
+/// `AllReduceOp::verifySymbolUses` (AR1–AR5).
+fn all_reduce(cx: &Cx<'_>, op: OpId, ins: &TensorSharding, out: &TensorSharding, mesh: &Mesh) -> Check {
+    // all_reduce_c1 (AR1): the operand and result shard the same way, ignoring unreduced axes.
+    if !equivalent_ignoring_unreduced(ins, out) {
+        return Err(Fail::new("operand and result shardings are not equivalent"));
+    }
+    let axes = axis_list(cx, op, "reduction_axes");
+    // all_reduce_c2 (AR2): reduction axes are sorted and valid.
+    check_sorted_list(&axes, mesh, &mut Seen::default(), "reduction")?;
+    for r in &axes {
+        let in_dims = ins.dims.iter().flat_map(|d| d.axes.iter()).chain(&ins.replicated);
+        // all_reduce_c3 (AR3): reduction axes are not dimension-sharding or replicated axes of the operand.
+        if in_dims.into_iter().any(|a| overlaps_ref(a, r)) {
+            return Err(Fail::new(format!(
+                "reduction axis {} overlaps with operand dimension sharding or replicated axes",
+                axis_str(r)
+            )));
+        }
+        // all_reduce_c4 (AR4): reduction axes are not unreduced in the result.
+        if out.unreduced.iter().any(|a| overlaps_ref(a, r)) {
+            return Err(Fail::new(format!("reduction axis {} overlaps with result unreduced axes", axis_str(r))));
+        }
+    }
+    // The unreduced-axes transition (AR5: U1, U4, U5): no new unreduced
+    // axes, and dropped ones carry the op's reduction.
+    super::unreduced::check_transition(cx, &[Some(ins)], &[Some(out)], None, Some(reduction_op(cx, op)))
+}
+
+/// `ReplicatedToUnreducedOp::verifySymbolUses` (RU1–RU7).
+fn replicated_to_unreduced(cx: &Cx<'_>, op: OpId, ins: &TensorSharding, out: &TensorSharding, mesh: &Mesh) -> Check {
+    // replicated_to_unreduced_c1 (RU1): the result's unreduced axes are summed.
+    if out.reduction != ReductionKind::Sum {
+        return Err(Fail::new("out_sharding reduction_op must be SUM"));
+    }
+    // replicated_to_unreduced_c2 (RU2): the dimension shardings are identical.
+    if ins.dims != out.dims {
+        return Err(Fail::new("input and output must share the same dimension shardings"));
+    }
+    let axes = axis_list(cx, op, "axes");
+    // replicated_to_unreduced_c3 (RU3): r2u axes are not empty.
+    if axes.is_empty() {
+        return Err(Fail::new("r2u axes must not be empty"));
+    }
+    // replicated_to_unreduced_c4 (RU4): r2u axes are sorted and valid.
+    check_sorted_list(&axes, mesh, &mut Seen::default(), "r2u")?;
+    for r in &axes {
+        // replicated_to_unreduced_c5 (RU5): r2u axes do not shard an operand dimension.
+        if ins.dims.iter().flat_map(|d| d.axes.iter()).any(|a| overlaps_ref(a, r)) {
+            return Err(Fail::new(format!("r2u axis {} overlaps with operand dimension sharding", axis_str(r))));
+        }
+        // replicated_to_unreduced_c6 (RU6): r2u axes are not already unreduced.
+        if ins.unreduced.iter().any(|a| overlaps_ref(a, r)) {
+            return Err(Fail::new(format!("r2u axis {} overlaps with operand unreduced axes", axis_str(r))));
+        }
+    }
+    let all = ins.unreduced.iter().chain(&axes).cloned().collect();
+    // replicated_to_unreduced_c7 (RU7): the r2u axes become unreduced.
+    if sort_and_merge(all, mesh) != out.unreduced {
+        return Err(Fail::new("out_unreduced_axes should be in_unreduced_axes + r2u_axes"));
+    }
+    Ok(())
+}
+
+/// `AllToAllOp::verifySymbolUses` (AT1–AT7, CD4).
+fn all_to_all(cx: &Cx<'_>, op: OpId, ins: &TensorSharding, out: &TensorSharding, mesh: &Mesh) -> Check {
+    let params = match sdy_attr(cx, op, "params") {
+        Some(SdyAttr::AllToAllParamList(l)) => l.params.as_slice(),
+        _ => &[],
+    };
+    // all_to_all_c1 (AT1): there is at least one parameter.
+    if params.is_empty() {
+        return Err(Fail::new("parameter list is empty"));
+    }
+    let rank =
+        cx.m.op(op)
+            .results
+            .first()
+            .and_then(|&v| cx.m.value_type(v).as_tensor())
+            .and_then(|t| t.shape.as_ref())
+            .map_or(0, |s| s.len()) as i64;
+    let mut used = std::collections::HashSet::new();
+    let mut prev_src: Option<i64> = None;
+    let mut seen = Seen::default();
+    for p in params {
+        // all_to_all_c2 (AT2): the axes are valid axis lists.
+        check_list(&p.axes, mesh, &mut seen)?;
+        // all_to_all_c3 (AT3): the source dimension is in range.
+        if p.src_dim < 0 || p.src_dim >= rank {
+            return Err(Fail::new(format!("source dimension {} is out of range [0, {rank})", p.src_dim)));
+        }
+        // all_to_all_c4 (AT4): the target dimension is in range.
+        if p.tgt_dim < 0 || p.tgt_dim >= rank {
+            return Err(Fail::new(format!("target dimension {} is out of range [0, {rank})", p.tgt_dim)));
+        }
+        // all_to_all_c5 (AT5): source and target dimensions are not reused.
+        for d in [p.src_dim, p.tgt_dim] {
+            if !used.insert(d) {
+                return Err(Fail::new(format!("overlapping source/target dimensions in all-to-all params: {d}")));
             }
         }
-        SdyOp::AllReduce => {
-            if let Some(SdyAttr::AxisRefList(l)) = sdy("reduction_axes") {
-                // all_reduce_c2 (AR2): reduction axes are sorted and valid.
-                check_sorted_list(&l.axes, mesh, &mut seen, "reduction")?;
-            }
+        // all_to_all_c6 (AT6): source dimensions ascend.
+        if let Some(prev) = prev_src
+            && p.src_dim <= prev
+        {
+            return Err(Fail::new(format!(
+                "source dimensions are not sorted in ascending order: {} appears after {prev}",
+                p.src_dim
+            )));
         }
-        SdyOp::ReplicatedToUnreduced => {
-            if let Some(SdyAttr::AxisRefList(l)) = sdy("axes") {
-                // replicated_to_unreduced_c3 (RU3): r2u axes are not empty.
-                if l.axes.is_empty() {
-                    return Err(Fail::new("r2u axes must not be empty"));
-                }
-                // replicated_to_unreduced_c4 (RU4): r2u axes are sorted and valid.
-                check_sorted_list(&l.axes, mesh, &mut seen, "r2u")?;
-            }
+        prev_src = Some(p.src_dim);
+    }
+    let dim_axes = |d: i64| ins.dims.get(d as usize).map_or(&[][..], |x| x.axes.as_slice());
+    for p in params {
+        // all_to_all_c7 (AT7): the moved axes are a suffix of the source dimension's axes.
+        let src = gather_along_dim(dim_axes(p.src_dim), &p.axes, p.src_dim as usize, mesh, "all-to-all")?;
+        check_dim(out, p.src_dim as usize, &src)?;
+        check_dim(out, p.tgt_dim as usize, &slice_along_dim(dim_axes(p.tgt_dim), &p.axes, mesh))?;
+    }
+    for (dim, d) in ins.dims.iter().enumerate() {
+        if !used.contains(&(dim as i64)) && dim < out.dims.len() {
+            check_dim(out, dim, &d.axes)?;
         }
-        SdyOp::AllToAll => {
-            if let Some(SdyAttr::AllToAllParamList(l)) = sdy("params") {
-                // all_to_all_c1 (AT1): there is at least one parameter.
-                if l.params.is_empty() {
-                    return Err(Fail::new("parameter list is empty"));
-                }
-                let rank = out.dims.len() as i64;
-                let mut used = std::collections::HashSet::new();
-                let mut prev_src: Option<i64> = None;
-                for p in &l.params {
-                    // all_to_all_c2 (AT2): the axes are valid axis lists.
-                    check_list(&p.axes, mesh, &mut seen)?;
-                    // all_to_all_c3 (AT3): the source dimension is in range.
-                    if p.src_dim < 0 || p.src_dim >= rank {
-                        return Err(Fail::new(format!("source dimension {} is out of range [0, {rank})", p.src_dim)));
-                    }
-                    // all_to_all_c4 (AT4): the target dimension is in range.
-                    if p.tgt_dim < 0 || p.tgt_dim >= rank {
-                        return Err(Fail::new(format!("target dimension {} is out of range [0, {rank})", p.tgt_dim)));
-                    }
-                    // all_to_all_c5 (AT5): source and target dimensions are not reused.
-                    for d in [p.src_dim, p.tgt_dim] {
-                        if !used.insert(d) {
-                            return Err(Fail::new(format!(
-                                "overlapping source/target dimensions in all-to-all params: {d}"
-                            )));
-                        }
-                    }
-                    // all_to_all_c6 (AT6): source dimensions ascend.
-                    if let Some(prev) = prev_src
-                        && p.src_dim < prev
-                    {
-                        return Err(Fail::new(format!(
-                            "source dimensions are not sorted in ascending order: {} appears after {prev}",
-                            p.src_dim
-                        )));
-                    }
-                    prev_src = Some(p.src_dim);
-                }
-            }
+    }
+    Ok(())
+}
+
+/// `CollectivePermuteOp::verifySymbolUses` (CP1–CP3).
+fn collective_permute(cx: &Cx<'_>, operand: ValueId, ins: &TensorSharding, out: &TensorSharding, mesh: &Mesh) -> Check {
+    let Some(in_mesh) = cx.syms.mesh(&ins.mesh) else {
+        return Ok(());
+    };
+    // collective_permute_c1 (CP1): both meshes have the same axes.
+    if mesh.axes != in_mesh.axes {
+        let f = Fail::new("result mesh has different axes than operand mesh");
+        return Err(operand_mesh_note(cx, operand, Some(in_mesh), f));
+    }
+    // collective_permute_c2 (CP2): a different mesh name means different device ids.
+    if ins.mesh != out.mesh && mesh.device_ids == in_mesh.device_ids {
+        let f = Fail::new("result mesh name is different but same device ids as operand");
+        return Err(operand_mesh_note(cx, operand, Some(in_mesh), f));
+    }
+    for (dim, (a, b)) in ins.dims.iter().zip(&out.dims).enumerate() {
+        if a.axes == b.axes {
+            continue;
         }
-        SdyOp::CollectivePermute => {}
-        _ => {}
+        let (n_in, n_out) = (sharded_size(a, mesh), sharded_size(b, mesh));
+        // collective_permute_c3 (CP3): each dimension keeps its sharded size.
+        if n_in != n_out {
+            return Err(Fail::new(format!(
+                "sharded size of result doesn't match operand on dimension {dim}: {n_out} != {n_in}"
+            )));
+        }
     }
     Ok(())
 }

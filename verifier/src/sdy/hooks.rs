@@ -151,6 +151,22 @@ pub fn value_sharding<'a>(cx: &'a Cx<'_>, v: ValueId) -> Option<&'a TensorShardi
     }
 }
 
+/// `getShardingBypassingBarriers`: the sharding of `v`, looking through
+/// `sdy.propagation_barrier` ops to their input.
+pub fn sharding_bypassing_barriers<'a>(cx: &'a Cx<'_>, mut v: ValueId) -> Option<&'a TensorSharding> {
+    // A chain of barriers is at most as long as the module has ops.
+    for _ in 0..=cx.m.ops.len() {
+        let ValueDef::Result { op, .. } = cx.m.value(v).def else { break };
+        let o = cx.m.op(op);
+        if o.name != OpName::Known(OpKind::Sdy(SdyOp::PropagationBarrier)) {
+            break;
+        }
+        let Some(&input) = o.operands.first() else { break };
+        v = input;
+    }
+    value_sharding(cx, v)
+}
+
 fn sharding_attr(a: Option<&Attr>) -> Option<&TensorSharding> {
     match a {
         Some(Attr::Sdy(s)) => match s.as_ref() {

@@ -1,7 +1,8 @@
 //! The sdy rules, grouped like inventory §3: `axes` (§3.2–3.3), `sharding`
 //! (§3.4), `hooks` (§3.5, with §3.7's op-level edge checks), `rule` (§3.6),
 //! `parse_time` (§3.1 and §3.7's attribute checks), `ops` (§3.8's
-//! op-specific rules) and `collectives` (§3.8's collective rules).
+//! op-specific rules), `unreduced` (§3.8's unreduced-axes transitions) and
+//! `collectives` (§3.8's collective rules).
 
 pub mod axes;
 pub mod collectives;
@@ -10,6 +11,7 @@ pub mod ops;
 pub mod parse_time;
 pub mod rule;
 pub mod sharding;
+pub mod unreduced;
 
 use shardref_spec::Diagnostic;
 use shardref_spec::ir::sdy::{Mesh, SdyAttr, TensorSharding};
@@ -50,9 +52,12 @@ pub fn common_mesh<'a>(cx: &'a Cx<'_>, shardings: impl IntoIterator<Item = &'a T
     common.or(empty)
 }
 
-/// Op-verification-time checks of an sdy op (`verify()` and interfaces).
-pub fn verify_op(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Result<(), Diagnostic> {
+/// Op-verification-time checks of an sdy op (`verify()` and interfaces);
+/// a failing check may report more than one error, as MLIR's type
+/// inference does.
+pub fn verify_op(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Result<(), Vec<Diagnostic>> {
     let r = match kind {
+        SdyOp::NamedComputation => return ops::verify_named_computation(cx, op),
         SdyOp::ManualComputation => ops::verify_manual_computation(cx, op),
         SdyOp::PropagationBarrier => ops::verify_propagation_barrier(cx, op),
         SdyOp::AllGather
@@ -70,10 +75,9 @@ pub fn verify_op(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Result<(), Diagnostic> {
         | SdyOp::ShardingGroup
         | SdyOp::Constant
         | SdyOp::DataFlowEdge
-        | SdyOp::NamedComputation
         | SdyOp::FuncDataFlowEdge => Ok(()),
     };
-    r.map_err(|f| cx.op_error(op, f))
+    r.map_err(|f| vec![cx.op_error(op, f)])
 }
 
 /// Symbol-use checks of an sdy op (`verifySymbolUses`).

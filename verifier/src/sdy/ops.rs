@@ -5,11 +5,12 @@
 use std::collections::HashSet;
 
 use shardref_spec::Diagnostic;
-use shardref_spec::ir::sdy::{PropagationDirection, SdyAttr, ShardingPerValue, TensorSharding};
+use shardref_spec::ir::sdy::{PropagationDirection, ReductionKind, SdyAttr, ShardingPerValue, TensorSharding};
 use shardref_spec::ir::{Attr, OpId, TensorType, Type, ValueDef, ValueId};
 use shardref_spec::ops::{Dialect, FuncOp, OpKind, OpName, SdyOp};
 
 use super::axes::{axis_str, size};
+use super::hooks::sharding_bypassing_barriers;
 use super::sharding::{bound_axis, check, check_per_value, enclosing_manual_axes};
 use crate::{Check, Cx, Fail};
 
@@ -53,7 +54,19 @@ pub fn constraint_uses(cx: &Cx<'_>, op: OpId) -> Check {
     let ty = result_type(cx, op);
     let manual = enclosing_manual_axes(cx.m, op);
     // sharding_constraint_c1: the sharding is valid for the result type (T1–T10).
-    check(s, ty.as_ref(), cx.syms.mesh(&s.mesh), false, &manual)
+    check(s, ty.as_ref(), cx.syms.mesh(&s.mesh), false, &manual)?;
+    let Some(source) = cx.m.op(op).operands.first().and_then(|&v| sharding_bypassing_barriers(cx, v)) else {
+        return Ok(());
+    };
+    // A constraint or reshard may introduce `sum` unreduced axes and drop
+    // any, reducing them with the source's own reduction (U1–U5).
+    super::unreduced::check_transition(
+        cx,
+        &[Some(source)],
+        &[Some(s)],
+        Some(ReductionKind::Sum),
+        Some(source.reduction),
+    )
 }
 
 /// `sdy.data_flow_edge` (D1–D4).
@@ -268,6 +281,29 @@ pub fn manual_computation_uses(cx: &Cx<'_>, op: OpId) -> Check {
         {
             return Err(Fail::new(format!("unknown manual axis: \"{a}\"")));
         }
+    }
+    Ok(())
+}
+
+/// `sdy.named_computation`'s type inference (N3): its result types are the
+/// types its body returns. MLIR reports the mismatch, then the failure.
+pub fn verify_named_computation(cx: &Cx<'_>, op: OpId) -> Result<(), Vec<Diagnostic>> {
+    let (_, returned) = region_types(cx, op);
+    let results: Vec<Type> = cx.m.op(op).results.iter().map(|&v| cx.m.value_type(v).clone()).collect();
+    // named_computation_c3 (N3): the results have the types the body returns.
+    if returned != results {
+        let list = |ts: &[Type]| ts.iter().map(|t| format!("'{t}'")).collect::<Vec<_>>().join(", ");
+        return Err(vec![
+            cx.op_error(
+                op,
+                Fail::new(format!(
+                    "inferred type(s) {} are incompatible with return type(s) of operation {}",
+                    list(&returned),
+                    list(&results)
+                )),
+            ),
+            cx.op_error(op, Fail::new("failed to infer returned types")),
+        ]);
     }
     Ok(())
 }
