@@ -7,6 +7,8 @@
 //! 2. The rules run in upstream's three phases (shardy-inventory §0.2):
 //!    parse-time attribute checks (`parse_time`), op verification in
 //!    pre-order (`verify_op`), then symbol-use checks (`symbol_uses`).
+//! 3. After a clean verification, the error-reporting analyses of the sdy
+//!    import passes a pipeline names (`import::check_pipeline`).
 //!
 //! Collection follows MLIR's verifier, so that the same programs are
 //! rejected with the same diagnostics: a parse-time error stops the chunk;
@@ -23,6 +25,7 @@
 //! inventory's rule id.
 
 pub mod isolation;
+pub mod import;
 pub mod mpmd;
 pub mod rules;
 pub mod sdy;
