@@ -14,4 +14,5 @@ pub mod quant;
 pub mod reduce;
 pub mod rng;
 pub mod shape;
+pub mod trsm;
 pub mod windows;
