@@ -902,14 +902,58 @@ impl<'m> Interp<'m> {
                 let shape = ops::dynamic::shape_values(shape)?;
                 Ok(vec![Value::Tensor(ops::rng::rng(dist, a, b, &shape, &mut self.rng_counter)?)])
             }
-            S::SetDimensionSize
-            | S::TorchIndexSelect
-            | S::Einsum
-            | S::UnaryEinsum
-            | S::BatchNormGrad
-            | S::BatchNormInference
-            | S::BatchNormTraining
-            | S::AllGather
+            S::SetDimensionSize => {
+                let ts = self.tensor_operands(f, op)?;
+                let [t, size] = two(&ts)?;
+                let dim = attrs::int(o, "dimension")?;
+                let rt = result_tensor(result_ty(0)?)?;
+                let is_static = rt.shape.as_ref().and_then(|s| s.get(dim as usize)).is_some_and(|d| d.is_some());
+                Ok(vec![Value::Tensor(ops::dynamic::set_dimension_size(t, size, dim, is_static)?)])
+            }
+            S::TorchIndexSelect => {
+                let ts = self.tensor_operands(f, op)?;
+                let [t, idx] = two(&ts)?;
+                let (dim, bd) = (attrs::int(o, "dim")?, attrs::int(o, "batch_dims")?);
+                Ok(vec![Value::Tensor(ops::gather::torch_index_select(t, idx, dim, bd)?)])
+            }
+            S::Einsum | S::UnaryEinsum => {
+                let ts = self.tensor_operands(f, op)?;
+                let Some(Attr::Str(cfg, _)) = o.attrs.get("einsum_config") else {
+                    return Err(InterpError::invalid(span, "einsum without an einsum_config"));
+                };
+                let cfg = String::from_utf8_lossy(cfg).into_owned();
+                let out = if k == S::Einsum {
+                    let [a, b] = two(&ts)?;
+                    ops::einsum::einsum(a, b, &cfg, &result_tensor(result_ty(0)?)?.elem)?
+                } else {
+                    ops::einsum::unary_einsum(one(&ts)?, &cfg)?
+                };
+                Ok(vec![Value::Tensor(out)])
+            }
+            S::BatchNormGrad | S::BatchNormInference | S::BatchNormTraining => {
+                let ts = self.tensor_operands(f, op)?;
+                let eps = match o.attrs.get("epsilon") {
+                    Some(Attr::Float(fa)) => shardref_spec::float::bits_to_f64(fa.kind, fa.bits),
+                    _ => return Err(InterpError::invalid(span, "batch norm without a float epsilon")),
+                };
+                let fi = attrs::int(o, "feature_index")?;
+                let vals = match (k, ts.as_slice()) {
+                    (S::BatchNormInference, [x, s, b, m, v]) => {
+                        vec![ops::batch_norm::inference(x, s, b, m, v, eps, fi)?]
+                    }
+                    (S::BatchNormTraining, [x, s, b]) => {
+                        let (y, m, v) = ops::batch_norm::training(x, s, b, eps, fi)?;
+                        vec![y, m, v]
+                    }
+                    (S::BatchNormGrad, [x, s, m, v, dy]) => {
+                        let (dx, ds, db) = ops::batch_norm::grad(x, s, m, v, dy, eps, fi)?;
+                        vec![dx, ds, db]
+                    }
+                    _ => return Err(InterpError::invalid(span, "batch norm has the wrong number of operands")),
+                };
+                Ok(vals.into_iter().map(Value::Tensor).collect())
+            }
+            S::AllGather
             | S::AllReduce
             | S::AllToAll
             | S::ReduceScatter

@@ -94,3 +94,26 @@ pub fn broadcast(t: &Tensor, sizes: &[i64]) -> IResult<Tensor> {
     let dims: Vec<i64> = (sizes.len()..out.len()).map(|d| d as i64).collect();
     shape::broadcast_in_dim(t, &dims, out)
 }
+
+/// `set_dimension_size(operand, size)`: marks the first `size` elements of
+/// `dimension` as the valid ones. shardref's values carry no bounds: when the
+/// result type keeps that dimension static the operand passes through
+/// unchanged (the dynamic size is metadata); when it is dynamic (`?`), the
+/// result is the operand sliced to `[0, size)` along it, with `size`
+/// clamped to `[0, dim(operand, dimension)]`.
+pub fn set_dimension_size(t: &Tensor, size: &Tensor, dimension: i64, result_dim_is_static: bool) -> IResult<Tensor> {
+    let d = usize::try_from(dimension)
+        .ok()
+        .filter(|&d| d < t.rank())
+        .map_or_else(|| invalid(format!("set_dimension_size: dimension {dimension} out of range")), Ok)?;
+    if size.num_elements() != 1 {
+        return invalid("set_dimension_size: size must be a scalar");
+    }
+    if result_dim_is_static {
+        return Ok(t.clone());
+    }
+    let n = int_values(size)?[0].clamp(0, t.shape[d] as i64);
+    let mut limit: Vec<i64> = t.shape.iter().map(|&x| x as i64).collect();
+    limit[d] = n;
+    shape::slice(t, &vec![0; t.rank()], &limit, &vec![1; t.rank()])
+}

@@ -169,3 +169,44 @@ pub fn scatter_targets(
     }
     Ok(out)
 }
+
+/// The deprecated `torch_index_select(operand, index)` (MHLO semantics):
+/// `result[p, j, q] = operand[p, index[p[..batch_dims], j], q]`, where `p`
+/// indexes the operand's dimensions before `dim`, `j` the index's dimensions
+/// after its `batch_dims` leading ones (shared with the operand), and `q`
+/// the operand's dimensions after `dim`. Out-of-range indices are clamped to
+/// the dimension, as the `gather` MHLO lowers it to clamps its starts.
+pub fn torch_index_select(operand: &Tensor, index: &Tensor, dim: i64, batch_dims: i64) -> IResult<Tensor> {
+    let r = operand.rank();
+    let (Ok(d), Ok(bd)) = (usize::try_from(dim), usize::try_from(batch_dims)) else {
+        return invalid("torch_index_select: dim and batch_dims must be non-negative");
+    };
+    if d >= r || bd > d || bd > index.rank() || operand.shape[..bd] != index.shape[..bd] {
+        return invalid("torch_index_select: need batch_dims <= dim < rank(operand) and matching batch dimensions");
+    }
+    let idx = crate::ops::dynamic::int_values(index)?;
+    let mut shape: Vec<usize> = operand.shape[..d].to_vec();
+    shape.extend_from_slice(&index.shape[bd..]);
+    shape.extend_from_slice(&operand.shape[d + 1..]);
+    let n: usize = shape.iter().product();
+    if n > 0 && operand.shape[d] == 0 {
+        return invalid("torch_index_select: cannot select from an empty dimension");
+    }
+    let os = operand.strides();
+    let is = index.strides();
+    let (jr, qr) = (index.rank() - bd, r - d - 1);
+    let mut flat = Vec::with_capacity(n);
+    crate::ops::shape::for_each_index(&shape, |ix| {
+        let (p, rest) = ix.split_at(d);
+        let (j, q) = rest.split_at(jr);
+        let ipos: usize = p[..bd].iter().zip(&is).map(|(a, s)| a * s).sum::<usize>()
+            + j.iter().zip(&is[bd..]).map(|(a, s)| a * s).sum::<usize>();
+        let sel = idx[ipos].clamp(0, operand.shape[d] as i64 - 1) as usize;
+        let mut o: usize = p.iter().zip(&os).map(|(a, s)| a * s).sum();
+        o += sel * os[d];
+        o += q.iter().zip(&os[d + 1..]).map(|(a, s)| a * s).sum::<usize>();
+        debug_assert_eq!(q.len(), qr);
+        flat.push(o);
+    });
+    Ok(Tensor::new(shape, operand.elem.clone(), operand.buf.gather(&flat)))
+}

@@ -1,7 +1,9 @@
 //! `cholesky`, `triangular_solve` and `fft`, batched over leading dimensions.
 //!
 //! Choices (the spec leaves accuracy and the unused triangle to the
-//! implementation): every kernel computes in f64 (complex f64 for complex
+//! implementation): `triangular_solve` on f32 and f64 follows XLA CPU's
+//! blocked algorithm in the element precision (`ops::trsm`); otherwise every
+//! kernel computes in f64 (complex f64 for complex
 //! types) and rounds once to the result type. The triangle that `cholesky`
 //! does not define is zero. A matrix that is not positive definite yields
 //! NaN from the first failing pivot on, as LAPACK-style implementations do.
@@ -119,6 +121,28 @@ pub fn triangular_solve(
     let (bb, r, c) = batch_and_matrix(bt)?;
     if n != n2 || ba != bb || (left_side && r != n) || (!left_side && c != n) {
         return invalid("triangular_solve operand shapes do not match");
+    }
+    // Real f32/f64: XLA CPU's blocked algorithm in the element precision (see `ops::trsm`).
+    let (ta, ub) = (tr != TransposeA::No, unit_diagonal);
+    let per_batch = |ai: usize, bi: usize| (ai * n * n..(ai + 1) * n * n, bi * r * c..(bi + 1) * r * c);
+    match (&a.buf, &bt.buf) {
+        (Buffer::F32(x), Buffer::F32(y)) => {
+            let mut out = Vec::with_capacity(y.len());
+            for i in 0..ba {
+                let (ra, rb) = per_batch(i, i);
+                out.extend(crate::ops::trsm::solve(&x[ra], &y[rb], n, left_side, lower, ta, ub));
+            }
+            return Ok(Tensor::new(bt.shape.clone(), bt.elem.clone(), Buffer::F32(out.into())));
+        }
+        (Buffer::F64(x), Buffer::F64(y)) => {
+            let mut out = Vec::with_capacity(y.len());
+            for i in 0..ba {
+                let (ra, rb) = per_batch(i, i);
+                out.extend(crate::ops::trsm::solve(&x[ra], &y[rb], n, left_side, lower, ta, ub));
+            }
+            return Ok(Tensor::new(bt.shape.clone(), bt.elem.clone(), Buffer::F64(out.into())));
+        }
+        _ => {}
     }
     let av = to_c(a)?;
     let bv = to_c(bt)?;

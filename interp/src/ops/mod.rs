@@ -1,5 +1,6 @@
 //! The op families' kernels: pure functions from tensors (and attributes) to tensors.
 
+pub mod batch_norm;
 pub mod chlo;
 pub mod compare;
 pub mod conv;
@@ -7,6 +8,7 @@ pub mod convert;
 pub mod dot;
 pub mod ducc;
 pub mod dynamic;
+pub mod einsum;
 pub mod elementwise;
 pub mod gather;
 pub mod linalg;
@@ -14,4 +16,5 @@ pub mod quant;
 pub mod reduce;
 pub mod rng;
 pub mod shape;
+pub mod trsm;
 pub mod windows;
