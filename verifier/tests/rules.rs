@@ -113,7 +113,7 @@ neg! {
     sharding_rule_c13: &abs("sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=4, j=2} need_replication={k}>", "tensor<4x2xf32>") => "index must be less than 2, got: 2";
     sharding_rule_c14: &abs("sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=4, j=2} need_replication={j} permutation={j}>", "tensor<4x2xf32>") => "a factor can only be in one of the reduction, need replication, or permutation factor sets";
     sharding_rule_c15: &abs("sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=4, j=2} reduction={i}>", "tensor<4x2xf32>") => "reduction factor cannot be in result mappings";
-    edges_c1: &abs("sdy.propagation_edges = #sdy.propagation_edges<[{step--2 = [{\"a\" = operand-0 -> [result-0]}]}]>", "tensor<4xf32>") => "custom op 'stablehlo.abs' propagation edges have negative step index: -2";
+    edges_c1: &abs("sdy.propagation_edges = #sdy.propagation_edges<[{step--2 = [{\"a\" = operand-0 -> [result-0]}]}]>", "tensor<4xf32>") => "propagation edges have negative step index: -2";
     edges_c2: &abs("sdy.propagation_edges = #sdy.propagation_edges<[{step-5 = [{\"a\" = operand-0 -> [result-0]}]}, {step-5 = [{\"b\" = operand-0 -> [result-0]}]}]>", "tensor<4xf32>") => "propagation edges have duplicate step index: 5";
     edges_c3: &abs("sdy.propagation_edges = #sdy.propagation_edges<[{step-0 = [{\"a\" = result-0 -> [operand-0, result-0]}]}]>", "tensor<4xf32>") => "propagation edges have a source that is the same as a target";
     edges_c4: &abs("sdy.propagation_edges = #sdy.propagation_edges<[{step-2 = [{\"b\" = operand-0 -> [result-0, result-0]}]}]>", "tensor<4xf32>") => "propagation edges have duplicate targets for step index: 2 and axis: b";

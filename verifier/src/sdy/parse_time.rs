@@ -9,7 +9,8 @@ use std::collections::HashSet;
 use shardref_spec::Diagnostic;
 use shardref_spec::ir::mpmd::MpmdAttr;
 use shardref_spec::ir::sdy::{Mesh, MeshOrRef, PropagationEdges, SdyAttr, TensorSharding};
-use shardref_spec::ir::{Attr, OpId, Type};
+use shardref_spec::ir::{Attr, OpId, Operation, Type};
+use shardref_spec::ops::OpKind;
 
 use crate::{Cx, Fail};
 
@@ -18,14 +19,14 @@ use crate::{Cx, Fail};
 pub fn check(cx: &Cx<'_>) -> Vec<Diagnostic> {
     for op in cx.m.walk() {
         let o = cx.m.op(op);
-        for (_, a) in o.attrs.iter() {
-            if let Some(d) = check_attr(cx, op, a) {
+        for (name, a) in o.attrs.iter() {
+            if let Some(d) = check_attr(cx, At { op, custom: in_custom_syntax(o, name) }, a) {
                 return d;
             }
         }
         let types = o.results.iter().chain(&o.operands).map(|&v| cx.m.value_type(v));
         for t in types {
-            if let Some(d) = check_type(cx, op, t) {
+            if let Some(d) = check_type(cx, At { op, custom: true }, t) {
                 return d;
             }
         }
@@ -33,29 +34,46 @@ pub fn check(cx: &Cx<'_>) -> Vec<Diagnostic> {
     vec![]
 }
 
-fn error(cx: &Cx<'_>, op: OpId, msg: String) -> Diagnostic {
-    cx.located(op, Fail::new(format!("custom op '{}' {msg}", cx.op_name(op))))
+/// Where an attribute or type is checked: its op, and whether upstream
+/// parses it within the op's custom syntax (its errors then carry the
+/// `custom op '<name>' ` prefix) rather than in an attribute dictionary.
+#[derive(Clone, Copy)]
+struct At {
+    op: OpId,
+    custom: bool,
 }
 
-fn check_type(cx: &Cx<'_>, op: OpId, t: &Type) -> Option<Vec<Diagnostic>> {
+/// Whether an op's attribute is written in its custom syntax: the inherent
+/// attributes of sdy and mpmd ops. Discardable (dotted) attributes and
+/// anything on a `func.func` are parsed from an attribute dictionary.
+fn in_custom_syntax(o: &Operation, name: &str) -> bool {
+    matches!(o.name.kind(), Some(OpKind::Sdy(_) | OpKind::Mpmd(_))) && !name.contains('.')
+}
+
+fn error(cx: &Cx<'_>, at: At, msg: String) -> Diagnostic {
+    let msg = if at.custom { format!("custom op '{}' {msg}", cx.op_name(at.op)) } else { msg };
+    cx.located(at.op, Fail::new(msg))
+}
+
+fn check_type(cx: &Cx<'_>, at: At, t: &Type) -> Option<Vec<Diagnostic>> {
     match t {
-        Type::MeshTensor(mt) => mt.sharding.as_ref().and_then(|s| check_sharding(cx, op, s)),
-        Type::Tuple(ts) => ts.iter().find_map(|t| check_type(cx, op, t)),
-        Type::Function(a, b) => a.iter().chain(b).find_map(|t| check_type(cx, op, t)),
+        Type::MeshTensor(mt) => mt.sharding.as_ref().and_then(|s| check_sharding(cx, at, s)),
+        Type::Tuple(ts) => ts.iter().find_map(|t| check_type(cx, at, t)),
+        Type::Function(a, b) => a.iter().chain(b).find_map(|t| check_type(cx, at, t)),
         _ => None,
     }
 }
 
-fn check_attr(cx: &Cx<'_>, op: OpId, a: &Attr) -> Option<Vec<Diagnostic>> {
+fn check_attr(cx: &Cx<'_>, at: At, a: &Attr) -> Option<Vec<Diagnostic>> {
     match a {
-        Attr::Array(items) => items.iter().find_map(|x| check_attr(cx, op, x)),
-        Attr::Dict(d) => d.iter().find_map(|(_, x)| check_attr(cx, op, x)),
-        Attr::Type(t) => check_type(cx, op, t),
+        Attr::Array(items) => items.iter().find_map(|x| check_attr(cx, at, x)),
+        Attr::Dict(d) => d.iter().find_map(|(_, x)| check_attr(cx, at, x)),
+        Attr::Type(t) => check_type(cx, at, t),
         Attr::Sdy(s) => match s.as_ref() {
-            SdyAttr::Mesh(m) => check_mesh(cx, op, m),
-            SdyAttr::Sharding(s) => check_sharding(cx, op, s),
-            SdyAttr::ShardingPerValue(l) => l.shardings.iter().find_map(|s| check_sharding(cx, op, s)),
-            SdyAttr::PropagationEdges(e) => check_edges(e).map(|m| vec![error(cx, op, m)]),
+            SdyAttr::Mesh(m) => check_mesh(cx, at, m),
+            SdyAttr::Sharding(s) => check_sharding(cx, at, s),
+            SdyAttr::ShardingPerValue(l) => l.shardings.iter().find_map(|s| check_sharding(cx, at, s)),
+            SdyAttr::PropagationEdges(e) => check_edges(e).map(|m| vec![error(cx, at, m)]),
             SdyAttr::ManualAxes(_)
             | SdyAttr::AxisRefList(_)
             | SdyAttr::ListOfAxisRefLists(_)
@@ -66,11 +84,11 @@ fn check_attr(cx: &Cx<'_>, op: OpId, a: &Attr) -> Option<Vec<Diagnostic>> {
             MpmdAttr::Topology(t) => {
                 // topology_c1 (TP1): a topology has at least one mesh.
                 if t.meshes.is_empty() {
-                    return Some(vec![error(cx, op, "TopologyAttr must have at least one mesh.".into())]);
+                    return Some(vec![error(cx, at, "TopologyAttr must have at least one mesh.".into())]);
                 }
-                t.meshes.iter().find_map(|n| check_mesh(cx, op, &n.mesh))
+                t.meshes.iter().find_map(|n| check_mesh(cx, at, &n.mesh))
             }
-            MpmdAttr::NamedMesh(n) => check_mesh(cx, op, &n.mesh),
+            MpmdAttr::NamedMesh(n) => check_mesh(cx, at, &n.mesh),
             MpmdAttr::UserOrigin(_)
             | MpmdAttr::Origin(_)
             | MpmdAttr::MeshWithOrigins(_)
@@ -81,30 +99,30 @@ fn check_attr(cx: &Cx<'_>, op: OpId, a: &Attr) -> Option<Vec<Diagnostic>> {
     }
 }
 
-fn check_sharding(cx: &Cx<'_>, op: OpId, s: &TensorSharding) -> Option<Vec<Diagnostic>> {
+fn check_sharding(cx: &Cx<'_>, at: At, s: &TensorSharding) -> Option<Vec<Diagnostic>> {
     match &s.mesh {
-        MeshOrRef::Inline(m) => check_mesh(cx, op, m),
+        MeshOrRef::Inline(m) => check_mesh(cx, at, m),
         MeshOrRef::Ref(_) => None,
     }
 }
 
 /// `MeshAxisAttr::verify` then `MeshAttr::verify`.
-fn check_mesh(cx: &Cx<'_>, op: OpId, m: &Mesh) -> Option<Vec<Diagnostic>> {
+fn check_mesh(cx: &Cx<'_>, at: At, m: &Mesh) -> Option<Vec<Diagnostic>> {
     for a in &m.axes {
         // mesh_c1 (M1): axis sizes are at least 1.
         if a.size <= 0 {
             return Some(vec![
-                cx.located(op, Fail::new(format!("axis size must be at least 1, got: {}", a.size))),
+                error(cx, at, format!("axis size must be at least 1, got: {}", a.size)),
                 error(
                     cx,
-                    op,
+                    at,
                     "failed to parse Sdy_Mesh parameter 'axes' which is to be a `::llvm::ArrayRef<MeshAxisAttr>`"
                         .into(),
                 ),
             ]);
         }
     }
-    mesh_error(m).map(|msg| vec![error(cx, op, msg)])
+    mesh_error(m).map(|msg| vec![error(cx, at, msg)])
 }
 
 /// The `MeshAttr::verify` message for a mesh, if it is invalid.
