@@ -117,6 +117,9 @@ pub struct Interp<'m> {
     limits: Limits,
     depth: usize,
     pub outcome: Outcome,
+    /// The simulated process this interpreter runs as; `None` is the single process
+    /// (replica 0, partition 0) of an ordinary run.
+    pub device: Option<&'m crate::devices::runtime::DeviceCtx>,
 }
 
 /// How a block ended.
@@ -127,7 +130,21 @@ enum Exit {
 
 impl<'m> Interp<'m> {
     pub fn new(m: &'m Module, limits: Limits) -> Interp<'m> {
-        Interp { m, slots: Slots::new(m), fuel: limits.fuel, limits, depth: 0, outcome: Outcome::default() }
+        Interp {
+            m,
+            slots: Slots::new(m),
+            fuel: limits.fuel,
+            limits,
+            depth: 0,
+            outcome: Outcome::default(),
+            device: None,
+        }
+    }
+
+    /// An interpreter running as one simulated process of a multi-process run.
+    pub fn on_device(m: &'m Module, limits: Limits, ctx: &'m crate::devices::runtime::DeviceCtx) -> Interp<'m> {
+        ctx.set_source(m.source.clone());
+        Interp { device: Some(ctx), ..Interp::new(m, limits) }
     }
 
     /// Calls a `func.func` with `args`.
@@ -843,9 +860,14 @@ impl<'m> Interp<'m> {
             }
             S::PartitionId | S::ReplicaId => {
                 // A single-process run is partition 0 of replica 0.
+                let id = self.device.map(|d| d.id());
+                let x = match k {
+                    S::PartitionId => id.map_or(0, |i| i.partition),
+                    _ => id.map_or(0, |i| i.replica),
+                };
                 let u32_ty =
                     shardref_spec::ir::ElemType::Int { width: 32, signedness: shardref_spec::ir::Signedness::Unsigned };
-                Ok(vec![Value::Tensor(Tensor::new(vec![], u32_ty, Buffer::U32(vec![0u32].into())))])
+                Ok(vec![Value::Tensor(Tensor::new(vec![], u32_ty, Buffer::U32(vec![x].into())))])
             }
             S::Composite => {
                 let Some(Attr::SymbolRef(callee)) = o.attrs.get("decomposition") else {
