@@ -3,5 +3,8 @@
 //!
 //! - `runtime`: processes on threads, the rendezvous (`DeviceCtx::exchange`),
 //!   exact deadlock and mismatch detection.
+//! - `collectives`: StableHLO's collectives with the spec's process-grid
+//!   semantics, send/recv/infeed/outfeed, and `interpreter.run_parallel`.
 
+pub mod collectives;
 pub mod runtime;

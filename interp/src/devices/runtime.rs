@@ -36,6 +36,7 @@
 //! that shows both groups.
 
 use std::any::Any;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -124,8 +125,43 @@ struct State {
     procs: Vec<Proc>,
 }
 
+/// Run-wide facts the processes read, fixed before the run starts (so reading them never depends on scheduling).
+#[derive(Debug, Default)]
+pub struct RunEnv {
+    /// Point-to-point channels: channel id → (sending process, receiving process), or why the channel
+    /// cannot be paired.
+    pub channels: BTreeMap<i64, Result<(usize, usize), String>>,
+    /// The functions that produce successive infeed entries (at most one process reads them).
+    pub infeed: Vec<String>,
+    /// How many infeed entries were taken.
+    infeed_taken: Mutex<usize>,
+}
+
+impl RunEnv {
+    /// The (sender, receiver) processes of `channel`.
+    pub fn channel(&self, channel: i64) -> Result<(usize, usize), String> {
+        match self.channels.get(&channel) {
+            Some(r) => r.clone(),
+            None => Err(format!("no process sends or receives on channel {channel}")),
+        }
+    }
+
+    /// The next infeed function.
+    pub fn next_infeed(&self) -> Result<String, String> {
+        let mut taken = self.infeed_taken.lock().unwrap_or_else(|e| e.into_inner());
+        let name = self
+            .infeed
+            .get(*taken)
+            .cloned()
+            .ok_or_else(|| format!("the infeed is empty (it had {} entries)", self.infeed.len()))?;
+        *taken += 1;
+        Ok(name)
+    }
+}
+
 struct Shared {
     ids: Vec<ProcessId>,
+    env: RunEnv,
     state: Mutex<State>,
     cv: Condvar,
 }
@@ -153,6 +189,11 @@ impl DeviceCtx {
     /// The limits of this process's run (each process has its own fuel budget).
     pub fn limits(&self) -> Limits {
         self.limits
+    }
+
+    /// The run-wide facts (channels, infeed).
+    pub fn env(&self) -> &RunEnv {
+        &self.shared.env
     }
 
     /// Identities of every process of the run, in process order.
@@ -361,11 +402,22 @@ pub fn run_processes<T: Send>(
     limits: Limits,
     body: impl Fn(&DeviceCtx) -> IResult<T> + Sync,
 ) -> IResult<Vec<T>> {
+    run_processes_in(ids, limits, RunEnv::default(), body)
+}
+
+/// `run_processes` with run-wide facts the processes can read through `DeviceCtx::env`.
+pub fn run_processes_in<T: Send>(
+    ids: &[ProcessId],
+    limits: Limits,
+    env: RunEnv,
+    body: impl Fn(&DeviceCtx) -> IResult<T> + Sync,
+) -> IResult<Vec<T>> {
     if let Some((i, id)) = ids.iter().enumerate().find(|(i, id)| id.index != *i) {
         return Err(InterpError::invalid(Span::NONE, format!("process {i} has index {}", id.index)));
     }
     let shared = Arc::new(Shared {
         ids: ids.to_vec(),
+        env,
         state: Mutex::new(State {
             procs: ids
                 .iter()
