@@ -24,8 +24,8 @@
 //! preceded by a comment with its label from `rules::RULES` and the
 //! inventory's rule id.
 
-pub mod isolation;
 pub mod import;
+pub mod isolation;
 pub mod mpmd;
 pub mod rules;
 pub mod sdy;

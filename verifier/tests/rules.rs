@@ -336,7 +336,7 @@ macro_rules! neg_import {
 }
 
 /// A manual computation over `%x` whose body holds `body`.
-fn manual(group_outer: &str, body: &str) -> String {
+fn grouped_manual(group_outer: &str, body: &str) -> String {
     format!(
         "sdy.mesh @m = <[\"a\"=2]>\nfunc.func @f(%x: tensor<8xf32>) -> tensor<8xf32> {{\n  %0 = sdy.manual_computation(%x) in_shardings=[<@m, [{{}}]>] out_shardings=[<@m, [{{}}]>] manual_axes={{}} (%y: tensor<8xf32>) {{\n{body}\n    sdy.return %y : tensor<8xf32>\n  }} : (tensor<8xf32>) -> tensor<8xf32>\n{group_outer}\n  return %0 : tensor<8xf32>\n}}\n"
     )
@@ -346,14 +346,14 @@ const TWO_CALLS: &str = "func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {\n
 
 neg_import! {
     manual_axes_cleanup_c1: ImportPass::ManualAxesCleanup, "sdy.mesh @m = <[\"a\"=2]>\nfunc.func @f() {\n  sdy.manual_computation() in_shardings=[] out_shardings=[] manual_axes={\"a\"} () {\n    %c = sdy.constant dense<1.0> : tensor<2xf32>\n    sdy.return\n  } : () -> ()\n  return\n}\n" => "op has manual_axes when there are no in/out shardings and the body is not empty. This isn't allowed at this stage";
-    sharding_group_import_c1: ImportPass::ShardingGroupImport, &manual("  sdy.sharding_group %0 group_id = 7 : tensor<8xf32>", "    sdy.sharding_group %y group_id = 7 : tensor<8xf32>") => "ShardingGroupOps values cannot cross ManualComputationOp boundaries for groupId: 7";
+    sharding_group_import_c1: ImportPass::ShardingGroupImport, &grouped_manual("  sdy.sharding_group %0 group_id = 7 : tensor<8xf32>", "    sdy.sharding_group %y group_id = 7 : tensor<8xf32>") => "ShardingGroupOps values cannot cross ManualComputationOp boundaries for groupId: 7";
     sharding_group_import_c2: ImportPass::ShardingGroupImport, "func.func @f(%x: tensor<8xf32>, %y: tensor<2x4xf32>) -> tensor<8xf32> {\n  sdy.sharding_group %x group_id = 3 : tensor<8xf32>\n  sdy.sharding_group %y group_id = 3 : tensor<2x4xf32>\n  return %x : tensor<8xf32>\n}\n" => "ShardingGroupOps values must have the same shape for groupId: 3";
     import_func_calls_w1: ImportPass::ImportFuncCalls, TWO_CALLS => "function @h has multiple call ops, we need to clone the function body for each call";
 }
 
 #[test]
 fn import_passes_accept_valid_programs() {
-    let same_level = manual(
+    let same_level = grouped_manual(
         "",
         "    sdy.sharding_group %y group_id = 7 : tensor<8xf32>\n    sdy.sharding_group %y group_id = 7 : tensor<8xf32>",
     );
