@@ -210,7 +210,8 @@ pub fn prefix_without_overlap(a: &AxisRef, b: &AxisRef) -> Option<AxisRef> {
     if pa >= pb {
         return None;
     }
-    Some(sub_axis(&a.name, pa, pb / pa))
+    // A pre-size below 1 is invalid and reported elsewhere; no prefix then.
+    Some(sub_axis(&a.name, pa, pb.checked_div(pa).filter(|_| pa >= 1)?))
 }
 
 /// `getSuffixWithoutOverlap`: the part of `a` after `b`, `a` itself when
