@@ -17,7 +17,7 @@ use num_traits::Float;
 
 /// Whether DUCC plans a real FFT of length `n` as one generic pass.
 pub fn uses_generic_pass(n: usize) -> bool {
-    n > 5 && n < 135 && (2..n).take_while(|d| d * d <= n).all(|d| n % d != 0)
+    n > 5 && n < 135 && (2..n).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d))
 }
 
 /// `0.25L * pi / n` in x87 long double (64-bit significand), then rounded to f64.
