@@ -201,8 +201,11 @@ pub fn rng_bit_generator(
     elem: &ElemType,
     shape: &[usize],
 ) -> IResult<(Tensor, Tensor)> {
-    let Buffer::U64(s) = &state.buf else {
-        return invalid("rng_bit_generator's initial_state must be a ui64 tensor");
+    // The state is 64-bit words; a signless i64 state is read and written as the same bits.
+    let s: Vec<u64> = match &state.buf {
+        Buffer::U64(s) => s.to_vec(),
+        Buffer::I64(s) => s.iter().map(|&x| x as u64).collect(),
+        _ => return invalid("rng_bit_generator's initial_state must be a 64-bit integer tensor"),
     };
     if state.rank() != 1 {
         return invalid("rng_bit_generator's initial_state must be 1-dimensional");
@@ -227,7 +230,11 @@ pub fn rng_bit_generator(
         (Algorithm::Philox, _) => return invalid("PHILOX needs a ui64[2] or ui64[3] state"),
     };
     let out = Tensor::new(shape.to_vec(), elem.clone(), words_to_buffer(elem, &words, bits)?);
-    let st = Tensor::new(state.shape.clone(), state.elem.clone(), Buffer::U64(new_state.into()));
+    let buf = match &state.buf {
+        Buffer::I64(_) => Buffer::I64(new_state.iter().map(|&x| x as i64).collect()),
+        _ => Buffer::U64(new_state.into()),
+    };
+    let st = Tensor::new(state.shape.clone(), state.elem.clone(), buf);
     Ok((st, out))
 }
 
