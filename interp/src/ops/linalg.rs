@@ -9,7 +9,8 @@
 //! NaN from the first failing pivot on, as LAPACK-style implementations do.
 //! `fft` is a direct DFT per transformed axis with exactly reduced twiddle
 //! angles (accurate to a few ulp in f64); IFFT and IRFFT scale by 1/n. The
-//! real transforms (RFFT and IRFFT) of a prime length from 7 to 131 instead
+//! real transforms (RFFT and IRFFT) of a prime length from 7 to 131, and
+//! one-axis complex transforms of a prime length from 13 to 109, instead
 //! follow XLA CPU's DUCC pass operation for operation (`ops::ducc`), so that
 //! they reproduce XLA's values.
 
@@ -273,6 +274,24 @@ pub fn fft(
             for (a, &n) in (r - k..r).zip(&lens) {
                 if shape[a] != n {
                     return invalid("fft dimensions must equal fft_length");
+                }
+                if k == 1 && crate::ops::ducc::uses_complex_generic_pass(n) {
+                    // One axis of a prime length DUCC runs as one generic pass: follow it (see `ops::ducc`).
+                    let roots = crate::ops::ducc::unity_roots(n);
+                    let fwd = kind == FftKind::Fft;
+                    let single = matches!(result_elem, ElemType::Complex(inner) if **inner == ElemType::Float(shardref_spec::ir::FloatKind::F32));
+                    along_axis(&mut data, &mut shape, a, n, &|x| {
+                        if single {
+                            let xs: Vec<(f32, f32)> = x.iter().map(|c| (c.re as f32, c.im as f32)).collect();
+                            let y = crate::ops::ducc::cfft_generic(&xs, fwd, &roots);
+                            y.into_iter().map(|(re, im)| C::new(re as f64, im as f64)).collect()
+                        } else {
+                            let xs: Vec<(f64, f64)> = x.iter().map(|c| (c.re, c.im)).collect();
+                            let y = crate::ops::ducc::cfft_generic(&xs, fwd, &roots);
+                            y.into_iter().map(|(re, im)| C::new(re, im)).collect()
+                        }
+                    });
+                    continue;
                 }
                 along_axis(&mut data, &mut shape, a, n, &|x| {
                     let y = dft(x, x.len(), sign);
