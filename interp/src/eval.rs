@@ -925,6 +925,11 @@ impl<'m> Interp<'m> {
                     _ => return Err(InterpError::invalid(span, "rng without an rng_distribution")),
                 };
                 let shape = ops::dynamic::shape_values(shape)?;
+                // The shape comes from an operand: check it against the memory budget before allocating.
+                let bytes = shape.iter().try_fold(a.elem.storage_bytes() as u64, |acc, &d| acc.checked_mul(d as u64));
+                if bytes.is_none_or(|b| b > self.limits.max_value_bytes) {
+                    return Err(InterpError::exhausted(span, "rng result is over the memory budget"));
+                }
                 Ok(vec![Value::Tensor(ops::rng::rng(dist, a, b, &shape, &mut self.rng_counter)?)])
             }
             S::SetDimensionSize => {

@@ -90,7 +90,7 @@ impl Geo {
     }
     /// `size(operand) / dim(operand, feature_index)` as a constant of the element type.
     fn per_feature(&self, rd: Round) -> f64 {
-        if self.f == 0 { 0.0 } else { rd.r((self.n / self.f) as f64) }
+        self.n.checked_div(self.f).map_or(0.0, |q| rd.r(q as f64))
     }
     fn mean(&self, x: &[f64], rd: Round) -> Vec<f64> {
         let d = self.per_feature(rd);
@@ -109,17 +109,19 @@ fn out(like: &Tensor, v: &[f64]) -> IResult<Tensor> {
     Ok(Tensor::new(like.shape.clone(), like.elem.clone(), crate::ops::convert::encode_floats(&like.elem, v)?))
 }
 
-/// The normalization shared by inference and training.
-fn normalize(
-    x: &[f64],
-    g: &Geo,
-    rd: Round,
-    scale: &[f64],
-    offset: &[f64],
-    mean: &[f64],
-    var: &[f64],
+/// The per-feature inputs of the normalization.
+#[derive(Clone, Copy)]
+struct Params<'a> {
+    scale: &'a [f64],
+    offset: &'a [f64],
+    mean: &'a [f64],
+    var: &'a [f64],
     eps: f64,
-) -> Vec<f64> {
+}
+
+/// The normalization shared by inference and training.
+fn normalize(x: &[f64], g: &Geo, rd: Round, p: Params<'_>) -> Vec<f64> {
+    let Params { scale, offset, mean, var, eps } = p;
     let stddev: Vec<f64> = (0..g.f).map(|k| rd.r(rd.r(var[k] + eps).sqrt())).collect();
     x.iter()
         .enumerate()
@@ -147,7 +149,7 @@ pub fn inference(
     let x = floats(operand)?;
     let (s, o) = (per_feature_operand(scale, &g, "scale")?, per_feature_operand(offset, &g, "offset")?);
     let (m, v) = (per_feature_operand(mean, &g, "mean")?, per_feature_operand(variance, &g, "variance")?);
-    out(operand, &normalize(&x, &g, rd, &s, &o, &m, &v, rd.r(epsilon)))
+    out(operand, &normalize(&x, &g, rd, Params { scale: &s, offset: &o, mean: &m, var: &v, eps: rd.r(epsilon) }))
 }
 
 /// `batch_norm_training`: (output, batch_mean, batch_var).
@@ -172,7 +174,7 @@ pub fn training(
         })
         .collect();
     let var = g.mean(&sq, rd);
-    let y = normalize(&x, &g, rd, &s, &o, &mean, &var, rd.r(epsilon));
+    let y = normalize(&x, &g, rd, Params { scale: &s, offset: &o, mean: &mean, var: &var, eps: rd.r(epsilon) });
     Ok((out(operand, &y)?, out(scale, &mean)?, out(scale, &var)?))
 }
 

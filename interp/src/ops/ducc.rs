@@ -1,4 +1,4 @@
-//! The real forward FFT of prime length as XLA CPU computes it.
+//! FFTs of prime length as XLA CPU computes them.
 //!
 //! XLA's CPU backend runs `fft` with DUCC (`ducc0::r2c`). For a real
 //! transform of prime length `n` with 5 < n < 135, DUCC's plan is a single
@@ -10,14 +10,18 @@
 //! twiddles: `UnityRoots` computes `cos`/`sin` of `8x · (π/4n)` in f64 (the
 //! angle step rounded from x87 long double), folded into one octant, and
 //! combines two table entries by a complex product. No fused multiply-adds
-//! (XLA's CPU wheels do not contract). Other lengths keep the exact-twiddle
-//! DFT of `linalg.rs`.
+//! (XLA's CPU wheels do not contract). The inverse (IRFFT) runs the pass's
+//! backward direction and multiplies by `1/n` rounded to the element type,
+//! as `c2r` does with its `fct`. Complex FFT/IFFT of a prime length from 13
+//! to 109 runs DUCC's generic complex pass (`cfftpg`) the same way. All were checked bit for bit against XLA
+//! CPU (jax 0.10.2) for lengths 7, 11, 13, 17 and 31 in f32 and f64. Other
+//! lengths keep the exact-twiddle DFT of `linalg.rs`.
 
 use num_traits::Float;
 
 /// Whether DUCC plans a real FFT of length `n` as one generic pass.
 pub fn uses_generic_pass(n: usize) -> bool {
-    n > 5 && n < 135 && (2..n).take_while(|d| d * d <= n).all(|d| n % d != 0)
+    n > 5 && n < 135 && (2..n).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d))
 }
 
 /// `0.25L * pi / n` in x87 long double (64-bit significand), then rounded to f64.
@@ -176,6 +180,164 @@ pub fn rfft_generic<T: Float>(x: &[T], roots: &[(f64, f64)]) -> Vec<(T, T)> {
         out.push((ch[j], ch[ip - j]));
     }
     out
+}
+
+/// DUCC's `rfftpg` backward pass with `l1 = ido = 1`, then the scale `1/n`
+/// (`c2r` with `fct = 1/n`, multiplied into each output): the real line of
+/// prime length `n` whose half spectrum is `spec` (`n / 2 + 1` values; the
+/// DC term's imaginary part is ignored).
+pub fn irfft_generic<T: Float>(spec: &[(T, T)], n: usize, roots: &[(f64, f64)]) -> Vec<T> {
+    let ip = n;
+    let ipph = ip.div_ceil(2);
+    let t = |v: f64| T::from(v).unwrap_or_else(T::nan);
+    let mut cs = vec![T::zero(); 2 * ip];
+    cs[0] = T::one();
+    let (mut i, mut ic) = (2, 2 * ip - 2);
+    while i <= ic {
+        let (re, im) = roots[i / 2];
+        cs[i] = t(re);
+        cs[i + 1] = t(im);
+        cs[ic] = t(re);
+        cs[ic + 1] = -t(im);
+        i += 2;
+        ic -= 2;
+    }
+    let two = T::one() + T::one();
+    let mut ch = vec![T::zero(); ip];
+    ch[0] = spec[0].0;
+    for j in 1..ipph {
+        ch[j] = two * spec[j].0;
+        ch[ip - j] = two * spec[j].1;
+    }
+    let mut c = vec![T::zero(); ip];
+    for l in 1..ipph {
+        let lc = ip - l;
+        c[l] = ch[0] + cs[2 * l] * ch[1] + cs[4 * l] * ch[2];
+        c[lc] = cs[2 * l + 1] * ch[ip - 1] + cs[4 * l + 1] * ch[ip - 2];
+        let mut iang = 2 * l;
+        let mut next = || {
+            iang += l;
+            if iang > ip {
+                iang -= ip;
+            }
+            (cs[2 * iang], cs[2 * iang + 1])
+        };
+        let (mut j, mut jc) = (3, ip - 3);
+        while j + 3 < ipph {
+            let ((ar1, ai1), (ar2, ai2), (ar3, ai3), (ar4, ai4)) = (next(), next(), next(), next());
+            c[l] = c[l] + (ar1 * ch[j] + ar2 * ch[j + 1] + ar3 * ch[j + 2] + ar4 * ch[j + 3]);
+            c[lc] = c[lc] + (ai1 * ch[jc] + ai2 * ch[jc - 1] + ai3 * ch[jc - 2] + ai4 * ch[jc - 3]);
+            j += 4;
+            jc -= 4;
+        }
+        while j + 1 < ipph {
+            let ((ar1, ai1), (ar2, ai2)) = (next(), next());
+            c[l] = c[l] + (ar1 * ch[j] + ar2 * ch[j + 1]);
+            c[lc] = c[lc] + (ai1 * ch[jc] + ai2 * ch[jc - 1]);
+            j += 2;
+            jc -= 2;
+        }
+        while j < ipph {
+            let (ar, ai) = next();
+            c[l] = c[l] + ar * ch[j];
+            c[lc] = c[lc] + ai * ch[jc];
+            j += 1;
+            jc -= 1;
+        }
+    }
+    for j in 1..ipph {
+        ch[0] = ch[0] + ch[j];
+    }
+    for j in 1..ipph {
+        let jc = ip - j;
+        let (a, b) = (c[j], c[jc]);
+        ch[jc] = a + b;
+        ch[j] = a - b;
+    }
+    let fct = T::one() / t(n as f64);
+    ch.into_iter().map(|v| v * fct).collect()
+}
+
+/// Whether DUCC plans a complex FFT of length `n` as one generic pass
+/// (`cfftpg`: primes from 13 to 109; 2, 3, 4, 5, 7, 8 and 11 have their own passes).
+pub fn uses_complex_generic_pass(n: usize) -> bool {
+    uses_generic_pass(n) && (13..110).contains(&n)
+}
+
+/// DUCC's `cfftpg` pass with `l1 = ido = 1` (forward: e^{-2πi jk/n}), then
+/// the factor `1/n` for the inverse (`c2c` with `fct = 1/n`).
+pub fn cfft_generic<T: Float>(x: &[(T, T)], fwd: bool, roots: &[(f64, f64)]) -> Vec<(T, T)> {
+    let ip = x.len();
+    let ipph = ip.div_ceil(2);
+    let t = |v: f64| T::from(v).unwrap_or_else(T::nan);
+    // csarr[i] = e^{2πi i/n}, conjugated for the forward direction.
+    let cs: Vec<(T, T)> = (0..ip)
+        .map(|i| {
+            let (re, im) = roots[i];
+            (t(re), if fwd { -t(im) } else { t(im) })
+        })
+        .collect();
+    let add = |a: (T, T), b: (T, T)| (a.0 + b.0, a.1 + b.1);
+    let sub = |a: (T, T), b: (T, T)| (a.0 - b.0, a.1 - b.1);
+    let mut ch = vec![(T::zero(), T::zero()); ip];
+    ch[0] = x[0];
+    for j in 1..ipph {
+        let jc = ip - j;
+        ch[j] = add(x[j], x[jc]);
+        ch[jc] = sub(x[j], x[jc]);
+    }
+    let mut cx = vec![(T::zero(), T::zero()); ip];
+    let mut tmp = ch[0];
+    for &v in &ch[1..ipph] {
+        tmp = add(tmp, v);
+    }
+    cx[0] = tmp;
+    for l in 1..ipph {
+        let lc = ip - l;
+        let (wal, wal2) = (cs[l], cs[2 * l]);
+        cx[l] = (ch[0].0 + wal.0 * ch[1].0 + wal2.0 * ch[2].0, ch[0].1 + wal.0 * ch[1].1 + wal2.0 * ch[2].1);
+        cx[lc] = (-wal.1 * ch[ip - 1].1 - wal2.1 * ch[ip - 2].1, wal.1 * ch[ip - 1].0 + wal2.1 * ch[ip - 2].0);
+        let mut iwal = 2 * l;
+        let mut next = || {
+            iwal += l;
+            if iwal > ip {
+                iwal -= ip;
+            }
+            cs[iwal]
+        };
+        let (mut j, mut jc) = (3, ip - 3);
+        while j + 1 < ipph {
+            let (xw, xw2) = (next(), next());
+            cx[l].0 = cx[l].0 + (ch[j].0 * xw.0 + ch[j + 1].0 * xw2.0);
+            cx[l].1 = cx[l].1 + (ch[j].1 * xw.0 + ch[j + 1].1 * xw2.0);
+            cx[lc].0 = cx[lc].0 - (ch[jc].1 * xw.1 + ch[jc - 1].1 * xw2.1);
+            cx[lc].1 = cx[lc].1 + (ch[jc].0 * xw.1 + ch[jc - 1].0 * xw2.1);
+            j += 2;
+            jc -= 2;
+        }
+        while j < ipph {
+            let xw = next();
+            cx[l].0 = cx[l].0 + ch[j].0 * xw.0;
+            cx[l].1 = cx[l].1 + ch[j].1 * xw.0;
+            cx[lc].0 = cx[lc].0 - ch[jc].1 * xw.1;
+            cx[lc].1 = cx[lc].1 + ch[jc].0 * xw.1;
+            j += 1;
+            jc -= 1;
+        }
+    }
+    for j in 1..ipph {
+        let jc = ip - j;
+        let (t1, t2) = (cx[j], cx[jc]);
+        cx[j] = add(t1, t2);
+        cx[jc] = sub(t1, t2);
+    }
+    if !fwd {
+        let fct = T::one() / t(ip as f64);
+        for v in cx.iter_mut() {
+            *v = (v.0 * fct, v.1 * fct);
+        }
+    }
+    cx
 }
 
 #[cfg(test)]

@@ -9,9 +9,10 @@
 //! NaN from the first failing pivot on, as LAPACK-style implementations do.
 //! `fft` is a direct DFT per transformed axis with exactly reduced twiddle
 //! angles (accurate to a few ulp in f64); IFFT and IRFFT scale by 1/n. The
-//! real forward transform of a prime length from 7 to 131 instead follows
-//! XLA CPU's DUCC pass operation for operation (`ops::ducc`), so that it
-//! reproduces XLA's values.
+//! real transforms (RFFT and IRFFT) of a prime length from 7 to 131, and
+//! one-axis complex transforms of a prime length from 13 to 109, instead
+//! follow XLA CPU's DUCC pass operation for operation (`ops::ducc`), so that
+//! they reproduce XLA's values.
 
 use num_complex::Complex;
 use shardref_spec::ir::ElemType;
@@ -274,6 +275,24 @@ pub fn fft(
                 if shape[a] != n {
                     return invalid("fft dimensions must equal fft_length");
                 }
+                if k == 1 && crate::ops::ducc::uses_complex_generic_pass(n) {
+                    // One axis of a prime length DUCC runs as one generic pass: follow it (see `ops::ducc`).
+                    let roots = crate::ops::ducc::unity_roots(n);
+                    let fwd = kind == FftKind::Fft;
+                    let single = matches!(result_elem, ElemType::Complex(inner) if **inner == ElemType::Float(shardref_spec::ir::FloatKind::F32));
+                    along_axis(&mut data, &mut shape, a, n, &|x| {
+                        if single {
+                            let xs: Vec<(f32, f32)> = x.iter().map(|c| (c.re as f32, c.im as f32)).collect();
+                            let y = crate::ops::ducc::cfft_generic(&xs, fwd, &roots);
+                            y.into_iter().map(|(re, im)| C::new(re as f64, im as f64)).collect()
+                        } else {
+                            let xs: Vec<(f64, f64)> = x.iter().map(|c| (c.re, c.im)).collect();
+                            let y = crate::ops::ducc::cfft_generic(&xs, fwd, &roots);
+                            y.into_iter().map(|(re, im)| C::new(re, im)).collect()
+                        }
+                    });
+                    continue;
+                }
                 along_axis(&mut data, &mut shape, a, n, &|x| {
                     let y = dft(x, x.len(), sign);
                     if sign > 0.0 { y.into_iter().map(|v| v / x.len() as f64).collect() } else { y }
@@ -317,6 +336,29 @@ pub fn fft(
                 });
             }
             let n = lens[k - 1];
+            if crate::ops::ducc::uses_generic_pass(n) {
+                // Prime lengths DUCC runs as one generic pass: follow it (see `ops::ducc`).
+                if shape[last] != n / 2 + 1 {
+                    return invalid("irfft innermost dimension must equal fft_length / 2 + 1");
+                }
+                let roots = crate::ops::ducc::unity_roots(n);
+                let single = result_elem == &ElemType::Float(shardref_spec::ir::FloatKind::F32);
+                along_axis(&mut data, &mut shape, last, n, &|x| {
+                    if single {
+                        let xs: Vec<(f32, f32)> = x.iter().map(|c| (c.re as f32, c.im as f32)).collect();
+                        let y = crate::ops::ducc::irfft_generic(&xs, n, &roots);
+                        y.into_iter().map(|v| C::new(v as f64, 0.0)).collect()
+                    } else {
+                        let xs: Vec<(f64, f64)> = x.iter().map(|c| (c.re, c.im)).collect();
+                        let y = crate::ops::ducc::irfft_generic(&xs, n, &roots);
+                        y.into_iter().map(|v| C::new(v, 0.0)).collect()
+                    }
+                });
+                if shape != result_shape {
+                    return invalid(format!("fft result shape {shape:?} differs from the declared {result_shape:?}"));
+                }
+                return Ok(Tensor::new(shape, result_elem.clone(), from_c(result_elem, data)?));
+            }
             // Rebuild the full Hermitian spectrum of length n, then inverse-transform; keep real parts.
             along_axis(&mut data, &mut shape, last, n, &|x| {
                 let mut full = vec![C::new(0.0, 0.0); n];

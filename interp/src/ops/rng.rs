@@ -99,7 +99,7 @@ fn join(lo: u32, hi: u32) -> u64 {
 fn output_bits(elem: &ElemType) -> IResult<u32> {
     match elem {
         ElemType::Int { width, .. } if *width >= 2 && *width <= 64 => Ok(*width),
-        ElemType::Float(k) if Repr::of(elem).is_some() => Ok(k.bit_width() as u32),
+        ElemType::Float(k) if Repr::of(elem).is_some() => Ok(k.bit_width()),
         _ => invalid(format!("rng_bit_generator produces integers or floats, not {elem}")),
     }
 }
@@ -201,8 +201,11 @@ pub fn rng_bit_generator(
     elem: &ElemType,
     shape: &[usize],
 ) -> IResult<(Tensor, Tensor)> {
-    let Buffer::U64(s) = &state.buf else {
-        return invalid("rng_bit_generator's initial_state must be a ui64 tensor");
+    // The state is 64-bit words; a signless i64 state is read and written as the same bits.
+    let s: Vec<u64> = match &state.buf {
+        Buffer::U64(s) => s.to_vec(),
+        Buffer::I64(s) => s.iter().map(|&x| x as u64).collect(),
+        _ => return invalid("rng_bit_generator's initial_state must be a 64-bit integer tensor"),
     };
     if state.rank() != 1 {
         return invalid("rng_bit_generator's initial_state must be 1-dimensional");
@@ -227,8 +230,24 @@ pub fn rng_bit_generator(
         (Algorithm::Philox, _) => return invalid("PHILOX needs a ui64[2] or ui64[3] state"),
     };
     let out = Tensor::new(shape.to_vec(), elem.clone(), words_to_buffer(elem, &words, bits)?);
-    let st = Tensor::new(state.shape.clone(), state.elem.clone(), Buffer::U64(new_state.into()));
+    let buf = match &state.buf {
+        Buffer::I64(_) => Buffer::I64(new_state.iter().map(|&x| x as i64).collect()),
+        _ => Buffer::U64(new_state.into()),
+    };
+    let st = Tensor::new(state.shape.clone(), state.elem.clone(), buf);
     Ok((st, out))
+}
+
+/// The float values of a tensor, widened exactly to f64.
+fn floats_f64(t: &Tensor) -> IResult<Vec<f64>> {
+    match &t.buf {
+        Buffer::F64(s) => Ok(s.to_vec()),
+        _ => Ok(crate::ops::elementwise::to_f32_vec(t)?.into_iter().map(f64::from).collect()),
+    }
+}
+
+fn scalar_f64(t: &Tensor) -> IResult<f64> {
+    floats_f64(t)?.first().copied().map_or_else(|| invalid("rng bounds must be scalars"), Ok)
 }
 
 /// The Threefry key of `rng` (the first 64 bits of π's fraction, 0x243F6A8885A308D3).
@@ -272,14 +291,7 @@ pub fn rng(dist: Distribution, a: &Tensor, b: &Tensor, shape: &[usize], counter:
             crate::ops::convert::from_i64s(&elem, &v)?
         }
         (ElemType::Float(_), _) => {
-            let lo = crate::ops::elementwise::to_f32_vec(a).ok();
-            let (lo, hi) = match (&a.buf, &b.buf) {
-                (Buffer::F64(x), Buffer::F64(y)) => (x[0], y[0]),
-                _ => {
-                    let hi = crate::ops::elementwise::to_f32_vec(b)?;
-                    (lo.map(|v| v[0] as f64).unwrap_or(f64::NAN), hi[0] as f64)
-                }
-            };
+            let (lo, hi) = (scalar_f64(a)?, scalar_f64(b)?);
             let v: Vec<f64> = (0..n as u64)
                 .map(|i| match dist {
                     Distribution::Uniform => lo + (hi - lo) * unit(word(i)),
@@ -291,19 +303,15 @@ pub fn rng(dist: Distribution, a: &Tensor, b: &Tensor, shape: &[usize], counter:
                     }
                 })
                 .collect();
-            let mut out = crate::ops::convert::encode_floats(&elem, &v)?;
+            let out = crate::ops::convert::encode_floats(&elem, &v)?;
             if dist == Distribution::Uniform && lo < hi {
                 // Keep results in [a, b): a value that rounded up to b becomes a.
-                let t = Tensor::new(vec![n], elem.clone(), out.clone());
-                let rounded = crate::ops::elementwise::to_f32_vec(&t).ok();
-                let fixed: Vec<f64> = match (&out, rounded) {
-                    (Buffer::F64(s), _) => s.iter().map(|&x| if x >= hi { lo } else { x }).collect(),
-                    (_, Some(r)) => r.iter().map(|&x| if x as f64 >= hi { lo } else { x as f64 }).collect(),
-                    (_, None) => v,
-                };
-                out = crate::ops::convert::encode_floats(&elem, &fixed)?;
+                let rounded = floats_f64(&Tensor::new(vec![n], elem.clone(), out))?;
+                let fixed: Vec<f64> = rounded.into_iter().map(|x| if x >= hi { lo } else { x }).collect();
+                crate::ops::convert::encode_floats(&elem, &fixed)?
+            } else {
+                out
             }
-            out
         }
         (ElemType::Int { .. }, Distribution::Normal) => return invalid("rng NORMAL needs a floating-point type"),
         _ => return unsupported(format!("rng of {elem}")),

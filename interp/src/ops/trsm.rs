@@ -90,10 +90,8 @@ fn invert_block<T: Float>(blk: &Mat<T>, lower: bool) -> Mat<T> {
     let bs = blk.r;
     let d: Vec<T> = (0..bs).map(|i| blk.at(i, i)).collect();
     let mut scaled = blk.clone();
-    for i in 0..bs {
-        for j in 0..bs {
-            scaled.set(i, j, blk.at(i, j) / d[j]);
-        }
+    for (k, v) in scaled.v.iter_mut().enumerate() {
+        *v = *v / d[k % bs];
     }
     let mut out = Mat::zeros(bs, bs);
     for i in 0..bs {
@@ -116,10 +114,8 @@ fn invert_block<T: Float>(blk: &Mat<T>, lower: bool) -> Mat<T> {
             out.set(j, c, v);
         }
     }
-    for i in 0..bs {
-        for j in 0..bs {
-            out.set(i, j, out.at(i, j) / d[i]);
-        }
+    for (k, v) in out.v.iter_mut().enumerate() {
+        *v = *v / d[k / bs];
     }
     out
 }
@@ -191,7 +187,7 @@ pub fn solve<T: Float>(
     let mut x: Option<Mat<T>> = None;
     for i in 0..nb {
         let j = if backward { nb - 1 - i } else { i };
-        let blk = if n % bs != 0 && j + 1 == nb { n % bs } else { bs };
+        let blk = if !n.is_multiple_of(bs) && j + 1 == nb { n % bs } else { bs };
         let inv_block = inv[j].slice(0, blk, 0, blk);
         let k = ((j + 1) * bs).min(n);
         let b_row = if left_side { bm.slice(j * bs, k, 0, m) } else { bm.slice(0, m, j * bs, k) };

@@ -27,3 +27,23 @@ func.func @main() {
   check.expect_eq_const %inf, dense<0x7F800000> : tensor<2x2xf32>
   func.return
 }
+
+// -----
+
+// expect-error: over the memory budget
+func.func @main() {
+  %a = stablehlo.constant dense<0.0> : tensor<f32>
+  %shape = stablehlo.constant dense<[1000000000000, 1000000000000]> : tensor<2xi64>
+  %u = "stablehlo.rng"(%a, %a, %shape) {rng_distribution = #stablehlo<rng_distribution UNIFORM>} : (tensor<f32>, tensor<f32>, tensor<2xi64>) -> tensor<?x?xf32>
+  func.return
+}
+
+// -----
+
+// A signless i64 state works as the same 64-bit words.
+func.func @main() {
+  %s = stablehlo.constant dense<[3, -1]> : tensor<2xi64>
+  %st, %out = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : (tensor<2xi64>) -> (tensor<2xi64>, tensor<3xui8>)
+  check.expect_eq_const %st, dense<[3, 1]> : tensor<2xi64>
+  func.return
+}
