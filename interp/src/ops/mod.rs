@@ -12,4 +12,5 @@ pub mod linalg;
 pub mod quant;
 pub mod reduce;
 pub mod shape;
+pub mod tanh32;
 pub mod windows;
