@@ -118,6 +118,7 @@ pub struct Frame {
 pub struct Interp<'m> {
     pub m: &'m Module,
     slots: Slots,
+    live: crate::liveness::Liveness,
     fuel: u64,
     limits: Limits,
     depth: usize,
@@ -140,6 +141,7 @@ impl<'m> Interp<'m> {
         Interp {
             m,
             slots: Slots::new(m),
+            live: crate::liveness::Liveness::new(m),
             fuel: limits.fuel,
             limits,
             depth: 0,
@@ -191,6 +193,12 @@ impl<'m> Interp<'m> {
         for &op in &block.ops {
             if let Some(Exit::Return(vals)) = self.exec(f, op)? {
                 return Ok(vals);
+            }
+            // Dead values leave the frame, so their buffers are freed or reused early.
+            for &v in self.live.dead_after(op) {
+                if let Some(cell) = f.vals.get_mut(self.slots.slot[v.index()] as usize) {
+                    *cell = None;
+                }
             }
         }
         Err(InterpError::invalid(at, "block has no terminator"))
@@ -254,6 +262,33 @@ impl<'m> Interp<'m> {
                 _ => Err(InterpError::invalid(o.span, "expected a tensor operand")),
             })
             .collect()
+    }
+
+    /// The op's tensor operands, moved out of the frame where this op is
+    /// their last use (so a kernel may reuse their buffers), shared otherwise.
+    /// An operand repeated in the list is moved once and shared by the others.
+    fn owned_tensor_operands(&self, f: &mut Frame, op: OpId) -> IResult<Vec<Tensor>> {
+        let o = self.m.op(op);
+        let mut out: Vec<Tensor> = Vec::with_capacity(o.operands.len());
+        for (i, &v) in o.operands.iter().enumerate() {
+            if let Some(k) = o.operands[..i].iter().position(|&w| w == v) {
+                let t = out[k].clone();
+                out.push(t);
+                continue;
+            }
+            let s = self.slots.slot[v.index()] as usize;
+            let val = if o.regions.is_empty() && self.live.is_last_use(op, v) {
+                f.vals.get_mut(s).and_then(Option::take)
+            } else {
+                f.vals.get(s).and_then(|x| x.clone())
+            };
+            match val {
+                Some(Value::Tensor(t)) => out.push(t),
+                Some(_) => return Err(InterpError::invalid(o.span, "expected a tensor operand")),
+                None => return Err(InterpError::invalid(o.span, "use of a value before its definition")),
+            }
+        }
+        Ok(out)
     }
 
     /// Binds results, checking their count and types and the memory budget.
@@ -450,8 +485,12 @@ impl<'m> Interp<'m> {
             | S::Sqrt
             | S::Tan
             | S::Tanh => {
-                let ts = self.tensor_operands(f, op)?;
-                let out = ops::elementwise::unary(k, one(&ts)?, result_ty(0)?)?;
+                let ts = self.owned_tensor_operands(f, op)?;
+                let n = ts.len();
+                let Ok([t]) = <[Tensor; 1]>::try_from(ts) else {
+                    return Err(InterpError::invalid(Span::NONE, format!("expected 1 operand, got {n}")));
+                };
+                let out = ops::elementwise::unary_owned(k, t, result_ty(0)?)?;
                 Ok(vec![Value::Tensor(out)])
             }
             S::Add
@@ -470,9 +509,12 @@ impl<'m> Interp<'m> {
             | S::ShiftRightLogical
             | S::Subtract
             | S::Xor => {
-                let ts = self.tensor_operands(f, op)?;
-                let [a, b] = two(&ts)?;
-                let out = ops::elementwise::binary(k, a, b, result_ty(0)?)?;
+                let ts = self.owned_tensor_operands(f, op)?;
+                let n = ts.len();
+                let Ok([a, b]) = <[Tensor; 2]>::try_from(ts) else {
+                    return Err(InterpError::invalid(Span::NONE, format!("expected 2 operands, got {n}")));
+                };
+                let out = ops::elementwise::binary_owned(k, a, b, result_ty(0)?)?;
                 Ok(vec![Value::Tensor(out)])
             }
             S::Select => {
@@ -1454,19 +1496,34 @@ impl<'m> Interp<'m> {
         }
         let (map, out_shape) = ops::reduce::reduction_map(&inputs[0].shape, &dims);
         let out_n: usize = out_shape.iter().product();
-        // The generic path: run the body on scalars, in the documented order.
+        // The generic path: run the body on scalars, in the documented order
+        // (`ops::reduce`: blocks of BLOCK inputs per result, unless types are promoted).
+        let same_types = inputs.iter().zip(inits).all(|(t, i)| t.elem == i.elem);
+        let block = if same_types { ops::reduce::BLOCK } else { usize::MAX };
         let mut acc: Vec<Vec<Tensor>> = (0..n).map(|i| vec![inits[i].clone(); out_n]).collect();
+        let mut count = vec![0usize; out_n];
+        let mut done: Vec<Option<Vec<Tensor>>> = vec![None; out_n];
         for (e, &j) in map.iter().enumerate() {
-            let mut args: Vec<Value> = (0..n).map(|i| Value::Tensor(acc[i][j].clone())).collect();
-            args.extend(inputs.iter().map(|t| Value::Tensor(scalar_at(t, e))));
-            let r = self.apply_region(f, body, args, span)?;
-            if r.len() != n {
-                return Err(InterpError::invalid(span, "reduce body returns the wrong number of values"));
+            if count[j] == block {
+                let blk: Vec<Tensor> = (0..n).map(|i| std::mem::replace(&mut acc[i][j], inits[i].clone())).collect();
+                done[j] = Some(match done[j].take() {
+                    None => blk,
+                    Some(d) => self.reduce_step(f, body, d, blk, span)?,
+                });
+                count[j] = 0;
             }
-            for (i, v) in r.into_iter().enumerate() {
-                match v {
-                    Value::Tensor(t) if t.num_elements() == 1 => acc[i][j] = t,
-                    _ => return Err(InterpError::invalid(span, "reduce body must return scalars")),
+            let accs = (0..n).map(|i| acc[i][j].clone()).collect();
+            let elems = inputs.iter().map(|t| scalar_at(t, e)).collect();
+            for (i, t) in self.reduce_step(f, body, accs, elems, span)?.into_iter().enumerate() {
+                acc[i][j] = t;
+            }
+            count[j] += 1;
+        }
+        for (j, d) in done.into_iter().enumerate() {
+            if let Some(d) = d {
+                let last = (0..n).map(|i| acc[i][j].clone()).collect();
+                for (i, t) in self.reduce_step(f, body, d, last, span)?.into_iter().enumerate() {
+                    acc[i][j] = t;
                 }
             }
         }
@@ -1481,6 +1538,29 @@ impl<'m> Interp<'m> {
                     ops::shape::gather_many(&refs, &parts)?
                 };
                 Ok(Value::Tensor(Tensor::new(out_shape.clone(), elem, buf)))
+            })
+            .collect()
+    }
+
+    /// One application of a reduce body to accumulators and elements, returning scalars.
+    fn reduce_step(
+        &mut self,
+        f: &mut Frame,
+        body: RegionId,
+        accs: Vec<Tensor>,
+        elems: Vec<Tensor>,
+        span: Span,
+    ) -> IResult<Vec<Tensor>> {
+        let n = accs.len();
+        let args: Vec<Value> = accs.into_iter().chain(elems).map(Value::Tensor).collect();
+        let r = self.apply_region(f, body, args, span)?;
+        if r.len() != n {
+            return Err(InterpError::invalid(span, "reduce body returns the wrong number of values"));
+        }
+        r.into_iter()
+            .map(|v| match v {
+                Value::Tensor(t) if t.num_elements() == 1 => Ok(t),
+                _ => Err(InterpError::invalid(span, "reduce body must return scalars")),
             })
             .collect()
     }

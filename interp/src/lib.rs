@@ -5,6 +5,7 @@
 //! - `ops`: one module of pure kernels per op family.
 //! - `eval`: the evaluator, the only dispatcher over op kinds; fuel, memory
 //!   and call-depth limits.
+//! - `liveness`: after which op each frame value is dead (buffer reuse).
 //! - `check`: the semantics of the test dialect's `check.*` ops.
 //! - `error`: `InterpError` with a category and the op's span.
 //! - `devices`: simulated devices, their rendezvous and the collectives.
@@ -21,6 +22,7 @@ pub mod devices;
 pub mod error;
 pub mod eval;
 pub mod fastloop;
+pub mod liveness;
 pub mod npy;
 pub mod ops;
 pub mod print;

@@ -269,12 +269,12 @@ impl Buffer {
 
     /// Gathers elements at `indices` into a new buffer of the same variant.
     pub fn gather(&self, indices: &[usize]) -> Buffer {
-        map_same!(self, s => indices.iter().map(|&i| s[i]).collect::<Vec<_>>())
+        map_same!(self, s => indices.iter().map(|&i| s[i]).collect::<Arc<[_]>>())
     }
 
     /// The element at `i`, repeated `n` times.
     pub fn splat_of(&self, i: usize, n: usize) -> Buffer {
-        map_same!(self, s => vec![s[i]; n])
+        map_same!(self, s => std::iter::repeat_n(s[i], n).collect::<Arc<[_]>>())
     }
 }
 

@@ -191,7 +191,9 @@ fn reductions_use_the_documented_order() {
 #[test]
 fn reduction_fast_path_matches_the_index_map_fold() {
     // Every subset of dimensions of a few shapes, with values whose f32 sums depend on the order.
-    for shape in [vec![], vec![5], vec![3, 4], vec![2, 3, 4], vec![3, 1, 2, 5], vec![2, 0, 3]] {
+    for shape in
+        [vec![], vec![5], vec![3, 4], vec![2, 3, 4], vec![3, 1, 2, 5], vec![2, 0, 3], vec![2, 4100], vec![3, 2, 2100]]
+    {
         let n: usize = shape.iter().product();
         let vals: Vec<f32> = (0..n).map(|i| ((i * 7919 % 13) as f32 - 6.0) * 10f32.powi((i % 9) as i32)).collect();
         let t = Tensor::new(shape.clone(), ElemType::F32, Buffer::F32(vals.into()));
@@ -353,4 +355,35 @@ fn cholesky_triangular_solve_and_fft() {
     let back = fft(&f, FftKind::Irfft, &[4], &ElemType::F64, vec![4]).unwrap();
     let Buffer::F64(v) = &back.buf else { panic!() };
     assert!(v.iter().zip([1.0, 2.0, 3.0, 4.0]).all(|(a, b)| close(*a, b)), "{v:?}");
+}
+
+#[test]
+fn long_reductions_fold_in_blocks() {
+    // Per result element: blocks of reduce::BLOCK inputs, each a left fold from
+    // init, then the block results folded left to right.
+    let b = reduce::BLOCK;
+    let r = 2 * b + 17;
+    let vals: Vec<f32> = (0..2 * r).map(|i| ((i * 7919 % 13) as f32 - 6.0) * 10f32.powi((i % 9) as i32)).collect();
+    let init = 0.25f32;
+    let fold = |xs: &[f32]| xs.iter().fold(init, |a, &x| a + x);
+    let expect: Vec<f32> = vals
+        .chunks(r)
+        .map(|run| {
+            let blocks: Vec<f32> = run.chunks(b).map(fold).collect();
+            blocks[1..].iter().fold(blocks[0], |a, &x| a + x)
+        })
+        .collect();
+    let t = Tensor::new(vec![2, r], ElemType::F32, Buffer::F32(vals.clone().into()));
+    let i = Tensor::new(vec![], ElemType::F32, Buffer::F32(vec![init].into()));
+    let fast = reduce::fold_single_op_dims(S::Add, &t, &i, &[1]).unwrap();
+    assert_eq!(fast, Buffer::F32(expect.clone().into()));
+    // The same inputs laid out with the reduced dimension outermost.
+    let tt: Vec<f32> = (0..r).flat_map(|k| [vals[k], vals[r + k]]).collect();
+    let t = Tensor::new(vec![r, 2], ElemType::F32, Buffer::F32(tt.into()));
+    let fast = reduce::fold_single_op_dims(S::Add, &t, &i, &[0]).unwrap();
+    assert_eq!(fast, Buffer::F32(expect.into()));
+    // At most BLOCK inputs: the plain left fold.
+    let short = Tensor::new(vec![b], ElemType::F32, Buffer::F32(vals[..b].to_vec().into()));
+    let fast = reduce::fold_single_op_dims(S::Add, &short, &i, &[0]).unwrap();
+    assert_eq!(fast, Buffer::F32(vec![fold(&vals[..b])].into()));
 }

@@ -21,11 +21,14 @@
 //!   (upstream interpreter's formulas), maximum/minimum (lexicographic on
 //!   (real, imaginary), as XLA).
 
+use std::sync::Arc;
+
 use half::{bf16, f16};
 use shardref_spec::ir::{ElemType, FloatKind, Signedness, Type};
 use shardref_spec::ops::StablehloOp;
 
 use crate::error::{IResult, invalid, unsupported};
+use crate::ops::tanh32::tanh_f32_kernel;
 use crate::value::{Buffer, C64, C128, Tensor};
 
 /// Decodes an f4/f6/f8 buffer to f32 (exact: every such value is an f32).
@@ -71,22 +74,6 @@ const PAR_MIN: usize = 1 << 16;
 /// results do not depend on the thread count).
 const PAR_CHUNK: usize = 1 << 14;
 
-/// `f` over `s` into a new shared buffer, in parallel chunks for large inputs.
-fn par_map<T: Copy + Sync, U: Copy + Default + Send + Sync>(s: &[T], f: impl Fn(T) -> U + Sync) -> std::sync::Arc<[U]> {
-    use rayon::prelude::*;
-    if s.len() < PAR_MIN {
-        return s.iter().map(|&x| f(x)).collect();
-    }
-    let mut out: std::sync::Arc<[U]> = std::iter::repeat_n(U::default(), s.len()).collect();
-    let o = std::sync::Arc::get_mut(&mut out).expect("a fresh buffer is unique");
-    o.par_chunks_mut(PAR_CHUNK).zip(s.par_chunks(PAR_CHUNK)).for_each(|(o, i)| {
-        for (o, &x) in o.iter_mut().zip(i) {
-            *o = f(x);
-        }
-    });
-    out
-}
-
 /// `f` over `a` and `b` pairwise into a new shared buffer, in parallel chunks for large inputs.
 fn par_zip<T: Copy + Sync, U: Copy + Default + Send + Sync>(
     a: &[T],
@@ -110,18 +97,127 @@ fn par_zip<T: Copy + Sync, U: Copy + Default + Send + Sync>(
     out
 }
 
+/// Elements a slice kernel sees at once (`par_apply`); kernels compute every
+/// element independently, so the blocking never changes a result.
+const BLOCK: usize = 256;
+
+/// Runs `kernel(input, output)` over `s` block by block, in parallel chunks
+/// for large inputs. Writes into `s` itself when nothing else shares it (the
+/// operand's last use), else into a fresh buffer.
+fn par_apply<T: Copy + Default + Send + Sync>(mut s: Arc<[T]>, kernel: impl Fn(&[T], &mut [T]) + Sync) -> Arc<[T]> {
+    use rayon::prelude::*;
+    let in_place = |o: &mut [T]| {
+        let mut tmp = [T::default(); BLOCK];
+        for o in o.chunks_mut(BLOCK) {
+            let t = &mut tmp[..o.len()];
+            t.copy_from_slice(o);
+            kernel(t, o);
+        }
+    };
+    if let Some(o) = Arc::get_mut(&mut s) {
+        if o.len() < PAR_MIN {
+            in_place(o);
+        } else {
+            o.par_chunks_mut(PAR_CHUNK).for_each(in_place);
+        }
+        return s;
+    }
+    let fresh = |(o, i): (&mut [T], &[T])| {
+        for (o, i) in o.chunks_mut(BLOCK).zip(i.chunks(BLOCK)) {
+            kernel(i, o);
+        }
+    };
+    let mut out: Arc<[T]> = std::iter::repeat_n(T::default(), s.len()).collect();
+    let o = Arc::get_mut(&mut out).expect("a fresh buffer is unique");
+    if o.len() < PAR_MIN {
+        fresh((o, &s));
+    } else {
+        o.par_chunks_mut(PAR_CHUNK).zip(s.par_chunks(PAR_CHUNK)).for_each(fresh);
+    }
+    out
+}
+
+/// `f` over `s`, in place when nothing else shares `s` (see `par_apply`).
+fn par_map_owned<T: Copy + Default + Send + Sync>(s: Arc<[T]>, f: impl Fn(T) -> T + Sync) -> Arc<[T]> {
+    par_apply(s, |i, o| {
+        for (o, &x) in o.iter_mut().zip(i) {
+            *o = f(x);
+        }
+    })
+}
+
+/// `f` over `a` and `b` pairwise (equal lengths), written into whichever
+/// operand nothing else shares, else into a fresh buffer.
+fn par_zip_owned<T: Copy + Default + Send + Sync>(
+    mut a: Arc<[T]>,
+    mut b: Arc<[T]>,
+    f: impl Fn(T, T) -> T + Sync,
+) -> Arc<[T]> {
+    use rayon::prelude::*;
+    let n = a.len();
+    if Arc::ptr_eq(&a, &b) {
+        // One buffer as both operands (`multiply %x, %x`): update it in place if only this op holds it.
+        drop(b);
+        return par_map_owned(a, |x| f(x, x));
+    }
+    if let Some(o) = Arc::get_mut(&mut a) {
+        let go = |(o, y): (&mut [T], &[T])| {
+            for (o, &q) in o.iter_mut().zip(y) {
+                *o = f(*o, q);
+            }
+        };
+        if n < PAR_MIN {
+            go((o, &b));
+        } else {
+            o.par_chunks_mut(PAR_CHUNK).zip(b.par_chunks(PAR_CHUNK)).for_each(go);
+        }
+        return a;
+    }
+    if let Some(o) = Arc::get_mut(&mut b) {
+        let go = |(o, x): (&mut [T], &[T])| {
+            for (o, &p) in o.iter_mut().zip(x) {
+                *o = f(p, *o);
+            }
+        };
+        if n < PAR_MIN {
+            go((o, &a));
+        } else {
+            o.par_chunks_mut(PAR_CHUNK).zip(a.par_chunks(PAR_CHUNK)).for_each(go);
+        }
+        return b;
+    }
+    par_zip(&a, &b, f)
+}
+
 /// Applies a float function to every element (f32 path for narrow formats).
-fn map_float(t: &Tensor, f32op: impl Fn(f32) -> f32 + Sync, f64op: impl Fn(f64) -> f64 + Sync) -> IResult<Buffer> {
-    Ok(match &t.buf {
-        Buffer::F32(s) => Buffer::F32(par_map(s, f32op)),
-        Buffer::F64(s) => Buffer::F64(par_map(s, f64op)),
+fn map_float(t: Tensor, f32op: impl Fn(f32) -> f32 + Sync, f64op: impl Fn(f64) -> f64 + Sync) -> IResult<Buffer> {
+    map_float_kernel(
+        t,
+        |i, o| {
+            for (o, &x) in o.iter_mut().zip(i) {
+                *o = f32op(x);
+            }
+        },
+        f64op,
+    )
+}
+
+/// `map_float` with a slice kernel for f32 (`par_apply`).
+fn map_float_kernel(
+    t: Tensor,
+    f32kernel: impl Fn(&[f32], &mut [f32]) + Sync,
+    f64op: impl Fn(f64) -> f64 + Sync,
+) -> IResult<Buffer> {
+    Ok(match t.buf {
+        Buffer::F32(s) => Buffer::F32(par_apply(s, f32kernel)),
+        Buffer::F64(s) => Buffer::F64(par_map_owned(s, f64op)),
         Buffer::BF16(s) => Buffer::BF16(s.iter().map(|&x| bf16::from_f64(f64op(x.to_f64()))).collect()),
         Buffer::F16(s) => Buffer::F16(s.iter().map(|&x| f16::from_f64(f64op(x.to_f64()))).collect()),
         Buffer::F8(s) => {
             let kind = float_kind(&t.elem).ok_or_else(|| {
                 crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "f8 buffer without a float type")
             })?;
-            Buffer::F8(f32_to_f8(kind, f8_to_f32(kind, s).into_iter().map(|x| f64op(x as f64) as f32)).into())
+            Buffer::F8(f32_to_f8(kind, f8_to_f32(kind, &s).into_iter().map(|x| f64op(x as f64) as f32)).into())
         }
         _ => return invalid("expected a floating-point tensor"),
     })
@@ -133,16 +229,16 @@ fn up(f: fn(f64) -> f64) -> impl Fn(f32) -> f32 {
     move |x| f(x as f64) as f32
 }
 
-/// Applies a float function of two arguments elementwise.
+/// Applies a float function of two arguments elementwise (shapes already checked equal).
 fn zip_float(
-    a: &Tensor,
-    b: &Tensor,
+    a: Tensor,
+    b: Tensor,
     f32op: impl Fn(f32, f32) -> f32 + Sync,
     f64op: impl Fn(f64, f64) -> f64 + Sync,
 ) -> IResult<Buffer> {
-    Ok(match (&a.buf, &b.buf) {
-        (Buffer::F32(x), Buffer::F32(y)) => Buffer::F32(par_zip(x, y, f32op)),
-        (Buffer::F64(x), Buffer::F64(y)) => Buffer::F64(par_zip(x, y, f64op)),
+    Ok(match (a.buf, b.buf) {
+        (Buffer::F32(x), Buffer::F32(y)) => Buffer::F32(par_zip_owned(x, y, f32op)),
+        (Buffer::F64(x), Buffer::F64(y)) => Buffer::F64(par_zip_owned(x, y, f64op)),
         (Buffer::BF16(x), Buffer::BF16(y)) => {
             Buffer::BF16(x.iter().zip(y.iter()).map(|(&p, &q)| bf16::from_f64(f64op(p.to_f64(), q.to_f64()))).collect())
         }
@@ -153,7 +249,7 @@ fn zip_float(
             let kind = float_kind(&a.elem).ok_or_else(|| {
                 crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "f8 buffer without a float type")
             })?;
-            let (xs, ys) = (f8_to_f32(kind, x), f8_to_f32(kind, y));
+            let (xs, ys) = (f8_to_f32(kind, &x), f8_to_f32(kind, &y));
             Buffer::F8(f32_to_f8(kind, xs.into_iter().zip(ys).map(|(p, q)| f64op(p as f64, q as f64) as f32)).into())
         }
         _ => return invalid("expected floating-point tensors of one type"),
@@ -373,8 +469,15 @@ fn result_elem(result_ty: &Type) -> IResult<ElemType> {
 
 /// Unary elementwise ops.
 pub fn unary(k: StablehloOp, t: &Tensor, result_ty: &Type) -> IResult<Tensor> {
+    unary_owned(k, t.clone(), result_ty)
+}
+
+/// Unary elementwise ops on an owned operand, whose buffer the result
+/// reuses when nothing else shares it.
+pub fn unary_owned(k: StablehloOp, t: Tensor, result_ty: &Type) -> IResult<Tensor> {
     use StablehloOp as S;
     let elem = result_elem(result_ty)?;
+    let shape = t.shape.clone();
     let buf = match (k, &t.buf) {
         (S::Abs, Buffer::C64(s)) => Buffer::F32(s.iter().map(|c| c.norm()).collect()),
         (S::Abs, Buffer::C128(s)) => Buffer::F64(s.iter().map(|c| c.norm()).collect()),
@@ -430,14 +533,14 @@ pub fn unary(k: StablehloOp, t: &Tensor, result_ty: &Type) -> IResult<Tensor> {
         (S::Sine, _) => map_float(t, up(libm::sin), libm::sin)?,
         (S::Cosine, _) => map_float(t, up(libm::cos), libm::cos)?,
         (S::Tan, _) => map_float(t, up(libm::tan), libm::tan)?,
-        (S::Tanh, _) => map_float(t, up(libm::tanh), libm::tanh)?,
+        (S::Tanh, _) => map_float_kernel(t, tanh_f32_kernel, libm::tanh)?,
         (S::Floor, _) => map_float(t, f32::floor, f64::floor)?,
         (S::Ceil, _) => map_float(t, f32::ceil, f64::ceil)?,
         (S::RoundNearestAfz, _) => map_float(t, f32::round, f64::round)?,
         (S::RoundNearestEven, _) => map_float(t, f32::round_ties_even, f64::round_ties_even)?,
         _ => return unsupported(format!("{} on {}", shardref_spec::ops::OpKind::Stablehlo(k).name(), t.elem)),
     };
-    Ok(Tensor::new(t.shape.clone(), elem, buf))
+    Ok(Tensor::new(shape, elem, buf))
 }
 
 fn logistic(x: f64) -> f64 {
@@ -527,6 +630,12 @@ complex_unary!(complex_unary_64, C128, f64);
 
 /// Binary elementwise ops.
 pub fn binary(k: StablehloOp, a: &Tensor, b: &Tensor, result_ty: &Type) -> IResult<Tensor> {
+    binary_owned(k, a.clone(), b.clone(), result_ty)
+}
+
+/// Binary elementwise ops on owned operands; the result reuses an
+/// operand's buffer when nothing else shares it.
+pub fn binary_owned(k: StablehloOp, a: Tensor, b: Tensor, result_ty: &Type) -> IResult<Tensor> {
     use StablehloOp as S;
     let elem = result_elem(result_ty)?;
     if k == S::Complex {
@@ -544,7 +653,8 @@ pub fn binary(k: StablehloOp, a: &Tensor, b: &Tensor, result_ty: &Type) -> IResu
         };
         return Ok(Tensor::new(a.shape.clone(), elem, buf));
     }
-    check_same_shape(a, b)?;
+    check_same_shape(&a, &b)?;
+    let shape = a.shape.clone();
     let is_float = matches!(a.buf, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_));
     let buf = match (&a.buf, &b.buf) {
         (Buffer::C64(x), Buffer::C64(y)) => Buffer::C64(complex_binary(k, x, y)?.into()),
@@ -579,15 +689,15 @@ pub fn binary(k: StablehloOp, a: &Tensor, b: &Tensor, result_ty: &Type) -> IResu
                 S::Or => int_zip!(&a.buf, &b.buf, (x, y) => Int::or(x, y), |x: bool, y: bool| x | y),
                 S::Xor => int_zip!(&a.buf, &b.buf, (x, y) => Int::xor(x, y), |x: bool, y: bool| x ^ y),
                 S::Power => int_zip!(&a.buf, &b.buf, (x, y) => Int::pow_spec(x, y), |x: bool, y: bool| x | !y),
-                S::ShiftLeft => shift(a, b, ShiftKind::Left)?,
-                S::ShiftRightLogical => shift(a, b, ShiftKind::RightLogical)?,
-                S::ShiftRightArithmetic => shift(a, b, ShiftKind::RightArithmetic)?,
+                S::ShiftLeft => shift(&a, &b, ShiftKind::Left)?,
+                S::ShiftRightLogical => shift(&a, &b, ShiftKind::RightLogical)?,
+                S::ShiftRightArithmetic => shift(&a, &b, ShiftKind::RightArithmetic)?,
                 _ => return unsupported(format!("{} on {}", shardref_spec::ops::OpKind::Stablehlo(k).name(), a.elem)),
             };
             normalize(&a.elem, raw)
         }
     };
-    Ok(Tensor::new(a.shape.clone(), elem, buf))
+    Ok(Tensor::new(shape, elem, buf))
 }
 
 #[derive(Clone, Copy)]

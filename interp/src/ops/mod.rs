@@ -16,5 +16,6 @@ pub mod quant;
 pub mod reduce;
 pub mod rng;
 pub mod shape;
+pub mod tanh32;
 pub mod trsm;
 pub mod windows;

@@ -1,12 +1,22 @@
 //! Reductions: `reduce` (and the index maps that `reduce_window` and friends share).
 //!
-//! Order (choice, the spec leaves it to the implementation): each result
-//! element folds its inputs in row-major order of the operand, starting
-//! from the init value, as `body(accumulator, element)` — the reference
-//! interpreter's order. The fast path for single-op bodies computes exactly
-//! what the generic path computes, in the same order, on typed slices.
+//! Order (choice: the spec's schedule is any full binary tree whose in-order
+//! traversal is the inputs in row-major order, with the init value at
+//! implementation-defined positions): each result element takes its inputs
+//! in row-major order of the operand and splits them into consecutive
+//! blocks of `BLOCK` elements; every block is a left fold
+//! `body(accumulator, element)` starting from the init value, and the
+//! blocks' results fold left to right, `((b0 ⊕ b1) ⊕ b2) ⊕ …`. So a result
+//! of at most `BLOCK` inputs is the reference interpreter's plain left
+//! fold from the init value; longer ones are blocked so that blocks can run
+//! interleaved and in parallel, with results that never depend on the
+//! thread count. When an accumulator's type differs from its input's
+//! (promotion), a block result could not be an element, so the whole
+//! reduction is one left fold. The fast path for single-op bodies computes
+//! exactly what the generic path computes, in the same order, on typed slices.
 
 use half::{bf16, f16};
+use rayon::prelude::*;
 use shardref_spec::ops::StablehloOp;
 
 use crate::error::{IResult, invalid};
@@ -36,12 +46,125 @@ pub fn check_dims(rank: usize, dims: &[i64]) -> IResult<Vec<usize>> {
     Ok(out)
 }
 
-/// Folds `s` (of `shape`, row-major) over `dims` with `f`, starting every
-/// result element from `init`: exactly the row-major left fold of the
-/// generic path (each result element sees its inputs in the same order),
-/// computed row by row without a per-element index map. When the innermost
-/// dimension is reduced, a row folds into one register; when it is kept, a
-/// row folds into a contiguous run of results (independent lanes).
+/// Inputs per block of one result element (see the module header).
+pub const BLOCK: usize = 4096;
+
+/// Folds `s` (of `shape`, row-major) over `dims` with `f` in the documented
+/// order, without a per-element index map.
+fn fold_dims<T: Copy + Send + Sync>(
+    s: &[T],
+    init: T,
+    shape: &[usize],
+    dims: &[usize],
+    f: impl Fn(T, T) -> T + Sync,
+) -> Vec<T> {
+    let rank = shape.len();
+    let per_result: usize = dims.iter().map(|&d| shape[d]).product();
+    let suffix = dims.iter().all(|&d| d >= rank - dims.len());
+    if suffix {
+        let out_n = (0..rank).filter(|d| !dims.contains(d)).map(|d| shape[d]).product();
+        fold_suffix(s, init, per_result, out_n, f)
+    } else if per_result <= BLOCK {
+        fold_rows(s, init, shape, dims, f)
+    } else {
+        let (map, out_shape) = reduction_map(shape, dims);
+        fold_map(s, init, &map, out_shape.iter().product(), f)
+    }
+}
+
+/// The reduced dimensions are the innermost ones: result `j` folds the
+/// contiguous run `s[j r .. (j + 1) r]`, in blocks of `BLOCK`.
+fn fold_suffix<T: Copy + Send + Sync>(
+    s: &[T],
+    init: T,
+    r: usize,
+    out_n: usize,
+    f: impl Fn(T, T) -> T + Sync,
+) -> Vec<T> {
+    if r == 0 {
+        // Every result reduces no element: it is the init value.
+        return vec![init; out_n];
+    }
+    if r <= BLOCK {
+        return fold_segments(s, r, init, &f);
+    }
+    let full = r / BLOCK * BLOCK;
+    let blocks_per_result = r.div_ceil(BLOCK);
+    let mut parts: Vec<T> = Vec::with_capacity(s.len() / r * blocks_per_result);
+    for run in s.chunks_exact(r) {
+        parts.extend(fold_segments(&run[..full], BLOCK, init, &f));
+        if full < r {
+            parts.extend(fold_segments(&run[full..], r - full, init, &f));
+        }
+    }
+    parts.chunks_exact(blocks_per_result).map(|b| b[1..].iter().fold(b[0], |a, &x| f(a, x))).collect()
+}
+
+/// Left-folds each consecutive segment of `len` elements of `s` from `init`
+/// (`s.len()` a multiple of `len > 0`). Eight segments fold interleaved, so
+/// the folds' latencies overlap; large inputs split into parallel tasks at
+/// segment boundaries fixed by `len` alone, never by the thread count.
+fn fold_segments<T: Copy + Send + Sync>(s: &[T], len: usize, init: T, f: &(impl Fn(T, T) -> T + Sync)) -> Vec<T> {
+    const LANES: usize = 8;
+    let group = |g: &[T], out: &mut Vec<T>| {
+        let mut lanes = g.chunks_exact(LANES * len);
+        for quad in &mut lanes {
+            let segs: [&[T]; LANES] = std::array::from_fn(|l| &quad[l * len..(l + 1) * len]);
+            let mut acc = [init; LANES];
+            for i in 0..len {
+                for l in 0..LANES {
+                    acc[l] = f(acc[l], segs[l][i]);
+                }
+            }
+            out.extend_from_slice(&acc);
+        }
+        for seg in lanes.remainder().chunks_exact(len) {
+            out.push(seg.iter().fold(init, |a, &x| f(a, x)));
+        }
+    };
+    let task = (LANES * len) * (PAR_MIN / (LANES * len)).max(1);
+    if s.len() < 2 * PAR_MIN {
+        let mut out = Vec::with_capacity(s.len() / len);
+        group(s, &mut out);
+        return out;
+    }
+    let parts: Vec<Vec<T>> = s
+        .par_chunks(task)
+        .map(|g| {
+            let mut out = Vec::with_capacity(g.len() / len);
+            group(g, &mut out);
+            out
+        })
+        .collect();
+    parts.concat()
+}
+
+/// Elements above which `fold_segments` splits into parallel tasks.
+const PAR_MIN: usize = 1 << 15;
+
+/// Folds along a map from operand elements to result elements, in the
+/// documented order (blocks of `BLOCK` inputs per result element).
+fn fold_map<T: Copy>(s: &[T], init: T, map: &[usize], out_n: usize, f: impl Fn(T, T) -> T) -> Vec<T> {
+    let mut acc = vec![init; out_n];
+    let mut count = vec![0usize; out_n];
+    let mut done: Vec<Option<T>> = vec![None; out_n];
+    for (&x, &j) in s.iter().zip(map) {
+        if count[j] == BLOCK {
+            done[j] = Some(done[j].map_or(acc[j], |d| f(d, acc[j])));
+            acc[j] = init;
+            count[j] = 0;
+        }
+        acc[j] = f(acc[j], x);
+        count[j] += 1;
+    }
+    acc.iter().zip(done).map(|(&a, d)| d.map_or(a, |d| f(d, a))).collect()
+}
+
+/// The row-major left fold from `init` (one block per result element, so
+/// for at most `BLOCK` inputs per result), row by row without a
+/// per-element index map. When the innermost dimension is reduced, a row
+/// folds into one register; when it is kept, a row folds into a contiguous
+/// run of results (independent lanes).
 fn fold_rows<T: Copy>(s: &[T], init: T, shape: &[usize], dims: &[usize], f: impl Fn(T, T) -> T) -> Vec<T> {
     let rank = shape.len();
     let out_shape: Vec<usize> = (0..rank).filter(|d| !dims.contains(d)).map(|d| shape[d]).collect();
@@ -102,7 +225,7 @@ pub fn fold_single_op_dims(k: StablehloOp, input: &Tensor, init: &Tensor, dims: 
     let sh = &input.shape;
     macro_rules! fold {
         ($s:expr, $i:expr, $f:expr) => {
-            fold_rows(&$s[..], $i[0], sh, dims, $f)
+            fold_dims(&$s[..], $i[0], sh, dims, $f)
         };
     }
     Some(match (k, &input.buf, &init.buf) {
@@ -151,13 +274,9 @@ pub fn fold_single_op_dims(k: StablehloOp, input: &Tensor, init: &Tensor, dims: 
 pub fn fold_single_op(k: StablehloOp, input: &Tensor, init: &Tensor, map: &[usize], out_n: usize) -> Option<Buffer> {
     use StablehloOp as S;
     macro_rules! fold {
-        ($s:expr, $i:expr, $f:expr) => {{
-            let mut acc = vec![$i[0]; out_n];
-            for (x, &j) in $s.iter().zip(map) {
-                acc[j] = $f(acc[j], *x);
-            }
-            acc
-        }};
+        ($s:expr, $i:expr, $f:expr) => {
+            fold_map(&$s[..], $i[0], map, out_n, $f)
+        };
     }
     Some(match (k, &input.buf, &init.buf) {
         (S::Add, Buffer::F32(s), Buffer::F32(i)) => Buffer::F32(fold!(s, i, |a: f32, b: f32| a + b).into()),

@@ -265,25 +265,34 @@ pub fn iota(shape: Vec<usize>, dim: i64, elem: &ElemType) -> IResult<Tensor> {
     let st = strides(&shape);
     let n = numel(&shape);
     let (step, len) = (st[dim], shape[dim]);
+    // Element i holds (i / step) % len: runs of `step` equal values, cycling
+    // through 0..len (no per-element division).
+    fn fill<T>(n: usize, step: usize, len: usize, f: impl Fn(usize) -> T) -> impl Iterator<Item = T> {
+        let (mut v, mut c) = (0usize, 0usize);
+        (0..n).map(move |_| {
+            let out = f(v);
+            c += 1;
+            if c == step {
+                c = 0;
+                v += 1;
+                if v == len {
+                    v = 0;
+                }
+            }
+            out
+        })
+    }
     // f32/f64 directly (the same round-to-nearest conversion of the same integers).
     match elem {
         ElemType::Float(shardref_spec::ir::FloatKind::F32) => {
-            return Ok(Tensor::new(
-                shape,
-                elem.clone(),
-                Buffer::F32((0..n).map(|i| ((i / step) % len) as f32).collect()),
-            ));
+            return Ok(Tensor::new(shape, elem.clone(), Buffer::F32(fill(n, step, len, |v| v as f32).collect())));
         }
         ElemType::Float(shardref_spec::ir::FloatKind::F64) => {
-            return Ok(Tensor::new(
-                shape,
-                elem.clone(),
-                Buffer::F64((0..n).map(|i| ((i / step) % len) as f64).collect()),
-            ));
+            return Ok(Tensor::new(shape, elem.clone(), Buffer::F64(fill(n, step, len, |v| v as f64).collect())));
         }
         _ => {}
     }
-    let values: Vec<i64> = (0..n).map(|i| ((i / step) % len) as i64).collect();
+    let values: Vec<i64> = fill(n, step, len, |v| v as i64).collect();
     let buf = crate::ops::convert::from_i64s(elem, &values)?;
     Ok(Tensor::new(shape, elem.clone(), buf))
 }

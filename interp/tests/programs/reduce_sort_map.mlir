@@ -147,3 +147,45 @@ func.func @main() {
   check.expect_eq_const %is_nan, dense<true> : tensor<i1>
   return
 }
+
+// -----
+
+// A reduction of more than 4096 inputs per result folds in blocks of 4096
+// from the init value, then folds the block results (ops::reduce). Counting
+// with a body that ignores its element shows the schedule: the blocks count
+// 4096, 4096 and 1808, and the two combining steps each add one.
+func.func @main() {
+  %x = stablehlo.constant dense<7> : tensor<10000xi32>
+  %z = stablehlo.constant dense<0> : tensor<i32>
+  %r = "stablehlo.reduce"(%x, %z) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %s = stablehlo.add %a, %one : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) {dimensions = array<i64: 0>} : (tensor<10000xi32>, tensor<i32>) -> tensor<i32>
+  check.expect_eq_const %r, dense<4098> : tensor<i32>
+  return
+}
+
+// -----
+
+// The generic path (a two-op body) computes what the single-op fast path
+// computes on a long f32 sum, whose value depends on the order.
+func.func @main() {
+  %i = stablehlo.iota dim = 0 : tensor<10000xf32>
+  %c = stablehlo.constant dense<0.1> : tensor<10000xf32>
+  %x = stablehlo.multiply %i, %c : tensor<10000xf32>
+  %z = stablehlo.constant dense<0.5> : tensor<f32>
+  %fast = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0] : (tensor<10000xf32>, tensor<f32>) -> tensor<f32>
+  %slow = "stablehlo.reduce"(%x, %z) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %one = stablehlo.constant dense<1.0> : tensor<f32>
+    %m = stablehlo.multiply %b, %one : tensor<f32>
+    %s = stablehlo.add %a, %m : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {dimensions = array<i64: 0>} : (tensor<10000xf32>, tensor<f32>) -> tensor<f32>
+  check.expect_eq %fast, %slow : tensor<f32>
+  // Blocked: 4999501.5 (a plain left fold from 0.5 gives 4999500.5).
+  check.expect_eq_const %fast, dense<4999501.5> : tensor<f32>
+  return
+}
