@@ -119,6 +119,36 @@ fn rng_bit_generator_matches_xla_cpu() {
 }
 
 #[test]
+fn philox_with_a_128_bit_counter_matches_xla_cpu() {
+    // XLA CPU (jax 0.10.2's PJRT client compiling stablehlo.rng_bit_generator with a ui64[3] state).
+    let init = state(&[7, u64::MAX, 5]);
+    let cases: [(&[usize], u32, &[u64]); 4] = [
+        (&[5], 32, &[592388033, 4281800940, 662029415, 3118642158, 2900326916]),
+        (&[3], 64, &[18390195005874446273, 13394466077198894183, 12555307977505995268]),
+        (&[2, 3], 16, &[8129, 6380, 50279, 46062, 31236, 27157]),
+        (&[], 32, &[592388033]),
+    ];
+    for (shape, width, out) in cases {
+        let (st, o) = rng_bit_generator(Algorithm::Philox, &init, &uint(width), shape).unwrap();
+        // The low word wraps and carries into the high word.
+        let want_state: &[u64] = if shape.is_empty() { &[7, 0, 6] } else { &[7, 1, 6] };
+        assert_eq!(words(&st), want_state, "{shape:?}");
+        assert_eq!(words(&o), out, "{shape:?}");
+    }
+    // Float and narrow signed outputs are the same bits (XLA CPU: f64 from PHILOX, i4 from PHILOX).
+    let (_, o) = rng_bit_generator(Algorithm::Philox, &state(&[3, 3]), &ElemType::Float(FloatKind::F64), &[3]).unwrap();
+    let Buffer::F64(v) = &o.buf else { panic!() };
+    assert_eq!(
+        v.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+        [11851495419945776089, 9919884058225356749, 7273927384102244376]
+    );
+    let i4t = ElemType::Int { width: 4, signedness: Signedness::Signless };
+    let (_, o) = rng_bit_generator(Algorithm::Philox, &state(&[3, 3]), &i4t, &[5]).unwrap();
+    // Nibbles 9, 10, 13, 14, 8 read as signed 4-bit values.
+    assert_eq!(o.buf, Buffer::I8(vec![-7, -6, -3, -2, -8].into()));
+}
+
+#[test]
 fn rng_bit_generator_types_and_edges() {
     // Floats are the bits reinterpreted: f32 from the 32-bit path.
     let (_, o) =
