@@ -57,13 +57,16 @@ fn quoted_names(t: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// Byte ranges of decimal integers not inside identifiers (`=4`, `(1)2`, `4x8`).
+/// Byte ranges of decimal integers not inside identifiers or SSA names
+/// (`=4`, `(1)2`, `4x8`).
 fn integers(t: &str) -> Vec<(usize, usize)> {
     let b = t.as_bytes();
     let mut out = vec![];
     let mut i = 0;
     while i < b.len() {
-        let starts = b[i].is_ascii_digit() && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
+        // SSA names (`%1`, `#1`, `^bb1`) are not sizes: renaming one only breaks the program.
+        let starts = b[i].is_ascii_digit()
+            && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || matches!(b[i - 1], b'_' | b'%' | b'#' | b'^')))
             || (b[i] == b'x' && i > 0 && b[i - 1].is_ascii_digit() && i + 1 < b.len() && b[i + 1].is_ascii_digit());
         if starts {
             let start = if b[i] == b'x' { i + 1 } else { i };
@@ -118,6 +121,27 @@ fn replace(t: &str, (s, e): (usize, usize), with: &str) -> String {
     format!("{}{with}{}", &t[..s], &t[e..])
 }
 
+/// Replaces the span, or (half the time) every occurrence of the span with
+/// the same few characters around it, so that a type or a sharding written
+/// at several places (an argument and its uses) changes consistently and
+/// the program still parses.
+fn replace_consistently(t: &str, (s, e): (usize, usize), with: &str, rng: &mut Rng) -> String {
+    if rng.below(2) == 0 {
+        return replace(t, (s, e), with);
+    }
+    let mut a = s.saturating_sub(7);
+    while !t.is_char_boundary(a) {
+        a += 1;
+    }
+    let mut b = (e + 1).min(t.len());
+    while !t.is_char_boundary(b) {
+        b += 1;
+    }
+    let pattern = &t[a..b];
+    let replacement = format!("{}{with}{}", &t[a..s], &t[e..b]);
+    t.replace(pattern, &replacement)
+}
+
 /// One structural mutation of `t`, or `None` when `t` has nothing of the
 /// chosen kind.
 pub fn mutate_text(t: &str, rng: &mut Rng) -> Option<String> {
@@ -129,7 +153,8 @@ pub fn mutate_text(t: &str, rng: &mut Rng) -> Option<String> {
                 return None;
             }
             let r = *rng.pick(&names);
-            Some(replace(t, r, *rng.pick(NAMES)))
+            let name = *rng.pick(NAMES);
+            Some(replace_consistently(t, r, name, rng))
         }
         // Change an axis size, a sub-axis, an index, a count or a dimension.
         1 | 2 => {
@@ -138,7 +163,8 @@ pub fn mutate_text(t: &str, rng: &mut Rng) -> Option<String> {
                 return None;
             }
             let r = *rng.pick(&ints);
-            Some(replace(t, r, *rng.pick(SIZES)))
+            let size = *rng.pick(SIZES);
+            Some(replace_consistently(t, r, size, rng))
         }
         // Drop an axis from a dimension sharding or an axis list.
         3 => {
@@ -150,7 +176,7 @@ pub fn mutate_text(t: &str, rng: &mut Rng) -> Option<String> {
             let items: Vec<&str> = t[s..e].split(", ").collect();
             let k = rng.below(items.len());
             let kept: Vec<&str> = items.iter().enumerate().filter(|&(i, _)| i != k).map(|(_, x)| *x).collect();
-            Some(replace(t, (s, e), &kept.join(", ")))
+            Some(replace_consistently(t, (s, e), &kept.join(", "), rng))
         }
         // Duplicate an axis, or add a named one.
         4 => {
@@ -165,7 +191,9 @@ pub fn mutate_text(t: &str, rng: &mut Rng) -> Option<String> {
             } else {
                 format!("\"{}\"", *rng.pick(NAMES))
             };
-            Some(replace(t, (e, e), &format!(", {extra}")))
+            let (s2, e2) = (s, e);
+            let grown = format!("{}, {extra}", &t[s2..e2]);
+            Some(replace_consistently(t, (s2, e2), &grown, rng))
         }
         // Add or remove a dimension sharding (the sharding's rank).
         5 => {
@@ -198,7 +226,7 @@ pub fn mutate_text(t: &str, rng: &mut Rng) -> Option<String> {
                     None => return None,
                 }
             };
-            Some(replace(t, (s, e), &new))
+            Some(replace_consistently(t, (s, e), &new, rng))
         }
         // Drop or duplicate a whole line.
         _ => {
