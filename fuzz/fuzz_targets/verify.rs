@@ -1,16 +1,51 @@
-//! Fuzz target `verify`: bytes → parse → verify. Whatever the input, the
-//! verifier returns diagnostics (possibly none), never panics or hangs.
+//! Fuzz target `verify`: bytes → parse → verify, then, on a clean module,
+//! the analyses of every sdy import pass. Whatever the input, the verifier
+//! returns diagnostics (possibly none) that render against the source, and
+//! never panics or hangs.
+//!
+//! Mutations are structure-aware (`mutate.rs`): most rewrite the mesh axes,
+//! sizes, sharding dimensions and tensor ranks of the text, so inputs keep
+//! parsing and reach the rules; the rest are libFuzzer's byte mutations.
 
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
+#[path = "mutate.rs"]
+mod mutate;
+
+use libfuzzer_sys::{fuzz_mutator, fuzz_target, fuzzer_mutate};
+use shardref_verifier::import::{ImportPass, PassState, check_pipeline};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let Ok(m) = shardref_spec::parse("fuzz.mlir", text) else { return };
-    let diagnostics = shardref_verifier::verify(&m);
+    let mut diagnostics = shardref_verifier::verify(&m);
+    if diagnostics.is_empty() {
+        diagnostics = check_pipeline(&m, &ImportPass::ALL, &mut PassState::default());
+    }
     // Every diagnostic renders against the source without panicking.
     if let Some(source) = &m.source {
         let _ = shardref_spec::diag::render(source, &diagnostics);
     }
+});
+
+fuzz_mutator!(|data: &mut [u8], size: usize, max_size: usize, seed: u32| {
+    let mut rng = mutate::Rng::new(seed);
+    if rng.below(4) != 0
+        && let Ok(text) = std::str::from_utf8(&data[..size])
+    {
+        // Up to three structural mutations in a row.
+        let mut t = text.to_string();
+        let mut changed = false;
+        for _ in 0..=rng.below(3) {
+            if let Some(next) = mutate::mutate_text(&t, &mut rng) {
+                t = next;
+                changed = true;
+            }
+        }
+        if changed && t.len() <= max_size {
+            data[..t.len()].copy_from_slice(t.as_bytes());
+            return t.len();
+        }
+    }
+    fuzzer_mutate(data, size, max_size)
 });

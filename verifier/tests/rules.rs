@@ -286,7 +286,7 @@ neg_mpmd! {
 fn valid_mpmd_programs_verify_cleanly() {
     let sharded = "!mpmd.mesh_tensor<\"m1\", tensor<4x8xf32>, sharding=<@any, [{\"x\"}, {\"y\"}]>>";
     for text in [
-        transfer(sharded, &format!("{MT2}")),
+        transfer(sharded, MT2),
         transfer(MT, "!mpmd.mesh_tensor<\"m1\", tensor<4x8xf32>, memory_kind=\"pinned_host\">"),
         fragment(sharded, "%b: tensor<4x8xf32>", "    mpmd.return %b : tensor<4x8xf32>", "")
             .replace(&format!("-> {MT}\n  return"), &format!("-> {sharded}\n  return"))

@@ -1,0 +1,251 @@
+//! Structure-aware mutations of sharded-program text, for the `verify`
+//! target. Byte-level mutations rarely keep a program parseable, so most of
+//! the verifier would stay unexplored; these rewrite the parts the rules look
+//! at while keeping the syntax: mesh axis names, axis sizes and other
+//! integers, the axes of a dimension sharding (dropped or duplicated), the
+//! number of dimension shardings, tensor ranks and sizes, and whole lines
+//! (dropped or duplicated). One input in four gets libFuzzer's own mutation.
+//!
+//! Every mutation is a pure function of the input and a seed, so a run is
+//! reproducible from libFuzzer's seed.
+
+/// A small deterministic generator (xorshift64*).
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u32) -> Rng {
+        Rng(u64::from(seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    pub fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
+        &xs[self.below(xs.len())]
+    }
+}
+
+const NAMES: &[&str] = &["x", "y", "z", "a", "b", "q", "m1", "m2", "mesh", ""];
+const SIZES: &[&str] = &["0", "1", "2", "3", "4", "6", "8", "16", "-1", "4294967296", "9223372036854775807"];
+
+/// Byte ranges of quoted identifiers (`"x"`, `"m1"`), quotes excluded.
+fn quoted_names(t: &str) -> Vec<(usize, usize)> {
+    let b = t.as_bytes();
+    let mut out = vec![];
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'"' {
+            let start = i + 1;
+            let mut j = start;
+            while j < b.len() && j - start <= 12 && (b[j].is_ascii_alphanumeric() || b[j] == b'_') {
+                j += 1;
+            }
+            if j < b.len() && b[j] == b'"' && j > start {
+                out.push((start, j));
+                i = j + 1;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Byte ranges of decimal integers not inside identifiers or SSA names
+/// (`=4`, `(1)2`, `4x8`).
+fn integers(t: &str) -> Vec<(usize, usize)> {
+    let b = t.as_bytes();
+    let mut out = vec![];
+    let mut i = 0;
+    while i < b.len() {
+        // SSA names (`%1`, `#1`, `^bb1`) are not sizes: renaming one only breaks the program.
+        let starts = b[i].is_ascii_digit()
+            && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || matches!(b[i - 1], b'_' | b'%' | b'#' | b'^')))
+            || (b[i] == b'x' && i > 0 && b[i - 1].is_ascii_digit() && i + 1 < b.len() && b[i + 1].is_ascii_digit());
+        if starts {
+            let start = if b[i] == b'x' { i + 1 } else { i };
+            let mut j = start;
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            out.push((start, j));
+            i = j;
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Byte ranges of the contents of `{...}` groups holding quoted axis names
+/// (dimension shardings, replicated/unreduced lists, manual axes).
+fn axis_groups(t: &str) -> Vec<(usize, usize)> {
+    let b = t.as_bytes();
+    let mut out = vec![];
+    for (i, &c) in b.iter().enumerate() {
+        if c == b'{' && b.get(i + 1) == Some(&b'"') {
+            if let Some(len) = b[i + 1..].iter().position(|&c| c == b'}' || c == b'\n') {
+                if b[i + 1 + len] == b'}' {
+                    out.push((i + 1, i + 1 + len));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Byte ranges of dimension-sharding lists: the text after `[` of `, [{`.
+fn sharding_lists(t: &str) -> Vec<usize> {
+    t.match_indices("[{").map(|(i, _)| i + 1).collect()
+}
+
+/// Byte ranges of the shapes of `tensor<...>` types (`4x8xf32`).
+fn tensor_shapes(t: &str) -> Vec<(usize, usize)> {
+    let mut out = vec![];
+    for (i, _) in t.match_indices("tensor<") {
+        let start = i + "tensor<".len();
+        if let Some(len) = t[start..].find('>') {
+            out.push((start, start + len));
+        }
+    }
+    out
+}
+
+fn replace(t: &str, (s, e): (usize, usize), with: &str) -> String {
+    format!("{}{with}{}", &t[..s], &t[e..])
+}
+
+/// Replaces the span, or (half the time) every occurrence of the span with
+/// the same few characters around it, so that a type or a sharding written
+/// at several places (an argument and its uses) changes consistently and
+/// the program still parses.
+fn replace_consistently(t: &str, (s, e): (usize, usize), with: &str, rng: &mut Rng) -> String {
+    if rng.below(2) == 0 {
+        return replace(t, (s, e), with);
+    }
+    let mut a = s.saturating_sub(7);
+    while !t.is_char_boundary(a) {
+        a += 1;
+    }
+    let mut b = (e + 1).min(t.len());
+    while !t.is_char_boundary(b) {
+        b += 1;
+    }
+    let pattern = &t[a..b];
+    let replacement = format!("{}{with}{}", &t[a..s], &t[e..b]);
+    t.replace(pattern, &replacement)
+}
+
+/// One structural mutation of `t`, or `None` when `t` has nothing of the
+/// chosen kind.
+pub fn mutate_text(t: &str, rng: &mut Rng) -> Option<String> {
+    match rng.below(8) {
+        // Rename a mesh, an axis or any short quoted name.
+        0 => {
+            let names = quoted_names(t);
+            if names.is_empty() {
+                return None;
+            }
+            let r = *rng.pick(&names);
+            let name = *rng.pick(NAMES);
+            Some(replace_consistently(t, r, name, rng))
+        }
+        // Change an axis size, a sub-axis, an index, a count or a dimension.
+        1 | 2 => {
+            let ints = integers(t);
+            if ints.is_empty() {
+                return None;
+            }
+            let r = *rng.pick(&ints);
+            let size = *rng.pick(SIZES);
+            Some(replace_consistently(t, r, size, rng))
+        }
+        // Drop an axis from a dimension sharding or an axis list.
+        3 => {
+            let groups = axis_groups(t);
+            if groups.is_empty() {
+                return None;
+            }
+            let (s, e) = *rng.pick(&groups);
+            let items: Vec<&str> = t[s..e].split(", ").collect();
+            let k = rng.below(items.len());
+            let kept: Vec<&str> = items.iter().enumerate().filter(|&(i, _)| i != k).map(|(_, x)| *x).collect();
+            Some(replace_consistently(t, (s, e), &kept.join(", "), rng))
+        }
+        // Duplicate an axis, or add a named one.
+        4 => {
+            let groups = axis_groups(t);
+            if groups.is_empty() {
+                return None;
+            }
+            let (s, e) = *rng.pick(&groups);
+            let items: Vec<&str> = t[s..e].split(", ").collect();
+            let extra = if rng.below(2) == 0 {
+                items[rng.below(items.len())].to_string()
+            } else {
+                format!("\"{}\"", *rng.pick(NAMES))
+            };
+            let (s2, e2) = (s, e);
+            let grown = format!("{}, {extra}", &t[s2..e2]);
+            Some(replace_consistently(t, (s2, e2), &grown, rng))
+        }
+        // Add or remove a dimension sharding (the sharding's rank).
+        5 => {
+            let lists = sharding_lists(t);
+            if lists.is_empty() {
+                return None;
+            }
+            let at = *rng.pick(&lists);
+            if rng.below(2) == 0 {
+                Some(replace(t, (at, at), "{}, "))
+            } else {
+                let len = t[at..].find('}')? + 1;
+                let end = if t[at + len..].starts_with(", ") { at + len + 2 } else { at + len };
+                Some(replace(t, (at, end), ""))
+            }
+        }
+        // Change a tensor's rank: add or drop a dimension.
+        6 => {
+            let shapes = tensor_shapes(t);
+            if shapes.is_empty() {
+                return None;
+            }
+            let (s, e) = *rng.pick(&shapes);
+            let shape = &t[s..e];
+            let new = if rng.below(2) == 0 {
+                format!("{}x{shape}", *rng.pick(&SIZES[1..8]))
+            } else {
+                match shape.find('x') {
+                    Some(i) => shape[i + 1..].to_string(),
+                    None => return None,
+                }
+            };
+            Some(replace_consistently(t, (s, e), &new, rng))
+        }
+        // Drop or duplicate a whole line.
+        _ => {
+            let lines: Vec<&str> = t.split_inclusive('\n').collect();
+            if lines.is_empty() {
+                return None;
+            }
+            let k = rng.below(lines.len());
+            let dup = rng.below(2) == 0;
+            let mut out = String::with_capacity(t.len() + lines[k].len());
+            for (i, l) in lines.iter().enumerate() {
+                if i != k || dup {
+                    out.push_str(l);
+                }
+                if i == k && dup {
+                    out.push_str(l);
+                }
+            }
+            Some(out)
+        }
+    }
+}
