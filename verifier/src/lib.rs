@@ -24,6 +24,7 @@
 pub mod mpmd;
 pub mod rules;
 pub mod sdy;
+pub mod stablehlo;
 pub mod symbols;
 
 use shardref_spec::Diagnostic;
@@ -162,10 +163,10 @@ fn verify_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     match cx.m.op(op).name {
         OpName::Known(OpKind::Sdy(k)) => sdy::verify_op(cx, op, k),
         OpName::Known(OpKind::Mpmd(k)) => mpmd::verify_op(cx, op, k),
-        OpName::Known(OpKind::Func(_))
-        | OpName::Known(OpKind::Builtin(_))
+        OpName::Known(OpKind::Stablehlo(k)) => stablehlo::verify_op(cx, op, k),
+        OpName::Known(OpKind::Func(k)) => stablehlo::verify_func_op(cx, op, k),
+        OpName::Known(OpKind::Builtin(_))
         | OpName::Known(OpKind::Arith(_))
-        | OpName::Known(OpKind::Stablehlo(_))
         | OpName::Known(OpKind::Chlo(_))
         | OpName::Known(OpKind::Check(_))
         | OpName::Known(OpKind::Interpreter(_))

@@ -114,10 +114,23 @@ const UNTESTED: &[&str] = &[
     "reduce_c1",
 ];
 
+/// The StableHLO rules' negative tests live in `tests/stablehlo_rules.rs`
+/// (which checks them against its own untested list): a label is known there
+/// when its `neg!` block has a test of that name or its UNTESTED list names it.
+const STABLEHLO_TESTS: &str = include_str!("stablehlo_rules.rs");
+
+fn stablehlo_knows(label: &str) -> bool {
+    STABLEHLO_TESTS.contains(&format!("\n    {label}: ")) || STABLEHLO_TESTS.contains(&format!("\"{label}\""))
+}
+
 #[test]
 fn every_rule_has_a_negative_test() {
     for r in RULES {
-        assert!(TESTED.contains(&r.label) || UNTESTED.contains(&r.label), "rule {} has no negative test", r.label);
+        assert!(
+            TESTED.contains(&r.label) || UNTESTED.contains(&r.label) || stablehlo_knows(r.label),
+            "rule {} has no negative test",
+            r.label
+        );
     }
     for t in TESTED {
         assert!(!UNTESTED.contains(t), "{t} is tested: drop it from UNTESTED");
