@@ -164,7 +164,9 @@ pub fn ints_of(a: &Attr) -> Option<Vec<i64>> {
             if !t.elem.is_int() || matches!(d.data, DenseData::Strings(_)) {
                 return None;
             }
-            let n = usize::try_from(t.num_elements()?).ok()?;
+            // Integer-list attributes are dimension lists; a larger one is
+            // refused rather than decoded (bounds the verifier's memory).
+            let n = usize::try_from(t.num_elements()?).ok().filter(|&n| n <= 1 << 16)?;
             let v = shardref_spec::dense::int_elements(&d.data, &t.elem, n);
             Some(v.into_iter().map(|x| x as i64).collect())
         }
@@ -410,7 +412,7 @@ pub fn bit_width(e: &ElemType) -> Option<u64> {
         ElemType::Float(k) => Some(u64::from(k.bit_width())),
         ElemType::Complex(c) => bit_width(c).map(|w| 2 * w),
         ElemType::Quant(qt) => bit_width(&qt.storage),
-        ElemType::Index => None,
+        ElemType::Index => Some(64),
     }
 }
 

@@ -40,7 +40,10 @@ impl Cats {
             ElemType::Float(_) => Cats::FLOAT,
             ElemType::Complex(_) => Cats::COMPLEX,
             ElemType::Quant(_) => Cats::QUANT,
-            ElemType::Index => Cats(0),
+            // The spec has no `index` element type and upstream's ODS rejects
+            // it; shardref's interpreter and `.npy` I/O support it as a
+            // 64-bit integer, so it counts as a signed integer here.
+            ElemType::Index => Cats::SINT,
         }
     }
 
