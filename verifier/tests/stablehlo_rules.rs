@@ -334,6 +334,8 @@ neg! {
     convolution_c27: &conv(IN, "tensor<3x3x2x2xf64>", NHWC, "", OUT) => "expects lhs and rhs to have compatible element type. Got: f32 and f64";
     convolution_c28: &conv(&format!("tensor<1x4x4x2x{Q8}>"), K, NHWC, "", &format!("tensor<1x2x2x2x{Q8}>")) => "rhs should be quantized for quantized operations";
     convolution_c29: &conv(IN, &format!("tensor<3x3x2x2x{QAX}>"), NHWC, "", OUT) => "quantization dimension of rhs should be same with kernel_output_feature_dimension";
+    convolution_c30: &conv(&format!("tensor<1x4x4x2x{Q8}>"), "tensor<3x3x2x2x!quant.uniform<i8:f32:3, {0.5:0, 0.25:0}>>", NHWC, "", "tensor<1x2x2x2x!quant.uniform<i8:f32:0, {0.5:1, 0.25:2}>>") => "quantization dimension of result should be same with output_feature_dimension";
+    convolution_c33: &conv(&format!("tensor<1x4x4x2x{Q8}>"), "tensor<3x3x2x2x!quant.uniform<i8:f32, 0.5>>", NHWC, "", "tensor<1x2x2x2x!quant.uniform<i8:f32:3, {0.5:1, 0.25:2}>>") => "mismatched rhs and result quantization granularity";
     convolution_c31: &conv(&format!("tensor<1x4x4x2x{Q8}>"), &format!("tensor<3x3x2x2x{Q16}>"), NHWC, "", &format!("tensor<1x2x2x2x{Q8}>")) => "mismatched lhs and rhs quantization storage types";
     convolution_c32: &conv(&format!("tensor<1x4x4x2x{Q8}>"), &format!("tensor<3x3x2x2x{Q8}>"), NHWC, "", &format!("tensor<1x2x2x2x{QF64}>")) => "mismatched lhs, rhs and result quantization expressed types";
     convolution_c34: &conv(IN, &format!("tensor<3x3x2x2x{QF64}>"), NHWC, "", OUT) => "mismatched rhs quantization expressed type and lhs and result element type";
@@ -368,6 +370,7 @@ neg! {
     dot_general_c18: &dg(&format!("tensor<2x3x{Q8}>"), "tensor<3x4x!quant.uniform<i8:f32, 0.5>>", MM, &format!("tensor<2x4x{QF64}>")) => "mismatched lhs, rhs and result quantization expressed types";
     dot_general_c19: &dg(&format!("tensor<2x3x{Q8}>"), "tensor<3x2x!quant.uniform<i8:f32, 0.5>>", MM, "tensor<2x2x!quant.uniform<i8:f32:1, {0.5:1, 0.25:2}>>") => "mismatched rhs and result quantization granularity";
     dot_general_c20: &dg("tensor<2x3xf64>", "tensor<3x4x!quant.uniform<i8:f32, 0.5>>", MM, "tensor<2x4xf64>") => "mismatched rhs quantization expressed type and lhs and result element type";
+    dot_general_c21: &p("%a: tensor<2x3xf32>, %b: tensor<3x4xf32>", &format!("\"stablehlo.dot_general\"(%a, %b) {{dot_dimension_numbers = #stablehlo.dot<{MM}>, precision_config = [#stablehlo<precision HIGH>, #stablehlo<precision DEFAULT>], algorithm = #stablehlo.dot_algorithm<lhs_precision_type = f32, rhs_precision_type = f32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>}} : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>"), "tensor<2x4xf32>") => "must specify DEFAULT precision config when algorithm is set.";
     dynamic_reshape_c1: &p("%x: tensor<6xi32>, %s: tensor<2xi64>", "\"stablehlo.dynamic_reshape\"(%x, %s) : (tensor<6xi32>, tensor<2xi64>) -> tensor<?x2xf32>", "tensor<?x2xf32>") => "expects operand and result to have compatible element type";
     dynamic_reshape_c2: "func.func @main(%x: tensor<6xi32>) -> tensor<?x2xi32> {\n  %s = stablehlo.constant dense<[4, 2]> : tensor<2xi64>\n  %0 = \"stablehlo.dynamic_reshape\"(%x, %s) : (tensor<6xi32>, tensor<2xi64>) -> tensor<?x2xi32>\n  return %0 : tensor<?x2xi32>\n}\n" => "output_shape is incompatible with input type of operation: input has 6 elements, but output_shape has 8";
     dynamic_reshape_c3: &p("%x: tensor<6xi32>, %s: tensor<3xi64>", "\"stablehlo.dynamic_reshape\"(%x, %s) : (tensor<6xi32>, tensor<3xi64>) -> tensor<?x2xi32>", "tensor<?x2xi32>") => "result should have a rank equal to the number of elements in output_shape";
@@ -557,7 +560,7 @@ neg! {
 }
 
 /// StableHLO labels whose negative test is not written yet; this list only shrinks.
-const UNTESTED: &[&str] = &["convolution_c30", "convolution_c33", "dot_general_c21"];
+const UNTESTED: &[&str] = &[];
 
 /// Whether a rule is one of this file's (StableHLO type rules).
 fn is_stablehlo(section: &str) -> bool {
