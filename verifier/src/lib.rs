@@ -8,6 +8,10 @@
 //!    parse-time attribute checks (`parse_time`), op verification in
 //!    pre-order (`verify_op`), then symbol-use checks (`symbol_uses`).
 //!
+//! StableHLO ops and the `func` ops they are called and returned through
+//! are checked during op verification by `stablehlo`: the type rules of the
+//! StableHLO spec, so that the interpreter never meets an ill-typed op.
+//!
 //! Collection follows MLIR's verifier, so that the same programs are
 //! rejected with the same diagnostics: a parse-time error stops the chunk;
 //! each op's verifier stops at its first failure and so does the rest of its

@@ -475,11 +475,16 @@ pub fn pad(op: Op<'_>) -> Check {
         match sx[i] {
             Some(n) => {
                 let n = n as i128;
-                let size = n + lo[i] as i128 + hi[i] as i128 + (n - 1).max(0) * inner[i] as i128;
-                if size < 0 {
-                    return Err(Fail::new(format!("Padding result in negative size for dimension {i}")));
+                let size = ((n - 1).max(0))
+                    .checked_mul(inner[i] as i128)
+                    .and_then(|x| x.checked_add(n + lo[i] as i128 + hi[i] as i128));
+                match size {
+                    Some(size) if size < 0 => {
+                        return Err(Fail::new(format!("Padding result in negative size for dimension {i}")));
+                    }
+                    Some(size) => out.push(u64::try_from(size).ok()),
+                    None => return Err(Fail::new(format!("Padding result overflows for dimension {i}"))),
                 }
-                out.push(u64::try_from(size).ok());
             }
             None => out.push(None),
         }
