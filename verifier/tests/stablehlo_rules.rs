@@ -257,6 +257,60 @@ fn cat(a: &str, b: &str, dim: i64, r: &str) -> String {
     )
 }
 
+fn ts(a: &str, b: &str, r: &str) -> String {
+    p(
+        &format!("%a: {a}, %b: {b}"),
+        &format!(
+            "\"stablehlo.triangular_solve\"(%a, %b) {{left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>}} : ({a}, {b}) -> {r}"
+        ),
+        r,
+    )
+}
+
+fn fft(kind: &str, len: &str, x: &str, r: &str) -> String {
+    p(
+        &format!("%x: {x}"),
+        &format!(
+            "\"stablehlo.fft\"(%x) {{fft_type = #stablehlo<fft_type {kind}>, fft_length = array<i64{len}>}} : ({x}) -> {r}"
+        ),
+        r,
+    )
+}
+
+fn diota(s: &str, dim: i64, r: &str) -> String {
+    p(
+        &format!("%s: {s}"),
+        &format!("\"stablehlo.dynamic_iota\"(%s) {{iota_dimension = {dim} : i64}} : ({s}) -> {r}"),
+        r,
+    )
+}
+
+fn dbid(x: &str, d: &str, attrs: &str, r: &str) -> String {
+    p(
+        &format!("%x: {x}, %d: {d}"),
+        &format!("\"stablehlo.dynamic_broadcast_in_dim\"(%x, %d) {{{attrs}}} : ({x}, {d}) -> {r}"),
+        r,
+    )
+}
+
+fn rds(a: &str, b: &str, r: &str) -> String {
+    p(
+        &format!("%x: tensor<4xf32>, %a: {a}, %b: {b}"),
+        &format!("\"stablehlo.real_dynamic_slice\"(%x, %a, %b, %a) : (tensor<4xf32>, {a}, {b}, {a}) -> {r}"),
+        r,
+    )
+}
+
+fn dpad(v: &str, lo: &str, r: &str) -> String {
+    p(
+        &format!("%x: tensor<4xf32>, %v: {v}, %l: {lo}, %i: tensor<1xi64>"),
+        &format!(
+            "\"stablehlo.dynamic_pad\"(%x, %v, %l, %l, %i) : (tensor<4xf32>, {v}, {lo}, {lo}, tensor<1xi64>) -> {r}"
+        ),
+        r,
+    )
+}
+
 const W22: &str = "window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>";
 
 neg! {
@@ -347,6 +401,35 @@ neg! {
     concatenate_c6: &cat("tensor<2x3xf32>", "tensor<2x3xf32>", 1, "tensor<4x3xf32>") => "inferred type(s) 'tensor<2x6xf32>' are incompatible";
     dot_c1: &p("%a: tensor<2x2x2xf32>, %b: tensor<2xf32>", "\"stablehlo.dot\"(%a, %b) : (tensor<2x2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32>", "tensor<2x2xf32>") => "expected both lhs/rhs ranks to be either 1 or 2";
     dot_c2: &p("%a: tensor<2x3xf32>, %b: tensor<4x5xf32>", "\"stablehlo.dot\"(%a, %b) : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>", "tensor<2x5xf32>") => "expected lhs dimension 1 to be compatible with rhs dimension 0";
+    cholesky_c1: &p("%a: tensor<2x2xf32>", "\"stablehlo.cholesky\"(%a) {lower = true} : (tensor<2x2xf32>) -> tensor<2x2xf64>", "tensor<2x2xf64>") => "inferred type(s) 'tensor<2x2xf32>' are incompatible";
+    cholesky_c2: &p("%a: tensor<2xf32>", "\"stablehlo.cholesky\"(%a) {lower = true} : (tensor<2xf32>) -> tensor<2xf32>", "tensor<2xf32>") => "argument 'a' must have rank >= 2, got shape [2].";
+    cholesky_c3: &p("%a: tensor<2x3xf32>", "\"stablehlo.cholesky\"(%a) {lower = true} : (tensor<2x3xf32>) -> tensor<2x3xf32>", "tensor<2x3xf32>") => "minor dimensions of 'a' must have equal size, got shape [2, 3].";
+    triangular_solve_c1: &ts("tensor<2x2xf32>", "tensor<2x3xf64>", "tensor<2x3xf64>") => "expects a and b to have the same element type";
+    triangular_solve_c2: &ts("tensor<2x2xf32>", "tensor<1x2x3xf32>", "tensor<1x2x3xf32>") => "operands must have equal rank";
+    triangular_solve_c3: &ts("tensor<2x3xf32>", "tensor<2x3xf32>", "tensor<2x3xf32>") => "two minor dimensions of operand 'a' must be compatible";
+    triangular_solve_c4: &ts("tensor<2x2xf32>", "tensor<2x3xf32>", "tensor<3x2xf32>") => "inferred type(s) 'tensor<2x3xf32>' are incompatible";
+    fft_c1: &fft("FFT", ": 4, 4", "tensor<4xcomplex<f32>>", "tensor<4xcomplex<f32>>") => "operand rank must not be less than fft rank of 2";
+    fft_c2: &fft("FFT", ": 4", "tensor<4xf32>", "tensor<4xf32>") => "FFT/IFFT/IRFFT take a complex tensor as input";
+    fft_c3: &fft("FFT", "", "tensor<4xcomplex<f32>>", "tensor<4xcomplex<f32>>") => "rank must be between 1 and 3, but got 0.";
+    fft_c4: &fft("RFFT", ": 4", "tensor<8xf32>", "tensor<3xcomplex<f32>>") => "RFFT requires innermost dimensions to be compatible with fft_length. Got: [8] but wanted [4].";
+    fft_c5: &fft("RFFT", ": 8", "tensor<8xf32>", "tensor<8xcomplex<f32>>") => "inferred type(s) 'tensor<5xcomplex<f32>>' are incompatible";
+    dynamic_iota_c1: &diota("tensor<2xi64>", 2, "tensor<?x?xi32>") => "iota dimension 2 is out of range [0, 2)";
+    dynamic_iota_c2: &diota("tensor<2xi64>", 0, "tensor<?x?x?xi32>") => "result rank 3 does not match the size of output_shape (2)";
+    dynamic_broadcast_in_dim_c1: &dbid("tensor<2xf32>", "tensor<2xi64>", "broadcast_dimensions = array<i64: 1>", "tensor<?x2xf64>") => "expects operand and result to have the same element type";
+    dynamic_broadcast_in_dim_c2: &dbid("tensor<2xf32>", "tensor<2xi64>", "broadcast_dimensions = array<i64: 0, 1>", "tensor<?x2xf32>") => "broadcast_dimensions size (2) does not match operand rank (1)";
+    dynamic_broadcast_in_dim_c3: &dbid("tensor<2xf32>", "tensor<2xi64>", "broadcast_dimensions = array<i64: 2>", "tensor<?x2xf32>") => "broadcast_dimensions contains invalid value 2 for result with rank 2";
+    dynamic_broadcast_in_dim_c4: &dbid("tensor<2x2xf32>", "tensor<2xi64>", "broadcast_dimensions = array<i64: 0, 0>", "tensor<?x2xf32>") => "broadcast_dimensions should not have duplicates";
+    dynamic_broadcast_in_dim_c5: &dbid("tensor<3xf32>", "tensor<2xi64>", "broadcast_dimensions = array<i64: 1>", "tensor<?x2xf32>") => "size of operand dimension 0 (3) is not compatible with size of result dimension 1 (2)";
+    dynamic_broadcast_in_dim_c7: &dbid("tensor<2xf32>", "tensor<3xi64>", "broadcast_dimensions = array<i64: 1>", "tensor<?x2xf32>") => "result rank (2) is not equal to number of output dimensions (3)";
+    dynamic_broadcast_in_dim_c8: &dbid("tensor<2xf32>", "tensor<2xi64>", "broadcast_dimensions = array<i64: 1>, known_expanding_dimensions = array<i64: 0>, known_nonexpanding_dimensions = array<i64: 0>", "tensor<?x2xf32>") => "has duplicated dimension from known_expanding_dimensions and known_nonexpanding_dimensions: 0";
+    dynamic_broadcast_in_dim_c9: &dbid("tensor<2xf32>", "tensor<2xi64>", "broadcast_dimensions = array<i64: 1>, known_expanding_dimensions = array<i64: 1>", "tensor<?x2xf32>") => "Expects each element of known_expanding_dimensions to be in range [0, rank-of('operand')) i.e. [0, 1). got: 1.";
+    dynamic_broadcast_in_dim_c10: &dbid("tensor<2xf32>", "tensor<2xi64>", "broadcast_dimensions = array<i64: 1>, known_nonexpanding_dimensions = array<i64: 1>", "tensor<?x2xf32>") => "Expects each element of known_nonexpanding_dimensions to be in range [0, rank-of('operand')) i.e. [0, 1). got: 1.";
+    real_dynamic_slice_c1: &rds("tensor<1xi32>", "tensor<1xi32>", "tensor<?xf64>") => "expects operand and result to have the same element type";
+    real_dynamic_slice_c2: &rds("tensor<2xi32>", "tensor<2xi32>", "tensor<?xf32>") => "has mismatched number of operand rank (1) and start_indices size (2)";
+    real_dynamic_slice_c3: &rds("tensor<1xi32>", "tensor<1xi64>", "tensor<?xf32>") => "start_indices, limit_indices and strides must have the same element type";
+    dynamic_pad_c1: &dpad("tensor<f64>", "tensor<1xi64>", "tensor<?xf32>") => "expects operand, padding_value and result to have the same element type";
+    dynamic_pad_c2: &dpad("tensor<f32>", "tensor<2xi64>", "tensor<?xf32>") => "edge_padding_low length (2) must match operand rank (1)";
+    dynamic_pad_c3: "func.func @main(%x: tensor<4xf32>, %v: tensor<f32>, %l: tensor<1xi64>) -> tensor<?xf32> {\n  %i = stablehlo.constant dense<-1> : tensor<1xi64>\n  %0 = \"stablehlo.dynamic_pad\"(%x, %v, %l, %l, %i) : (tensor<4xf32>, tensor<f32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?xf32>\n  return %0 : tensor<?xf32>\n}\n" => "Interior padding cannot be negative: -1";
     cosine_c1: &unary("cosine", "f32") => "requires compatible types";
     count_leading_zeros_c1: &unary("count_leading_zeros", "i32") => "requires compatible types";
     divide_c1: &binary("divide", "f32") => "requires compatible types";

@@ -5,7 +5,7 @@
 //! One file per op family, mirroring the spec: `elementwise`, `shape`,
 //! `reduce` (reductions and windows), `dot` (dot and convolution),
 //! `gather` (gather and scatter), `control` (control flow and calls) and
-//! `misc` (tuples, tokens, ids); `common` holds the compatibility relations
+//! `linalg` (cholesky, triangular_solve, fft), `misc` (tuples, tokens, ids); `common` holds the compatibility relations
 //! they share. `verify_op` below is the only dispatcher: an exhaustive
 //! match over `StablehloOp` whose rows say which check (and which element
 //! type categories) apply, each row tagged with its spec labels.
@@ -26,6 +26,7 @@ pub mod control;
 pub mod dot;
 pub mod elementwise;
 pub mod gather;
+pub mod linalg;
 pub mod misc;
 pub mod reduce;
 pub mod shape;
@@ -98,40 +99,43 @@ pub fn check(op: Op<'_>, k: StablehloOp) -> Check {
         S::Clamp => ew::clamp(op),                             // clamp_c1..clamp_c4
         S::Constant => shape::constant(op),                    // constant_c1
         S::Iota => shape::iota(op),                            // iota_c1
-        S::DynamicIota => shape::dynamic_shape_op(op, 1, &[0]), // stablehlo_signature
+        S::DynamicIota => shape::dynamic_iota(op),             // dynamic_iota_c1, dynamic_iota_c2
         S::Broadcast => shape::broadcast(op),                  // broadcast_c1
         S::BroadcastInDim => shape::broadcast_in_dim(op),      // broadcast_in_dim_c1..broadcast_in_dim_c6
-        S::DynamicBroadcastInDim => shape::dynamic_shape_op(op, 2, &[1]), // stablehlo_signature
-        S::Reshape => shape::reshape(op),                      // reshape_c1..reshape_c3
-        S::DynamicReshape => shape::dynamic_reshape(op),       // dynamic_reshape_c1..dynamic_reshape_c4
-        S::Transpose => shape::transpose(op),                  // transpose_c1..transpose_c4
-        S::Concatenate => shape::concatenate(op),              // concatenate_c1..concatenate_c6
-        S::Slice => shape::slice(op),                          // slice_c1..slice_c5
-        S::DynamicSlice => shape::dynamic_slice(op),           // dynamic_slice_c1..dynamic_slice_c5
-        S::RealDynamicSlice => shape::dynamic_shape_op(op, 4, &[1, 2, 3]), // stablehlo_signature
+        S::DynamicBroadcastInDim => shape::dynamic_broadcast_in_dim(op), // dynamic_broadcast_in_dim_c1..dynamic_broadcast_in_dim_c5, dynamic_broadcast_in_dim_c7..dynamic_broadcast_in_dim_c10
+        S::Reshape => shape::reshape(op),                                // reshape_c1..reshape_c3
+        S::DynamicReshape => shape::dynamic_reshape(op),                 // dynamic_reshape_c1..dynamic_reshape_c4
+        S::Transpose => shape::transpose(op),                            // transpose_c1..transpose_c4
+        S::Concatenate => shape::concatenate(op),                        // concatenate_c1..concatenate_c6
+        S::Slice => shape::slice(op),                                    // slice_c1..slice_c5
+        S::DynamicSlice => shape::dynamic_slice(op),                     // dynamic_slice_c1..dynamic_slice_c5
+        S::RealDynamicSlice => shape::real_dynamic_slice(op),            // real_dynamic_slice_c1..real_dynamic_slice_c3
         S::DynamicUpdateSlice => shape::dynamic_update_slice(op), // dynamic_update_slice_c1..dynamic_update_slice_c6
-        S::Pad => shape::pad(op),                              // pad_c1..pad_c4
-        S::DynamicPad => shape::dynamic_shape_op(op, 5, &[2, 3, 4]), // stablehlo_signature
-        S::Reverse => shape::reverse(op),                      // reverse_c1..reverse_c3
-        S::Gather => gather::gather(op),                       // gather_c1..gather_c23
-        S::Scatter => gather::scatter(op),                     // scatter_c1..scatter_c25
-        S::Sort => reduce::sort(op),                           // sort_c1..sort_c5
-        S::GetDimensionSize => shape::get_dimension_size(op),  // get_dimension_size_c1
-        S::Reduce => reduce::reduce(op),                       // reduce_c1..reduce_c8
-        S::ReduceWindow => reduce::reduce_window(op),          // reduce_window_c1..reduce_window_c16
-        S::SelectAndScatter => reduce::select_and_scatter(op), // select_and_scatter_c1..select_and_scatter_c12
-        S::Map => reduce::map(op),                             // map_c1..map_c4
-        S::Dot => dot::dot(op),                                // dot_c1, dot_c2
-        S::DotGeneral => dot::dot_general(op),                 // dot_general_c1..dot_general_c21
-        S::Convolution => dot::convolution(op),                // convolution_c1..convolution_c34
-        S::While => control::while_op(op),                     // while_c1..while_c3
-        S::If => control::conditional(op, false),              // if_c1..if_c3
-        S::Case => control::conditional(op, true),             // case_c1..case_c4
+        S::Pad => shape::pad(op),                                 // pad_c1..pad_c4
+        S::DynamicPad => shape::dynamic_pad(op),                  // dynamic_pad_c1..dynamic_pad_c3
+        S::Reverse => shape::reverse(op),                         // reverse_c1..reverse_c3
+        S::Gather => gather::gather(op),                          // gather_c1..gather_c23
+        S::Scatter => gather::scatter(op),                        // scatter_c1..scatter_c25
+        S::Sort => reduce::sort(op),                              // sort_c1..sort_c5
+        S::GetDimensionSize => shape::get_dimension_size(op),     // get_dimension_size_c1
+        S::Reduce => reduce::reduce(op),                          // reduce_c1..reduce_c8
+        S::ReduceWindow => reduce::reduce_window(op),             // reduce_window_c1..reduce_window_c16
+        S::SelectAndScatter => reduce::select_and_scatter(op),    // select_and_scatter_c1..select_and_scatter_c12
+        S::Map => reduce::map(op),
+        S::Fft => linalg::fft(op),                                   // fft_c1..fft_c5
+        S::TriangularSolve => linalg::triangular_solve(op),          // triangular_solve_c1..triangular_solve_c4
+        S::Cholesky => linalg::cholesky(op), // cholesky_c1..cholesky_c3                             // map_c1..map_c4
+        S::Dot => dot::dot(op),              // dot_c1, dot_c2
+        S::DotGeneral => dot::dot_general(op), // dot_general_c1..dot_general_c21
+        S::Convolution => dot::convolution(op), // convolution_c1..convolution_c34
+        S::While => control::while_op(op),   // while_c1..while_c3
+        S::If => control::conditional(op, false), // if_c1..if_c3
+        S::Case => control::conditional(op, true), // case_c1..case_c4
         S::OptimizationBarrier => control::optimization_barrier(op), // optimization_barrier_c1
-        S::Composite => control::composite(op),                // composite_c1..composite_c4
-        S::Tuple => misc::tuple(op),                           // tuple_c1
-        S::GetTupleElement => misc::get_tuple_element(op),     // get_tuple_element_c1, get_tuple_element_c2
-        S::CreateToken | S::AfterAll => misc::token(op),       // stablehlo_operand_types
+        S::Composite => control::composite(op), // composite_c1..composite_c4
+        S::Tuple => misc::tuple(op),         // tuple_c1
+        S::GetTupleElement => misc::get_tuple_element(op), // get_tuple_element_c1, get_tuple_element_c2
+        S::CreateToken | S::AfterAll => misc::token(op), // stablehlo_operand_types
         S::PartitionId | S::ReplicaId => misc::process_id(op), // stablehlo_operand_types
         // The terminator's types are checked by the op that owns its region.
         S::Return => Ok(()),
@@ -144,9 +148,6 @@ pub fn check(op: Op<'_>, k: StablehloOp) -> Check {
         | S::Einsum
         | S::UnaryEinsum
         | S::DynamicConv
-        | S::Fft
-        | S::TriangularSolve
-        | S::Cholesky
         | S::BatchNormGrad
         | S::BatchNormInference
         | S::BatchNormTraining

@@ -651,3 +651,157 @@ pub fn dynamic_reshape(op: Op<'_>) -> Check {
     }
     Ok(())
 }
+
+/// The static length of a 1-D shape operand (`None` when unranked or `?`).
+fn shape_len(t: &Type) -> Option<u64> {
+    tensor(t).and_then(shape).and_then(|s| s.first().copied().flatten())
+}
+
+/// `dynamic_iota`: `dynamic_iota_c1`, `dynamic_iota_c2`.
+pub fn dynamic_iota(op: Op<'_>) -> Check {
+    dynamic_shape_op(op, 1, &[0])?;
+    let [s] = op.args::<1>()?;
+    let tr = expect_tensor(op.result()?, "result #0")?;
+    let d = op.int("iota_dimension")?;
+    let Some(n) = shape_len(s) else { return Ok(()) };
+    // dynamic_iota_c1
+    if d < 0 || d as u64 >= n {
+        return Err(Fail::new(format!("iota dimension {d} is out of range [0, {n})")));
+    }
+    // dynamic_iota_c2
+    if let Some(r) = rank(tr)
+        && r as u64 != n
+    {
+        return Err(Fail::new(format!("result rank {r} does not match the size of output_shape ({n})")));
+    }
+    Ok(())
+}
+
+/// `dynamic_broadcast_in_dim`: `dynamic_broadcast_in_dim_c1`..`dynamic_broadcast_in_dim_c10`
+/// except c6 (per-axis quantization of the result), which is not checked yet.
+pub fn dynamic_broadcast_in_dim(op: Op<'_>) -> Check {
+    dynamic_shape_op(op, 2, &[1])?;
+    let [x, dims_operand] = op.args::<2>()?;
+    let tx = expect_tensor(x, "operand #0")?;
+    let tr = expect_tensor(op.result()?, "result #0")?;
+    let dims = op.ints("broadcast_dimensions")?;
+    // dynamic_broadcast_in_dim_c1
+    if !same_elem_modulo_axis(&tx.elem, &tr.elem) {
+        return Err(elem_mismatch(tx, tr));
+    }
+    let (Some(sx), Some(sr)) = (shape(tx), shape(tr)) else { return Ok(()) };
+    // dynamic_broadcast_in_dim_c2
+    if dims.len() != sx.len() {
+        return Err(Fail::new(format!(
+            "broadcast_dimensions size ({}) does not match operand rank ({})",
+            dims.len(),
+            sx.len()
+        )));
+    }
+    // dynamic_broadcast_in_dim_c4
+    if !is_unique(&dims) {
+        return Err(Fail::new("broadcast_dimensions should not have duplicates"));
+    }
+    for (i, &d) in dims.iter().enumerate() {
+        // dynamic_broadcast_in_dim_c3
+        if d < 0 || d >= sr.len() as i64 {
+            return Err(Fail::new(format!(
+                "broadcast_dimensions contains invalid value {d} for result with rank {}",
+                sr.len()
+            )));
+        }
+        // dynamic_broadcast_in_dim_c5
+        if let (Some(n), Some(m)) = (sx[i], sr[d as usize])
+            && n != 1
+            && n != m
+        {
+            return Err(Fail::new(format!(
+                "size of operand dimension {i} ({n}) is not compatible with size of result dimension {d} ({m})"
+            )));
+        }
+    }
+    // dynamic_broadcast_in_dim_c7
+    if let Some(n) = shape_len(dims_operand)
+        && n != sr.len() as u64
+    {
+        return Err(Fail::new(format!("result rank ({}) is not equal to number of output dimensions ({n})", sr.len())));
+    }
+    let expanding = op.ints_opt("known_expanding_dimensions")?.unwrap_or_default();
+    let nonexpanding = op.ints_opt("known_nonexpanding_dimensions")?.unwrap_or_default();
+    // dynamic_broadcast_in_dim_c8
+    dims_distinct(&expanding, &nonexpanding, "known_expanding_dimensions", "known_nonexpanding_dimensions")?;
+    // dynamic_broadcast_in_dim_c9
+    dims_in_bounds(&expanding, sx.len() as i64, "known_expanding_dimensions", "rank-of('operand')")?;
+    // dynamic_broadcast_in_dim_c10
+    dims_in_bounds(&nonexpanding, sx.len() as i64, "known_nonexpanding_dimensions", "rank-of('operand')")
+}
+
+/// `real_dynamic_slice`: `real_dynamic_slice_c1`..`real_dynamic_slice_c3`.
+pub fn real_dynamic_slice(op: Op<'_>) -> Check {
+    dynamic_shape_op(op, 4, &[1, 2, 3])?;
+    let ins = op.operand_types();
+    let tx = expect_tensor(ins[0], "operand #0")?;
+    let tr = expect_tensor(op.result()?, "result #0")?;
+    // real_dynamic_slice_c1
+    if tx.elem != tr.elem {
+        return Err(elem_mismatch(tx, tr));
+    }
+    // real_dynamic_slice_c2
+    if let Some(r) = rank(tx) {
+        for (i, name) in [(1, "start_indices"), (2, "limit_indices"), (3, "strides")] {
+            if let Some(n) = shape_len(ins[i])
+                && n != r as u64
+            {
+                return Err(Fail::new(format!("has mismatched number of operand rank ({r}) and {name} size ({n})")));
+            }
+        }
+    }
+    // real_dynamic_slice_c3
+    let elem = |i: usize| tensor(ins[i]).map(|t| t.elem.clone());
+    if elem(1) != elem(2) || elem(1) != elem(3) {
+        return Err(Fail::new("start_indices, limit_indices and strides must have the same element type"));
+    }
+    Ok(())
+}
+
+/// `dynamic_pad`: `dynamic_pad_c1`..`dynamic_pad_c3` (and c4 when the paddings are constants).
+pub fn dynamic_pad(op: Op<'_>) -> Check {
+    dynamic_shape_op(op, 5, &[2, 3, 4])?;
+    let ins = op.operand_types();
+    let tx = expect_tensor(ins[0], "operand #0")?;
+    let tv = expect_tensor(ins[1], "operand #1")?;
+    let r = op.result()?;
+    let tr = expect_tensor(r, "result #0")?;
+    // dynamic_pad_c1
+    if tv.elem != tx.elem || tr.elem != tx.elem {
+        return Err(Fail::new(format!(
+            "expects operand, padding_value and result to have the same element type, got {}, {} and {}",
+            qt(tx),
+            qt(tv),
+            qt(tr)
+        )));
+    }
+    if tv.rank().is_some_and(|r| r != 0) {
+        // stablehlo_operand_types
+        return Err(Fail::new(format!(
+            "padding value type should be a rank-0 tensor, is rank {}",
+            tv.rank().unwrap_or(0)
+        )));
+    }
+    let Some(rank) = rank(tx) else { return Ok(()) };
+    // dynamic_pad_c2
+    for (i, name) in [(2, "edge_padding_low"), (3, "edge_padding_high"), (4, "interior_padding")] {
+        if let Some(n) = shape_len(ins[i])
+            && n != rank as u64
+        {
+            return Err(Fail::new(format!("{name} length ({n}) must match operand rank ({rank})")));
+        }
+    }
+    // dynamic_pad_c3
+    if let Some(inner) = op.const_ints(4)
+        && let Some(&v) = inner.iter().find(|&&v| v < 0)
+    {
+        return Err(Fail::new(format!("Interior padding cannot be negative: {v}")));
+    }
+    Ok(())
+}
