@@ -1,6 +1,8 @@
 //! `shardref run`: runs one function of a program on `.npy`/`.npz` inputs.
 //!
-//! Steps: parse the program (located errors on failure), choose the entry
+//! Steps: parse the program (located errors on failure), verify it (the
+//! verifier's diagnostics, exit 1, so the interpreter never meets an
+//! ill-typed op), choose the entry
 //! function (`--entry`, else `@main`, else the module's only function), read
 //! the inputs in order and check them against the function's argument types,
 //! run the interpreter, then either print each result as an MLIR literal
@@ -19,7 +21,7 @@
 //! have no file.
 //!
 //! Exit status: 0 when the run completed and every check held; 1 when the
-//! program does not parse, the inputs do not fit it, the interpreter stopped
+//! program does not parse or verify, the inputs do not fit it, the interpreter stopped
 //! with an error, or a check failed (all reported on stderr, at the program's
 //! source where there is a location); 2 for unreadable or unwritable files.
 
@@ -30,7 +32,7 @@ use std::sync::Arc;
 
 use shardref_interp::npy::{self, NpyError};
 use shardref_interp::{Limits, Tensor, Value};
-use shardref_spec::diag::{Diagnostic, render};
+use shardref_spec::diag::{Diagnostic, Severity, render};
 use shardref_spec::ir::{Attr, DenseData, DenseElements, Module, OpId, Type};
 use shardref_spec::ops::{FuncOp, OpKind, OpName};
 use shardref_spec::{Source, parse_source};
@@ -87,6 +89,11 @@ fn run_inner(args: &RunArgs) -> Result<(), Stop> {
         eprintln!("{r}");
         Stop(1)
     })?;
+    let diags = shardref_verifier::verify(&m);
+    if diags.iter().any(|d| d.severity == Severity::Error) {
+        report(&source, &diags);
+        return Err(Stop(1));
+    }
     let (entry, func) = choose_entry(&m, args.entry.as_deref()).map_err(|message| {
         report(&source, &[Diagnostic::error(shardref_spec::ir::Span::NONE, message)]);
         Stop(1)

@@ -492,3 +492,20 @@ fn several_results_are_numbered_files() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_ill_typed_program_is_rejected_by_the_verifier_before_it_runs() {
+    let dir = scratch("ill-typed");
+    let prog = write(
+        &dir,
+        "bad.mlir",
+        b"func.func @main(%a: tensor<2xf32>, %b: tensor<3xf32>) -> tensor<2xf32> {\n  %0 = \"stablehlo.add\"(%a, %b) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n",
+    );
+    let o = shardref(&["run", &prog]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("bad.mlir:2:3: error: 'stablehlo.add' op requires compatible types for all operands and results"),
+        "{err}"
+    );
+}

@@ -10,6 +10,10 @@
 //! 3. After a clean verification, the error-reporting analyses of the sdy
 //!    import passes a pipeline names (`import::check_pipeline`).
 //!
+//! StableHLO ops and the `func` ops they are called and returned through
+//! are checked during op verification by `stablehlo`: the type rules of the
+//! StableHLO spec, so that the interpreter never meets an ill-typed op.
+//!
 //! Collection follows MLIR's verifier, so that the same programs are
 //! rejected with the same diagnostics: a parse-time error stops the chunk;
 //! each op's verifier stops at its first failure and so does the rest of its
@@ -29,6 +33,7 @@ pub mod isolation;
 pub mod mpmd;
 pub mod rules;
 pub mod sdy;
+pub mod stablehlo;
 pub mod symbols;
 
 use shardref_spec::Diagnostic;
@@ -175,10 +180,10 @@ fn verify_op(cx: &Cx<'_>, op: OpId) -> Result<(), Vec<Diagnostic>> {
     match cx.m.op(op).name {
         OpName::Known(OpKind::Sdy(k)) => sdy::verify_op(cx, op, k),
         OpName::Known(OpKind::Mpmd(k)) => mpmd::verify_op(cx, op, k).map_err(|d| vec![d]),
-        OpName::Known(OpKind::Func(_))
-        | OpName::Known(OpKind::Builtin(_))
+        OpName::Known(OpKind::Stablehlo(k)) => stablehlo::verify_op(cx, op, k).map_err(|d| vec![d]),
+        OpName::Known(OpKind::Func(k)) => stablehlo::verify_func_op(cx, op, k).map_err(|d| vec![d]),
+        OpName::Known(OpKind::Builtin(_))
         | OpName::Known(OpKind::Arith(_))
-        | OpName::Known(OpKind::Stablehlo(_))
         | OpName::Known(OpKind::Chlo(_))
         | OpName::Known(OpKind::Check(_))
         | OpName::Known(OpKind::Interpreter(_))

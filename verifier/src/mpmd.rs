@@ -694,7 +694,7 @@ fn verify_reduce(cx: &Cx<'_>, op: OpId) -> Verdict {
             _ => None,
         })
         .unwrap_or(Reduction::None);
-    // reduce_c1 (RD1): a `none` reduction has exactly one operand.
+    // mpmd_reduce_c1 (RD1): a `none` reduction has exactly one operand.
     if reduction == Reduction::None && o.operands.len() != 1 {
         return Err(error(cx, op, "ReduceOp must have exactly one operand if the reduction type is none"));
     }
