@@ -150,6 +150,46 @@ impl<'m> Interp<'m> {
         r
     }
 
+    /// A fresh frame for the function enclosing `op` (sharded execution and
+    /// manual computations run single ops and regions outside a call).
+    pub fn frame_for(&self, op: OpId) -> Frame {
+        let mut top = op;
+        while let Some(p) = self.m.parent_op(top) {
+            if p == self.m.root {
+                break;
+            }
+            top = p;
+        }
+        Frame { vals: vec![None; self.slots.frame_size.get(&top).copied().unwrap_or(0)] }
+    }
+
+    /// Runs the single non-terminator op `op` on `operands` (global values of
+    /// its operand types) and returns its results; regions the op applies run
+    /// in a fresh frame of its function.
+    pub fn eval_op(&mut self, op: OpId, operands: Vec<Value>) -> IResult<Vec<Value>> {
+        let mut f = self.frame_for(op);
+        let o = self.m.op(op);
+        if operands.len() != o.operands.len() {
+            return Err(InterpError::invalid(o.span, "wrong number of operands"));
+        }
+        for (&v, val) in o.operands.iter().zip(operands) {
+            self.set(&mut f, v, val);
+        }
+        if self.exec(&mut f, op)?.is_some() {
+            return Err(InterpError::invalid(o.span, "a terminator cannot be run as a single op"));
+        }
+        o.results.iter().map(|&r| self.get(&f, r, o.span).cloned()).collect()
+    }
+
+    /// Applies single-block region `r` to `args` in a fresh frame of its function.
+    pub fn apply_region_fresh(&mut self, r: RegionId, args: Vec<Value>, at: Span) -> IResult<Vec<Value>> {
+        let Some(op) = self.m.region(r).parent else {
+            return Err(InterpError::invalid(at, "region without a parent op"));
+        };
+        let mut f = self.frame_for(op);
+        self.apply_region(&mut f, r, args, at)
+    }
+
     /// Binds `args` to the block's arguments and runs it to its terminator.
     fn run_block(&mut self, f: &mut Frame, b: BlockId, args: Vec<Value>, at: Span) -> IResult<Vec<Value>> {
         let block = self.m.block(b);

@@ -16,6 +16,7 @@
 
 pub mod attrs;
 pub mod check;
+pub mod devices;
 pub mod error;
 pub mod eval;
 pub mod fastloop;
