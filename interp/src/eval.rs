@@ -328,7 +328,10 @@ impl<'m> Interp<'m> {
             OpKind::Arith(ArithOp::Constant) => self.constant(op),
             OpKind::Stablehlo(k) => self.stablehlo(f, op, k),
             OpKind::Chlo(k) => self.chlo(f, op, k),
-            OpKind::Sdy(k) => sdy(k, span),
+            OpKind::Sdy(k) => {
+                let vals = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<Vec<_>>>()?;
+                crate::devices::sdy_ops::global(self, op, k, vals)
+            }
             OpKind::Mpmd(k) => mpmd(k, span),
             OpKind::Check(shardref_spec::ops::CheckOp::ExpectSerializedEq) => {
                 let ts = self.tensor_operands(f, op)?;
@@ -1726,10 +1729,6 @@ fn compare_direction(d: ComparisonDirection) -> ops::compare::Direction {
         ComparisonDirection::Le => ops::compare::Direction::Le,
         ComparisonDirection::Lt => ops::compare::Direction::Lt,
     }
-}
-
-fn sdy(k: SdyOp, span: Span) -> IResult<Vec<Value>> {
-    Err(InterpError::unsupported(span, format!("{} needs simulated devices (issue #5)", OpKind::Sdy(k).name())))
 }
 
 fn mpmd(k: MpmdOp, span: Span) -> IResult<Vec<Value>> {

@@ -12,3 +12,9 @@ pub fn sharded(m: &Module, op: OpId, operands: Vec<Held>, opts: ShardedOptions) 
     let _ = (operands, opts);
     Err(InterpError::unsupported(m.op(op).span, "sdy.manual_computation in sharded runs: in progress"))
 }
+
+/// A manual computation in the ordinary (global) interpreter.
+pub fn global(it: &mut crate::eval::Interp, op: OpId, operands: Vec<crate::value::Value>) -> IResult<Vec<crate::value::Value>> {
+    let _ = operands;
+    Err(InterpError::unsupported(it.m.op(op).span, "sdy.manual_computation: in progress"))
+}

@@ -301,7 +301,8 @@ fn function_mesh(m: &Module, f: OpId) -> Result<Mesh, String> {
             Some(name) => Mesh::resolve(m, &MeshOrRef::Ref(String::from_utf8_lossy(name).into_owned())),
             None => Err("sdy.mesh without a name".into()),
         },
-        [] => Err("the function mentions no sharding and the module has no sdy.mesh".into()),
+        // A program without any mesh runs on one device (the empty mesh `<[]>`).
+        [] => Ok(Mesh { name: None, axes: vec![], device_ids: vec![0] }),
         _ => Err("the function mentions no sharding and the module has several sdy.mesh ops".into()),
     }
 }
