@@ -4,8 +4,8 @@
 //! The entry is `@main`, or the module's only function (as upstream's
 //! `stablehlo-translate --interpret` chooses). A case passes when the run
 //! completes, at least one check or a clean run with no checks, and no check
-//! fails. Cases that need simulated devices (`interpreter.run_parallel`)
-//! are skipped until issue #5 lands; that is the only skip reason.
+//! fails. Cases that call `interpreter.run_parallel` run on simulated
+//! devices (`shardref_interp::devices`); no case is skipped.
 //!
 //! Inputs. The entry function gets:
 //! - the `--args="[dense<...> : tensor<...>, ...]"` of the file's first RUN
@@ -42,7 +42,7 @@
 use std::sync::Arc;
 
 use shardref_interp::eval::{Limits, Outcome, run, value_has_type};
-use shardref_interp::{ErrorKind, InterpError, Tensor, Value};
+use shardref_interp::{InterpError, Tensor, Value};
 use shardref_spec::diag::{LineIndex, location};
 use shardref_spec::ir::{Attr, ElemType, Module, Type};
 use shardref_spec::ops::{FuncOp, OpKind, OpName};
@@ -145,9 +145,6 @@ impl Mode for Interpret {
                     Verdict::Fail(format!("check failed at {line}:{col}: {}", first_line(&f.message)))
                 }
             },
-            Err(e) if e.kind == ErrorKind::Unsupported && e.message.contains("run_parallel") => {
-                Verdict::Skip("interpreter.run_parallel needs simulated devices (issue #5)".into())
-            }
             Err(e) => Verdict::Fail(format!("{} at {}: {}", e.kind.name(), at(&e), first_line(&e.message))),
         }
     }

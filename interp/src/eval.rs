@@ -20,6 +20,7 @@ use shardref_spec::ops::{ArithOp, BuiltinOp, ChloOp, FuncOp, MpmdOp, OpKind, OpN
 
 use crate::attrs;
 use crate::check::{self, CheckFailure};
+use crate::devices::collectives as coll;
 use crate::error::{IResult, InterpError};
 use crate::ops;
 use crate::value::{Buffer, Tensor, Value};
@@ -54,6 +55,8 @@ pub struct Outcome {
     /// Values recorded by `interpreter.probe`, per probe id, one per execution
     /// (upstream serializes them to files; `check.expect_serialized_eq` reads them back).
     pub probes: HashMap<String, Vec<Value>>,
+    /// The inputs of each executed `stablehlo.outfeed`, in order (its other end is implementation-defined).
+    pub outfeed: Vec<Vec<Value>>,
 }
 
 /// Runs function `entry` of `m` on `inputs`.
@@ -117,6 +120,9 @@ pub struct Interp<'m> {
     limits: Limits,
     depth: usize,
     pub outcome: Outcome,
+    /// The simulated process this interpreter runs as; `None` is the single process
+    /// (replica 0, partition 0) of an ordinary run.
+    pub device: Option<&'m crate::devices::runtime::DeviceCtx>,
 }
 
 /// How a block ended.
@@ -127,7 +133,21 @@ enum Exit {
 
 impl<'m> Interp<'m> {
     pub fn new(m: &'m Module, limits: Limits) -> Interp<'m> {
-        Interp { m, slots: Slots::new(m), fuel: limits.fuel, limits, depth: 0, outcome: Outcome::default() }
+        Interp {
+            m,
+            slots: Slots::new(m),
+            fuel: limits.fuel,
+            limits,
+            depth: 0,
+            outcome: Outcome::default(),
+            device: None,
+        }
+    }
+
+    /// An interpreter running as one simulated process of a multi-process run.
+    pub fn on_device(m: &'m Module, limits: Limits, ctx: &'m crate::devices::runtime::DeviceCtx) -> Interp<'m> {
+        ctx.set_source(m.source.clone());
+        Interp { device: Some(ctx), ..Interp::new(m, limits) }
     }
 
     /// Calls a `func.func` with `args`.
@@ -226,6 +246,21 @@ impl<'m> Interp<'m> {
         if let Some(cell) = f.vals.get_mut(s) {
             *cell = Some(val);
         }
+    }
+
+    /// The value of `v` in frame `f`.
+    pub(crate) fn value<'f>(&self, f: &'f Frame, v: ValueId, at: Span) -> IResult<&'f Value> {
+        self.get(f, v, at)
+    }
+
+    /// This interpreter's limits.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Fuel not used yet.
+    pub fn fuel_left(&self) -> u64 {
+        self.fuel
     }
 
     fn get<'f>(&self, f: &'f Frame, v: ValueId, at: Span) -> IResult<&'f Value> {
@@ -397,9 +432,7 @@ impl<'m> Interp<'m> {
                 self.outcome.probes.entry(String::from_utf8_lossy(id).into_owned()).or_default().push(v.clone());
                 Ok(vec![v])
             }
-            InterpreterOp::RunParallel => {
-                Err(InterpError::unsupported(o.span, "interpreter.run_parallel needs simulated devices (issue #5)"))
-            }
+            InterpreterOp::RunParallel => crate::devices::collectives::run_parallel(self, f, op),
         }
     }
 
@@ -886,9 +919,14 @@ impl<'m> Interp<'m> {
             }
             S::PartitionId | S::ReplicaId => {
                 // A single-process run is partition 0 of replica 0.
+                let id = self.device.map(|d| d.id());
+                let x = match k {
+                    S::PartitionId => id.map_or(0, |i| i.partition),
+                    _ => id.map_or(0, |i| i.replica),
+                };
                 let u32_ty =
                     shardref_spec::ir::ElemType::Int { width: 32, signedness: shardref_spec::ir::Signedness::Unsigned };
-                Ok(vec![Value::Tensor(Tensor::new(vec![], u32_ty, Buffer::U32(vec![0u32].into())))])
+                Ok(vec![Value::Tensor(Tensor::new(vec![], u32_ty, Buffer::U32(vec![x].into())))])
             }
             S::Composite => {
                 let Some(Attr::SymbolRef(callee)) = o.attrs.get("decomposition") else {
@@ -901,13 +939,43 @@ impl<'m> Interp<'m> {
                 let args = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<Vec<_>>>()?;
                 self.call(target, args, span)
             }
-            S::Infeed | S::Outfeed | S::Send | S::Recv => Err(InterpError::unsupported(
-                span,
-                format!(
-                    "{} needs a host or peer to talk to; single-process runs have none",
-                    k_name(OpKind::Stablehlo(k))
-                ),
-            )),
+            S::Infeed => coll::infeed(self, op),
+            S::Outfeed => {
+                let mut vals =
+                    o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<Vec<_>>>()?;
+                vals.pop();
+                self.outcome.outfeed.push(vals);
+                Ok(vec![Value::Token])
+            }
+            S::Send => {
+                let vals = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<Vec<_>>>()?;
+                coll::send(self, op, vals)
+            }
+            S::Recv => coll::recv(self, op),
+            S::AllGather => coll::all_gather(self, op, self.tensor_operands(f, op)?.into_iter().cloned().collect()),
+            S::AllReduce => {
+                let ts = self.tensor_operands(f, op)?.into_iter().cloned().collect();
+                coll::all_reduce(self, f, op, ts)
+            }
+            S::AllToAll => coll::all_to_all(self, op, self.tensor_operands(f, op)?.into_iter().cloned().collect()),
+            S::ReduceScatter => {
+                let ts = self.tensor_operands(f, op)?.into_iter().cloned().collect();
+                coll::reduce_scatter(self, f, op, ts)
+            }
+            S::CollectivePermute => {
+                let t = one(&self.tensor_operands(f, op)?)?.clone();
+                coll::collective_permute(self, op, t)
+            }
+            S::CollectiveBroadcast => {
+                coll::collective_broadcast(self, op, self.tensor_operands(f, op)?.into_iter().cloned().collect())
+            }
+            S::CollectiveReduce => {
+                let ts = self.tensor_operands(f, op)?.into_iter().cloned().collect();
+                coll::collective_reduce(self, f, op, ts)
+            }
+            S::CrossReplicaSum => {
+                coll::cross_replica_sum(self, op, self.tensor_operands(f, op)?.into_iter().cloned().collect())
+            }
             S::SetDimensionSize
             | S::TorchIndexSelect
             | S::Einsum
@@ -917,14 +985,6 @@ impl<'m> Interp<'m> {
             | S::BatchNormTraining
             | S::Rng
             | S::RngBitGenerator
-            | S::AllGather
-            | S::AllReduce
-            | S::AllToAll
-            | S::ReduceScatter
-            | S::CollectivePermute
-            | S::CollectiveBroadcast
-            | S::CollectiveReduce
-            | S::CrossReplicaSum
             | S::AsyncStart
             | S::AsyncDone => {
                 Err(InterpError::unsupported(span, format!("{} is not implemented yet", k_name(OpKind::Stablehlo(k)))))
@@ -1392,7 +1452,7 @@ impl<'m> Interp<'m> {
     }
 
     /// If `r`'s body is `%x = stablehlo.OP %arg0, %arg1; return %x`, that OP.
-    fn single_op_body(&self, r: RegionId) -> Option<StablehloOp> {
+    pub(crate) fn single_op_body(&self, r: RegionId) -> Option<StablehloOp> {
         let region = self.m.region(r);
         let [b] = region.blocks.as_slice() else { return None };
         let block = self.m.block(*b);
@@ -1525,7 +1585,7 @@ impl<'m> Interp<'m> {
     }
 
     /// Charges fuel for work done inside a kernel (one unit per body application it saves).
-    fn charge(&mut self, units: u64, span: Span) -> IResult<()> {
+    pub(crate) fn charge(&mut self, units: u64, span: Span) -> IResult<()> {
         if self.fuel < units {
             return Err(InterpError::exhausted(span, "out of fuel"));
         }

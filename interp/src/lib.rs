@@ -7,6 +7,7 @@
 //!   and call-depth limits.
 //! - `check`: the semantics of the test dialect's `check.*` ops.
 //! - `error`: `InterpError` with a category and the op's span.
+//! - `devices`: simulated devices, their rendezvous and the collectives.
 //! - `npy`: NumPy's `.npy`/`.npz` files, as `shardref run` reads and writes them.
 //!
 //! Invariants: depends on `shardref-spec` only, never on the verifier. No

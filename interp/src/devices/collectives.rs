@@ -1,0 +1,1037 @@
+//! StableHLO's collectives over the simulated process grid, and `interpreter.run_parallel`.
+//!
+//! The process grid. A run of `num_replicas` × `num_partitions` processes;
+//! process (replica r, partition p) has index `r * num_partitions + p`
+//! (replica-major, as `interpreter.run_parallel` lays out its programs). An
+//! `Interp` without a device context is the 1 × 1 grid: every collective then
+//! runs on a group of one (all_reduce of one is the identity, and so on), and
+//! groups naming other processes are an error.
+//!
+//! Process groups (spec, "Collective ops"): `replica_groups` (a dense 2-D list,
+//! where -1 pads ragged groups, or `#stablehlo.replica_group_mesh_axes` with an
+//! inlined mesh) become groups of processes by one of four strategies,
+//! `cross_replica`, `cross_partition`, `cross_replica_and_partition` and
+//! `flattened_ids`, chosen by `channel_handle` and `use_global_device_ids` as
+//! each op's section of the spec says (`strategy_*` below). A process takes the
+//! first group that contains it.
+//!
+//! Every member of a group calls `DeviceCtx::exchange` with the group in its
+//! spec order and a key naming the op, the channel, the operand types and the
+//! op's attributes; mismatches and deadlocks are reported by the runtime.
+//!
+//! Reduction order (the spec leaves the schedule implementation-defined):
+//! all_reduce, reduce_scatter, collective_reduce and cross-replica-sum fold
+//! left over the group's members in ascending process order (replica-major),
+//! `((x0 ⊕ x1) ⊕ x2) ⊕ …`, element by element, as upstream's interpreter does.
+//! When the computation is a single elementwise op of its two arguments, the
+//! fold applies that op's kernel to whole tensors, which computes exactly the
+//! same elements.
+//!
+//! Point-to-point (`send`/`recv`): a channel connects the one process whose
+//! program sends on it with the one process whose program receives on it
+//! (found by scanning each process's program before the run, so the pairing
+//! never depends on scheduling); a send and its receive meet like a
+//! collective of two, in program order, FIFO. A channel with several senders
+//! or receivers is an error. As upstream's interpreter, `is_host_transfer` and
+//! the channel type do not change the semantics. `infeed` reads the
+//! functions named by `run_parallel`'s `infeed` attribute in order, which is
+//! deterministic only with one reading process, so several readers are an
+//! error. `outfeed` appends its inputs to the process's `Outcome::outfeed`.
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::sync::Mutex;
+
+use shardref_spec::ir::stablehlo::StablehloAttr;
+use shardref_spec::ir::{Attr, Module, OpId, RegionId, Span, Type};
+use shardref_spec::ops::{FuncOp, OpKind, OpName, StablehloOp};
+
+use crate::devices::runtime::{self, CollectiveKey, ProcessId, RunEnv};
+use crate::error::{IResult, InterpError};
+use crate::eval::{Frame, Interp, scalar_at};
+use crate::ops;
+use crate::value::{Buffer, Tensor, Value};
+
+/// How `replica_groups` map to processes (spec: "Collective ops").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    CrossReplica,
+    CrossPartition,
+    CrossReplicaAndPartition,
+    FlattenedIds,
+}
+
+impl Strategy {
+    fn name(self) -> &'static str {
+        match self {
+            Strategy::CrossReplica => "cross_replica",
+            Strategy::CrossPartition => "cross_partition",
+            Strategy::CrossReplicaAndPartition => "cross_replica_and_partition",
+            Strategy::FlattenedIds => "flattened_ids",
+        }
+    }
+}
+
+/// The process grid as one process sees it.
+#[derive(Clone, Debug)]
+pub struct Grid {
+    pub num_replicas: u32,
+    pub num_partitions: u32,
+    /// This process.
+    pub me: ProcessId,
+    ids: Vec<ProcessId>,
+}
+
+impl Grid {
+    pub fn of(it: &Interp<'_>) -> Grid {
+        match it.device {
+            Some(d) => {
+                let ids = d.processes().to_vec();
+                let num_replicas = ids.iter().map(|i| i.replica + 1).max().unwrap_or(1);
+                let num_partitions = ids.iter().map(|i| i.partition + 1).max().unwrap_or(1);
+                Grid { num_replicas, num_partitions, me: d.id(), ids }
+            }
+            None => {
+                let me = ProcessId { index: 0, replica: 0, partition: 0 };
+                Grid { num_replicas: 1, num_partitions: 1, me, ids: vec![me] }
+            }
+        }
+    }
+
+    /// The index of process (replica, partition), when the grid has it.
+    pub fn index(&self, replica: i64, partition: i64) -> Option<usize> {
+        self.ids
+            .iter()
+            .find(|i| i64::from(i.replica) == replica && i64::from(i.partition) == partition)
+            .map(|i| i.index)
+    }
+
+    /// The spec's process groups: each id list of `groups` becomes groups of process indices.
+    pub fn process_groups(&self, strategy: Strategy, groups: &[Vec<i64>]) -> IResult<Vec<Vec<usize>>> {
+        let (nr, np) = (i64::from(self.num_replicas), i64::from(self.num_partitions));
+        let at = |r: i64, p: i64| {
+            self.index(r, p).ok_or_else(|| {
+                InterpError::invalid(
+                    Span::NONE,
+                    format!(
+                        "{} groups name process (replica {r}, partition {p}), outside the {nr} × {np} process grid",
+                        strategy.name()
+                    ),
+                )
+            })
+        };
+        let mut out = vec![];
+        match strategy {
+            Strategy::CrossReplica => {
+                for g in groups {
+                    for p in 0..np {
+                        out.push(g.iter().map(|&r| at(r, p)).collect::<IResult<Vec<_>>>()?);
+                    }
+                }
+            }
+            Strategy::CrossPartition => {
+                for g in groups {
+                    for r in 0..nr {
+                        out.push(g.iter().map(|&p| at(r, p)).collect::<IResult<Vec<_>>>()?);
+                    }
+                }
+            }
+            Strategy::CrossReplicaAndPartition => {
+                for g in groups {
+                    let mut group = vec![];
+                    for p in 0..np {
+                        for &r in g {
+                            group.push(at(r, p)?);
+                        }
+                    }
+                    out.push(group);
+                }
+            }
+            Strategy::FlattenedIds => {
+                for g in groups {
+                    out.push(
+                        g.iter()
+                            .map(|&id| if id < 0 { at(-1, -1) } else { at(id / np, id % np) })
+                            .collect::<IResult<Vec<_>>>()?,
+                    );
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The group of `groups` that contains this process (the first one, as the spec's `process_groups` lookup).
+fn my_group(grid: &Grid, groups: &[Vec<usize>]) -> Option<Vec<usize>> {
+    groups.iter().find(|g| g.contains(&grid.me.index)).cloned()
+}
+
+fn channel_id(it: &Interp<'_>, op: OpId) -> i64 {
+    match it.m.op(op).attrs.get("channel_handle").and_then(Attr::as_stablehlo) {
+        Some(StablehloAttr::ChannelHandle(c)) => c.handle,
+        _ => 0,
+    }
+}
+
+fn flag(it: &Interp<'_>, op: OpId, name: &str) -> bool {
+    matches!(it.m.op(op).attrs.get(name), Some(Attr::Unit) | Some(Attr::Bool(true)))
+}
+
+/// all_gather, all_reduce, reduce_scatter, collective_reduce (spec: each op's "process groups" paragraph).
+fn strategy_with_global_ids(channel: i64, use_global_device_ids: bool) -> IResult<Strategy> {
+    match (channel > 0, use_global_device_ids) {
+        (false, false) => Ok(Strategy::CrossReplica),
+        (true, false) => Ok(Strategy::CrossReplicaAndPartition),
+        (true, true) => Ok(Strategy::FlattenedIds),
+        (false, true) => Err(InterpError::invalid(Span::NONE, "use_global_device_ids needs a positive channel_handle")),
+    }
+}
+
+/// all_to_all, collective_permute, collective_broadcast.
+fn strategy_by_channel(channel: i64) -> Strategy {
+    if channel > 0 { Strategy::CrossPartition } else { Strategy::CrossReplica }
+}
+
+/// `replica_groups` as lists of ids (a dense 2-D tensor, -1 padding dropped; or mesh axes).
+pub fn replica_groups(m: &Module, op: OpId) -> IResult<Vec<Vec<i64>>> {
+    let o = m.op(op);
+    match o.attrs.get("replica_groups") {
+        Some(a @ Attr::Dense(d)) => {
+            let shape = match &d.ty {
+                Type::Tensor(t) => t.static_shape().unwrap_or_default().into_iter().map(|x| x as usize).collect(),
+                _ => vec![],
+            };
+            let ids = crate::attrs::ints_of(a)
+                .ok_or_else(|| InterpError::invalid(o.span, "replica_groups must be an integer tensor"))?;
+            let [n, k] = shape[..] else {
+                return Err(InterpError::invalid(o.span, "replica_groups must be a 2-D tensor"));
+            };
+            if n * k != ids.len() {
+                return Err(InterpError::invalid(o.span, "replica_groups has the wrong number of elements"));
+            }
+            Ok((0..n).map(|i| ids[i * k..(i + 1) * k].iter().copied().filter(|&x| x != -1).collect()).collect())
+        }
+        Some(Attr::Opaque(text)) if text.starts_with("#stablehlo.replica_group_mesh_axes") => {
+            mesh_axes_groups(m, text).map_err(|e| InterpError::invalid(o.span, e))
+        }
+        Some(_) => Err(InterpError::invalid(o.span, "replica_groups must be a dense tensor or mesh axes")),
+        None => Err(InterpError::invalid(o.span, "missing attribute 'replica_groups'")),
+    }
+}
+
+/// `source_target_pairs` as (source, target) ids.
+fn source_target_pairs(m: &Module, op: OpId) -> IResult<Vec<(i64, i64)>> {
+    let o = m.op(op);
+    let ids = crate::attrs::ints(o, "source_target_pairs")?;
+    if ids.len() % 2 != 0 {
+        return Err(InterpError::invalid(o.span, "source_target_pairs must be an N × 2 tensor"));
+    }
+    Ok(ids.chunks(2).map(|c| (c[0], c[1])).collect())
+}
+
+/// Meets the group: every member's payload, in group order. Without a device, the group must be this process alone.
+fn rendezvous(
+    it: &Interp<'_>,
+    span: Span,
+    key: CollectiveKey,
+    group: &[usize],
+    payload: Vec<Value>,
+) -> IResult<Vec<Vec<Value>>> {
+    match it.device {
+        Some(d) => d.exchange(span, key, group, payload),
+        None if group == [0] => Ok(vec![payload]),
+        None => {
+            Err(InterpError::invalid(span, format!("{} needs the processes {group:?}, but this run has one", key.op)))
+        }
+    }
+}
+
+fn tensors(vs: Vec<Value>, span: Span) -> IResult<Vec<Tensor>> {
+    vs.into_iter()
+        .map(|v| match v {
+            Value::Tensor(t) => Ok(t),
+            _ => Err(InterpError::invalid(span, "collectives exchange tensors")),
+        })
+        .collect()
+}
+
+fn types_of(ts: &[Tensor]) -> String {
+    ts.iter().map(|t| Type::Tensor(t.ty()).to_string()).collect::<Vec<_>>().join(", ")
+}
+
+fn key(it: &Interp<'_>, op: OpId, extra: String) -> CollectiveKey {
+    let name = match it.m.op(op).name {
+        OpName::Known(k) => k.name().to_string(),
+        OpName::Unknown(ref n) => n.to_string(),
+    };
+    CollectiveKey { op: name, signature: extra }
+}
+
+fn result_type(it: &Interp<'_>, op: OpId, i: usize) -> IResult<Type> {
+    let o = it.m.op(op);
+    o.results.get(i).map(|&r| it.m.value_type(r).clone()).ok_or_else(|| InterpError::invalid(o.span, "missing result"))
+}
+
+/// A tensor of zeros of a result type (the value of collectives on processes outside every group).
+fn zeros_of(ty: &Type, span: Span) -> IResult<Tensor> {
+    let Type::Tensor(t) = ty else { return Err(InterpError::invalid(span, "collective results must be tensors")) };
+    let shape: Vec<usize> = t
+        .static_shape()
+        .ok_or_else(|| InterpError::unsupported(span, "collectives on dynamic shapes"))?
+        .into_iter()
+        .map(|x| x as usize)
+        .collect();
+    let repr = crate::value::Repr::of(&t.elem)
+        .ok_or_else(|| InterpError::unsupported(span, format!("element type {}", t.elem)))?;
+    let n = shape.iter().product();
+    Ok(Tensor::new(shape, t.elem.clone(), Buffer::zeros(repr, n)))
+}
+
+/// Folds `xs` (in the documented order) with the computation region `r`.
+fn fold(it: &mut Interp<'_>, f: &mut Frame, r: RegionId, xs: &[&Tensor], ty: &Type, span: Span) -> IResult<Tensor> {
+    let (first, rest) = xs.split_first().ok_or_else(|| InterpError::invalid(span, "a reduction over no process"))?;
+    if rest.iter().any(|x| x.shape != first.shape || x.elem != first.elem) {
+        return Err(InterpError::invalid(span, "reduced operands differ in type between processes"));
+    }
+    if let Some(k) = it.single_op_body(r) {
+        let mut acc = (*first).clone();
+        let mut fast = true;
+        for x in rest {
+            it.charge(x.num_elements() as u64, span)?;
+            match ops::elementwise::binary(k, &acc, x, ty) {
+                Ok(t) => acc = t,
+                Err(_) => {
+                    fast = false;
+                    break;
+                }
+            }
+        }
+        if fast {
+            return Ok(acc);
+        }
+    }
+    let n = first.num_elements();
+    let mut out: Vec<Tensor> = Vec::with_capacity(n);
+    for e in 0..n {
+        let mut acc = scalar_at(first, e);
+        for x in rest {
+            let r = it.apply_region(f, r, vec![Value::Tensor(acc), Value::Tensor(scalar_at(x, e))], span)?;
+            acc = match <[Value; 1]>::try_from(r) {
+                Ok([Value::Tensor(t)]) if t.num_elements() == 1 => t,
+                _ => return Err(InterpError::invalid(span, "the computation must return one scalar")),
+            };
+        }
+        out.push(acc);
+    }
+    let elem = out.first().map(|t| t.elem.clone()).unwrap_or_else(|| first.elem.clone());
+    let buf = if n == 0 {
+        Buffer::zeros(first.buf.repr(), 0)
+    } else {
+        let refs: Vec<&Tensor> = out.iter().collect();
+        let parts: Vec<(usize, usize)> = (0..n).map(|k| (k, 0)).collect();
+        ops::shape::gather_many(&refs, &parts)?
+    };
+    Ok(Tensor::new(first.shape.clone(), elem, buf))
+}
+
+/// Splits `t` into `count` equal parts along `dim` (spec: `split`).
+fn split(t: &Tensor, count: usize, dim: i64, span: Span) -> IResult<Vec<Tensor>> {
+    let d = usize::try_from(dim)
+        .ok()
+        .filter(|&d| d < t.rank())
+        .ok_or_else(|| InterpError::invalid(span, format!("dimension {dim} is out of range for rank {}", t.rank())))?;
+    if count == 0 || t.shape[d] % count != 0 {
+        return Err(InterpError::invalid(
+            span,
+            format!("dimension {d} of size {} does not split into {count} equal parts", t.shape[d]),
+        ));
+    }
+    let len = (t.shape[d] / count) as i64;
+    let rank = t.rank();
+    (0..count as i64)
+        .map(|i| {
+            let mut start = vec![0i64; rank];
+            let mut limit: Vec<i64> = t.shape.iter().map(|&x| x as i64).collect();
+            start[d] = i * len;
+            limit[d] = (i + 1) * len;
+            ops::shape::slice(t, &start, &limit, &vec![1; rank])
+        })
+        .collect()
+}
+
+fn sorted(group: &[usize]) -> Vec<usize> {
+    let mut g = group.to_vec();
+    g.sort_unstable();
+    g
+}
+
+/// Positions of `group`'s members in ascending process order (the reduction order).
+fn reduction_order(group: &[usize]) -> Vec<usize> {
+    let s = sorted(group);
+    s.iter().map(|p| group.iter().position(|q| q == p).unwrap_or(0)).collect()
+}
+
+fn groups_for(it: &Interp<'_>, op: OpId, strategy: Strategy) -> IResult<(Grid, Vec<Vec<usize>>)> {
+    let grid = Grid::of(it);
+    let groups = grid.process_groups(strategy, &replica_groups(it.m, op)?)?;
+    Ok((grid, groups))
+}
+
+fn no_group(grid: &Grid, span: Span, what: &str) -> InterpError {
+    InterpError::invalid(
+        span,
+        format!("replica {} partition {} is in no group of this {what}", grid.me.replica, grid.me.partition),
+    )
+}
+
+/// `all_reduce` (spec: all_reduce).
+pub fn all_reduce(it: &mut Interp<'_>, f: &mut Frame, op: OpId, operands: Vec<Tensor>) -> IResult<Vec<Value>> {
+    let span = it.m.op(op).span;
+    let ch = channel_id(it, op);
+    let strategy = strategy_with_global_ids(ch, flag(it, op, "use_global_device_ids")).map_err(|e| e.at(span))?;
+    let (grid, groups) = groups_for(it, op, strategy)?;
+    let group = my_group(&grid, &groups).ok_or_else(|| no_group(&grid, span, "all_reduce"))?;
+    let r =
+        *it.m.op(op).regions.first().ok_or_else(|| InterpError::invalid(span, "all_reduce without a computation"))?;
+    let k = key(it, op, format!("channel {ch}, {}: {}", strategy.name(), types_of(&operands)));
+    let parts = rendezvous(it, span, k, &group, operands.into_iter().map(Value::Tensor).collect())?;
+    let parts: Vec<Vec<Tensor>> = parts.into_iter().map(|p| tensors(p, span)).collect::<IResult<_>>()?;
+    reduce_parts(it, f, op, r, &group, &parts, span)
+}
+
+/// Reduces each operand position across the members (ascending process order).
+fn reduce_parts(
+    it: &mut Interp<'_>,
+    f: &mut Frame,
+    op: OpId,
+    r: RegionId,
+    group: &[usize],
+    parts: &[Vec<Tensor>],
+    span: Span,
+) -> IResult<Vec<Value>> {
+    let order = reduction_order(group);
+    let n = parts.first().map_or(0, |p| p.len());
+    if parts.iter().any(|p| p.len() != n) {
+        return Err(InterpError::invalid(span, "processes contribute different numbers of operands"));
+    }
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let xs: Vec<&Tensor> = order.iter().map(|&m| &parts[m][i]).collect();
+        let ty = result_type(it, op, i).unwrap_or_else(|_| Type::Tensor(xs[0].ty()));
+        out.push(Value::Tensor(fold(it, f, r, &xs, &ty, span)?));
+    }
+    Ok(out)
+}
+
+/// `all_gather` (spec: all_gather): every member's operands concatenated in group order.
+pub fn all_gather(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>) -> IResult<Vec<Value>> {
+    let o = it.m.op(op);
+    let span = o.span;
+    let dim = crate::attrs::int(o, "all_gather_dim")?;
+    let ch = channel_id(it, op);
+    let strategy = strategy_with_global_ids(ch, flag(it, op, "use_global_device_ids")).map_err(|e| e.at(span))?;
+    let (grid, groups) = groups_for(it, op, strategy)?;
+    let group = my_group(&grid, &groups).ok_or_else(|| no_group(&grid, span, "all_gather"))?;
+    let k = key(it, op, format!("channel {ch}, {}, all_gather_dim {dim}: {}", strategy.name(), types_of(&operands)));
+    let n = operands.len();
+    let parts = rendezvous(it, span, k, &group, operands.into_iter().map(Value::Tensor).collect())?;
+    let parts: Vec<Vec<Tensor>> = parts.into_iter().map(|p| tensors(p, span)).collect::<IResult<_>>()?;
+    (0..n)
+        .map(|i| {
+            let xs: Vec<&Tensor> = parts.iter().map(|p| &p[i]).collect();
+            Ok(Value::Tensor(ops::shape::concatenate(&xs, dim).map_err(|e| e.at(span))?))
+        })
+        .collect()
+}
+
+/// `reduce_scatter` (spec: reduce_scatter): the reduction split along `scatter_dimension`, one part per member.
+pub fn reduce_scatter(it: &mut Interp<'_>, f: &mut Frame, op: OpId, operands: Vec<Tensor>) -> IResult<Vec<Value>> {
+    let o = it.m.op(op);
+    let span = o.span;
+    let dim = crate::attrs::int(o, "scatter_dimension")?;
+    let ch = channel_id(it, op);
+    let strategy = strategy_with_global_ids(ch, flag(it, op, "use_global_device_ids")).map_err(|e| e.at(span))?;
+    let (grid, groups) = groups_for(it, op, strategy)?;
+    let group = my_group(&grid, &groups).ok_or_else(|| no_group(&grid, span, "reduce_scatter"))?;
+    let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "reduce_scatter without a computation"))?;
+    let k = key(it, op, format!("channel {ch}, {}, scatter_dimension {dim}: {}", strategy.name(), types_of(&operands)));
+    let parts = rendezvous(it, span, k, &group, operands.into_iter().map(Value::Tensor).collect())?;
+    let parts: Vec<Vec<Tensor>> = parts.into_iter().map(|p| tensors(p, span)).collect::<IResult<_>>()?;
+    // The reduction has the operand's type; only the scattered part has the result's type.
+    let order = reduction_order(&group);
+    let me = group.iter().position(|&p| p == grid.me.index).unwrap_or(0);
+    let n = parts.first().map_or(0, |p| p.len());
+    let mut out = vec![];
+    for i in 0..n {
+        let xs: Vec<&Tensor> = order.iter().map(|&m| &parts[m][i]).collect();
+        let ty = Type::Tensor(xs[0].ty());
+        let reduced = fold(it, f, r, &xs, &ty, span)?;
+        let mut pieces = split(&reduced, group.len(), dim, span)?;
+        out.push(Value::Tensor(pieces.swap_remove(me)));
+    }
+    Ok(out)
+}
+
+/// `all_to_all` (spec: all_to_all): member j's `split_dimension` part i goes to member i, concatenated in group order.
+pub fn all_to_all(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>) -> IResult<Vec<Value>> {
+    let o = it.m.op(op);
+    let span = o.span;
+    let split_dim = crate::attrs::int(o, "split_dimension")?;
+    let concat_dim = crate::attrs::int(o, "concat_dimension")?;
+    let split_count = crate::attrs::int(o, "split_count")?;
+    let ch = channel_id(it, op);
+    let strategy = strategy_by_channel(ch);
+    let (grid, groups) = groups_for(it, op, strategy)?;
+    let group = my_group(&grid, &groups).ok_or_else(|| no_group(&grid, span, "all_to_all"))?;
+    if split_count != group.len() as i64 {
+        return Err(InterpError::invalid(
+            span,
+            format!("split_count {split_count} differs from the size {} of the process group", group.len()),
+        ));
+    }
+    let k = key(
+        it,
+        op,
+        format!(
+            "channel {ch}, {}, split_dimension {split_dim}, concat_dimension {concat_dim}, split_count {split_count}: {}",
+            strategy.name(),
+            types_of(&operands)
+        ),
+    );
+    let n = operands.len();
+    let parts = rendezvous(it, span, k, &group, operands.into_iter().map(Value::Tensor).collect())?;
+    let parts: Vec<Vec<Tensor>> = parts.into_iter().map(|p| tensors(p, span)).collect::<IResult<_>>()?;
+    let me = group.iter().position(|&p| p == grid.me.index).unwrap_or(0);
+    (0..n)
+        .map(|i| {
+            let mine: Vec<Tensor> = parts
+                .iter()
+                .map(|p| split(&p[i], group.len(), split_dim, span).map(|mut s| s.swap_remove(me)))
+                .collect::<IResult<_>>()?;
+            let refs: Vec<&Tensor> = mine.iter().collect();
+            Ok(Value::Tensor(ops::shape::concatenate(&refs, concat_dim).map_err(|e| e.at(span))?))
+        })
+        .collect()
+}
+
+/// `collective_permute` (spec: collective_permute): each (source, target) pair is a group of two, met in the
+/// order of `source_target_pairs` (self-loops copy without meeting); a process that is no target gets zeros.
+pub fn collective_permute(it: &mut Interp<'_>, op: OpId, operand: Tensor) -> IResult<Vec<Value>> {
+    let span = it.m.op(op).span;
+    let ch = channel_id(it, op);
+    let strategy = strategy_by_channel(ch);
+    let grid = Grid::of(it);
+    let pairs = source_target_pairs(it.m, op)?;
+    let groups = grid
+        .process_groups(strategy, &pairs.iter().map(|&(s, t)| vec![s, t]).collect::<Vec<_>>())
+        .map_err(|e| e.at(span))?;
+    let me = grid.me.index;
+    let k = key(it, op, format!("channel {ch}, {}: {}", strategy.name(), Type::Tensor(operand.ty())));
+    let mut result = None;
+    for g in &groups {
+        let (from, to) = (g[0], g[1]);
+        if from != me && to != me {
+            continue;
+        }
+        if from == to {
+            result = Some(operand.clone());
+            continue;
+        }
+        let payload = if from == me { vec![Value::Tensor(operand.clone())] } else { vec![] };
+        let got = rendezvous(it, span, k.clone(), g, payload)?;
+        if to == me {
+            result = Some(
+                tensors(got.into_iter().next().unwrap_or_default(), span)?
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| InterpError::invalid(span, "collective_permute source sent nothing"))?,
+            );
+        }
+    }
+    match result {
+        Some(t) => Ok(vec![Value::Tensor(t)]),
+        None => Ok(vec![Value::Tensor(zeros_of(&result_type(it, op, 0)?, span)?)]),
+    }
+}
+
+/// `collective_broadcast` (spec: collective_broadcast): every member gets the root's operands (the group's first
+/// member, or with `has_dynamic_root` the member at the index the last operand holds, per data operand);
+/// processes in no group get zeros.
+pub fn collective_broadcast(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>) -> IResult<Vec<Value>> {
+    let span = it.m.op(op).span;
+    let ch = channel_id(it, op);
+    let strategy = strategy_by_channel(ch);
+    let dynamic = flag(it, op, "has_dynamic_root");
+    let (grid, groups) = groups_for(it, op, strategy)?;
+    let (data, roots) = split_roots(operands, dynamic, span)?;
+    let Some(group) = my_group(&grid, &groups) else {
+        return (0..data.len()).map(|i| Ok(Value::Tensor(zeros_of(&result_type(it, op, i)?, span)?))).collect();
+    };
+    let root_pos = root_positions(&roots, data.len(), group.len(), span)?;
+    let k = key(it, op, format!("channel {ch}, {}, roots {root_pos:?}: {}", strategy.name(), types_of(&data)));
+    let parts = rendezvous(it, span, k, &group, data.into_iter().map(Value::Tensor).collect())?;
+    root_pos
+        .iter()
+        .enumerate()
+        .map(|(i, &root)| {
+            parts[root].get(i).cloned().ok_or_else(|| InterpError::invalid(span, "the root sent too few operands"))
+        })
+        .collect()
+}
+
+/// `collective_reduce`: the reduction of the members' operands goes to the root (the group's first member, or
+/// with `has_dynamic_root` the member at the index the last operand holds); other processes get zeros.
+pub fn collective_reduce(it: &mut Interp<'_>, f: &mut Frame, op: OpId, operands: Vec<Tensor>) -> IResult<Vec<Value>> {
+    let span = it.m.op(op).span;
+    let ch = channel_id(it, op);
+    let strategy = strategy_with_global_ids(ch, flag(it, op, "use_global_device_ids")).map_err(|e| e.at(span))?;
+    let dynamic = flag(it, op, "has_dynamic_root");
+    let (grid, groups) = groups_for(it, op, strategy)?;
+    let (data, roots) = split_roots(operands, dynamic, span)?;
+    let Some(group) = my_group(&grid, &groups) else {
+        return (0..data.len()).map(|i| Ok(Value::Tensor(zeros_of(&result_type(it, op, i)?, span)?))).collect();
+    };
+    let root_pos = root_positions(&roots, data.len(), group.len(), span)?;
+    let r = *it
+        .m
+        .op(op)
+        .regions
+        .first()
+        .ok_or_else(|| InterpError::invalid(span, "collective_reduce without a computation"))?;
+    let k = key(it, op, format!("channel {ch}, {}, roots {root_pos:?}: {}", strategy.name(), types_of(&data)));
+    let parts = rendezvous(it, span, k, &group, data.into_iter().map(Value::Tensor).collect())?;
+    let parts: Vec<Vec<Tensor>> = parts.into_iter().map(|p| tensors(p, span)).collect::<IResult<_>>()?;
+    let order = reduction_order(&group);
+    let me = group.iter().position(|&p| p == grid.me.index).unwrap_or(0);
+    let mut out = vec![];
+    for (i, &root) in root_pos.iter().enumerate() {
+        let ty = result_type(it, op, i)?;
+        if root != me {
+            out.push(Value::Tensor(zeros_of(&ty, span)?));
+            continue;
+        }
+        let xs: Vec<&Tensor> = order.iter().map(|&m| &parts[m][i]).collect();
+        out.push(Value::Tensor(fold(it, f, r, &xs, &ty, span)?));
+    }
+    Ok(out)
+}
+
+/// `cross-replica-sum`: all_reduce with addition over cross_replica groups.
+pub fn cross_replica_sum(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>) -> IResult<Vec<Value>> {
+    let span = it.m.op(op).span;
+    let (grid, groups) = groups_for(it, op, Strategy::CrossReplica)?;
+    let group = my_group(&grid, &groups).ok_or_else(|| no_group(&grid, span, "cross-replica-sum"))?;
+    let k = key(it, op, format!("cross_replica: {}", types_of(&operands)));
+    let parts = rendezvous(it, span, k, &group, operands.into_iter().map(Value::Tensor).collect())?;
+    let parts: Vec<Vec<Tensor>> = parts.into_iter().map(|p| tensors(p, span)).collect::<IResult<_>>()?;
+    let order = reduction_order(&group);
+    let n = parts.first().map_or(0, |p| p.len());
+    (0..n)
+        .map(|i| {
+            let mut acc = parts[order[0]][i].clone();
+            for &m in &order[1..] {
+                it.charge(acc.num_elements() as u64, span)?;
+                acc = ops::elementwise::binary(StablehloOp::Add, &acc, &parts[m][i], &Type::Tensor(acc.ty()))
+                    .map_err(|e| e.at(span))?;
+            }
+            Ok(Value::Tensor(acc))
+        })
+        .collect()
+}
+
+/// With `has_dynamic_root`, the last operand holds the root index of each data operand.
+fn split_roots(mut operands: Vec<Tensor>, dynamic: bool, span: Span) -> IResult<(Vec<Tensor>, Option<Tensor>)> {
+    if !dynamic {
+        return Ok((operands, None));
+    }
+    let roots = operands.pop().ok_or_else(|| InterpError::invalid(span, "has_dynamic_root needs a root operand"))?;
+    Ok((operands, Some(roots)))
+}
+
+fn root_positions(roots: &Option<Tensor>, n: usize, group_size: usize, span: Span) -> IResult<Vec<usize>> {
+    let Some(t) = roots else { return Ok(vec![0; n]) };
+    if t.num_elements() < n {
+        return Err(InterpError::invalid(
+            span,
+            format!("the root operand holds {} indices for {n} operands", t.num_elements()),
+        ));
+    }
+    (0..n)
+        .map(|i| {
+            let x = ops::elementwise::scalar_i64(&scalar_at(t, i)).map_err(|e| e.at(span))?;
+            usize::try_from(x).ok().filter(|&x| x < group_size).ok_or_else(|| {
+                InterpError::trap(span, format!("root index {x} is outside the process group of {group_size}"))
+            })
+        })
+        .collect()
+}
+
+/// `send` (spec: send): meets the channel's receiver; returns a token.
+pub fn send(it: &mut Interp<'_>, op: OpId, operands: Vec<Value>) -> IResult<Vec<Value>> {
+    let span = it.m.op(op).span;
+    let ch = channel_id(it, op);
+    let Some(d) = it.device else {
+        return Err(InterpError::unsupported(
+            span,
+            "stablehlo.send needs a peer; run it through interpreter.run_parallel",
+        ));
+    };
+    let (from, to) = d.env().channel(ch).map_err(|e| InterpError::invalid(span, e))?;
+    let data: Vec<Value> = operands.into_iter().filter(|v| !matches!(v, Value::Token)).collect();
+    let types = data.iter().map(value_type_name).collect::<Vec<_>>().join(", ");
+    let k = CollectiveKey { op: "stablehlo.send/stablehlo.recv".into(), signature: format!("channel {ch}: {types}") };
+    d.exchange(span, k, &[from, to], data)?;
+    Ok(vec![Value::Token])
+}
+
+/// `recv` (spec: recv): meets the channel's sender; returns its data and a token.
+pub fn recv(it: &mut Interp<'_>, op: OpId) -> IResult<Vec<Value>> {
+    let o = it.m.op(op);
+    let span = o.span;
+    let ch = channel_id(it, op);
+    let Some(d) = it.device else {
+        return Err(InterpError::unsupported(
+            span,
+            "stablehlo.recv needs a peer; run it through interpreter.run_parallel",
+        ));
+    };
+    let (from, to) = d.env().channel(ch).map_err(|e| InterpError::invalid(span, e))?;
+    let types = o
+        .results
+        .iter()
+        .map(|&r| it.m.value_type(r))
+        .filter(|t| !matches!(t, Type::Token))
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let k = CollectiveKey { op: "stablehlo.send/stablehlo.recv".into(), signature: format!("channel {ch}: {types}") };
+    let mut got = d.exchange(span, k, &[from, to], vec![])?;
+    let mut out = std::mem::take(&mut got[0]);
+    out.push(Value::Token);
+    Ok(out)
+}
+
+fn value_type_name(v: &Value) -> String {
+    match v {
+        Value::Tensor(t) => Type::Tensor(t.ty()).to_string(),
+        Value::Token => "!stablehlo.token".into(),
+        Value::Tuple(_) => "tuple".into(),
+    }
+}
+
+/// `infeed` (spec: infeed): the next function of `run_parallel`'s `infeed` list, run on this process.
+pub fn infeed(it: &mut Interp<'_>, op: OpId) -> IResult<Vec<Value>> {
+    let span = it.m.op(op).span;
+    let Some(d) = it.device else {
+        return Err(InterpError::unsupported(
+            span,
+            "stablehlo.infeed reads run_parallel's infeed queue; this run has none",
+        ));
+    };
+    let name = d.env().next_infeed().map_err(|e| InterpError::trap(span, e))?;
+    let func = it.m.lookup_symbol(&name).ok_or_else(|| InterpError::invalid(span, format!("no function @{name}")))?;
+    let mut out = it.call(func, vec![], span)?;
+    out.push(Value::Token);
+    Ok(out)
+}
+
+/// `interpreter.run_parallel`: programs = [num_replicas][num_partitions] function references, one process each;
+/// operands and results are flattened in that order. Each process runs with the remaining fuel of the caller
+/// as its budget; printed output, check results and probes join the caller's outcome in process order.
+pub fn run_parallel(it: &mut Interp<'_>, f: &mut Frame, op: OpId) -> IResult<Vec<Value>> {
+    let m = it.m;
+    let o = m.op(op);
+    let span = o.span;
+    if it.device.is_some() {
+        return Err(InterpError::unsupported(span, "interpreter.run_parallel inside a simulated process"));
+    }
+    let Some(Attr::Array(rows)) = o.attrs.get("programs") else {
+        return Err(InterpError::invalid(span, "run_parallel needs a 'programs' array of arrays"));
+    };
+    let mut grid: Vec<Vec<OpId>> = vec![];
+    for row in rows {
+        let Attr::Array(cols) = row else {
+            return Err(InterpError::invalid(span, "run_parallel 'programs' must be an array of arrays"));
+        };
+        let funcs = cols
+            .iter()
+            .map(|c| match c {
+                Attr::SymbolRef(s) => s
+                    .first()
+                    .and_then(|n| m.lookup_symbol(n))
+                    .filter(|&f| m.op(f).name == OpName::Known(OpKind::Func(FuncOp::Func)))
+                    .ok_or_else(|| InterpError::invalid(span, format!("no function @{}", s.join("::@")))),
+                _ => Err(InterpError::invalid(span, "run_parallel programs must be function references")),
+            })
+            .collect::<IResult<Vec<_>>>()?;
+        grid.push(funcs);
+    }
+    let num_replicas = grid.len();
+    let num_partitions = grid.first().map_or(0, |r| r.len());
+    if num_partitions == 0 || grid.iter().any(|r| r.len() != num_partitions) {
+        return Err(InterpError::invalid(span, "run_parallel programs must be a non-empty rectangle"));
+    }
+    check_module_grid(m, num_replicas, num_partitions, span)?;
+    let programs: Vec<OpId> = grid.into_iter().flatten().collect();
+    // Split the operands by each program's arity.
+    let mut inputs: Vec<Vec<Value>> = vec![];
+    let mut next = 0;
+    for &p in &programs {
+        let n = func_arity(m, p);
+        let args = o
+            .operands
+            .get(next..next + n)
+            .ok_or_else(|| InterpError::invalid(span, "run_parallel has fewer operands than its programs take"))?
+            .iter()
+            .map(|&v| it.value(f, v, span).cloned())
+            .collect::<IResult<Vec<_>>>()?;
+        next += n;
+        inputs.push(args);
+    }
+    if next != o.operands.len() {
+        return Err(InterpError::invalid(span, "run_parallel has more operands than its programs take"));
+    }
+    let env = run_env(m, op, &programs)?;
+    let ids = runtime::grid(num_replicas as u32, num_partitions as u32);
+    let mut limits = it.limits();
+    limits.fuel = it.fuel_left();
+    let inputs: Vec<Mutex<Option<Vec<Value>>>> = inputs.into_iter().map(|v| Mutex::new(Some(v))).collect();
+    let outcomes = runtime::run_processes_in(&ids, limits, env, |ctx| {
+        let i = ctx.id().index;
+        let args = inputs[i].lock().unwrap_or_else(|e| e.into_inner()).take().unwrap_or_default();
+        let mut p = Interp::on_device(m, ctx.limits(), ctx);
+        let results = p.call(programs[i], args, span)?;
+        p.outcome.results = results;
+        Ok(p.outcome)
+    })?;
+    let mut results = vec![];
+    for out in outcomes {
+        results.extend(out.results);
+        it.outcome.printed.extend(out.printed);
+        it.outcome.check_failures.extend(out.check_failures);
+        it.outcome.checks_run += out.checks_run;
+        it.outcome.outfeed.extend(out.outfeed);
+        for (k, v) in out.probes {
+            it.outcome.probes.entry(k).or_default().extend(v);
+        }
+    }
+    Ok(results)
+}
+
+fn func_arity(m: &Module, func: OpId) -> usize {
+    m.op(func).regions.first().and_then(|&r| m.region(r).blocks.first()).map_or(0, |&b| m.block(b).args.len())
+}
+
+/// `mhlo.num_replicas` / `mhlo.num_partitions` on the module, when present, must describe the same grid.
+fn check_module_grid(m: &Module, num_replicas: usize, num_partitions: usize, span: Span) -> IResult<()> {
+    let attrs = &m.op(m.root).attrs;
+    for (name, n) in [("mhlo.num_replicas", num_replicas), ("mhlo.num_partitions", num_partitions)] {
+        if let Some(a) = attrs.get(name) {
+            let declared =
+                a.as_int().ok_or_else(|| InterpError::invalid(span, format!("{name} must be an integer")))?;
+            if declared != n as i128 {
+                return Err(InterpError::invalid(
+                    span,
+                    format!("the module declares {name} = {declared}, but run_parallel's programs have {n}"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Which processes send, receive and read infeed, from their programs (called functions included).
+fn run_env(m: &Module, op: OpId, programs: &[OpId]) -> IResult<RunEnv> {
+    let span = m.op(op).span;
+    let mut senders: BTreeMap<i64, BTreeSet<usize>> = BTreeMap::new();
+    let mut receivers: BTreeMap<i64, BTreeSet<usize>> = BTreeMap::new();
+    let mut readers = BTreeSet::new();
+    for (p, &func) in programs.iter().enumerate() {
+        let mut seen = HashSet::new();
+        let mut stack = vec![func];
+        while let Some(fun) = stack.pop() {
+            if !seen.insert(fun) {
+                continue;
+            }
+            let mut ops_stack: Vec<RegionId> = m.op(fun).regions.clone();
+            while let Some(r) = ops_stack.pop() {
+                for &b in &m.region(r).blocks {
+                    for &x in &m.block(b).ops {
+                        let xo = m.op(x);
+                        ops_stack.extend(xo.regions.iter().copied());
+                        let ch = || match xo.attrs.get("channel_handle").and_then(Attr::as_stablehlo) {
+                            Some(StablehloAttr::ChannelHandle(c)) => c.handle,
+                            _ => 0,
+                        };
+                        match xo.name {
+                            OpName::Known(OpKind::Stablehlo(StablehloOp::Send)) => {
+                                senders.entry(ch()).or_default().insert(p);
+                            }
+                            OpName::Known(OpKind::Stablehlo(StablehloOp::Recv)) => {
+                                receivers.entry(ch()).or_default().insert(p);
+                            }
+                            OpName::Known(OpKind::Stablehlo(StablehloOp::Infeed)) => {
+                                readers.insert(p);
+                            }
+                            _ => {}
+                        }
+                        for key in ["callee", "decomposition"] {
+                            if let Some(Attr::SymbolRef(s)) = xo.attrs.get(key)
+                                && let Some(t) = s.first().and_then(|n| m.lookup_symbol(n))
+                            {
+                                stack.push(t);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut env = RunEnv::default();
+    let channels: BTreeSet<i64> = senders.keys().chain(receivers.keys()).copied().collect();
+    for c in channels {
+        let s = senders.get(&c).cloned().unwrap_or_default();
+        let r = receivers.get(&c).cloned().unwrap_or_default();
+        let (sv, rv): (Vec<usize>, Vec<usize>) = (s.iter().copied().collect(), r.iter().copied().collect());
+        let entry = match (&sv[..], &rv[..]) {
+            (&[a], &[b]) if a != b => Ok((a, b)),
+            _ => Err(format!(
+                "channel {c} is sent on by processes {s:?} and received on by processes {r:?}; \
+                 shardref pairs one sending process with one other receiving process per channel"
+            )),
+        };
+        env.channels.insert(c, entry);
+    }
+    if let Some(Attr::Array(names)) = m.op(op).attrs.get("infeed") {
+        if readers.len() > 1 {
+            return Err(InterpError::unsupported(
+                span,
+                format!(
+                    "processes {readers:?} all read the infeed; the order in which they would take its entries \
+                     depends on scheduling"
+                ),
+            ));
+        }
+        for n in names {
+            match n {
+                Attr::SymbolRef(s) if !s.is_empty() => env.infeed.push(s[0].clone()),
+                _ => return Err(InterpError::invalid(span, "run_parallel infeed must list function references")),
+            }
+        }
+    }
+    Ok(env)
+}
+
+/// Meshes in `#stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [...], device_ids = ...>,
+/// axes = [...]>` (the inlined form; the attribute is kept as text by the parser). The groups are the
+/// spec's: the devices that differ only in the named axes, in the order of the named axes (major to minor),
+/// groups ordered by the remaining axes (major to minor).
+fn mesh_axes_groups(m: &Module, text: &str) -> Result<Vec<Vec<i64>>, String> {
+    let mesh_start = text.find("mesh =").ok_or("replica_group_mesh_axes without a mesh")?;
+    let rest = &text[mesh_start + "mesh =".len()..];
+    let rest = rest.trim_start();
+    let (mesh_axes, device_ids) = if rest.starts_with('@') {
+        let name: String = rest[1..].chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '.').collect();
+        mesh_from_symbol(m, &name)?
+    } else {
+        let body = rest.split("]>, axes").next().unwrap_or(rest);
+        let axes = parse_named(body, "#stablehlo.mesh_axis<", true)?;
+        let ids = match body.find("device_ids") {
+            Some(i) => {
+                let s = &body[i..];
+                let l = s.find('[').ok_or("device_ids without a list")?;
+                let r = s[l..].find(']').ok_or("device_ids without a list")?;
+                Some(
+                    s[l + 1..l + r]
+                        .split(',')
+                        .filter(|x| !x.trim().is_empty())
+                        .map(|x| x.trim().parse::<i64>().map_err(|_| format!("bad device id '{x}'")))
+                        .collect::<Result<Vec<_>, _>>()?,
+                )
+            }
+            None => None,
+        };
+        (axes, ids)
+    };
+    let axes_at = text.rfind("axes = [").ok_or("replica_group_mesh_axes without axes")?;
+    let comm: Vec<String> =
+        parse_named(&text[axes_at..], "#stablehlo.axis_ref<", false)?.into_iter().map(|(n, _)| n).collect();
+    if text[axes_at..].contains("sub_axis_info") {
+        return Err("sub-axes in replica_group_mesh_axes are not supported".into());
+    }
+    let total: i64 = mesh_axes.iter().map(|a| a.1).product();
+    let ids = device_ids.unwrap_or_else(|| (0..total).collect());
+    if ids.len() as i64 != total {
+        return Err(format!("the mesh has {total} devices but {} device ids", ids.len()));
+    }
+    let pos = |n: &str| mesh_axes.iter().position(|a| a.0 == n).ok_or_else(|| format!("no mesh axis '{n}'"));
+    let comm_pos: Vec<usize> = comm.iter().map(|n| pos(n)).collect::<Result<_, _>>()?;
+    let other: Vec<usize> = (0..mesh_axes.len()).filter(|i| !comm_pos.contains(i)).collect();
+    let sizes: Vec<i64> = mesh_axes.iter().map(|a| a.1).collect();
+    let strides: Vec<i64> = (0..sizes.len()).map(|i| sizes[i + 1..].iter().product()).collect();
+    let coords = |axes: &[usize], mut k: i64| -> Vec<(usize, i64)> {
+        let mut out = vec![(0, 0); axes.len()];
+        for (j, &a) in axes.iter().enumerate().rev() {
+            out[j] = (a, k % sizes[a]);
+            k /= sizes[a];
+        }
+        out
+    };
+    let per_group: i64 = comm_pos.iter().map(|&a| sizes[a]).product();
+    let groups: i64 = other.iter().map(|&a| sizes[a]).product();
+    Ok((0..groups)
+        .map(|g| {
+            (0..per_group)
+                .map(|j| {
+                    let lin: i64 =
+                        coords(&other, g).into_iter().chain(coords(&comm_pos, j)).map(|(a, c)| c * strides[a]).sum();
+                    ids[lin as usize]
+                })
+                .collect()
+        })
+        .collect())
+}
+
+/// `(name, size)` entries of `#prefix name = "x", size = N>` items.
+fn parse_named(text: &str, prefix: &str, sized: bool) -> Result<Vec<(String, i64)>, String> {
+    let mut out = vec![];
+    for piece in text.split(prefix).skip(1) {
+        let name_at = piece.find("name = \"").ok_or("axis without a name")? + "name = \"".len();
+        let name: String = piece[name_at..].chars().take_while(|&c| c != '"').collect();
+        let size = if sized {
+            let s = piece.find("size = ").ok_or("mesh axis without a size")? + "size = ".len();
+            piece[s..]
+                .chars()
+                .take_while(|c| c.is_ascii_digit())
+                .collect::<String>()
+                .parse::<i64>()
+                .map_err(|e| e.to_string())?
+        } else {
+            0
+        };
+        out.push((name, size));
+    }
+    Ok(out)
+}
+
+type MeshDesc = (Vec<(String, i64)>, Option<Vec<i64>>);
+
+/// A mesh symbol's `stablehlo.mesh`/`mesh` attribute as printed in dictionary form.
+fn mesh_from_symbol(m: &Module, name: &str) -> Result<MeshDesc, String> {
+    let op = m.lookup_symbol(name).ok_or_else(|| format!("no mesh @{name}"))?;
+    let attrs = &m.op(op).attrs;
+    let a = attrs
+        .get("stablehlo.mesh")
+        .or_else(|| attrs.get("mesh"))
+        .ok_or_else(|| format!("@{name} has no stablehlo.mesh"))?;
+    let Attr::Dict(d) = a else { return Err(format!("@{name}'s mesh is not a dictionary")) };
+    let Some(Attr::Array(axes)) = d.get("axes") else { return Err(format!("@{name}'s mesh has no axes")) };
+    let mut out = vec![];
+    for ax in axes {
+        let Attr::Dict(ad) = ax else { return Err("mesh axes must be dictionaries".into()) };
+        let n = ad.get("name").and_then(Attr::as_str).ok_or("mesh axis without a name")?;
+        let s = ad.get("size").and_then(Attr::as_int).ok_or("mesh axis without a size")?;
+        out.push((String::from_utf8_lossy(n).into_owned(), s as i64));
+    }
+    let ids = d.get("device_ids").and_then(crate::attrs::ints_of);
+    Ok((out, ids))
+}
