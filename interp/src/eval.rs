@@ -123,6 +123,9 @@ pub struct Interp<'m> {
     /// The simulated process this interpreter runs as; `None` is the single process
     /// (replica 0, partition 0) of an ordinary run.
     pub device: Option<&'m crate::devices::runtime::DeviceCtx>,
+    /// What `interpreter.run_parallel` over a global-view sdy function does
+    /// with implicit reshards (see `devices::sharded`).
+    pub implicit_reshards: crate::devices::sharded::ImplicitReshards,
 }
 
 /// How a block ended.
@@ -141,6 +144,7 @@ impl<'m> Interp<'m> {
             depth: 0,
             outcome: Outcome::default(),
             device: None,
+            implicit_reshards: crate::devices::sharded::ImplicitReshards::Error,
         }
     }
 

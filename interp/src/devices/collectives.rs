@@ -790,6 +790,10 @@ pub fn run_parallel(it: &mut Interp<'_>, f: &mut Frame, op: OpId) -> IResult<Vec
     if next != o.operands.len() {
         return Err(InterpError::invalid(span, "run_parallel has more operands than its programs take"));
     }
+    // Global-view sdy functions run sharded, one program slot per device (devices::sharded).
+    if let Some(results) = crate::devices::sharded::run_parallel_hook(it, &programs, &inputs, span)? {
+        return Ok(results);
+    }
     let env = run_env(m, op, &programs)?;
     let ids = runtime::grid(num_replicas as u32, num_partitions as u32);
     let mut limits = it.limits();

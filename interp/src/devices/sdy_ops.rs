@@ -151,9 +151,15 @@ fn local_from(
 }
 
 /// Moves data so that the result is held per `out` (same logical value):
-/// each device gathers the blocks of its `group` members.
+/// each device gathers the blocks of its `group` members. Only devices with
+/// the same unreduced coordinate exchange partials. With a non-divisible
+/// dimension, `ceil(D/N)` blocks of different N do not nest, so an element a
+/// group does not deliver is taken from the devices holding it (upstream's
+/// partitioner pads such dimensions and re-slices after the collective).
 fn regroup(input: &Held, out: Sharding, group_of: impl Fn(usize) -> Vec<usize>, what: &str) -> IResult<Held> {
     let n = out.mesh.num_devices();
+    let divisible = |s: &Sharding| (0..input.global.len()).all(|d| input.global[d] % s.num_shards(d).max(1) == 0);
+    let padded = !divisible(&input.sharding) || !divisible(&out);
     let mut shards = Vec::with_capacity(n);
     for p in 0..n {
         // The device at output position p is the input position holding the same device id.
@@ -161,11 +167,23 @@ fn regroup(input: &Held, out: Sharding, group_of: impl Fn(usize) -> Vec<usize>, 
         let q = input.sharding.mesh.position_of(id).ok_or_else(|| {
             InterpError::invalid(shardref_spec::ir::Span::NONE, format!("device {id} is not in the operand's mesh"))
         })?;
-        let group = group_of(q);
+        let partial = out.mesh.index_over(&out.unreduced, p);
+        let same_partial = |r: &usize| input.sharding.mesh.index_over(&input.sharding.unreduced, *r) == partial;
+        let group: Vec<usize> = group_of(q).into_iter().filter(same_partial).collect();
         let placed: Vec<(&Tensor, Vec<Range<usize>>)> =
             group.iter().map(|&r| (&input.shards[r], input.sharding.block(&input.global, r))).collect();
         let src = layout(&input.global, &placed);
-        shards.push(local_from(&out, &input.global, p, &placed, &src, false, what)?);
+        match local_from(&out, &input.global, p, &placed, &src, false, what) {
+            Ok(t) => shards.push(t),
+            Err(_) if padded => {
+                let all: Vec<usize> = (0..input.sharding.mesh.num_devices()).filter(same_partial).collect();
+                let placed: Vec<(&Tensor, Vec<Range<usize>>)> =
+                    all.iter().map(|&r| (&input.shards[r], input.sharding.block(&input.global, r))).collect();
+                let src = layout(&input.global, &placed);
+                shards.push(local_from(&out, &input.global, p, &placed, &src, false, what)?);
+            }
+            Err(e) => return Err(e),
+        }
     }
     Ok(Held { sharding: out, shards, global: input.global.clone() })
 }
@@ -267,6 +285,12 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held) -> IResult<Held>
             out.unreduced = union(&input.sharding.unreduced, &axes);
             out.reduction = ReductionKind::Sum;
             let n = out.mesh.num_devices();
+            let divisible = (0..rank).all(|d| input.global[d] % input.sharding.num_shards(d).max(1) == 0);
+            if !divisible || !input.sharding.unreduced.is_empty() {
+                // With padding, old and new blocks do not nest: the logical value is
+                // laid out anew, its representative holding it and the others zeros.
+                return reshard(input, out).map_err(|e| e.at(span));
+            }
             let mut shards = Vec::with_capacity(n);
             for p in 0..n {
                 let placed = vec![(&input.shards[p], input.sharding.block(&input.global, p))];

@@ -856,3 +856,62 @@ pub fn sharding_string(s: &Sharding) -> String {
     }
     out
 }
+
+/// Whether `f` is a global-view sdy function: it carries `sdy.sharding`
+/// argument or result attributes, or its body uses sdy ops or shardings.
+pub fn is_global_view(m: &Module, f: OpId) -> bool {
+    let o = m.op(f);
+    let attr_sharded = ["arg_attrs", "res_attrs"].iter().any(
+        |k| matches!(o.attrs.get(k), Some(Attr::Array(items)) if items.iter().any(|a| dict_sharding(a).is_some())),
+    );
+    if attr_sharded {
+        return true;
+    }
+    let mut stack: Vec<OpId> = vec![];
+    for &r in &o.regions {
+        for &b in &m.region(r).blocks {
+            stack.extend(m.block(b).ops.iter().copied());
+        }
+    }
+    stack.iter().any(|&op| {
+        let x = m.op(op);
+        matches!(x.name.kind(), Some(OpKind::Sdy(_))) || x.attrs.contains("sdy.sharding")
+    })
+}
+
+/// `interpreter.run_parallel` over global-view sdy functions: when every
+/// program slot runs the same such function, the run is a sharded run with
+/// `ShardedInputs::PerDevice`, program slot i (replica-major) being device id
+/// i of the function's mesh (upstream's convert-global-to-local pipeline: a
+/// partition runs as the mesh device with its id, so with custom `device_ids`
+/// slot i holds the block of the mesh position whose id is i). Returns each
+/// slot's local result shards, flattened in slot order; `None` when the
+/// programs are not global-view sdy functions.
+pub fn run_parallel_hook(
+    it: &mut Interp<'_>,
+    programs: &[OpId],
+    inputs: &[Vec<Value>],
+    span: Span,
+) -> IResult<Option<Vec<Value>>> {
+    let m = it.m;
+    let Some(&f) = programs.first() else { return Ok(None) };
+    if programs.iter().any(|&p| p != f) || !is_global_view(m, f) {
+        return Ok(None);
+    }
+    let name = m.op(f).attrs.get("sym_name").and_then(Attr::as_str).map(|s| String::from_utf8_lossy(s).into_owned());
+    let name = name.ok_or_else(|| InterpError::invalid(span, "run_parallel program without a name"))?;
+    let mut limits = it.limits();
+    limits.fuel = it.fuel_left();
+    let opts = ShardedOptions { limits, implicit: it.implicit_reshards };
+    let results = run_sharded(m, &name, ShardedInputs::PerDevice(inputs.to_vec()), &opts).map_err(|e| e.at(span))?;
+    let mut out = vec![];
+    for id in 0..programs.len() {
+        for r in &results {
+            let p = r.mesh.position_of(id as i64).ok_or_else(|| {
+                InterpError::invalid(span, format!("run_parallel slot {id} is no device of the mesh of @{name}"))
+            })?;
+            out.push(r.shards[p].clone());
+        }
+    }
+    Ok(Some(out))
+}
