@@ -464,3 +464,56 @@ module @mesh_symbol {
     func.return
   }
 }
+
+// -----
+
+// cross-replica-sum adds over cross_replica groups; collective_reduce gives the
+// reduction to the root only (here the dynamic root: index 1 of group [0, 1]).
+module @sum_and_reduce {
+  func.func @f(%x : tensor<2xi32>) -> (tensor<2xi32>, tensor<2xi32>) {
+    %s = "stablehlo.cross-replica-sum"(%x) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xi32>) -> tensor<2xi32>
+    %root = stablehlo.constant dense<[1]> : tensor<1xi32>
+    %r = "stablehlo.collective_reduce"(%x, %root) ({
+      ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+        %m = stablehlo.multiply %a, %b : tensor<i32>
+        stablehlo.return %m : tensor<i32>
+    }) {
+      replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>,
+      has_dynamic_root
+    } : (tensor<2xi32>, tensor<1xi32>) -> tensor<2xi32>
+    return %s, %r : tensor<2xi32>, tensor<2xi32>
+  }
+  func.func @main() {
+    %a = stablehlo.constant dense<[2, 3]> : tensor<2xi32>
+    %b = stablehlo.constant dense<[5, 7]> : tensor<2xi32>
+    %r:4 = "interpreter.run_parallel"(%a, %b) {
+      programs = [[@f], [@f]]
+    } : (tensor<2xi32>, tensor<2xi32>) -> (tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>)
+    check.expect_eq_const %r#0, dense<[7, 10]> : tensor<2xi32>
+    check.expect_eq_const %r#2, dense<[7, 10]> : tensor<2xi32>
+    check.expect_eq_const %r#1, dense<[0, 0]> : tensor<2xi32>
+    check.expect_eq_const %r#3, dense<[10, 21]> : tensor<2xi32>
+    func.return
+  }
+}
+
+// -----
+
+// expect-error: root index 2 is outside the process group of 2
+module @broadcast_root_out_of_range {
+  func.func @f(%x : tensor<2xi32>) -> tensor<2xi32> {
+    %root = stablehlo.constant dense<[2]> : tensor<1xi32>
+    %r = "stablehlo.collective_broadcast"(%x, %root) {
+      replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>,
+      has_dynamic_root
+    } : (tensor<2xi32>, tensor<1xi32>) -> tensor<2xi32>
+    return %r : tensor<2xi32>
+  }
+  func.func @main() {
+    %a = stablehlo.constant dense<[2, 3]> : tensor<2xi32>
+    %r:2 = "interpreter.run_parallel"(%a, %a) {
+      programs = [[@f], [@f]]
+    } : (tensor<2xi32>, tensor<2xi32>) -> (tensor<2xi32>, tensor<2xi32>)
+    func.return
+  }
+}
