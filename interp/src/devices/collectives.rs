@@ -292,7 +292,16 @@ fn fold(it: &mut Interp<'_>, f: &mut Frame, r: RegionId, xs: &[&Tensor], ty: &Ty
     if rest.iter().any(|x| x.shape != first.shape || x.elem != first.elem) {
         return Err(InterpError::invalid(span, "reduced operands differ in type between processes"));
     }
-    if let Some(k) = it.single_op_body(r) {
+    // The fast path needs the region to take and return scalars of exactly the operands' element type;
+    // anything else goes through the region, which checks the types.
+    let scalar = Type::Tensor(shardref_spec::ir::TensorType::ranked(vec![], first.elem.clone()));
+    let region_types_match = it.m.region(r).blocks.first().is_some_and(|&b| {
+        let blk = it.m.block(b);
+        let ret_ok =
+            blk.ops.first().is_some_and(|&x| it.m.op(x).results.iter().all(|&v| *it.m.value_type(v) == scalar));
+        ret_ok && blk.args.iter().all(|&a| *it.m.value_type(a) == scalar)
+    });
+    if let Some(k) = it.single_op_body(r).filter(|_| region_types_match) {
         let mut acc = (*first).clone();
         let mut fast = true;
         for x in rest {
@@ -974,7 +983,16 @@ fn mesh_axes_groups(m: &Module, text: &str) -> Result<Vec<Vec<i64>>, String> {
         };
         comm.push((name, sub.0, sub.1));
     }
-    let total: i64 = mesh_axes.iter().map(|a| a.1).product();
+    if let Some((n, sz)) = mesh_axes.iter().find(|a| !(1..=1 << 16).contains(&a.1)) {
+        return Err(format!("mesh axis \"{n}\" has size {sz}; shardref simulates 1 to 65536 devices per axis"));
+    }
+    let total = mesh_axes.iter().try_fold(1i64, |acc, a| acc.checked_mul(a.1).filter(|&t| t <= 1 << 16));
+    let total = total.ok_or("the mesh has more than 65536 devices")?;
+    if let Some((n, pre, sz)) =
+        comm.iter().find(|c| c.2 != 0 && !(c.1 >= 1 && c.2 >= 1 && c.1 <= total && c.2 <= total))
+    {
+        return Err(format!("sub-axis \"{n}\":({pre}){sz} is out of range"));
+    }
     let ids = device_ids.unwrap_or_else(|| (0..total).collect());
     if ids.len() as i64 != total {
         return Err(format!("the mesh has {total} devices but {} device ids", ids.len()));

@@ -517,3 +517,39 @@ module @broadcast_root_out_of_range {
     func.return
   }
 }
+
+// -----
+
+// expect-error: value does not have the expected type tensor<f32>
+// A computation over another element type is not taken as a fast elementwise op.
+module @computation_type_mismatch {
+  func.func @f(%x : tensor<2xi32>) -> tensor<2xi32> {
+    %r = "stablehlo.all_reduce"(%x) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xi32>) -> tensor<2xi32>
+    return %r : tensor<2xi32>
+  }
+  func.func @main() {
+    %a = stablehlo.constant dense<[2, 3]> : tensor<2xi32>
+    %r:2 = "interpreter.run_parallel"(%a, %a) {
+      programs = [[@f], [@f]]
+    } : (tensor<2xi32>, tensor<2xi32>) -> (tensor<2xi32>, tensor<2xi32>)
+    func.return
+  }
+}
+
+// -----
+
+// expect-error: mesh axis "x" has size 0
+module @mesh_axis_of_size_zero {
+  func.func @main() {
+    %v = stablehlo.constant dense<[1]> : tensor<1xi32>
+    %g = "stablehlo.all_gather"(%v) {
+      all_gather_dim = 0 : i64,
+      replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 0>]>, axes = [#stablehlo.axis_ref<name = "x">]>
+    } : (tensor<1xi32>) -> tensor<1xi32>
+    func.return
+  }
+}
