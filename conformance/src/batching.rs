@@ -219,3 +219,63 @@ pub fn explicit_gather_batching(m: &mut Module, func: OpId) -> usize {
     }
     gathers.into_iter().filter(|&g| rewrite_gather(m, g)).count()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shardref_interp::{Buffer, Limits, Tensor, Value};
+    use shardref_spec::ir::ElemType;
+
+    // Row r of the operand is indexed by iota (component 1 of the index
+    // vector) and its column by %cols (component 0).
+    const TEXT: &str = r#"
+func.func @f(%operand: tensor<3x5xi32>, %cols: tensor<3x1xi32>) -> tensor<3x1xi32> {
+  %iota = stablehlo.iota dim = 0 : tensor<3xi32>
+  %rows = stablehlo.reshape %iota : (tensor<3xi32>) -> tensor<3x1xi32>
+  %indices = stablehlo.concatenate %cols, %rows, dim = 1 : (tensor<3x1xi32>, tensor<3x1xi32>) -> tensor<3x2xi32>
+  %r = "stablehlo.gather"(%operand, %indices) {
+    dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [1, 0], index_vector_dim = 1>,
+    slice_sizes = array<i64: 1, 1>, indices_are_sorted = false
+  } : (tensor<3x5xi32>, tensor<3x2xi32>) -> tensor<3x1xi32>
+  return %r : tensor<3x1xi32>
+}
+"#;
+
+    fn ints(shape: Vec<usize>, v: Vec<i32>) -> Value {
+        Value::Tensor(Tensor::new(shape, ElemType::I32, Buffer::I32(v.into())))
+    }
+
+    #[test]
+    fn iota_component_becomes_a_batching_dimension_with_the_same_results() {
+        let original = shardref_spec::parse("t.mlir", TEXT).unwrap();
+        let mut m = original.clone();
+        let f = m.lookup_symbol("f").unwrap();
+        assert_eq!(explicit_gather_batching(&mut m, f), 1);
+        let g = m.walk().into_iter().find(|&o| m.op(o).name.as_str() == "stablehlo.gather").unwrap();
+        let Some(StablehloAttr::Gather(d)) = m.op(g).attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) else {
+            panic!("no dimension numbers")
+        };
+        assert_eq!((d.operand_batching_dims.clone(), d.start_indices_batching_dims.clone()), (vec![0], vec![0]));
+        assert_eq!((d.start_index_map.clone(), d.collapsed_slice_dims.clone()), (vec![1], vec![]));
+        // The indices are now %cols alone.
+        assert_eq!(shape(&m, m.op(g).operands[1]), Some(vec![3, 1]));
+        // A second application finds nothing (the gather has batching dims).
+        assert_eq!(explicit_gather_batching(&mut m, f), 0);
+        let args = vec![ints(vec![3, 5], (0..15).collect()), ints(vec![3, 1], vec![4, 0, 2])];
+        let a = shardref_interp::run(&original, "f", args.clone(), Limits::default()).unwrap().results;
+        let b = shardref_interp::run(&m, "f", args, Limits::default()).unwrap().results;
+        assert_eq!(a, b);
+        assert_eq!(a, vec![ints(vec![3, 1], vec![4, 5, 12])]);
+    }
+
+    #[test]
+    fn a_non_iota_component_is_left_alone() {
+        let text = TEXT.replace(
+            "%iota = stablehlo.iota dim = 0 : tensor<3xi32>",
+            "%iota = stablehlo.constant dense<[0, 1, 2]> : tensor<3xi32>",
+        );
+        let mut m = shardref_spec::parse("t.mlir", &text).unwrap();
+        let f = m.lookup_symbol("f").unwrap();
+        assert_eq!(explicit_gather_batching(&mut m, f), 0);
+    }
+}

@@ -123,8 +123,13 @@ fn erased_twin_plain(m: &mut Module, from: &str, to: &str) -> Result<(), (Span, 
 
 /// Runs `@main`; `run_parallel` of global-view functions runs them sharded with `implicit`.
 fn run_main(m: &Module, implicit: ImplicitReshards) -> Result<shardref_interp::Outcome, shardref_interp::InterpError> {
-    let _ = implicit;
-    shardref_interp::run(m, "main", vec![], Limits::default())
+    let main = find_func(m, "main")
+        .ok_or_else(|| shardref_interp::InterpError::invalid(Span::NONE, "no function @main in the module"))?;
+    let mut it = shardref_interp::eval::Interp::new(m, Limits::default());
+    it.implicit_reshards = implicit;
+    let results = it.call(main, vec![], m.op(main).span)?;
+    it.outcome.results = results;
+    Ok(it.outcome)
 }
 
 /// How far a case's name says to go.
