@@ -375,3 +375,92 @@ fn erase_block(m: &mut Module, b: BlockId, forward: &mut HashMap<ValueId, ValueI
     m.blocks[b.index()].ops = out;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shardref_spec::print::{PrintOptions, print_module};
+
+    fn twin_text(text: &str, func: &str) -> Result<String, EraseError> {
+        let mut m = shardref_spec::parse("t.mlir", text).unwrap();
+        let twin = erased_twin(&mut m, func, "twin")?;
+        let printed = print_module(&m, PrintOptions::default());
+        let start = printed.find("func.func @twin").unwrap();
+        assert!(m.op(twin).attrs.get("sym_name").is_some());
+        Ok(printed[start..].to_string())
+    }
+
+    #[test]
+    fn collectives_and_shardings_are_erased_and_the_original_is_kept() {
+        let text = r#"
+sdy.mesh @m = <["x"=2, "y"=2]>
+func.func @f(%a: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@m, [{"x"}, {"y"}]>}) -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@m, [{}, {}]>}) {
+  %0 = sdy.all_gather [{}, {"y"}] %a out_sharding=<@m, [{"x"}, {}]> : tensor<4x4xf32>
+  %1 = stablehlo.negate %0 {sdy.sharding = #sdy.sharding_per_value<[<@m, [{"x"}, {}]>]>} : tensor<4x4xf32>
+  %2 = sdy.all_gather [{"x"}, {}] %1 out_sharding=<@m, [{}, {}]> : tensor<4x4xf32>
+  %3 = sdy.reshard %2 <@m, [{}, {}]> : tensor<4x4xf32>
+  return %3 : tensor<4x4xf32>
+}
+"#;
+        let twin = twin_text(text, "f").unwrap();
+        assert!(!twin.contains("sdy."), "{twin}");
+        assert!(twin.contains("stablehlo.negate %arg0"), "{twin}");
+        assert!(twin.contains("return %0"), "{twin}");
+        // The original keeps its collectives.
+        let m = shardref_spec::parse("t.mlir", text).unwrap();
+        let mut m2 = m.clone();
+        erased_twin(&mut m2, "f", "twin").unwrap();
+        let f = find_func(&m2, "f").unwrap();
+        let body = m2.region(m2.op(f).regions[0]).blocks[0];
+        assert_eq!(m2.block(body).ops.len(), 5);
+    }
+
+    #[test]
+    fn named_computations_are_inlined_and_constants_become_stablehlo() {
+        let text = r#"
+sdy.mesh @m = <["x"=2]>
+func.func @f(%a: tensor<4xi32>) -> tensor<4xi32> {
+  %c = sdy.constant dense<1> : tensor<4xi32>
+  %0 = sdy.named_computation<"inc">(%a, %c) (%x: tensor<4xi32>, %y: tensor<4xi32>) {
+    %1 = stablehlo.add %x, %y : tensor<4xi32>
+    sdy.return %1 : tensor<4xi32>
+  } : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+"#;
+        let twin = twin_text(text, "f").unwrap();
+        assert!(!twin.contains("sdy."), "{twin}");
+        let mut m = shardref_spec::parse("t.mlir", text).unwrap();
+        erased_twin(&mut m, "f", "twin").unwrap();
+        let t = shardref_interp::Tensor::new(
+            vec![4],
+            shardref_spec::ir::ElemType::I32,
+            shardref_interp::Buffer::I32(vec![1, 2, 3, 4].into()),
+        );
+        let out = shardref_interp::run(&m, "twin", vec![shardref_interp::Value::Tensor(t)], Default::default())
+            .unwrap()
+            .results;
+        let shardref_interp::Value::Tensor(r) = &out[0] else { panic!() };
+        assert_eq!(r.buf, shardref_interp::Buffer::I32(vec![2, 3, 4, 5].into()));
+    }
+
+    #[test]
+    fn manual_computations_are_refused_at_the_op() {
+        let text = r#"
+sdy.mesh @m = <["x"=2]>
+func.func @f(%a: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = sdy.manual_computation(%a) in_shardings=[<@m, [{"x"}]>] out_shardings=[<@m, [{"x"}]>] manual_axes={"x"} (%l: tensor<2xi32>) {
+    sdy.return %l : tensor<2xi32>
+  } : (tensor<4xi32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+"#;
+        let e = twin_text(text, "f").unwrap_err();
+        assert!(e.message.contains("'sdy.manual_computation' has no global-view reading"), "{}", e.message);
+        assert!(!e.span.is_none());
+        // The module is left without the half-erased copy.
+        let mut m = shardref_spec::parse("t.mlir", text).unwrap();
+        assert!(erased_twin(&mut m, "f", "twin").is_err());
+        assert!(find_func(&m, "twin").is_none());
+    }
+}
