@@ -68,6 +68,28 @@ fn given_inputs_name_both_values() {
 }
 
 #[test]
+fn tolerances_are_wired_to_the_comparison() {
+    let base = [
+        "equiv",
+        "examples/neighbour_sum_bug.mlir",
+        "--parallel",
+        "parallel_neighbour_sum",
+        "--input",
+        "examples/neighbour_sum_x.npy",
+    ];
+    // Device 0 misses rows 6 and 7 ([12, 13] and [14, 15]): the differences are 12, 13, 14, 15.
+    let o = shardref(&[&base[..], &["--atol", "15"]].concat());
+    assert_eq!(stdout(&o), "@parallel_neighbour_sum vs @sequential_neighbour_sum: equal (1 trial)\n");
+    let o = shardref(&[&base[..], &["--atol", "14.5"]].concat());
+    assert!(stdout(&o).contains("differ on the given inputs: result 0 at index [1, 1]"), "{}", stdout(&o));
+    // Relative to the sequential values 12, 14, 16, 18: within 100%, not within 99%.
+    let o = shardref(&[&base[..], &["--rtol", "1"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = shardref(&[&base[..], &["--rtol", "0.99"]].concat());
+    assert!(stdout(&o).contains("differ on the given inputs: result 0 at index [0, 0]"), "{}", stdout(&o));
+}
+
+#[test]
 fn verdicts_are_deterministic_per_seed() {
     for seed in ["0", "1", "12345"] {
         let a = shardref(&["equiv", "examples/neighbour_sum_bug.mlir", "--seed", seed, "--trials", "4"]);
