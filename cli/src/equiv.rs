@@ -10,6 +10,9 @@
 //! @parallel_y vs @parallel_y with shardings and collectives erased: differ in trial 0: result 0 at index [2, 1], held by device 3: parallel 5, sequential 7
 //! ```
 //!
+//! The program is verified first (`shardref verify`'s rules); a program
+//! with verifier errors is reported and not run.
+//!
 //! Inputs are `--input` `.npy`/`.npz` files (as for `shardref run`; one
 //! trial, and then exactly one pair must be chosen), or `--trials` random
 //! draws from `--seed`. Floats compare bitwise unless `--rtol`/`--atol`
@@ -89,6 +92,12 @@ pub fn equiv(args: &EquivArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    // The verifier runs first: equiv judges only valid programs.
+    let diags = shardref_verifier::verify(&m);
+    if diags.iter().any(|d| d.severity == shardref_spec::diag::Severity::Error) {
+        eprint!("{}", render(&source, &diags));
+        return ExitCode::from(1);
+    }
     let fail = |span: Span, message: String| {
         eprint!("{}", render(&source, &[Diagnostic::error(span, message)]));
         ExitCode::from(1)

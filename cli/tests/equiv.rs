@@ -233,3 +233,19 @@ fn conform_executable_runs_main_and_each_pair() {
     assert!(out.ends_with("1 passed, 1 failed, 0 skipped\n"), "{out}");
     assert!(out.contains("bad.mlir: 17:3: check failed"), "{out}");
 }
+
+#[test]
+fn invalid_programs_are_reported_by_the_verifier_before_running() {
+    let text = std::fs::read_to_string(root().join("examples/neighbour_sum.mlir")).unwrap();
+    // An axis the mesh does not have.
+    let bad = text.replacen("[{\"x\"}, {}]>}) {", "[{\"z\"}, {}]>}) {", 1);
+    assert_ne!(text, bad);
+    let dir = std::env::temp_dir().join(format!("shardref-equiv-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad_axis.mlir");
+    std::fs::write(&path, bad).unwrap();
+    let o = shardref(&["equiv", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "");
+    assert!(stderr(&o).contains("bad_axis.mlir:1") && stderr(&o).contains("error:"), "{}", stderr(&o));
+}

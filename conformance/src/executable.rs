@@ -7,6 +7,8 @@
 //! The whole file parses as one module (the split markers are comments), so
 //! locations are the file's own. Each file gives these cases:
 //!
+//! Every case first runs the verifier on the whole file; an error fails it.
+//!
 //! (a) `FILE`: `@main` runs on the reference interpreter; every check must
 //!     hold and at least one must run. `interpreter.run_parallel` calling a
 //!     global-view sdy function (`@parallel_*` and the like) runs it sharded
@@ -169,6 +171,12 @@ impl Mode for Executable {
             let (line, col) = location(&source, &LineIndex::new(&source.text), span);
             format!("{line}:{col}: ")
         };
+        // The verifier runs first, as upstream's sdy_opt verifies part1 before any pass.
+        if let Some(d) =
+            shardref_verifier::verify(&parsed).into_iter().find(|d| d.severity == shardref_spec::diag::Severity::Error)
+        {
+            return Verdict::Fail(format!("{}verifier: {}", at(d.span), d.message));
+        }
         let folder = Folder::of(&file.path);
         let m = match prepare(&parsed, folder) {
             Ok(m) => m,

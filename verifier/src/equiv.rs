@@ -200,7 +200,12 @@ impl fmt::Display for Verdict {
 pub fn resolve_pairs(m: &Module, parallel: Option<&str>, sequential: Option<&str>) -> Result<Vec<Pair>, EquivError> {
     let names = func_names(m);
     let exists = |n: &str| names.iter().any(|x| x == n);
-    let listing = || names.iter().map(|n| format!("@{n}")).collect::<Vec<_>>().join(", ");
+    let listing = || {
+        if names.is_empty() {
+            return "no functions".to_string();
+        }
+        names.iter().map(|n| format!("@{n}")).collect::<Vec<_>>().join(", ")
+    };
     match (parallel, sequential) {
         (Some(p), _) if !exists(p) => {
             Err(EquivError::new(Span::NONE, format!("no function @{p} in the module (it has {})", listing())))
