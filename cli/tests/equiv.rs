@@ -249,3 +249,17 @@ fn invalid_programs_are_reported_by_the_verifier_before_running() {
     assert_eq!(stdout(&o), "");
     assert!(stderr(&o).contains("bad_axis.mlir:1") && stderr(&o).contains("error:"), "{}", stderr(&o));
 }
+
+#[test]
+fn two_axis_layout_prints_as_a_grid_and_matches_its_erased_copy() {
+    let o = shardref(&["run", "examples/sharded_layout.mlir", "--sharded", "--show-sharding"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    assert!(out.contains("         [0:3)  [3:6)\n  [0:2)      0      1\n  [2:4)      2      3\n"), "{out}");
+    assert!(out.contains("  [0:4)    0,1    2,3\n"), "{out}");
+    // Unsharded, the program computes the same table.
+    let plain = stdout(&shardref(&["run", "examples/sharded_layout.mlir"]));
+    assert!(out.ends_with(&plain), "{out}\n---\n{plain}");
+    let o = shardref(&["equiv", "examples/sharded_layout.mlir", "--parallel", "main"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+}
