@@ -14,13 +14,14 @@
 //!   arguments meaningful (gather/dynamic_slice clamp them anyway) and keeps
 //!   products and sums of a few hundred terms from wrapping, which both
 //!   sides would do identically anyway.
-//! - floats: multiples of 1/8 in [-8, 8], negative values included. Every
-//!   such value is exact in every float type with at least 3 mantissa bits
-//!   and 4 exponent bits (bf16, f16, f32, f64; f8E4M3/E5M2 round some), and
-//!   sums of up to 2^(p-7) of them are exact in a type with p significand
-//!   bits, so a reduction gives the same bits in any order (2^17 terms for
-//!   f32, 2 terms for bf16). Products of two are multiples of 1/64, so a
-//!   dot_general stays exact for up to 2^(p-13) terms in f32 (2^11).
+//! - floats: multiples of 1/8 in [-8, 8] (k/8 with |k| <= 64), negative
+//!   values included. Each needs at most 7 significant bits, so it is exact
+//!   in bf16, f16, f32 and f64 (the f8 formats round some). A sum of n of
+//!   them needs at most 7 + log2(n) significant bits, so sums of up to
+//!   2^(p-7) terms are exact in a type with p significand bits and a
+//!   reduction gives the same bits in any order (2^17 terms for f32, 2 for
+//!   bf16). Products of two are multiples of 1/64 below 64 in magnitude, so
+//!   a dot_general stays exact for up to 2^(p-13) terms (2^11 in f32).
 //! - complex: real and imaginary parts drawn as floats.
 //! - other element types (quantized, f80, tf32) are refused with an error.
 
