@@ -136,12 +136,13 @@ fn without_component(m: &mut Module, gather: OpId, indices: ValueId, ivd: i64, k
         }
         insert_before(m, gather, StablehloOp::Concatenate, parts, vec![("dimension", i64_attr(ivd))], ty(&reduced))
     };
-    if let Some(c) = concat_along(m, indices, ivd) {
-        if m.op(c).operands.len() as i64 == total {
-            let mut parts = m.op(c).operands.clone();
-            parts.remove(k);
-            return Some(concat(m, parts));
-        }
+    if let Some(c) = concat_along(m, indices, ivd)
+        && m.op(c).operands.len() as i64 == total
+        && k < m.op(c).operands.len()
+    {
+        let mut parts = m.op(c).operands.clone();
+        parts.remove(k);
+        return Some(concat(m, parts));
     }
     let mut parts = vec![];
     for (lo, hi) in [(0, k as i64), (k as i64 + 1, total)] {
