@@ -195,3 +195,11 @@ fn run_parallel_over_a_global_view_function_runs_sharded() {
     assert_eq!(out.checks_run, 2);
     assert!(out.check_failures.is_empty(), "{:?}", out.check_failures);
 }
+
+#[test]
+fn partition_id_is_the_device_id() {
+    let m = load("round_trips.mlir");
+    let got = sharded(&m, "device_ids", vec![], ImplicitReshards::Error).unwrap();
+    let Value::Tensor(t) = &got[0] else { panic!() };
+    assert_eq!(t.buf, Buffer::U32(vec![7, 6, 5, 4, 3, 2, 1, 0].into()));
+}

@@ -226,8 +226,9 @@ pub struct Sharding {
     pub reduction: ReductionKind,
 }
 
-/// Replicas of one element disagree: the global index, the positions holding
-/// it (after reducing unreduced partials) and their printed values.
+/// Replicas of one element disagree: the global index, the mesh positions of
+/// the first two holders that differ (after reducing unreduced partials; for
+/// an unreduced group, its representative) and their printed values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Disagreement {
     pub index: Vec<usize>,

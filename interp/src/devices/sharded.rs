@@ -543,6 +543,19 @@ impl<'m> Driver<'m> {
             };
             results.push((global, s));
         }
+        // Device-dependent ops: each device's own id (partition id = device id, one replica).
+        if let OpKind::Stablehlo(k @ (StablehloOp::PartitionId | StablehloOp::ReplicaId)) = kind {
+            let (global, s) = results.first().cloned().ok_or_else(|| InterpError::invalid(span, "missing result"))?;
+            let u32_ty =
+                shardref_spec::ir::ElemType::Int { width: 32, signedness: shardref_spec::ir::Signedness::Unsigned };
+            let shards = (0..s.mesh.num_devices())
+                .map(|p| {
+                    let x = if k == StablehloOp::PartitionId { s.mesh.device_id(p) as u32 } else { 0 };
+                    Tensor::new(vec![], u32_ty.clone(), Buffer::U32(vec![x].into()))
+                })
+                .collect();
+            return Ok(vec![Held { sharding: s, shards, global }]);
+        }
         match self.check(op, kind, &operands, &results) {
             Ok(plan) => self.compute(op, &operands, &results, plan),
             Err(e) => match self.opts.implicit {

@@ -41,3 +41,11 @@ func.func @sequential_iota_add(%arg0: tensor<7x4xi32>) -> tensor<7x4xi32> {
   %0 = stablehlo.add %arg0, %i : tensor<7x4xi32>
   return %0 : tensor<7x4xi32>
 }
+
+// partition_id is each device's id: broadcast into the device's own block,
+// the result lists the ids in mesh-position order.
+func.func @device_ids() -> (tensor<8xui32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}]>}) {
+  %p = stablehlo.partition_id : tensor<ui32>
+  %0 = stablehlo.broadcast_in_dim %p, dims = [] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x", "y"}]>]>} : (tensor<ui32>) -> tensor<8xui32>
+  return %0 : tensor<8xui32>
+}
