@@ -203,3 +203,14 @@ fn partition_id_is_the_device_id() {
     let Value::Tensor(t) = &got[0] else { panic!() };
     assert_eq!(t.buf, Buffer::U32(vec![7, 6, 5, 4, 3, 2, 1, 0].into()));
 }
+
+#[test]
+fn loop_bodies_see_the_values_they_capture() {
+    agrees("loop.mlir", "loop");
+    let m = load("loop.mlir");
+    let args = inputs(&m, "sharded_capture", 2);
+    let e = sharded(&m, "sharded_capture", args.clone(), ImplicitReshards::Error).unwrap_err();
+    assert!(e.contains("'stablehlo.while'") && e.contains("sharded on {\"x\"} along dimension 0"), "{e}");
+    let want = global(&m, "sharded_capture", args.clone()).unwrap();
+    assert_eq!(sharded(&m, "sharded_capture", args, ImplicitReshards::Insert).unwrap(), want);
+}
