@@ -214,3 +214,15 @@ fn loop_bodies_see_the_values_they_capture() {
     let want = global(&m, "sharded_capture", args.clone()).unwrap();
     assert_eq!(sharded(&m, "sharded_capture", args, ImplicitReshards::Insert).unwrap(), want);
 }
+
+#[test]
+fn reshape_splitting_a_sharded_dimension_is_local() {
+    agrees("round_trips.mlir", "split");
+}
+
+#[test]
+fn all_gather_over_the_wrong_axis_names_the_device() {
+    let m = load("round_trips.mlir");
+    let e = sharded(&m, "wrong_gather", inputs(&m, "wrong_gather", 0), ImplicitReshards::Error).unwrap_err();
+    assert!(e.contains("'sdy.all_gather' does not deliver element") && e.contains("to device 7"), "{e}");
+}

@@ -172,10 +172,31 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
             d.linear = Linear::Every;
         }
         S::Reshape => {
-            // Leading dimensions that keep their size (and so their position) pass through.
+            // Row-major reshape: an output element reads the operand element with
+            // the same linear index; the hull per operand dimension is exact for
+            // splits and merges of dimensions.
             let out = results.first().cloned().unwrap_or_default();
-            let same = shapes[0].iter().zip(&out).take_while(|(a, b)| a == b).count();
-            d.operands[0] = (0..rank(0)).map(|i| if i < same { identity(i) } else { Dep::All }).collect();
+            let input = shapes[0].clone();
+            d.operands[0] = (0..rank(0))
+                .map(|i| {
+                    let (out, input) = (out.clone(), input.clone());
+                    Dep::Needs(Box::new(move |b: &Block<'_>| {
+                        let ranges: Vec<Range<usize>> = (0..out.len()).map(|r| b[r].clone()).collect();
+                        let lens: Vec<usize> = ranges.iter().map(|r| r.len()).collect();
+                        let ostrides = crate::value::strides(&out);
+                        let istrides = crate::value::strides(&input);
+                        let (mut lo, mut hi) = (usize::MAX, 0);
+                        crate::ops::shape::for_each_index(&lens, |idx| {
+                            let lin: usize =
+                                idx.iter().zip(&ranges).zip(&ostrides).map(|((&x, r), st)| (x + r.start) * st).sum();
+                            let c = (lin / istrides[i].max(1)) % input[i].max(1);
+                            lo = lo.min(c);
+                            hi = hi.max(c + 1);
+                        });
+                        if lo == usize::MAX { 0..0 } else { lo..hi }
+                    }))
+                })
+                .collect();
             d.linear = Linear::Every;
         }
         S::Concatenate => {
