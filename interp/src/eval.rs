@@ -187,14 +187,18 @@ impl<'m> Interp<'m> {
         Frame { vals: vec![None; self.slots.frame_size.get(&top).copied().unwrap_or(0)] }
     }
 
-    /// Runs the single non-terminator op `op` on `operands` (global values of
-    /// its operand types) and returns its results; regions the op applies run
-    /// in a fresh frame of its function.
-    pub fn eval_op(&mut self, op: OpId, operands: Vec<Value>) -> IResult<Vec<Value>> {
+    /// Runs the single non-terminator op `op` on `operands` (values of its
+    /// operand types) and returns its results; regions the op applies run in
+    /// a fresh frame of its function, where `captured` binds the values they
+    /// use from outside the op.
+    pub fn eval_op(&mut self, op: OpId, operands: Vec<Value>, captured: Vec<(ValueId, Value)>) -> IResult<Vec<Value>> {
         let mut f = self.frame_for(op);
         let o = self.m.op(op);
         if operands.len() != o.operands.len() {
             return Err(InterpError::invalid(o.span, "wrong number of operands"));
+        }
+        for (v, val) in captured {
+            self.set(&mut f, v, val);
         }
         for (&v, val) in o.operands.iter().zip(operands) {
             self.set(&mut f, v, val);

@@ -195,3 +195,34 @@ fn run_parallel_over_a_global_view_function_runs_sharded() {
     assert_eq!(out.checks_run, 2);
     assert!(out.check_failures.is_empty(), "{:?}", out.check_failures);
 }
+
+#[test]
+fn partition_id_is_the_device_id() {
+    let m = load("round_trips.mlir");
+    let got = sharded(&m, "device_ids", vec![], ImplicitReshards::Error).unwrap();
+    let Value::Tensor(t) = &got[0] else { panic!() };
+    assert_eq!(t.buf, Buffer::U32(vec![7, 6, 5, 4, 3, 2, 1, 0].into()));
+}
+
+#[test]
+fn loop_bodies_see_the_values_they_capture() {
+    agrees("loop.mlir", "loop");
+    let m = load("loop.mlir");
+    let args = inputs(&m, "sharded_capture", 2);
+    let e = sharded(&m, "sharded_capture", args.clone(), ImplicitReshards::Error).unwrap_err();
+    assert!(e.contains("'stablehlo.while'") && e.contains("sharded on {\"x\"} along dimension 0"), "{e}");
+    let want = global(&m, "sharded_capture", args.clone()).unwrap();
+    assert_eq!(sharded(&m, "sharded_capture", args, ImplicitReshards::Insert).unwrap(), want);
+}
+
+#[test]
+fn reshape_splitting_a_sharded_dimension_is_local() {
+    agrees("round_trips.mlir", "split");
+}
+
+#[test]
+fn all_gather_over_the_wrong_axis_names_the_device() {
+    let m = load("round_trips.mlir");
+    let e = sharded(&m, "wrong_gather", inputs(&m, "wrong_gather", 0), ImplicitReshards::Error).unwrap_err();
+    assert!(e.contains("'sdy.all_gather' does not deliver element") && e.contains("to device 7"), "{e}");
+}

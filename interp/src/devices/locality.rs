@@ -27,12 +27,23 @@ use shardref_spec::ops::{OpKind, SdyOp, StablehloOp, Traits};
 use crate::attrs;
 use crate::error::IResult;
 
-/// The result block of a device: one range per result dimension.
-pub type Block = [Range<usize>];
+/// The result block of a device: one range per result dimension. Indexing
+/// past the result's rank (an ill-typed program) reads an empty range, so a
+/// rule never panics.
+pub struct Block<'a>(pub &'a [Range<usize>]);
+
+static EMPTY: Range<usize> = 0..0;
+
+impl std::ops::Index<usize> for Block<'_> {
+    type Output = Range<usize>;
+    fn index(&self, d: usize) -> &Range<usize> {
+        self.0.get(d).unwrap_or(&EMPTY)
+    }
+}
 
 /// How one operand dimension depends on the result.
 pub enum Dep {
-    Needs(Box<dyn Fn(&Block) -> Range<usize>>),
+    Needs(Box<dyn Fn(&Block<'_>) -> Range<usize>>),
     Reduce(usize),
     All,
 }
@@ -72,7 +83,7 @@ pub enum Linear {
 }
 
 fn identity(d: usize) -> Dep {
-    Dep::Needs(Box::new(move |b: &Block| b[d].clone()))
+    Dep::Needs(Box::new(move |b: &Block<'_>| b[d].clone()))
 }
 
 fn all(rank: usize) -> Vec<Dep> {
@@ -143,7 +154,7 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
                     if same {
                         identity(r)
                     } else {
-                        Dep::Needs(Box::new(move |b: &Block| if b[r].is_empty() { 0..0 } else { 0..1 }))
+                        Dep::Needs(Box::new(move |b: &Block<'_>| if b[r].is_empty() { 0..0 } else { 0..1 }))
                     }
                 })
                 .collect();
@@ -161,10 +172,31 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
             d.linear = Linear::Every;
         }
         S::Reshape => {
-            // Leading dimensions that keep their size (and so their position) pass through.
+            // Row-major reshape: an output element reads the operand element with
+            // the same linear index; the hull per operand dimension is exact for
+            // splits and merges of dimensions.
             let out = results.first().cloned().unwrap_or_default();
-            let same = shapes[0].iter().zip(&out).take_while(|(a, b)| a == b).count();
-            d.operands[0] = (0..rank(0)).map(|i| if i < same { identity(i) } else { Dep::All }).collect();
+            let input = shapes[0].clone();
+            d.operands[0] = (0..rank(0))
+                .map(|i| {
+                    let (out, input) = (out.clone(), input.clone());
+                    Dep::Needs(Box::new(move |b: &Block<'_>| {
+                        let ranges: Vec<Range<usize>> = (0..out.len()).map(|r| b[r].clone()).collect();
+                        let lens: Vec<usize> = ranges.iter().map(|r| r.len()).collect();
+                        let ostrides = crate::value::strides(&out);
+                        let istrides = crate::value::strides(&input);
+                        let (mut lo, mut hi) = (usize::MAX, 0);
+                        crate::ops::shape::for_each_index(&lens, |idx| {
+                            let lin: usize =
+                                idx.iter().zip(&ranges).zip(&ostrides).map(|((&x, r), st)| (x + r.start) * st).sum();
+                            let c = (lin / istrides[i].max(1)) % input[i].max(1);
+                            lo = lo.min(c);
+                            hi = hi.max(c + 1);
+                        });
+                        if lo == usize::MAX { 0..0 } else { lo..hi }
+                    }))
+                })
+                .collect();
             d.linear = Linear::Every;
         }
         S::Concatenate => {
@@ -176,7 +208,7 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
                 d.operands[j] = (0..s.len())
                     .map(|i| {
                         if i == c {
-                            Dep::Needs(Box::new(move |b: &Block| {
+                            Dep::Needs(Box::new(move |b: &Block<'_>| {
                                 hull(b[c].clone(), |x| (x >= off && x < off + len).then(|| x - off))
                             }))
                         } else {
@@ -193,7 +225,7 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
             d.operands[0] = (0..rank(0))
                 .map(|i| {
                     let (s, t) = (start.get(i).copied().unwrap_or(0), stride.get(i).copied().unwrap_or(1));
-                    Dep::Needs(Box::new(move |b: &Block| hull(b[i].clone(), |x| Some(s + x * t))))
+                    Dep::Needs(Box::new(move |b: &Block<'_>| hull(b[i].clone(), |x| Some(s + x * t))))
                 })
                 .collect();
             d.linear = Linear::Every;
@@ -205,7 +237,7 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
                 .map(|i| {
                     let (l, step, size) =
                         (lo.get(i).copied().unwrap_or(0), inner.get(i).copied().unwrap_or(0) + 1, shapes[0][i] as i64);
-                    Dep::Needs(Box::new(move |b: &Block| {
+                    Dep::Needs(Box::new(move |b: &Block<'_>| {
                         hull(b[i].clone(), |x| {
                             let p = x as i64 - l;
                             (p >= 0 && p % step == 0 && p / step < size).then(|| (p / step) as usize)
@@ -220,7 +252,7 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
                 .map(|i| {
                     if rev.contains(&i) {
                         let n = shapes[0][i];
-                        Dep::Needs(Box::new(move |b: &Block| hull(b[i].clone(), |x| n.checked_sub(x + 1))))
+                        Dep::Needs(Box::new(move |b: &Block<'_>| hull(b[i].clone(), |x| n.checked_sub(x + 1))))
                     } else {
                         identity(i)
                     }
@@ -308,7 +340,7 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
                     // Batch groups: output feature group g reads input batch group g.
                     let in_batch = shapes[0][ib];
                     let (per_in, per_out) = (in_batch / bgc, (out_features / bgc).max(1));
-                    Dep::Needs(Box::new(move |b: &Block| {
+                    Dep::Needs(Box::new(move |b: &Block<'_>| {
                         if b[of].is_empty() || b[ob].is_empty() {
                             return 0..0;
                         }
@@ -324,7 +356,7 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
                 } else {
                     let in_features = shapes[0][i_f];
                     let (per_in, per_out) = (in_features / fgc, (out_features / fgc).max(1));
-                    input[i_f] = Dep::Needs(Box::new(move |b: &Block| {
+                    input[i_f] = Dep::Needs(Box::new(move |b: &Block<'_>| {
                         if b[of].is_empty() {
                             return 0..0;
                         }
@@ -367,8 +399,10 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
             d.operands[0] = (0..r).map(|i| if i + len >= r { Dep::All } else { identity(i) }).collect();
         }
         S::OptimizationBarrier => {
-            for (i, s) in shapes.iter().enumerate() {
-                d.operands[i] = (0..s.len()).map(identity).collect();
+            // Index maps are stated against result #0's block, so only a single
+            // operand passes through; several operands need their whole values.
+            if let [s] = shapes {
+                d.operands[0] = (0..s.len()).map(identity).collect();
             }
         }
         // Ops without a precise rule here need every operand dimension whole.

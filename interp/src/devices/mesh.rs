@@ -226,8 +226,9 @@ pub struct Sharding {
     pub reduction: ReductionKind,
 }
 
-/// Replicas of one element disagree: the global index, the positions holding
-/// it (after reducing unreduced partials) and their printed values.
+/// Replicas of one element disagree: the global index, the mesh positions of
+/// the first two holders that differ (after reducing unreduced partials; for
+/// an unreduced group, its representative) and their printed values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Disagreement {
     pub index: Vec<usize>,
@@ -291,7 +292,17 @@ impl Sharding {
 
     /// The number of blocks dimension `d` is split into.
     pub fn num_shards(&self, d: usize) -> usize {
-        self.dims[d].iter().map(|x| x.size).product()
+        self.dims.get(d).map_or(1, |x| x.iter().map(|x| x.size).product())
+    }
+
+    /// An error when the sharding does not have one dimension sharding per
+    /// dimension of a rank-`rank` tensor.
+    pub fn check_rank(&self, rank: usize) -> Result<(), String> {
+        if self.dims.len() == rank {
+            Ok(())
+        } else {
+            Err(format!("sharding {} has {} dimensions for a rank-{rank} tensor", self.dims_string(), self.dims.len()))
+        }
     }
 
     /// Whether any dimension is split or any axis unreduced.
@@ -306,7 +317,7 @@ impl Sharding {
 
     /// The block index of position `p` along dimension `d`.
     pub fn block_index(&self, d: usize, p: usize) -> usize {
-        self.mesh.index_over(&self.dims[d], p)
+        self.dims.get(d).map_or(0, |x| self.mesh.index_over(x, p))
     }
 
     /// The global block `[start, end)` per dimension that position `p` holds,

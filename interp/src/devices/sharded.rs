@@ -325,7 +325,12 @@ impl<'m> Driver<'m> {
         let span = self.m.op(f).span;
         match self.m.op(f).attrs.get(key) {
             Some(Attr::Array(items)) => match items.get(i).and_then(dict_sharding) {
-                Some(s) => self.resolve(s, span),
+                Some(s) => {
+                    let s = self.resolve(s, span)?;
+                    let rank = global_shape(ty).map_err(|e| InterpError::unsupported(span, e))?.len();
+                    s.check_rank(rank).map_err(|e| InterpError::invalid(span, e))?;
+                    Ok(s)
+                }
                 None => self.replicated(ty, span),
             },
             _ => self.replicated(ty, span),
@@ -390,7 +395,7 @@ impl<'m> Driver<'m> {
                         sharding_string(&declared)
                     )
                 } else {
-                    let d = (0..h.global.len()).find(|&d| h.sharding.dims[d] != declared.dims[d]).unwrap_or(0);
+                    let d = (0..h.global.len()).find(|&d| h.sharding.dims.get(d) != declared.dims.get(d)).unwrap_or(0);
                     format!(
                         "{what} is held as {} but declared {}: dimension {d} is sharded on {} instead of {} (implicit communication)",
                         sharding_string(&h.sharding),
@@ -429,7 +434,13 @@ impl<'m> Driver<'m> {
                 }
                 OpKind::Sdy(k) => self.sdy(op, k, operands)?,
                 OpKind::Func(FuncOp::Call) => self.call(op, operands)?,
-                _ => self.generic(op, kind, operands)?,
+                _ => {
+                    let captured = captured_values(m, op)
+                        .into_iter()
+                        .map(|v| Ok((v, get(&env, v)?)))
+                        .collect::<IResult<Vec<_>>>()?;
+                    self.generic(op, kind, operands, captured)?
+                }
             };
             if results.len() != o.results.len() {
                 return Err(InterpError::invalid(o.span, "op produced the wrong number of results"));
@@ -494,7 +505,7 @@ impl<'m> Driver<'m> {
             }
             SdyOp::PropagationBarrier | SdyOp::DataFlowEdge | SdyOp::FuncDataFlowEdge => Ok(operands),
             SdyOp::ShardingGroup => Ok(vec![]),
-            SdyOp::Constant => self.generic(op, OpKind::Sdy(k), operands),
+            SdyOp::Constant => self.generic(op, OpKind::Sdy(k), operands, vec![]),
             SdyOp::NamedComputation => {
                 let body = o.regions.first().and_then(|&r| m.region(r).blocks.first().copied());
                 let body = body.ok_or_else(|| InterpError::invalid(span, "named_computation without a body"))?;
@@ -525,7 +536,13 @@ impl<'m> Driver<'m> {
     }
 
     /// Any other op: the locality check, then each device computes its block.
-    fn generic(&mut self, op: OpId, kind: OpKind, operands: Vec<Held>) -> IResult<Vec<Held>> {
+    fn generic(
+        &mut self,
+        op: OpId,
+        kind: OpKind,
+        operands: Vec<Held>,
+        captured: Vec<(ValueId, Held)>,
+    ) -> IResult<Vec<Held>> {
         let m = self.m;
         let o = m.op(op);
         let span = o.span;
@@ -541,13 +558,45 @@ impl<'m> Driver<'m> {
                     global.len(),
                 ),
             };
+            s.check_rank(global.len()).map_err(|e| InterpError::invalid(span, format!("result #{i}: {e}")))?;
             results.push((global, s));
         }
-        match self.check(op, kind, &operands, &results) {
-            Ok(plan) => self.compute(op, &operands, &results, plan),
+        // Device-dependent ops: each device's own id (partition id = device id, one replica).
+        if let OpKind::Stablehlo(k @ (StablehloOp::PartitionId | StablehloOp::ReplicaId)) = kind {
+            let (global, s) = results.first().cloned().ok_or_else(|| InterpError::invalid(span, "missing result"))?;
+            let u32_ty =
+                shardref_spec::ir::ElemType::Int { width: 32, signedness: shardref_spec::ir::Signedness::Unsigned };
+            let shards = (0..s.mesh.num_devices())
+                .map(|p| {
+                    let x = if k == StablehloOp::PartitionId { s.mesh.device_id(p) as u32 } else { 0 };
+                    Tensor::new(vec![], u32_ty.clone(), Buffer::U32(vec![x].into()))
+                })
+                .collect();
+            return Ok(vec![Held { sharding: s, shards, global }]);
+        }
+        // Values the op's regions use from outside it must be whole on every device.
+        let whole = captured.iter().try_for_each(|(_, h)| {
+            let d = (0..h.global.len()).find(|&d| h.sharding.num_shards(d) > 1);
+            match (d, h.sharding.unreduced.is_empty()) {
+                (None, true) => Ok(()),
+                (Some(d), _) => Err(InterpError::trap(
+                    span,
+                    format!(
+                        "'{name}': a value its regions use is sharded on {} along dimension {d} (implicit communication)",
+                        h.sharding.mesh.parts_name(h.sharding.dims.get(d).map_or(&[][..], |v| v))
+                    ),
+                )),
+                (None, false) => Err(InterpError::trap(
+                    span,
+                    format!("'{name}': a value its regions use is unreduced (a missing sdy.all_reduce)"),
+                )),
+            }
+        });
+        match whole.and_then(|()| self.check(op, kind, &operands, &results)) {
+            Ok(plan) => self.compute(op, &operands, &captured, &results, plan),
             Err(e) => match self.opts.implicit {
                 ImplicitReshards::Error => Err(e),
-                ImplicitReshards::Insert => self.global_fallback(op, &operands, &results),
+                ImplicitReshards::Insert => self.global_fallback(op, &operands, &captured, &results),
             },
         }
     }
@@ -558,6 +607,7 @@ impl<'m> Driver<'m> {
         &mut self,
         op: OpId,
         operands: &[Held],
+        captured: &[(ValueId, Held)],
         results: &[(Vec<usize>, Sharding)],
     ) -> IResult<Vec<Held>> {
         let span = self.m.op(op).span;
@@ -570,7 +620,14 @@ impl<'m> Driver<'m> {
                     .map_err(|e| InterpError::trap(span, e.to_string()))
             })
             .collect::<IResult<Vec<_>>>()?;
-        let outs = self.it.eval_op(op, globals)?;
+        let captured = captured
+            .iter()
+            .map(|(v, h)| {
+                let t = h.sharding.unshard(&h.shards, &h.global).map_err(|e| InterpError::trap(span, e.to_string()))?;
+                Ok((*v, Value::Tensor(t)))
+            })
+            .collect::<IResult<Vec<_>>>()?;
+        let outs = self.it.eval_op(op, globals, captured)?;
         outs.into_iter()
             .zip(results)
             .map(|(v, (global, s))| match v {
@@ -602,7 +659,8 @@ impl<'m> Driver<'m> {
             }
         }
         for (j, (_, s)) in results.iter().enumerate().skip(1) {
-            if s.dims != rs.dims {
+            // Index maps are stated against result #0's block; results of the same rank must share it.
+            if s.dims.len() == rs.dims.len() && s.dims != rs.dims {
                 return Err(InterpError::trap(span, format!("'{name}': result #{j} is sharded unlike result #0")));
             }
         }
@@ -634,7 +692,7 @@ impl<'m> Driver<'m> {
         for (i, dl) in deps.operands.iter().enumerate() {
             for (d, dep) in dl.iter().enumerate() {
                 if let Dep::Reduce(f) = dep {
-                    let axes = &operands[i].sharding.dims[d];
+                    let Some(axes) = operands[i].sharding.dims.get(d) else { continue };
                     if axes.is_empty() {
                         continue;
                     }
@@ -694,7 +752,7 @@ impl<'m> Driver<'m> {
                 let mut mask: Vec<Range<usize>> = (0..h.global.len()).map(|d| 0..h.global[d]).collect();
                 for (d, dep) in deps.operands[i].iter().enumerate() {
                     let needed = match dep {
-                        Dep::Needs(f) => f(&block),
+                        Dep::Needs(f) => f(&locality::Block(&block)),
                         Dep::All => 0..h.global[d],
                         Dep::Reduce(f) => match factors.get(f) {
                             Some((axes, _, _)) => {
@@ -713,7 +771,7 @@ impl<'m> Driver<'m> {
                             span,
                             format!(
                                 "'{name}': operand #{i} dimension {d} is sharded on {}: device {} needs elements [{}, {}) of it but holds [{}, {}) (implicit communication)",
-                                mesh.parts_name(&h.sharding.dims[d]),
+                                mesh.parts_name(h.sharding.dims.get(d).map_or(&[][..], |v| v)),
                                 mesh.device_id(p),
                                 needed.start,
                                 needed.end,
@@ -753,6 +811,7 @@ impl<'m> Driver<'m> {
         &mut self,
         op: OpId,
         operands: &[Held],
+        captured: &[(ValueId, Held)],
         results: &[(Vec<usize>, Sharding)],
         plan: Plan,
     ) -> IResult<Vec<Held>> {
@@ -774,7 +833,8 @@ impl<'m> Driver<'m> {
                     held.iter().zip(&plan.masks[p][i]).map(|(a, b)| a.start.max(b.start)..a.end.min(b.end)).collect();
                 args.push(Value::Tensor(canvas(&h.shards[p], &held, &clip, &h.global, &fill)));
             }
-            let vals = self.it.eval_op(op, args)?;
+            let held_captures = captured.iter().map(|(v, h)| (*v, Value::Tensor(h.shards[p].clone()))).collect();
+            let vals = self.it.eval_op(op, args, held_captures)?;
             for (j, v) in vals.into_iter().enumerate() {
                 let Value::Tensor(t) = v else {
                     return Err(InterpError::unsupported(span, "sharded execution of non-tensor values"));
@@ -813,6 +873,34 @@ impl<'m> Driver<'m> {
         }
         Ok(held)
     }
+}
+
+/// The values that `op`'s regions use but that are defined outside `op`.
+fn captured_values(m: &Module, op: OpId) -> Vec<ValueId> {
+    let mut inside = std::collections::HashSet::new();
+    let mut uses = vec![];
+    let mut stack: Vec<OpId> = vec![];
+    for &r in &m.op(op).regions {
+        for &b in &m.region(r).blocks {
+            inside.extend(m.block(b).args.iter().copied());
+            stack.extend(m.block(b).ops.iter().copied());
+        }
+    }
+    while let Some(x) = stack.pop() {
+        let o = m.op(x);
+        inside.extend(o.results.iter().copied());
+        uses.extend(o.operands.iter().copied());
+        for &r in &o.regions {
+            for &b in &m.region(r).blocks {
+                inside.extend(m.block(b).args.iter().copied());
+                stack.extend(m.block(b).ops.iter().copied());
+            }
+        }
+    }
+    let mut out: Vec<ValueId> = uses.into_iter().filter(|v| !inside.contains(v)).collect();
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// What the locality check decided for an op.

@@ -41,3 +41,31 @@ func.func @sequential_iota_add(%arg0: tensor<7x4xi32>) -> tensor<7x4xi32> {
   %0 = stablehlo.add %arg0, %i : tensor<7x4xi32>
   return %0 : tensor<7x4xi32>
 }
+
+// partition_id is each device's id: broadcast into the device's own block,
+// the result lists the ids in mesh-position order.
+func.func @device_ids() -> (tensor<8xui32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}]>}) {
+  %p = stablehlo.partition_id : tensor<ui32>
+  %0 = stablehlo.broadcast_in_dim %p, dims = [] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x", "y"}]>]>} : (tensor<ui32>) -> tensor<8xui32>
+  return %0 : tensor<8xui32>
+}
+
+// A reshape that splits a sharded dimension keeps every element on its device.
+func.func @parallel_split(%arg0: tensor<8xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>})
+    -> (tensor<4x2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %0 = stablehlo.reshape %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>} : (tensor<8xi32>) -> tensor<4x2xi32>
+  return %0 : tensor<4x2xi32>
+}
+
+func.func @sequential_split(%arg0: tensor<8xi32>) -> tensor<4x2xi32> {
+  %0 = stablehlo.reshape %arg0 : (tensor<8xi32>) -> tensor<4x2xi32>
+  return %0 : tensor<4x2xi32>
+}
+
+// An all_gather over the wrong axis: its out_sharding claims dimension 0 is
+// whole, but the devices only exchange along "y".
+func.func @wrong_gather(%arg0: tensor<8x6xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>})
+    -> (tensor<8x6xi32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
+  %0 = sdy.all_gather [{"y"}, {}] %arg0 out_sharding=<@mesh, [{}, {}]> : tensor<8x6xi32>
+  return %0 : tensor<8x6xi32>
+}
