@@ -5,7 +5,9 @@
 //! successful `parse` prints nothing; exit status 1 means the input was
 //! rejected or a check failed, 2 means a usage or I/O problem.
 
+mod equiv;
 mod run;
+mod sharded;
 mod verify;
 
 use std::path::PathBuf;
@@ -64,6 +66,8 @@ enum Command {
     },
     /// Runs a function on .npy/.npz inputs; prints the results or writes them as .npy files.
     Run(run::RunArgs),
+    /// Checks that partitioned functions compute what their unpartitioned twins do.
+    Equiv(equiv::EquivArgs),
 }
 
 #[derive(Subcommand)]
@@ -74,6 +78,8 @@ enum Suite {
     Interpret { paths: Vec<PathBuf> },
     /// Each case verifies cleanly, or as its `expected-*` directives say under `-verify-diagnostics`.
     Verify { paths: Vec<PathBuf> },
+    /// Shardy's executable tests: part2's @main with part1's functions on simulated devices, and equiv per pair.
+    Executable { paths: Vec<PathBuf> },
 }
 
 fn read(path: &PathBuf) -> Result<String, ExitCode> {
@@ -100,6 +106,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Run(args) => run::run(&args),
+        Command::Equiv(args) => equiv::equiv(&args),
         Command::Verify { files, split_input_file, verify_diagnostics } => {
             verify::verify(&files, split_input_file, verify_diagnostics)
         }
@@ -145,6 +152,7 @@ fn main() -> ExitCode {
                 Suite::Roundtrip { paths } => (&Roundtrip, paths),
                 Suite::Interpret { paths } => (&Interpret, paths),
                 Suite::Verify { paths } => (&Verify, paths),
+                Suite::Executable { paths } => (&shardref_conformance::executable::Executable, paths),
             };
             match shardref_conformance::run(mode, paths) {
                 Ok(summary) => report(&summary),

@@ -54,6 +54,13 @@ pub struct RunArgs {
     /// The most ops to execute before giving up.
     #[arg(long, value_name = "N")]
     pub fuel: Option<u64>,
+    /// Run a global-view sdy function on the simulated devices of its mesh and
+    /// print its global results reassembled from the shards.
+    #[arg(long)]
+    pub sharded: bool,
+    /// With --sharded: print which device holds which block of each result.
+    #[arg(long, requires = "sharded")]
+    pub show_sharding: bool,
 }
 
 /// Why `run` stopped early: the exit status, after the message has been printed.
@@ -103,10 +110,13 @@ fn run_inner(args: &RunArgs) -> Result<(), Stop> {
         report(&source, &[Diagnostic::error(func_span, format!("@{entry} has no function_type"))]);
         return Err(Stop(1));
     };
-    let inputs = load_inputs(args, &m, func, &entry, arg_types, &source)?;
+    let inputs = load_inputs(&args.inputs, &m, func, &entry, arg_types, &source)?;
     let mut limits = Limits::default();
     if let Some(fuel) = args.fuel {
         limits.fuel = fuel;
+    }
+    if args.sharded {
+        return run_sharded(args, &m, &entry, inputs, limits, &source);
     }
     let outcome = shardref_interp::run(&m, &entry, inputs, limits).map_err(|e| {
         report(&source, &[e.to_diagnostic()]);
@@ -175,9 +185,66 @@ struct InputFile {
     bytes: Vec<u8>,
 }
 
+/// `--sharded`: runs on the simulated devices and prints the reassembled results (see `crate::sharded`).
+fn run_sharded(
+    args: &RunArgs,
+    m: &Module,
+    entry: &str,
+    inputs: Vec<Value>,
+    limits: Limits,
+    source: &Source,
+) -> Result<(), Stop> {
+    use shardref_interp::devices::sharded::{ImplicitReshards, ShardedInputs, ShardedOptions};
+    let opts = ShardedOptions { limits, implicit: ImplicitReshards::Error };
+    let results = shardref_interp::devices::sharded::run_sharded(m, entry, ShardedInputs::Global(inputs), &opts)
+        .map_err(|e| {
+            report(source, &[e.to_diagnostic()]);
+            Stop(1)
+        })?;
+    let mut globals = Vec::with_capacity(results.len());
+    for (i, r) in results.iter().enumerate() {
+        if args.show_sharding {
+            print!("{}", crate::sharded::sharding_grid(i, r));
+        }
+        globals.push(crate::sharded::reassemble(i, r).map_err(|message| {
+            report(
+                source,
+                &[Diagnostic::error(
+                    m.lookup_symbol(entry).map_or(shardref_spec::ir::Span::NONE, |f| m.op(f).span),
+                    message,
+                )],
+            );
+            Stop(1)
+        })?);
+    }
+    match &args.output_dir {
+        Some(dir) => write_results(dir, &globals),
+        None => {
+            for (i, v) in globals.iter().enumerate() {
+                println!("%result{i} = {}", literal(v));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Reads `.npy`/`.npz` files as the arguments of function `entry` (as `run` does).
+/// On failure the message has been printed; returns the exit status.
+pub(crate) fn load_input_files(paths: &[PathBuf], m: &Module, entry: &str, source: &Source) -> Result<Vec<Value>, u8> {
+    let Some((_, func)) = functions(m).into_iter().find(|(n, _)| n == entry) else {
+        report(source, &[Diagnostic::error(shardref_spec::ir::Span::NONE, format!("no function @{entry}"))]);
+        return Err(1);
+    };
+    let Some(Attr::Type(Type::Function(arg_types, _))) = m.op(func).attrs.get("function_type") else {
+        report(source, &[Diagnostic::error(m.op(func).span, format!("@{entry} has no function_type"))]);
+        return Err(1);
+    };
+    load_inputs(paths, m, func, entry, arg_types, source).map_err(|Stop(c)| c)
+}
+
 /// Reads the `--input` files and turns them into the entry's arguments.
 fn load_inputs(
-    args: &RunArgs,
+    paths: &[PathBuf],
     m: &Module,
     func: OpId,
     entry: &str,
@@ -190,7 +257,7 @@ fn load_inputs(
         Stop(1)
     };
     let mut files = Vec::new();
-    for path in &args.inputs {
+    for path in paths {
         let bytes = std::fs::read(path).map_err(|e| io_error(path, e))?;
         if npy::is_zip(&bytes) {
             let members = npy::read_npz(&bytes).map_err(|e| fail(func_span, format!("{}: {e}", path.display())))?;

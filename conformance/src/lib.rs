@@ -8,6 +8,8 @@
 //!
 //! Invariant: the runner only reads the files it is given; it never writes.
 
+pub mod batching;
+pub mod executable;
 pub mod expect;
 pub mod interpret;
 pub mod roundtrip;
@@ -58,6 +60,10 @@ impl SuiteFile {
 /// A way of judging cases: roundtrip, interpret, verify, executable.
 pub trait Mode: Sync {
     fn judge(&self, file: &SuiteFile, case: &Case) -> Verdict;
+    /// The cases of a file; by default its `// -----` and `//--- part` chunks.
+    fn cases(&self, file: &SuiteFile) -> Vec<Case> {
+        file.cases()
+    }
 }
 
 /// Every `.mlir` file under `paths` (files are taken as given), sorted.
@@ -115,7 +121,9 @@ pub fn run(mode: &dyn Mode, paths: &[PathBuf]) -> Result<Summary, String> {
         .par_iter()
         .map(|path| match SuiteFile::read(path) {
             Err(e) => vec![(path.display().to_string(), Verdict::Fail(format!("cannot read: {e}")))],
-            Ok(file) => file.cases().iter().map(|case| (case.name.clone(), judge_guarded(mode, &file, case))).collect(),
+            Ok(file) => {
+                mode.cases(&file).iter().map(|case| (case.name.clone(), judge_guarded(mode, &file, case))).collect()
+            }
         })
         .collect();
     let mut s = Summary::default();

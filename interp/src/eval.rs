@@ -128,6 +128,9 @@ pub struct Interp<'m> {
     /// The simulated process this interpreter runs as; `None` is the single process
     /// (replica 0, partition 0) of an ordinary run.
     pub device: Option<&'m crate::devices::runtime::DeviceCtx>,
+    /// What `interpreter.run_parallel` over a global-view sdy function does
+    /// with implicit reshards (see `devices::sharded`).
+    pub implicit_reshards: crate::devices::sharded::ImplicitReshards,
 }
 
 /// How a block ended.
@@ -148,6 +151,7 @@ impl<'m> Interp<'m> {
             rng_counter: 0,
             outcome: Outcome::default(),
             device: None,
+            implicit_reshards: crate::devices::sharded::ImplicitReshards::Error,
         }
     }
 
@@ -175,6 +179,50 @@ impl<'m> Interp<'m> {
         let r = self.run_block(&mut f, entry, args, at);
         self.depth -= 1;
         r
+    }
+
+    /// A fresh frame for the function enclosing `op` (sharded execution and
+    /// manual computations run single ops and regions outside a call).
+    pub fn frame_for(&self, op: OpId) -> Frame {
+        let mut top = op;
+        while let Some(p) = self.m.parent_op(top) {
+            if p == self.m.root {
+                break;
+            }
+            top = p;
+        }
+        Frame { vals: vec![None; self.slots.frame_size.get(&top).copied().unwrap_or(0)] }
+    }
+
+    /// Runs the single non-terminator op `op` on `operands` (values of its
+    /// operand types) and returns its results; regions the op applies run in
+    /// a fresh frame of its function, where `captured` binds the values they
+    /// use from outside the op.
+    pub fn eval_op(&mut self, op: OpId, operands: Vec<Value>, captured: Vec<(ValueId, Value)>) -> IResult<Vec<Value>> {
+        let mut f = self.frame_for(op);
+        let o = self.m.op(op);
+        if operands.len() != o.operands.len() {
+            return Err(InterpError::invalid(o.span, "wrong number of operands"));
+        }
+        for (v, val) in captured {
+            self.set(&mut f, v, val);
+        }
+        for (&v, val) in o.operands.iter().zip(operands) {
+            self.set(&mut f, v, val);
+        }
+        if self.exec(&mut f, op)?.is_some() {
+            return Err(InterpError::invalid(o.span, "a terminator cannot be run as a single op"));
+        }
+        o.results.iter().map(|&r| self.get(&f, r, o.span).cloned()).collect()
+    }
+
+    /// Applies single-block region `r` to `args` in a fresh frame of its function.
+    pub fn apply_region_fresh(&mut self, r: RegionId, args: Vec<Value>, at: Span) -> IResult<Vec<Value>> {
+        let Some(op) = self.m.region(r).parent else {
+            return Err(InterpError::invalid(at, "region without a parent op"));
+        };
+        let mut f = self.frame_for(op);
+        self.apply_region(&mut f, r, args, at)
     }
 
     /// Binds `args` to the block's arguments and runs it to its terminator.
@@ -363,7 +411,10 @@ impl<'m> Interp<'m> {
             OpKind::Arith(ArithOp::Constant) => self.constant(op),
             OpKind::Stablehlo(k) => self.stablehlo(f, op, k),
             OpKind::Chlo(k) => self.chlo(f, op, k),
-            OpKind::Sdy(k) => sdy(k, span),
+            OpKind::Sdy(k) => {
+                let vals = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<Vec<_>>>()?;
+                crate::devices::sdy_ops::global(self, op, k, vals)
+            }
             OpKind::Mpmd(k) => mpmd(k, span),
             OpKind::Check(shardref_spec::ops::CheckOp::ExpectSerializedEq) => {
                 let ts = self.tensor_operands(f, op)?;
@@ -1903,10 +1954,6 @@ fn compare_direction(d: ComparisonDirection) -> ops::compare::Direction {
         ComparisonDirection::Le => ops::compare::Direction::Le,
         ComparisonDirection::Lt => ops::compare::Direction::Lt,
     }
-}
-
-fn sdy(k: SdyOp, span: Span) -> IResult<Vec<Value>> {
-    Err(InterpError::unsupported(span, format!("{} needs simulated devices (issue #5)", OpKind::Sdy(k).name())))
 }
 
 fn mpmd(k: MpmdOp, span: Span) -> IResult<Vec<Value>> {

@@ -23,11 +23,15 @@
 //! (`isolation`) after its nested ops; symbol uses run only when op
 //! verification succeeded, up to the first failure.
 //!
-//! Invariants: depends only on spec; never panics on any input (every
+//! `equiv` (issue #5) checks partitioned == unpartitioned by running both
+//! on the interpreter; it is the only module that depends on `interp`.
+//!
+//! Invariants: the rules depend only on spec; never panics on any input (every
 //! index is checked and arithmetic is checked or saturating); each check is
 //! preceded by a comment with its label from `rules::RULES` and the
 //! inventory's rule id.
 
+pub mod equiv;
 pub mod import;
 pub mod isolation;
 pub mod mpmd;

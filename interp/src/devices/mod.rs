@@ -1,10 +1,21 @@
 //! Simulated devices (issue #5): deterministic processes that meet in
-//! collectives, and the StableHLO collectives over them.
+//! collectives, the StableHLO collectives over them, the sdy device model and
+//! sharded execution of global-view sdy programs.
 //!
 //! - `runtime`: processes on threads, the rendezvous (`DeviceCtx::exchange`),
 //!   exact deadlock and mismatch detection.
 //! - `collectives`: StableHLO's collectives with the spec's process-grid
 //!   semantics, send/recv/infeed/outfeed, and `interpreter.run_parallel`.
+//! - `mesh`: meshes, axis references and sub-axes, shardings to per-device blocks.
+//! - `locality`: which operand elements an op reads to compute a result block.
+//! - `sdy_ops`: the sdy ops' global semantics and the collectives' data movement.
+//! - `sharded`: `run_sharded`, lockstep execution of a global-view program.
+//! - `manual`: `sdy.manual_computation` bodies run per device.
 
 pub mod collectives;
+pub mod locality;
+pub mod manual;
+pub mod mesh;
 pub mod runtime;
+pub mod sdy_ops;
+pub mod sharded;

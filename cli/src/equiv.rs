@@ -1,0 +1,163 @@
+//! `shardref equiv FILE`: partitioned == unpartitioned.
+//!
+//! Checks each pair (every `@parallel_x` with `@sequential_x`, or its own
+//! erased copy when there is none; or the `--parallel`/`--sequential`
+//! functions named) with `shardref_verifier::equiv`, and prints one line
+//! per pair:
+//!
+//! ```text
+//! @parallel_x vs @sequential_x: equal (3 trials)
+//! @parallel_y vs @parallel_y with shardings and collectives erased: differ in trial 0: result 0 at index [2, 1], held by device 3: parallel 5, sequential 7
+//! ```
+//!
+//! The program is verified first (`shardref verify`'s rules); a program
+//! with verifier errors is reported and not run.
+//!
+//! Inputs are `--input` `.npy`/`.npz` files (as for `shardref run`; one
+//! trial, and then exactly one pair must be chosen), or `--trials` random
+//! draws from `--seed`. Floats compare bitwise unless `--rtol`/`--atol`
+//! are given (either alone sets the other to 0).
+//!
+//! Exit status: 0 when every pair is equal; 1 when a pair differs, the
+//! program does not parse, or a run fails (reported at the program's
+//! source); 2 for unreadable files.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use shardref_interp::Limits;
+use shardref_interp::devices::sharded::ImplicitReshards;
+use shardref_spec::diag::{Diagnostic, render};
+use shardref_spec::ir::Span;
+use shardref_spec::{Source, parse_source};
+use shardref_verifier::equiv::{self, EquivOptions, Tolerance};
+
+use crate::run::load_input_files;
+
+/// The arguments of `shardref equiv`.
+#[derive(clap::Args, Debug)]
+pub struct EquivArgs {
+    /// The program, an .mlir file with a partitioned (global-view sdy) function.
+    pub file: PathBuf,
+    /// The partitioned function (default: every @parallel_* function).
+    #[arg(long, value_name = "NAME")]
+    pub parallel: Option<String>,
+    /// Its unpartitioned twin (default: @sequential_x for @parallel_x, else the
+    /// partitioned function with its shardings and collectives erased).
+    #[arg(long, value_name = "NAME", requires = "parallel")]
+    pub sequential: Option<String>,
+    /// An .npy file (one argument) or .npz archive, in argument order; one trial on these inputs.
+    #[arg(long = "input", value_name = "FILE")]
+    pub inputs: Vec<PathBuf>,
+    /// Seed of the random inputs.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Number of random trials.
+    #[arg(long, default_value_t = 3)]
+    pub trials: usize,
+    /// Relative tolerance for float elements (default: bitwise comparison).
+    #[arg(long, value_name = "R")]
+    pub rtol: Option<f64>,
+    /// Absolute tolerance for float elements (default: bitwise comparison).
+    #[arg(long, value_name = "A")]
+    pub atol: Option<f64>,
+    /// Perform reshards the program leaves implicit (as upstream's partitioner
+    /// would insert them) instead of reporting them.
+    #[arg(long)]
+    pub insert_reshards: bool,
+    /// The most ops each run (and each device) may execute.
+    #[arg(long, value_name = "N")]
+    pub fuel: Option<u64>,
+}
+
+/// Runs `shardref equiv`.
+pub fn equiv(args: &EquivArgs) -> ExitCode {
+    let bytes = match std::fs::read(&args.file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("{}: {e}", args.file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let source = Arc::new(Source {
+        name: args.file.display().to_string(),
+        text: String::from_utf8_lossy(&bytes).into_owned(),
+        first_line: 1,
+    });
+    let m = match parse_source(source.clone()) {
+        Ok(m) => m,
+        Err(r) => {
+            eprintln!("{r}");
+            return ExitCode::from(1);
+        }
+    };
+    // The verifier runs first: equiv judges only valid programs.
+    let diags = shardref_verifier::verify(&m);
+    if diags.iter().any(|d| d.severity == shardref_spec::diag::Severity::Error) {
+        eprint!("{}", render(&source, &diags));
+        return ExitCode::from(1);
+    }
+    let fail = |span: Span, message: String| {
+        eprint!("{}", render(&source, &[Diagnostic::error(span, message)]));
+        ExitCode::from(1)
+    };
+    let pairs = match equiv::resolve_pairs(&m, args.parallel.as_deref(), args.sequential.as_deref()) {
+        Ok(p) => p,
+        Err(e) => return fail(e.span, e.message),
+    };
+    let prepared = match equiv::prepare(&m, &pairs) {
+        Ok(m) => m,
+        Err(e) => return fail(e.span, e.message),
+    };
+    let given = if args.inputs.is_empty() {
+        None
+    } else {
+        let [pair] = pairs.as_slice() else {
+            return fail(
+                Span::NONE,
+                format!("--input needs one pair, but the module has {}; choose with --parallel", pairs.len()),
+            );
+        };
+        match load_input_files(&args.inputs, &prepared, &pair.parallel, &source) {
+            Ok(v) => Some(v),
+            Err(code) => return ExitCode::from(code),
+        }
+    };
+    let tol = match (args.rtol, args.atol) {
+        (None, None) => None,
+        (r, a) => Some(Tolerance { rtol: r.unwrap_or(0.0), atol: a.unwrap_or(0.0) }),
+    };
+    let mut limits = Limits::default();
+    if let Some(f) = args.fuel {
+        limits.fuel = f;
+    }
+    let opts = EquivOptions {
+        seed: args.seed,
+        trials: args.trials.max(1),
+        tol,
+        limits,
+        implicit: if args.insert_reshards { ImplicitReshards::Insert } else { ImplicitReshards::Error },
+    };
+    let mut all_equal = true;
+    for pair in &pairs {
+        let twin = if pair.erased {
+            let why = pair.note.as_ref().map(|n| format!(" ({n})")).unwrap_or_default();
+            format!("@{} with shardings and collectives erased{why}", pair.parallel)
+        } else {
+            format!("@{}", pair.sequential)
+        };
+        match equiv::equiv(&prepared, pair, given.clone(), &opts) {
+            Ok(v) => {
+                println!("@{} vs {twin}: {v}", pair.parallel);
+                all_equal &= v.is_equal();
+            }
+            Err(e) => {
+                println!("@{} vs {twin}: error", pair.parallel);
+                eprint!("{}", render(&source, &[Diagnostic::error(e.span, e.message)]));
+                all_equal = false;
+            }
+        }
+    }
+    if all_equal { ExitCode::SUCCESS } else { ExitCode::from(1) }
+}

@@ -1,0 +1,526 @@
+//! Which elements of its operands an op needs to compute a block of its
+//! result: the data the locality check compares with what a device holds.
+//!
+//! Each operand dimension gets a `Dep`, in the spirit of Shardy's op sharding
+//! rules (shardy/dialect/sdy/transforms/propagation/op_sharding_rule_registry.cc):
+//! - `Needs(f)`: pass-through and index-mapped dimensions. `f` maps the
+//!   device's result block (one range per result dimension) to the hull of
+//!   the operand indices it reads along this dimension (identity for
+//!   elementwise ops, shifted and strided for slice, pad, reverse and
+//!   concatenate, grouped for grouped convolutions).
+//! - `Reduce(factor)`: a reduction factor (contracting dimensions, reduced
+//!   dimensions, gathered operand dimensions). All operands carrying a factor
+//!   must be sharded alike on it or replicated; each device then computes the
+//!   partial over its share, and the result is unreduced over those axes.
+//! - `All`: the op needs the whole dimension (Shardy's need-replication and
+//!   permutation factors, and every dimension of ops without a rule here).
+//!
+//! Invariant: the match over `StablehloOp` is exhaustive; an op with no
+//! precise rule needs every dimension of every operand.
+
+use std::ops::Range;
+
+use shardref_spec::ir::stablehlo::StablehloAttr;
+use shardref_spec::ir::{Attr, Module, OpId};
+use shardref_spec::ops::{OpKind, SdyOp, StablehloOp, Traits};
+
+use crate::attrs;
+use crate::error::IResult;
+
+/// The result block of a device: one range per result dimension. Indexing
+/// past the result's rank (an ill-typed program) reads an empty range, so a
+/// rule never panics.
+pub struct Block<'a>(pub &'a [Range<usize>]);
+
+static EMPTY: Range<usize> = 0..0;
+
+impl std::ops::Index<usize> for Block<'_> {
+    type Output = Range<usize>;
+    fn index(&self, d: usize) -> &Range<usize> {
+        self.0.get(d).unwrap_or(&EMPTY)
+    }
+}
+
+/// How one operand dimension depends on the result.
+pub enum Dep {
+    Needs(Box<dyn Fn(&Block<'_>) -> Range<usize>>),
+    Reduce(usize),
+    All,
+}
+
+/// The combining operation of a reduction factor's partials.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combine {
+    Sum,
+    Max,
+    Min,
+    /// A reduction whose body is not a single add/max/min: sharding it is not local.
+    Other,
+}
+
+/// An op's dependencies.
+pub struct OpDeps {
+    /// Per operand, per dimension.
+    pub operands: Vec<Vec<Dep>>,
+    /// How partials of reduction factors combine.
+    pub combine: Combine,
+    /// For `stablehlo.reduce`: input i is filled with operand `fill_from + i`
+    /// outside the device's share (its init value); otherwise zeros.
+    pub fill_from: Option<usize>,
+    /// Whether the op is linear in its operands, so unreduced (partial)
+    /// operands give an unreduced result: at most one partial operand for
+    /// products, all alike for sums.
+    pub linear: Linear,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Linear {
+    No,
+    /// Additive in every operand (add, subtract, negate, data movement).
+    Every,
+    /// Linear in each operand separately (dot, convolution): one partial operand.
+    One,
+}
+
+fn identity(d: usize) -> Dep {
+    Dep::Needs(Box::new(move |b: &Block<'_>| b[d].clone()))
+}
+
+fn all(rank: usize) -> Vec<Dep> {
+    (0..rank).map(|_| Dep::All).collect()
+}
+
+/// The hull of `map(o)` over the outputs `o` in `r` that map to an input.
+fn hull(r: Range<usize>, map: impl Fn(usize) -> Option<usize>) -> Range<usize> {
+    let mut lo = usize::MAX;
+    let mut hi = 0;
+    for o in r {
+        if let Some(i) = map(o) {
+            lo = lo.min(i);
+            hi = hi.max(i + 1);
+        }
+    }
+    if lo == usize::MAX { 0..0 } else { lo..hi }
+}
+
+fn dims(v: &[i64]) -> Vec<usize> {
+    v.iter().map(|&d| d.max(0) as usize).collect()
+}
+
+/// The dependencies of `op`, given its operand and result shapes.
+pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: &[Vec<usize>]) -> IResult<OpDeps> {
+    let o = m.op(op);
+    let rank = |i: usize| shapes.get(i).map_or(0, Vec::len);
+    let out_rank = results.first().map_or(0, Vec::len);
+    let mut d = OpDeps {
+        operands: shapes.iter().map(|s| all(s.len())).collect(),
+        combine: Combine::Sum,
+        fill_from: None,
+        linear: Linear::No,
+    };
+    // Elementwise ops (the op table's trait): each same-rank operand maps dimension to dimension.
+    let elementwise = |d: &mut OpDeps| {
+        for (i, s) in shapes.iter().enumerate() {
+            if s.len() == out_rank {
+                d.operands[i] = (0..out_rank).map(identity).collect();
+            }
+        }
+    };
+    let k = match kind {
+        OpKind::Stablehlo(k) => k,
+        OpKind::Sdy(SdyOp::Constant) | OpKind::Arith(_) => return Ok(d),
+        _ => return Ok(d),
+    };
+    if kind.has(Traits::ELEMENTWISE) {
+        elementwise(&mut d);
+        d.linear = match k {
+            StablehloOp::Add | StablehloOp::Subtract | StablehloOp::Negate => Linear::Every,
+            StablehloOp::Multiply => Linear::One,
+            _ => Linear::No,
+        };
+        return Ok(d);
+    }
+    use StablehloOp as S;
+    match k {
+        S::Constant | S::Iota => {}
+        S::BroadcastInDim => {
+            let bd = dims(&attrs::ints(o, "broadcast_dimensions")?);
+            let out = results.first().cloned().unwrap_or_default();
+            d.operands[0] = bd
+                .iter()
+                .enumerate()
+                .map(|(i, &r)| {
+                    let same = shapes[0].get(i) == out.get(r);
+                    if same {
+                        identity(r)
+                    } else {
+                        Dep::Needs(Box::new(move |b: &Block<'_>| if b[r].is_empty() { 0..0 } else { 0..1 }))
+                    }
+                })
+                .collect();
+            d.linear = Linear::Every;
+        }
+        S::Transpose => {
+            let perm = dims(&attrs::ints(o, "permutation")?);
+            let mut deps: Vec<Dep> = all(rank(0));
+            for (r, &i) in perm.iter().enumerate() {
+                if i < deps.len() {
+                    deps[i] = identity(r);
+                }
+            }
+            d.operands[0] = deps;
+            d.linear = Linear::Every;
+        }
+        S::Reshape => {
+            // Row-major reshape: an output element reads the operand element with
+            // the same linear index; the hull per operand dimension is exact for
+            // splits and merges of dimensions.
+            let out = results.first().cloned().unwrap_or_default();
+            let input = shapes[0].clone();
+            d.operands[0] = (0..rank(0))
+                .map(|i| {
+                    let (out, input) = (out.clone(), input.clone());
+                    Dep::Needs(Box::new(move |b: &Block<'_>| {
+                        let ranges: Vec<Range<usize>> = (0..out.len()).map(|r| b[r].clone()).collect();
+                        let lens: Vec<usize> = ranges.iter().map(|r| r.len()).collect();
+                        let ostrides = crate::value::strides(&out);
+                        let istrides = crate::value::strides(&input);
+                        let (mut lo, mut hi) = (usize::MAX, 0);
+                        crate::ops::shape::for_each_index(&lens, |idx| {
+                            let lin: usize =
+                                idx.iter().zip(&ranges).zip(&ostrides).map(|((&x, r), st)| (x + r.start) * st).sum();
+                            let c = (lin / istrides[i].max(1)) % input[i].max(1);
+                            lo = lo.min(c);
+                            hi = hi.max(c + 1);
+                        });
+                        if lo == usize::MAX { 0..0 } else { lo..hi }
+                    }))
+                })
+                .collect();
+            d.linear = Linear::Every;
+        }
+        S::Concatenate => {
+            let c = attrs::int(o, "dimension")?.max(0) as usize;
+            let mut offset = 0;
+            for (j, s) in shapes.iter().enumerate() {
+                let len = s.get(c).copied().unwrap_or(0);
+                let off = offset;
+                d.operands[j] = (0..s.len())
+                    .map(|i| {
+                        if i == c {
+                            Dep::Needs(Box::new(move |b: &Block<'_>| {
+                                hull(b[c].clone(), |x| (x >= off && x < off + len).then(|| x - off))
+                            }))
+                        } else {
+                            identity(i)
+                        }
+                    })
+                    .collect();
+                offset += len;
+            }
+            d.linear = Linear::Every;
+        }
+        S::Slice => {
+            let (start, stride) = (dims(&attrs::ints(o, "start_indices")?), dims(&attrs::ints(o, "strides")?));
+            d.operands[0] = (0..rank(0))
+                .map(|i| {
+                    let (s, t) = (start.get(i).copied().unwrap_or(0), stride.get(i).copied().unwrap_or(1));
+                    Dep::Needs(Box::new(move |b: &Block<'_>| hull(b[i].clone(), |x| Some(s + x * t))))
+                })
+                .collect();
+            d.linear = Linear::Every;
+        }
+        S::Pad => {
+            let lo = attrs::ints(o, "edge_padding_low")?;
+            let inner = attrs::ints(o, "interior_padding")?;
+            d.operands[0] = (0..rank(0))
+                .map(|i| {
+                    let (l, step, size) =
+                        (lo.get(i).copied().unwrap_or(0), inner.get(i).copied().unwrap_or(0) + 1, shapes[0][i] as i64);
+                    Dep::Needs(Box::new(move |b: &Block<'_>| {
+                        hull(b[i].clone(), |x| {
+                            let p = x as i64 - l;
+                            (p >= 0 && p % step == 0 && p / step < size).then(|| (p / step) as usize)
+                        })
+                    }))
+                })
+                .collect();
+        }
+        S::Reverse => {
+            let rev = dims(&attrs::ints(o, "dimensions")?);
+            d.operands[0] = (0..rank(0))
+                .map(|i| {
+                    if rev.contains(&i) {
+                        let n = shapes[0][i];
+                        Dep::Needs(Box::new(move |b: &Block<'_>| hull(b[i].clone(), |x| n.checked_sub(x + 1))))
+                    } else {
+                        identity(i)
+                    }
+                })
+                .collect();
+            d.linear = Linear::Every;
+        }
+        S::DotGeneral | S::Dot => {
+            let (lb, rb, lc, rc) = if k == S::Dot {
+                (vec![], vec![], vec![rank(0).saturating_sub(1)], vec![0])
+            } else {
+                match o.attrs.get("dot_dimension_numbers").and_then(Attr::as_stablehlo) {
+                    Some(StablehloAttr::Dot(n)) => (
+                        dims(&n.lhs_batching_dimensions),
+                        dims(&n.rhs_batching_dimensions),
+                        dims(&n.lhs_contracting_dimensions),
+                        dims(&n.rhs_contracting_dimensions),
+                    ),
+                    _ => return Ok(d),
+                }
+            };
+            let mut next = lb.len();
+            for (side, (b, c)) in [(&lb, &lc), (&rb, &rc)].into_iter().enumerate() {
+                d.operands[side] = (0..rank(side))
+                    .map(|i| {
+                        if let Some(j) = b.iter().position(|&x| x == i) {
+                            identity(j)
+                        } else if let Some(j) = c.iter().position(|&x| x == i) {
+                            Dep::Reduce(j)
+                        } else {
+                            next += 1;
+                            identity(next - 1)
+                        }
+                    })
+                    .collect();
+            }
+            d.linear = Linear::One;
+        }
+        S::Reduce => {
+            let n = shapes.len() / 2;
+            let red = dims(&attrs::ints(o, "dimensions")?);
+            for i in 0..n {
+                let mut next = 0;
+                d.operands[i] = (0..rank(i))
+                    .map(|x| {
+                        if red.contains(&x) {
+                            Dep::Reduce(x)
+                        } else {
+                            next += 1;
+                            identity(next - 1)
+                        }
+                    })
+                    .collect();
+            }
+            d.fill_from = Some(n);
+            d.combine = match o.regions.first().and_then(|&r| single_op_kind(m, r)) {
+                Some(S::Add) if n == 1 => Combine::Sum,
+                Some(S::Maximum) if n == 1 => Combine::Max,
+                Some(S::Minimum) if n == 1 => Combine::Min,
+                _ => Combine::Other,
+            };
+        }
+        S::Gather => {
+            // Every operand dimension is a reduction factor: a device gathers what
+            // it holds and zeros elsewhere (upstream's convert-global-to-local
+            // masks out-of-shard indices the same way); indices are needed whole.
+            d.operands[0] = (0..rank(0)).map(Dep::Reduce).collect();
+        }
+        S::Convolution => {
+            let Some(StablehloAttr::Conv(n)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) else {
+                return Ok(d);
+            };
+            let fgc = attrs::int(o, "feature_group_count").unwrap_or(1).max(1) as usize;
+            let bgc = attrs::int(o, "batch_group_count").unwrap_or(1).max(1) as usize;
+            let (ib, i_f) = (n.input_batch_dimension as usize, n.input_feature_dimension as usize);
+            let (ki, ko) = (n.kernel_input_feature_dimension as usize, n.kernel_output_feature_dimension as usize);
+            let (ob, of) = (n.output_batch_dimension as usize, n.output_feature_dimension as usize);
+            let out_features = results.first().and_then(|r| r.get(of)).copied().unwrap_or(1);
+            let mut input = all(rank(0));
+            let mut kernel = all(rank(1));
+            if ib < input.len() {
+                input[ib] = if bgc == 1 {
+                    identity(ob)
+                } else {
+                    // Batch groups: output feature group g reads input batch group g.
+                    let in_batch = shapes[0][ib];
+                    let (per_in, per_out) = (in_batch / bgc, (out_features / bgc).max(1));
+                    Dep::Needs(Box::new(move |b: &Block<'_>| {
+                        if b[of].is_empty() || b[ob].is_empty() {
+                            return 0..0;
+                        }
+                        let (g0, g1) = (b[of].start / per_out, (b[of].end - 1) / per_out);
+                        g0 * per_in + b[ob].start..g1 * per_in + b[ob].end
+                    }))
+                };
+            }
+            if i_f < input.len() && ki < kernel.len() {
+                if fgc == 1 {
+                    input[i_f] = Dep::Reduce(0);
+                    kernel[ki] = Dep::Reduce(0);
+                } else {
+                    let in_features = shapes[0][i_f];
+                    let (per_in, per_out) = (in_features / fgc, (out_features / fgc).max(1));
+                    input[i_f] = Dep::Needs(Box::new(move |b: &Block<'_>| {
+                        if b[of].is_empty() {
+                            return 0..0;
+                        }
+                        (b[of].start / per_out) * per_in..((b[of].end - 1) / per_out + 1) * per_in
+                    }));
+                }
+            }
+            if ko < kernel.len() {
+                kernel[ko] = identity(of);
+            }
+            d.operands[0] = input;
+            d.operands[1] = kernel;
+            d.linear = Linear::One;
+        }
+        S::ReduceWindow | S::SelectAndScatter => {
+            let w = attrs::ints(o, "window_dimensions")?;
+            let strides = attrs::ints_opt(o, "window_strides")?;
+            let plain = |i: usize| {
+                let one = |name: &str| {
+                    attrs::ints_opt(o, name).ok().flatten().is_none_or(|v| v.get(i).is_none_or(|&x| x == 1))
+                };
+                let no_pad = match o.attrs.get("padding") {
+                    None => true,
+                    Some(a) => attrs::ints_of(a).is_none_or(|v| v.get(2 * i..2 * i + 2).is_none_or(|p| p == [0, 0])),
+                };
+                w.get(i) == Some(&1)
+                    && strides.as_ref().is_none_or(|s| s.get(i).is_none_or(|&x| x == 1))
+                    && one("base_dilations")
+                    && one("window_dilations")
+                    && no_pad
+            };
+            let n = if k == S::ReduceWindow { shapes.len() / 2 } else { 2 };
+            for j in 0..n {
+                d.operands[j] = (0..rank(j)).map(|i| if plain(i) { identity(i) } else { Dep::All }).collect();
+            }
+        }
+        S::Fft => {
+            let len = attrs::ints(o, "fft_length")?.len();
+            let r = rank(0);
+            d.operands[0] = (0..r).map(|i| if i + len >= r { Dep::All } else { identity(i) }).collect();
+        }
+        S::OptimizationBarrier => {
+            // Index maps are stated against result #0's block, so only a single
+            // operand passes through; several operands need their whole values.
+            if let [s] = shapes {
+                d.operands[0] = (0..s.len()).map(identity).collect();
+            }
+        }
+        // Ops without a precise rule here need every operand dimension whole.
+        S::Abs
+        | S::Cbrt
+        | S::Ceil
+        | S::Convert
+        | S::Cosine
+        | S::CountLeadingZeros
+        | S::Exponential
+        | S::ExponentialMinusOne
+        | S::Floor
+        | S::Imag
+        | S::IsFinite
+        | S::Log
+        | S::LogPlusOne
+        | S::Logistic
+        | S::Negate
+        | S::Not
+        | S::Popcnt
+        | S::Real
+        | S::ReducePrecision
+        | S::RoundNearestAfz
+        | S::RoundNearestEven
+        | S::Rsqrt
+        | S::Sign
+        | S::Sine
+        | S::Sqrt
+        | S::Tan
+        | S::Tanh
+        | S::BitcastConvert
+        | S::UniformQuantize
+        | S::UniformDequantize
+        | S::Add
+        | S::And
+        | S::Atan2
+        | S::Complex
+        | S::Divide
+        | S::Maximum
+        | S::Minimum
+        | S::Multiply
+        | S::Or
+        | S::Power
+        | S::Remainder
+        | S::ShiftLeft
+        | S::ShiftRightArithmetic
+        | S::ShiftRightLogical
+        | S::Subtract
+        | S::Xor
+        | S::Compare
+        | S::Select
+        | S::Clamp
+        | S::DynamicIota
+        | S::Broadcast
+        | S::DynamicBroadcastInDim
+        | S::DynamicReshape
+        | S::DynamicSlice
+        | S::RealDynamicSlice
+        | S::DynamicUpdateSlice
+        | S::DynamicPad
+        | S::DynamicGather
+        | S::Scatter
+        | S::Sort
+        | S::GetDimensionSize
+        | S::SetDimensionSize
+        | S::TorchIndexSelect
+        | S::Map
+        | S::Einsum
+        | S::UnaryEinsum
+        | S::DynamicConv
+        | S::TriangularSolve
+        | S::Cholesky
+        | S::BatchNormGrad
+        | S::BatchNormInference
+        | S::BatchNormTraining
+        | S::Rng
+        | S::RngBitGenerator
+        | S::While
+        | S::If
+        | S::Case
+        | S::Return
+        | S::Composite
+        | S::CustomCall
+        | S::Tuple
+        | S::GetTupleElement
+        | S::CreateToken
+        | S::AfterAll
+        | S::Infeed
+        | S::Outfeed
+        | S::Send
+        | S::Recv
+        | S::AllGather
+        | S::AllReduce
+        | S::AllToAll
+        | S::ReduceScatter
+        | S::CollectivePermute
+        | S::CollectiveBroadcast
+        | S::CollectiveReduce
+        | S::CrossReplicaSum
+        | S::PartitionId
+        | S::ReplicaId
+        | S::AsyncStart
+        | S::AsyncDone => {}
+    }
+    Ok(d)
+}
+
+/// The single stablehlo op of a two-argument reduction body, if it is one.
+fn single_op_kind(m: &Module, r: shardref_spec::ir::RegionId) -> Option<StablehloOp> {
+    let region = m.region(r);
+    let [b] = region.blocks.as_slice() else { return None };
+    let block = m.block(*b);
+    let [first, ret] = block.ops.as_slice() else { return None };
+    let (fo, ro) = (m.op(*first), m.op(*ret));
+    let k = match fo.name.kind()? {
+        OpKind::Stablehlo(k) => k,
+        _ => return None,
+    };
+    let ok = block.args.len() == 2 && fo.operands == block.args && ro.operands == fo.results;
+    ok.then_some(k)
+}

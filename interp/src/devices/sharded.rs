@@ -1,0 +1,1005 @@
+//! Sharded execution of global-view sdy programs (issue #5).
+//!
+//! A global-view program carries shardings on its function arguments and
+//! results (`sdy.sharding`), on op results (`sdy.sharding` per-value
+//! attributes, collectives' `out_sharding`, `sdy.sharding_constraint` and
+//! `sdy.reshard`), and moves data only through explicit sdy collectives.
+//! `run_sharded` holds every value as per-device local shards (no sharding =
+//! replicated on every device of the mesh) and runs the function in lockstep
+//! over the devices:
+//! - sdy collectives move data between the devices' shards (`sdy_ops`);
+//! - every other op first passes the locality check (`locality`): the op's
+//!   operand and result shardings must let each device compute its own result
+//!   block from the data it holds; otherwise, with `ImplicitReshards::Error`,
+//!   the run stops with an error naming the op, the operand, the dimension and
+//!   the axes, and with `ImplicitReshards::Insert` the missing communication is
+//!   performed (operands gathered to global values, the op run, the result
+//!   re-sliced to its declared sharding);
+//! - each device then computes its result block.
+//!
+//! How a device computes its block (documented choice): the device lays out
+//! the elements it holds at their global positions, fills every other element
+//! with the neutral value of the op's reductions (zero for sums and products,
+//! the reduce's init value for `stablehlo.reduce`), runs the op's ordinary
+//! kernel in global coordinates, and keeps its own result block. This gives
+//! index-dependent ops (iota, pad, slice, gather, windows) their device
+//! offsets exactly, makes sharded contracting and reduced dimensions produce
+//! the device's partial (unreduced) result, and never reads the padding of a
+//! non-divisible dimension, so padding is never observable. The locality check
+//! guarantees that nothing else the device does not hold can reach its block.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use shardref_spec::ir::sdy::{MeshOrRef, ReductionKind, SdyAttr, TensorSharding};
+use shardref_spec::ir::{Attr, BlockId, Module, OpId, Span, Type, ValueId};
+use shardref_spec::ops::{FuncOp, OpKind, OpName, SdyOp, StablehloOp};
+
+use crate::devices::locality::{self, Combine, Dep, Linear};
+use crate::devices::mesh::{AxisPart, Disagreement, Mesh, Sharding, UnshardError, zeros_like};
+use crate::devices::sdy_ops::{Held, block_of, collective, reshard, sdy_attr};
+use crate::error::{IResult, InterpError};
+use crate::eval::{Interp, Limits};
+use crate::ops::shape::{for_each_index, gather_many};
+use crate::value::{Buffer, Tensor, Value, strides};
+
+/// What to do when an op's operand shardings would need communication that
+/// the program does not perform explicitly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImplicitReshards {
+    /// Report it: an error naming the op, the operand, the dimension and the axes.
+    Error,
+    /// Perform it, as upstream's partitioner pipeline (insert-explicit-reshards,
+    /// reshard-to-collectives) would: gather, compute, re-slice.
+    Insert,
+}
+
+/// Options of a sharded run.
+#[derive(Clone, Copy, Debug)]
+pub struct ShardedOptions {
+    pub limits: Limits,
+    pub implicit: ImplicitReshards,
+}
+
+impl Default for ShardedOptions {
+    fn default() -> Self {
+        ShardedOptions { limits: Limits::default(), implicit: ImplicitReshards::Error }
+    }
+}
+
+/// A value held by the devices of a mesh.
+#[derive(Clone, Debug)]
+pub struct ShardedValue {
+    pub mesh: Mesh,
+    /// `None`: replicated on every device.
+    pub sharding: Option<Sharding>,
+    /// The value's global (logical) type.
+    pub global_type: Type,
+    /// One local value per mesh position (not device id).
+    pub shards: Vec<Value>,
+}
+
+impl ShardedValue {
+    /// The global value: unreduced partials reduced, replicas required to agree.
+    pub fn reassemble(&self) -> Result<Value, UnshardError> {
+        let sharding = self.effective_sharding()?;
+        let shards: Vec<_> = self
+            .shards
+            .iter()
+            .map(|v| match v {
+                Value::Tensor(t) => Ok(t.clone()),
+                _ => Err(UnshardError::Malformed("only tensors can be sharded".into())),
+            })
+            .collect::<Result<_, _>>()?;
+        let global = global_shape(&self.global_type).map_err(UnshardError::Malformed)?;
+        Ok(Value::Tensor(sharding.unshard(&shards, &global)?))
+    }
+
+    /// Mesh positions holding global element `index` (every member of an
+    /// unreduced group holds a partial of it).
+    pub fn holders(&self, index: &[usize]) -> Vec<usize> {
+        let Ok(sharding) = self.effective_sharding() else { return vec![] };
+        let Ok(global) = global_shape(&self.global_type) else { return vec![] };
+        (0..self.mesh.num_devices())
+            .filter(|&p| sharding.block(&global, p).iter().zip(index).all(|(r, i)| r.contains(i)))
+            .collect()
+    }
+
+    /// The sharding, with `None` read as fully replicated.
+    pub fn effective_sharding(&self) -> Result<Sharding, UnshardError> {
+        match &self.sharding {
+            Some(s) => Ok(s.clone()),
+            None => {
+                let rank = global_shape(&self.global_type).map_err(UnshardError::Malformed)?.len();
+                Ok(Sharding::replicated(self.mesh.clone(), rank))
+            }
+        }
+    }
+}
+
+/// The inputs of a sharded run.
+#[derive(Clone, Debug)]
+pub enum ShardedInputs {
+    /// Global values, split per the argument shardings.
+    Global(Vec<Value>),
+    /// Per device, in device-id order: `[device][arg]`, each the device's local
+    /// slice (the local type of the argument's sharding).
+    PerDevice(Vec<Vec<Value>>),
+}
+
+/// The static shape of a ranked tensor type.
+pub fn global_shape(t: &Type) -> Result<Vec<usize>, String> {
+    match t {
+        Type::Tensor(tt) => tt
+            .static_shape()
+            .and_then(|s| s.into_iter().map(|d| usize::try_from(d).ok()).collect::<Option<Vec<_>>>())
+            .ok_or_else(|| format!("{t} has no static shape")),
+        _ => Err(format!("{t} is not a tensor type")),
+    }
+}
+
+/// A disagreement between replicas, as an interpreter error at `span`.
+pub fn disagreement_error(span: shardref_spec::ir::Span, what: &str, d: &Disagreement) -> InterpError {
+    InterpError::trap(span, format!("{what}: {d}"))
+}
+
+/// Runs `func` of a global-view sdy program on the simulated devices of its
+/// mesh and returns each result as per-device shards.
+pub fn run_sharded(m: &Module, func: &str, inputs: ShardedInputs, opts: &ShardedOptions) -> IResult<Vec<ShardedValue>> {
+    let f = m
+        .lookup_symbol(func)
+        .filter(|&f| m.op(f).name == OpName::Known(OpKind::Func(FuncOp::Func)))
+        .ok_or_else(|| InterpError::invalid(Span::NONE, format!("no function @{func} in the module")))?;
+    let span = m.op(f).span;
+    let mesh = function_mesh(m, f).map_err(|e| InterpError::invalid(span, e))?;
+    let mut d = Driver { m, it: Interp::new(m, opts.limits), opts: *opts, mesh: mesh.clone() };
+    let entry = entry_block(m, f)?;
+    let arg_types: Vec<Type> = m.block(entry).args.iter().map(|&a| m.value_type(a).clone()).collect();
+    let mut args = Vec::with_capacity(arg_types.len());
+    for (i, ty) in arg_types.iter().enumerate() {
+        let sharding = d.func_sharding(f, "arg_attrs", i, ty)?;
+        let global = global_shape(ty).map_err(|e| InterpError::unsupported(span, e))?;
+        let held = match &inputs {
+            ShardedInputs::Global(vals) => {
+                let t = vals
+                    .get(i)
+                    .and_then(Value::as_tensor)
+                    .ok_or_else(|| InterpError::invalid(span, format!("@{func} expects a tensor for argument #{i}")))?;
+                if t.shape != global {
+                    return Err(InterpError::invalid(
+                        span,
+                        format!("argument #{i} has shape {:?}, expected {global:?}", t.shape),
+                    ));
+                }
+                Held { shards: sharding.shard(t), sharding, global }
+            }
+            ShardedInputs::PerDevice(per) => {
+                let n = sharding.mesh.num_devices();
+                if per.len() != n {
+                    return Err(InterpError::invalid(
+                        span,
+                        format!("{} devices of inputs for a mesh of {n} devices", per.len()),
+                    ));
+                }
+                let local = sharding.local_shape(&global);
+                let mut shards = Vec::with_capacity(n);
+                for p in 0..n {
+                    let id =
+                        usize::try_from(sharding.mesh.device_id(p)).ok().filter(|&id| id < n).ok_or_else(|| {
+                            InterpError::invalid(span, "per-device inputs need device ids 0..N-1".to_string())
+                        })?;
+                    let t = per[id].get(i).and_then(Value::as_tensor).ok_or_else(|| {
+                        InterpError::invalid(span, format!("device {id} has no tensor for argument #{i}"))
+                    })?;
+                    if t.shape != local {
+                        return Err(InterpError::invalid(
+                            span,
+                            format!("device {id}: argument #{i} has local shape {:?}, expected {local:?}", t.shape),
+                        ));
+                    }
+                    shards.push(t.clone());
+                }
+                Held { shards, sharding, global }
+            }
+        };
+        args.push(held);
+    }
+    let results = d.run_block(entry, args)?;
+    let result_types: Vec<Type> = func_result_types(m, f);
+    let mut out = Vec::with_capacity(results.len());
+    for (i, h) in results.into_iter().enumerate() {
+        let ty = result_types.get(i).cloned().unwrap_or_else(|| {
+            Type::Tensor(shardref_spec::ir::TensorType::ranked(
+                h.global.iter().map(|&x| x as u64).collect(),
+                h.shards[0].elem.clone(),
+            ))
+        });
+        let declared = d.func_sharding(f, "res_attrs", i, &ty)?;
+        let h = d.conform(h, declared, span, &format!("result #{i} of @{func}"))?;
+        out.push(ShardedValue {
+            mesh: h.sharding.mesh.clone(),
+            sharding: Some(h.sharding),
+            global_type: ty,
+            shards: h.shards.into_iter().map(Value::Tensor).collect(),
+        });
+    }
+    Ok(out)
+}
+
+fn entry_block(m: &Module, f: OpId) -> IResult<BlockId> {
+    m.op(f)
+        .regions
+        .first()
+        .and_then(|&r| m.region(r).blocks.first().copied())
+        .ok_or_else(|| InterpError::invalid(m.op(f).span, "function without a body"))
+}
+
+fn func_result_types(m: &Module, f: OpId) -> Vec<Type> {
+    match m.op(f).attrs.get("function_type") {
+        Some(Attr::Type(Type::Function(_, results))) => results.clone(),
+        _ => vec![],
+    }
+}
+
+/// The typed sharding attribute in an attribute dictionary entry `sdy.sharding`.
+fn dict_sharding(a: &Attr) -> Option<&TensorSharding> {
+    match a {
+        Attr::Dict(d) => match d.get("sdy.sharding") {
+            Some(Attr::Sdy(s)) => match &**s {
+                SdyAttr::Sharding(t) => Some(t),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The mesh a function runs on: the mesh of the first sharding it mentions
+/// (argument, result, or op), else the module's only `sdy.mesh`.
+fn function_mesh(m: &Module, f: OpId) -> Result<Mesh, String> {
+    let o = m.op(f);
+    for key in ["arg_attrs", "res_attrs"] {
+        if let Some(Attr::Array(items)) = o.attrs.get(key) {
+            for a in items {
+                if let Some(s) = dict_sharding(a) {
+                    return Mesh::resolve(m, &s.mesh);
+                }
+            }
+        }
+    }
+    let mut stack: Vec<OpId> = vec![];
+    for &r in &o.regions {
+        for &b in &m.region(r).blocks {
+            stack.extend(m.block(b).ops.iter().copied());
+        }
+    }
+    for op in stack {
+        for (_, a) in m.op(op).attrs.iter() {
+            if let Attr::Sdy(s) = a {
+                match &**s {
+                    SdyAttr::Sharding(t) => return Mesh::resolve(m, &t.mesh),
+                    SdyAttr::ShardingPerValue(v) => {
+                        if let Some(t) = v.shardings.first() {
+                            return Mesh::resolve(m, &t.mesh);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    let meshes: Vec<OpId> = m
+        .block(m.body())
+        .ops
+        .iter()
+        .copied()
+        .filter(|&op| m.op(op).name == OpName::Known(OpKind::Sdy(SdyOp::Mesh)))
+        .collect();
+    match meshes.as_slice() {
+        [one] => match m.op(*one).attrs.get("sym_name").and_then(Attr::as_str) {
+            Some(name) => Mesh::resolve(m, &MeshOrRef::Ref(String::from_utf8_lossy(name).into_owned())),
+            None => Err("sdy.mesh without a name".into()),
+        },
+        // A program without any mesh runs on one device (the empty mesh `<[]>`).
+        [] => Ok(Mesh { name: None, axes: vec![], device_ids: vec![0] }),
+        _ => Err("the function mentions no sharding and the module has several sdy.mesh ops".into()),
+    }
+}
+
+/// Lockstep execution over the devices of a mesh.
+struct Driver<'m> {
+    m: &'m Module,
+    it: Interp<'m>,
+    opts: ShardedOptions,
+    mesh: Mesh,
+}
+
+impl<'m> Driver<'m> {
+    fn resolve(&self, s: &TensorSharding, span: Span) -> IResult<Sharding> {
+        Sharding::from_attr(self.m, s).map_err(|e| InterpError::invalid(span, e))
+    }
+
+    /// The declared sharding of a function argument or result (replicated when absent).
+    fn func_sharding(&self, f: OpId, key: &str, i: usize, ty: &Type) -> IResult<Sharding> {
+        let span = self.m.op(f).span;
+        match self.m.op(f).attrs.get(key) {
+            Some(Attr::Array(items)) => match items.get(i).and_then(dict_sharding) {
+                Some(s) => {
+                    let s = self.resolve(s, span)?;
+                    let rank = global_shape(ty).map_err(|e| InterpError::unsupported(span, e))?.len();
+                    s.check_rank(rank).map_err(|e| InterpError::invalid(span, e))?;
+                    Ok(s)
+                }
+                None => self.replicated(ty, span),
+            },
+            _ => self.replicated(ty, span),
+        }
+    }
+
+    fn replicated(&self, ty: &Type, span: Span) -> IResult<Sharding> {
+        let rank = global_shape(ty).map_err(|e| InterpError::unsupported(span, e))?.len();
+        Ok(Sharding::replicated(self.mesh.clone(), rank))
+    }
+
+    /// The declared sharding of result `i` of `op` (`sdy.sharding` per-value attribute).
+    fn result_sharding(&self, op: OpId, i: usize) -> IResult<Option<Sharding>> {
+        let o = self.m.op(op);
+        match o.attrs.get("sdy.sharding") {
+            Some(Attr::Sdy(a)) => match &**a {
+                SdyAttr::ShardingPerValue(v) => match v.shardings.get(i) {
+                    Some(s) => Ok(Some(self.resolve(s, o.span)?)),
+                    None => Err(InterpError::invalid(o.span, format!("sdy.sharding has no sharding for result #{i}"))),
+                },
+                SdyAttr::Sharding(s) => Ok(Some(self.resolve(s, o.span)?)),
+                _ => Ok(None),
+            },
+            _ => Ok(None),
+        }
+    }
+
+    /// Makes a value held per `declared`: unchanged when it already is (axes
+    /// declared unreduced but not partial become partial on a representative,
+    /// which is free); otherwise an implicit reshard: an error naming `what`,
+    /// or, with `ImplicitReshards::Insert`, the reshard.
+    fn conform(&mut self, h: Held, declared: Sharding, span: Span, what: &str) -> IResult<Held> {
+        let same_layout = h.sharding.mesh.device_ids == declared.mesh.device_ids && h.sharding.dims == declared.dims;
+        let hidden: Vec<AxisPart> =
+            h.sharding.unreduced.iter().filter(|x| !declared.unreduced.contains(x)).copied().collect();
+        if same_layout && hidden.is_empty() {
+            let extra: Vec<AxisPart> =
+                declared.unreduced.iter().filter(|x| !h.sharding.unreduced.contains(x)).copied().collect();
+            if extra.is_empty() {
+                return Ok(Held { sharding: Sharding { mesh: declared.mesh, ..h.sharding }, ..h });
+            }
+            let mesh = &h.sharding.mesh;
+            let shards = (0..mesh.num_devices())
+                .map(|p| {
+                    if extra.iter().all(|&x| mesh.digit(x, p) == 0) {
+                        h.shards[p].clone()
+                    } else {
+                        zeros_like(&h.shards[p])
+                    }
+                })
+                .collect();
+            return Ok(Held { shards, sharding: declared, global: h.global });
+        }
+        match self.opts.implicit {
+            ImplicitReshards::Insert => reshard(&h, declared).map_err(|e| e.at(span)),
+            ImplicitReshards::Error => {
+                let mesh = &h.sharding.mesh;
+                let msg = if !hidden.is_empty() {
+                    format!(
+                        "{what} is unreduced over {} (partial results that are never all-reduced) but is declared {}",
+                        mesh.parts_name(&hidden),
+                        sharding_string(&declared)
+                    )
+                } else {
+                    let d = (0..h.global.len()).find(|&d| h.sharding.dims.get(d) != declared.dims.get(d)).unwrap_or(0);
+                    format!(
+                        "{what} is held as {} but declared {}: dimension {d} is sharded on {} instead of {} (implicit communication)",
+                        sharding_string(&h.sharding),
+                        sharding_string(&declared),
+                        mesh.parts_name(h.sharding.dims.get(d).map_or(&[][..], |v| v)),
+                        declared.mesh.parts_name(declared.dims.get(d).map_or(&[][..], |v| v)),
+                    )
+                };
+                Err(InterpError::trap(span, msg))
+            }
+        }
+    }
+
+    /// Runs a block on held arguments and returns what its terminator returns.
+    fn run_block(&mut self, b: BlockId, args: Vec<Held>) -> IResult<Vec<Held>> {
+        let m = self.m;
+        let block = m.block(b);
+        if block.args.len() != args.len() {
+            return Err(InterpError::invalid(block.span, "wrong number of block arguments"));
+        }
+        let mut env: HashMap<ValueId, Held> = block.args.iter().copied().zip(args).collect();
+        for &op in &block.ops {
+            let o = m.op(op);
+            let get = |env: &HashMap<ValueId, Held>, v: ValueId| {
+                env.get(&v).cloned().ok_or_else(|| {
+                    InterpError::unsupported(o.span, "sharded execution of a value defined outside the function body")
+                })
+            };
+            let operands = o.operands.iter().map(|&v| get(&env, v)).collect::<IResult<Vec<_>>>()?;
+            let kind = o.name.kind().ok_or_else(|| {
+                InterpError::unsupported(o.span, format!("op '{}' has no semantics in shardref", o.name.as_str()))
+            })?;
+            let results = match kind {
+                OpKind::Func(FuncOp::Return) | OpKind::Sdy(SdyOp::Return) | OpKind::Stablehlo(StablehloOp::Return) => {
+                    return Ok(operands);
+                }
+                OpKind::Sdy(k) => self.sdy(op, k, operands)?,
+                OpKind::Func(FuncOp::Call) => self.call(op, operands)?,
+                _ => {
+                    let captured = captured_values(m, op)
+                        .into_iter()
+                        .map(|v| Ok((v, get(&env, v)?)))
+                        .collect::<IResult<Vec<_>>>()?;
+                    self.generic(op, kind, operands, captured)?
+                }
+            };
+            if results.len() != o.results.len() {
+                return Err(InterpError::invalid(o.span, "op produced the wrong number of results"));
+            }
+            env.extend(o.results.iter().copied().zip(results));
+        }
+        Err(InterpError::invalid(block.span, "block has no terminator"))
+    }
+
+    /// `func.call` of another function: its arguments are made to match the
+    /// callee's declared shardings, and its body runs sharded.
+    fn call(&mut self, op: OpId, operands: Vec<Held>) -> IResult<Vec<Held>> {
+        let o = self.m.op(op);
+        let Some(Attr::SymbolRef(callee)) = o.attrs.get("callee") else {
+            return Err(InterpError::invalid(o.span, "call without a callee"));
+        };
+        let f = callee
+            .first()
+            .and_then(|c| self.m.lookup_symbol(c))
+            .ok_or_else(|| InterpError::invalid(o.span, format!("no function @{}", callee.join("::@"))))?;
+        let entry = entry_block(self.m, f)?;
+        let mut args = vec![];
+        for (i, h) in operands.into_iter().enumerate() {
+            let ty = self.m.value_type(self.m.block(entry).args[i]).clone();
+            let s = self.func_sharding(f, "arg_attrs", i, &ty)?;
+            args.push(self.conform(h, s, o.span, &format!("call operand #{i}"))?);
+        }
+        self.run_block(entry, args)
+    }
+
+    fn sdy(&mut self, op: OpId, k: SdyOp, operands: Vec<Held>) -> IResult<Vec<Held>> {
+        let m = self.m;
+        let o = m.op(op);
+        let span = o.span;
+        match k {
+            SdyOp::AllGather
+            | SdyOp::AllSlice
+            | SdyOp::AllToAll
+            | SdyOp::CollectivePermute
+            | SdyOp::AllReduce
+            | SdyOp::ReduceScatter
+            | SdyOp::ShardedToUnreduced
+            | SdyOp::ReplicatedToUnreduced => {
+                let input = operands.first().ok_or_else(|| InterpError::invalid(span, "collective without operand"))?;
+                Ok(vec![collective(m, op, k, input)?])
+            }
+            SdyOp::ShardingConstraint | SdyOp::Reshard => {
+                let input = operands.into_iter().next().ok_or_else(|| InterpError::invalid(span, "missing operand"))?;
+                let target = match sdy_attr(m, op, "sharding") {
+                    Some(SdyAttr::Sharding(s)) => self.resolve(s, span)?,
+                    _ => return Err(InterpError::invalid(span, "missing sharding")),
+                };
+                // Both move the data to their sharding: after propagation a
+                // constraint's sharding is its value's sharding.
+                if input.sharding.dims == target.dims
+                    && input.sharding.unreduced == target.unreduced
+                    && input.sharding.mesh.device_ids == target.mesh.device_ids
+                {
+                    return Ok(vec![Held { sharding: target, ..input }]);
+                }
+                Ok(vec![reshard(&input, target).map_err(|e| e.at(span))?])
+            }
+            SdyOp::PropagationBarrier | SdyOp::DataFlowEdge | SdyOp::FuncDataFlowEdge => Ok(operands),
+            SdyOp::ShardingGroup => Ok(vec![]),
+            SdyOp::Constant => self.generic(op, OpKind::Sdy(k), operands, vec![]),
+            SdyOp::NamedComputation => {
+                let body = o.regions.first().and_then(|&r| m.region(r).blocks.first().copied());
+                let body = body.ok_or_else(|| InterpError::invalid(span, "named_computation without a body"))?;
+                let ins = per_value(m, op, "in_shardings");
+                let mut args = vec![];
+                for (i, h) in operands.into_iter().enumerate() {
+                    args.push(match ins.get(i) {
+                        Some(s) => self.conform(h, self.resolve(s, span)?, span, &format!("operand #{i}"))?,
+                        None => h,
+                    });
+                }
+                let outs = per_value(m, op, "out_shardings");
+                let results = self.run_block(body, args)?;
+                let mut v = vec![];
+                for (i, h) in results.into_iter().enumerate() {
+                    v.push(match outs.get(i) {
+                        Some(s) => self.conform(h, self.resolve(s, span)?, span, &format!("result #{i}"))?,
+                        None => h,
+                    });
+                }
+                Ok(v)
+            }
+            SdyOp::ManualComputation => crate::devices::manual::sharded(self.m, op, operands, self.opts),
+            SdyOp::Mesh | SdyOp::Return => {
+                Err(InterpError::invalid(span, format!("{} inside a function", o.name.as_str())))
+            }
+        }
+    }
+
+    /// Any other op: the locality check, then each device computes its block.
+    fn generic(
+        &mut self,
+        op: OpId,
+        kind: OpKind,
+        operands: Vec<Held>,
+        captured: Vec<(ValueId, Held)>,
+    ) -> IResult<Vec<Held>> {
+        let m = self.m;
+        let o = m.op(op);
+        let span = o.span;
+        let name = o.name.as_str().to_string();
+        let mut results: Vec<(Vec<usize>, Sharding)> = vec![];
+        for (i, &r) in o.results.iter().enumerate() {
+            let global = global_shape(m.value_type(r))
+                .map_err(|e| InterpError::unsupported(span, format!("sharded '{name}': {e}")))?;
+            let s = match self.result_sharding(op, i)? {
+                Some(s) => s,
+                None => Sharding::replicated(
+                    operands.first().map_or(self.mesh.clone(), |h| h.sharding.mesh.clone()),
+                    global.len(),
+                ),
+            };
+            s.check_rank(global.len()).map_err(|e| InterpError::invalid(span, format!("result #{i}: {e}")))?;
+            results.push((global, s));
+        }
+        // Device-dependent ops: each device's own id (partition id = device id, one replica).
+        if let OpKind::Stablehlo(k @ (StablehloOp::PartitionId | StablehloOp::ReplicaId)) = kind {
+            let (global, s) = results.first().cloned().ok_or_else(|| InterpError::invalid(span, "missing result"))?;
+            let u32_ty =
+                shardref_spec::ir::ElemType::Int { width: 32, signedness: shardref_spec::ir::Signedness::Unsigned };
+            let shards = (0..s.mesh.num_devices())
+                .map(|p| {
+                    let x = if k == StablehloOp::PartitionId { s.mesh.device_id(p) as u32 } else { 0 };
+                    Tensor::new(vec![], u32_ty.clone(), Buffer::U32(vec![x].into()))
+                })
+                .collect();
+            return Ok(vec![Held { sharding: s, shards, global }]);
+        }
+        // Values the op's regions use from outside it must be whole on every device.
+        let whole = captured.iter().try_for_each(|(_, h)| {
+            let d = (0..h.global.len()).find(|&d| h.sharding.num_shards(d) > 1);
+            match (d, h.sharding.unreduced.is_empty()) {
+                (None, true) => Ok(()),
+                (Some(d), _) => Err(InterpError::trap(
+                    span,
+                    format!(
+                        "'{name}': a value its regions use is sharded on {} along dimension {d} (implicit communication)",
+                        h.sharding.mesh.parts_name(h.sharding.dims.get(d).map_or(&[][..], |v| v))
+                    ),
+                )),
+                (None, false) => Err(InterpError::trap(
+                    span,
+                    format!("'{name}': a value its regions use is unreduced (a missing sdy.all_reduce)"),
+                )),
+            }
+        });
+        match whole.and_then(|()| self.check(op, kind, &operands, &results)) {
+            Ok(plan) => self.compute(op, &operands, &captured, &results, plan),
+            Err(e) => match self.opts.implicit {
+                ImplicitReshards::Error => Err(e),
+                ImplicitReshards::Insert => self.global_fallback(op, &operands, &captured, &results),
+            },
+        }
+    }
+
+    /// `ImplicitReshards::Insert`: gathers the operands, runs the op once on
+    /// global values, and slices the results to their declared shardings.
+    fn global_fallback(
+        &mut self,
+        op: OpId,
+        operands: &[Held],
+        captured: &[(ValueId, Held)],
+        results: &[(Vec<usize>, Sharding)],
+    ) -> IResult<Vec<Held>> {
+        let span = self.m.op(op).span;
+        let globals = operands
+            .iter()
+            .map(|h| {
+                h.sharding
+                    .unshard(&h.shards, &h.global)
+                    .map(Value::Tensor)
+                    .map_err(|e| InterpError::trap(span, e.to_string()))
+            })
+            .collect::<IResult<Vec<_>>>()?;
+        let captured = captured
+            .iter()
+            .map(|(v, h)| {
+                let t = h.sharding.unshard(&h.shards, &h.global).map_err(|e| InterpError::trap(span, e.to_string()))?;
+                Ok((*v, Value::Tensor(t)))
+            })
+            .collect::<IResult<Vec<_>>>()?;
+        let outs = self.it.eval_op(op, globals, captured)?;
+        outs.into_iter()
+            .zip(results)
+            .map(|(v, (global, s))| match v {
+                Value::Tensor(t) => Ok(Held { shards: s.shard(&t), sharding: s.clone(), global: global.clone() }),
+                _ => Err(InterpError::unsupported(span, "sharded execution of non-tensor values")),
+            })
+            .collect()
+    }
+
+    /// The locality check: every device must hold what the op reads to compute its block.
+    fn check(&self, op: OpId, kind: OpKind, operands: &[Held], results: &[(Vec<usize>, Sharding)]) -> IResult<Plan> {
+        let m = self.m;
+        let o = m.op(op);
+        let span = o.span;
+        let name = o.name.as_str();
+        let shapes: Vec<Vec<usize>> = operands.iter().map(|h| h.global.clone()).collect();
+        let rshapes: Vec<Vec<usize>> = results.iter().map(|(g, _)| g.clone()).collect();
+        let deps = locality::deps(m, op, kind, &shapes, &rshapes).map_err(|e| e.at(span))?;
+        let Some((rglobal, rs)) = results.first() else {
+            return Err(InterpError::unsupported(span, format!("sharded execution of '{name}', which has no results")));
+        };
+        let mesh = rs.mesh.clone();
+        for (i, h) in operands.iter().enumerate() {
+            if h.sharding.mesh.device_ids != mesh.device_ids {
+                return Err(InterpError::trap(
+                    span,
+                    format!("'{name}': operand #{i} is on a mesh with other device ids than its result"),
+                ));
+            }
+        }
+        for (j, (_, s)) in results.iter().enumerate().skip(1) {
+            // Index maps are stated against result #0's block; results of the same rank must share it.
+            if s.dims.len() == rs.dims.len() && s.dims != rs.dims {
+                return Err(InterpError::trap(span, format!("'{name}': result #{j} is sharded unlike result #0")));
+            }
+        }
+        // Partial (unreduced) operands are only allowed through linear ops.
+        let partial: Vec<usize> = (0..operands.len()).filter(|&i| !operands[i].sharding.unreduced.is_empty()).collect();
+        let mut carried: Vec<AxisPart> = vec![];
+        if let Some(&i) = partial.first() {
+            let ok = match deps.linear {
+                Linear::No => false,
+                Linear::One => partial.len() == 1,
+                Linear::Every => {
+                    partial.len() == operands.len()
+                        && operands.iter().all(|h| h.sharding.unreduced == operands[i].sharding.unreduced)
+                }
+            } && operands[i].sharding.reduction == ReductionKind::Sum;
+            if !ok {
+                return Err(InterpError::trap(
+                    span,
+                    format!(
+                        "'{name}': operand #{i} is unreduced over {} and the op needs its reduced value (a missing sdy.all_reduce)",
+                        mesh.parts_name(&operands[i].sharding.unreduced)
+                    ),
+                ));
+            }
+            carried = operands[i].sharding.unreduced.clone();
+        }
+        // Reduction factors: every carrier sharded alike (or replicated).
+        let mut factors: HashMap<usize, (Vec<AxisPart>, usize, usize)> = HashMap::new();
+        for (i, dl) in deps.operands.iter().enumerate() {
+            for (d, dep) in dl.iter().enumerate() {
+                if let Dep::Reduce(f) = dep {
+                    let Some(axes) = operands[i].sharding.dims.get(d) else { continue };
+                    if axes.is_empty() {
+                        continue;
+                    }
+                    match factors.get(f) {
+                        None => {
+                            factors.insert(*f, (axes.clone(), i, d));
+                        }
+                        Some((a, i0, d0)) if a != axes => {
+                            return Err(InterpError::trap(
+                                span,
+                                format!(
+                                    "'{name}': operand #{i} dimension {d} is sharded on {} but operand #{i0} dimension {d0} of the same reduction factor on {} (implicit communication)",
+                                    mesh.parts_name(axes),
+                                    mesh.parts_name(a)
+                                ),
+                            ));
+                        }
+                        Some(_) => {}
+                    }
+                }
+            }
+        }
+        let mut reduce_axes: Vec<AxisPart> = vec![];
+        for (axes, _, _) in factors.values() {
+            reduce_axes.extend(axes.iter().copied());
+        }
+        reduce_axes.sort_by_key(|x| (x.axis, x.pre));
+        if !reduce_axes.is_empty() {
+            if deps.combine == Combine::Other {
+                return Err(InterpError::trap(
+                    span,
+                    format!(
+                        "'{name}': reduces over dimensions sharded on {} with a body that is not a single add, max or min",
+                        mesh.parts_name(&reduce_axes)
+                    ),
+                ));
+            }
+            for (d, axes) in rs.dims.iter().enumerate() {
+                if let Some(x) = axes.iter().find(|x| reduce_axes.contains(x)) {
+                    return Err(InterpError::trap(
+                        span,
+                        format!(
+                            "'{name}': result dimension {d} is sharded on {}, an axis the op reduces over",
+                            mesh.part_name(*x)
+                        ),
+                    ));
+                }
+            }
+        }
+        // Per device: needed ⊆ held.
+        let mut masks: Vec<Vec<Vec<Range<usize>>>> = vec![];
+        for p in 0..mesh.num_devices() {
+            let block = rs.block(rglobal, p);
+            let mut per_operand = vec![];
+            for (i, h) in operands.iter().enumerate() {
+                let held = h.sharding.block(&h.global, p);
+                let mut mask: Vec<Range<usize>> = (0..h.global.len()).map(|d| 0..h.global[d]).collect();
+                for (d, dep) in deps.operands[i].iter().enumerate() {
+                    let needed = match dep {
+                        Dep::Needs(f) => f(&locality::Block(&block)),
+                        Dep::All => 0..h.global[d],
+                        Dep::Reduce(f) => match factors.get(f) {
+                            Some((axes, _, _)) => {
+                                let n: usize = axes.iter().map(|x| x.size).product();
+                                let len = h.global[d].div_ceil(n.max(1));
+                                let start = (mesh.index_over(axes, p) * len).min(h.global[d]);
+                                let r = start..(start + len).min(h.global[d]);
+                                mask[d] = r.clone();
+                                r
+                            }
+                            None => 0..h.global[d],
+                        },
+                    };
+                    if !needed.is_empty() && (needed.start < held[d].start || needed.end > held[d].end) {
+                        return Err(InterpError::trap(
+                            span,
+                            format!(
+                                "'{name}': operand #{i} dimension {d} is sharded on {}: device {} needs elements [{}, {}) of it but holds [{}, {}) (implicit communication)",
+                                mesh.parts_name(h.sharding.dims.get(d).map_or(&[][..], |v| v)),
+                                mesh.device_id(p),
+                                needed.start,
+                                needed.end,
+                                held[d].start,
+                                held[d].end
+                            ),
+                        ));
+                    }
+                }
+                per_operand.push(mask);
+            }
+            masks.push(per_operand);
+        }
+        let combine = match deps.combine {
+            Combine::Max => ReductionKind::Max,
+            Combine::Min => ReductionKind::Min,
+            Combine::Sum | Combine::Other => ReductionKind::Sum,
+        };
+        if !carried.is_empty() && !reduce_axes.is_empty() && combine != ReductionKind::Sum {
+            return Err(InterpError::trap(
+                span,
+                format!("'{name}': mixes sum partials with a {} reduction", combine.keyword()),
+            ));
+        }
+        let mut partial_axes = carried;
+        for x in reduce_axes {
+            if !partial_axes.contains(&x) {
+                partial_axes.push(x);
+            }
+        }
+        Ok(Plan { masks, fill_from: deps.fill_from, partial: partial_axes, combine })
+    }
+
+    /// Each device lays out what it holds at global positions (neutral fill
+    /// elsewhere), runs the op's kernel, and keeps its result block.
+    fn compute(
+        &mut self,
+        op: OpId,
+        operands: &[Held],
+        captured: &[(ValueId, Held)],
+        results: &[(Vec<usize>, Sharding)],
+        plan: Plan,
+    ) -> IResult<Vec<Held>> {
+        let span = self.m.op(op).span;
+        let n = results.first().map_or(0, |(_, s)| s.mesh.num_devices());
+        let mut out: Vec<Vec<Tensor>> = vec![Vec::with_capacity(n); results.len()];
+        for p in 0..n {
+            let mut args = Vec::with_capacity(operands.len());
+            for (i, h) in operands.iter().enumerate() {
+                let fill = match plan.fill_from {
+                    Some(k) if i < k => operands.get(k + i).map(|init| init.shards[p].clone()),
+                    _ => None,
+                };
+                let fill = fill.unwrap_or_else(|| {
+                    Tensor::new(vec![], h.shards[p].elem.clone(), Buffer::zeros(h.shards[p].buf.repr(), 1))
+                });
+                let held = h.sharding.block(&h.global, p);
+                let clip: Vec<Range<usize>> =
+                    held.iter().zip(&plan.masks[p][i]).map(|(a, b)| a.start.max(b.start)..a.end.min(b.end)).collect();
+                args.push(Value::Tensor(canvas(&h.shards[p], &held, &clip, &h.global, &fill)));
+            }
+            let held_captures = captured.iter().map(|(v, h)| (*v, Value::Tensor(h.shards[p].clone()))).collect();
+            let vals = self.it.eval_op(op, args, held_captures)?;
+            for (j, v) in vals.into_iter().enumerate() {
+                let Value::Tensor(t) = v else {
+                    return Err(InterpError::unsupported(span, "sharded execution of non-tensor values"));
+                };
+                let (_, s) = &results[j];
+                out[j].push(block_of(s, &t, p));
+            }
+        }
+        let mut held = vec![];
+        for (j, shards) in out.into_iter().enumerate() {
+            let (global, declared) = &results[j];
+            let mut s = declared.clone();
+            s.unreduced = plan.partial.clone();
+            s.reduction = plan.combine;
+            let h = Held { sharding: s, shards, global: global.clone() };
+            // Axes declared unreduced that the op did not make partial become partial for free.
+            let extra: Vec<AxisPart> =
+                declared.unreduced.iter().filter(|x| !plan.partial.contains(x)).copied().collect();
+            held.push(if extra.is_empty() {
+                h
+            } else {
+                let mesh = h.sharding.mesh.clone();
+                let shards = (0..mesh.num_devices())
+                    .map(|p| {
+                        if extra.iter().all(|&x| mesh.digit(x, p) == 0) {
+                            h.shards[p].clone()
+                        } else {
+                            zeros_like(&h.shards[p])
+                        }
+                    })
+                    .collect();
+                let mut s = h.sharding.clone();
+                s.unreduced.extend(extra);
+                Held { sharding: s, shards, global: h.global }
+            });
+        }
+        Ok(held)
+    }
+}
+
+/// The values that `op`'s regions use but that are defined outside `op`.
+fn captured_values(m: &Module, op: OpId) -> Vec<ValueId> {
+    let mut inside = std::collections::HashSet::new();
+    let mut uses = vec![];
+    let mut stack: Vec<OpId> = vec![];
+    for &r in &m.op(op).regions {
+        for &b in &m.region(r).blocks {
+            inside.extend(m.block(b).args.iter().copied());
+            stack.extend(m.block(b).ops.iter().copied());
+        }
+    }
+    while let Some(x) = stack.pop() {
+        let o = m.op(x);
+        inside.extend(o.results.iter().copied());
+        uses.extend(o.operands.iter().copied());
+        for &r in &o.regions {
+            for &b in &m.region(r).blocks {
+                inside.extend(m.block(b).args.iter().copied());
+                stack.extend(m.block(b).ops.iter().copied());
+            }
+        }
+    }
+    let mut out: Vec<ValueId> = uses.into_iter().filter(|v| !inside.contains(v)).collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// What the locality check decided for an op.
+struct Plan {
+    /// [device][operand][dim]: the part of the operand's global range the device places.
+    masks: Vec<Vec<Vec<Range<usize>>>>,
+    fill_from: Option<usize>,
+    partial: Vec<AxisPart>,
+    combine: ReductionKind,
+}
+
+/// The global-shaped tensor holding `local` (whose data is the global block
+/// `block`) inside `clip`, and `fill` (one element) everywhere else.
+fn canvas(local: &Tensor, block: &[Range<usize>], clip: &[Range<usize>], global: &[usize], fill: &Tensor) -> Tensor {
+    let ls = strides(&local.shape);
+    let mut parts = Vec::with_capacity(global.iter().product());
+    for_each_index(global, |g| {
+        if g.iter().zip(clip).all(|(&x, r)| r.contains(&x)) {
+            parts.push((0, g.iter().zip(block).zip(&ls).map(|((&x, r), s)| (x - r.start) * s).sum()));
+        } else {
+            parts.push((1, 0));
+        }
+    });
+    let buf = gather_many(&[local, fill], &parts).unwrap_or_else(|_| Buffer::zeros(local.buf.repr(), parts.len()));
+    Tensor::new(global.to_vec(), local.elem.clone(), buf)
+}
+
+/// The shardings of a per-value attribute (`in_shardings`, `out_shardings`).
+pub fn per_value(m: &Module, op: OpId, name: &str) -> Vec<TensorSharding> {
+    match sdy_attr(m, op, name) {
+        Some(SdyAttr::ShardingPerValue(v)) => v.shardings.clone(),
+        _ => vec![],
+    }
+}
+
+/// A sharding in sdy syntax, for messages.
+pub fn sharding_string(s: &Sharding) -> String {
+    let mut out = s.dims_string();
+    if !s.unreduced.is_empty() {
+        out.push_str(&format!(", unreduced={}", s.mesh.parts_name(&s.unreduced)));
+    }
+    out
+}
+
+/// Whether `f` is a global-view sdy function: it carries `sdy.sharding`
+/// argument or result attributes, or its body uses sdy ops or shardings.
+pub fn is_global_view(m: &Module, f: OpId) -> bool {
+    let o = m.op(f);
+    let attr_sharded = ["arg_attrs", "res_attrs"].iter().any(
+        |k| matches!(o.attrs.get(k), Some(Attr::Array(items)) if items.iter().any(|a| dict_sharding(a).is_some())),
+    );
+    if attr_sharded {
+        return true;
+    }
+    let mut stack: Vec<OpId> = vec![];
+    for &r in &o.regions {
+        for &b in &m.region(r).blocks {
+            stack.extend(m.block(b).ops.iter().copied());
+        }
+    }
+    stack.iter().any(|&op| {
+        let x = m.op(op);
+        matches!(x.name.kind(), Some(OpKind::Sdy(_))) || x.attrs.contains("sdy.sharding")
+    })
+}
+
+/// `interpreter.run_parallel` over global-view sdy functions: when every
+/// program slot runs the same such function, the run is a sharded run with
+/// `ShardedInputs::PerDevice`, program slot i (replica-major) being device id
+/// i of the function's mesh (upstream's convert-global-to-local pipeline: a
+/// partition runs as the mesh device with its id, so with custom `device_ids`
+/// slot i holds the block of the mesh position whose id is i). Returns each
+/// slot's local result shards, flattened in slot order; `None` when the
+/// programs are not global-view sdy functions.
+pub fn run_parallel_hook(
+    it: &mut Interp<'_>,
+    programs: &[OpId],
+    inputs: &[Vec<Value>],
+    span: Span,
+) -> IResult<Option<Vec<Value>>> {
+    let m = it.m;
+    let Some(&f) = programs.first() else { return Ok(None) };
+    if programs.iter().any(|&p| p != f) || !is_global_view(m, f) {
+        return Ok(None);
+    }
+    let name = m.op(f).attrs.get("sym_name").and_then(Attr::as_str).map(|s| String::from_utf8_lossy(s).into_owned());
+    let name = name.ok_or_else(|| InterpError::invalid(span, "run_parallel program without a name"))?;
+    let mut limits = it.limits();
+    limits.fuel = it.fuel_left();
+    let opts = ShardedOptions { limits, implicit: it.implicit_reshards };
+    let results = run_sharded(m, &name, ShardedInputs::PerDevice(inputs.to_vec()), &opts).map_err(|e| e.at(span))?;
+    let mut out = vec![];
+    for id in 0..programs.len() {
+        for r in &results {
+            let p = r.mesh.position_of(id as i64).ok_or_else(|| {
+                InterpError::invalid(span, format!("run_parallel slot {id} is no device of the mesh of @{name}"))
+            })?;
+            out.push(r.shards[p].clone());
+        }
+    }
+    Ok(Some(out))
+}

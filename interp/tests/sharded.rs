@@ -1,0 +1,228 @@
+//! Sharded execution of global-view sdy programs (interp/tests/sharded/*.mlir):
+//! each `@parallel_x` runs on the simulated devices of its mesh and must
+//! agree with `@sequential_x` run by the ordinary interpreter; round trips
+//! must give back their input; programs that need implicit communication,
+//! that leave partial results unreduced, or whose manual computations
+//! disagree between devices must fail with errors naming what went wrong.
+
+use shardref_interp::devices::sharded::{ImplicitReshards, ShardedInputs, ShardedOptions, run_sharded};
+use shardref_interp::value::{Buffer, Tensor, Value};
+use shardref_spec::ir::{ElemType, Type};
+
+fn load(name: &str) -> shardref_spec::Module {
+    let path = format!("{}/tests/sharded/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    shardref_spec::parse(&path, &text).unwrap_or_else(|e| panic!("{path}: {e:?}"))
+}
+
+/// Deterministic i32 inputs of `func`'s argument types.
+fn inputs(m: &shardref_spec::Module, func: &str, seed: u64) -> Vec<Value> {
+    let f = m.lookup_symbol(func).unwrap();
+    let entry = m.region(m.op(f).regions[0]).blocks[0];
+    let mut s = seed;
+    m.block(entry)
+        .args
+        .iter()
+        .map(|&a| {
+            let Type::Tensor(t) = m.value_type(a) else { panic!() };
+            let shape: Vec<usize> = t.static_shape().unwrap().into_iter().map(|x| x as usize).collect();
+            let n: usize = shape.iter().product();
+            let data: Vec<i32> = (0..n)
+                .map(|_| {
+                    s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    ((s >> 33) % 41) as i32 - 20
+                })
+                .collect();
+            Value::Tensor(Tensor::new(shape, ElemType::I32, Buffer::I32(data.into())))
+        })
+        .collect()
+}
+
+fn sharded(
+    m: &shardref_spec::Module,
+    func: &str,
+    args: Vec<Value>,
+    mode: ImplicitReshards,
+) -> Result<Vec<Value>, String> {
+    let opts = ShardedOptions { implicit: mode, ..Default::default() };
+    let r = run_sharded(m, func, ShardedInputs::Global(args), &opts).map_err(|e| e.to_string())?;
+    r.iter().map(|v| v.reassemble().map_err(|e| e.to_string())).collect()
+}
+
+fn global(m: &shardref_spec::Module, func: &str, args: Vec<Value>) -> Result<Vec<Value>, String> {
+    shardref_interp::run(m, func, args, Default::default()).map(|o| o.results).map_err(|e| e.to_string())
+}
+
+/// `@parallel_x` sharded agrees with `@sequential_x`, for a few input seeds.
+fn agrees(file: &str, x: &str) {
+    let m = load(file);
+    for seed in 0..3 {
+        let args = inputs(&m, &format!("parallel_{x}"), seed);
+        let want = global(&m, &format!("sequential_{x}"), args.clone()).unwrap();
+        let got = sharded(&m, &format!("parallel_{x}"), args.clone(), ImplicitReshards::Error).unwrap();
+        assert_eq!(got, want, "{file}: @parallel_{x} (seed {seed})");
+        // The global interpreter runs the sharded program too (sdy ops on logical values).
+        let plain = global(&m, &format!("parallel_{x}"), args).unwrap();
+        assert_eq!(plain, want, "{file}: @parallel_{x} in the global interpreter");
+    }
+}
+
+/// `func` sharded gives back its input.
+fn round_trip(file: &str, func: &str) {
+    let m = load(file);
+    let args = inputs(&m, func, 7);
+    assert_eq!(sharded(&m, func, args.clone(), ImplicitReshards::Error).unwrap(), args, "{file}: @{func}");
+}
+
+#[test]
+fn dot_with_sharded_contracting_dim_and_all_reduce() {
+    agrees("dot_contracting.mlir", "dot");
+}
+
+#[test]
+fn missing_all_reduce_is_reported() {
+    let m = load("dot_contracting.mlir");
+    let e =
+        sharded(&m, "missing_all_reduce", inputs(&m, "missing_all_reduce", 0), ImplicitReshards::Error).unwrap_err();
+    assert!(e.contains("unreduced over {\"x\"}") && e.contains("never all-reduced"), "{e}");
+}
+
+#[test]
+fn max_reduction_over_non_divisible_dim_never_sees_padding() {
+    agrees("dot_contracting.mlir", "reduce_max");
+}
+
+#[test]
+fn all_gather_all_slice_round_trip() {
+    round_trip("round_trips.mlir", "gather_slice");
+}
+
+#[test]
+fn all_to_all_round_trip_over_sub_axis() {
+    round_trip("round_trips.mlir", "all_to_all_back");
+}
+
+#[test]
+fn collective_permute_round_trip_across_device_orders() {
+    round_trip("round_trips.mlir", "permute_back");
+}
+
+#[test]
+fn iota_offsets_sub_axes_and_non_divisible_dims() {
+    agrees("round_trips.mlir", "iota_add");
+}
+
+#[test]
+fn implicit_communication_is_a_located_error() {
+    let m = load("implicit.mlir");
+    let r = shardref_interp::devices::sharded::run_sharded(
+        &m,
+        "mismatched_add",
+        ShardedInputs::Global(inputs(&m, "mismatched_add", 0)),
+        &ShardedOptions::default(),
+    );
+    let e = r.unwrap_err();
+    assert!(!e.span.is_none(), "the error has the op's location");
+    let msg = e.to_string();
+    for part in ["'stablehlo.add'", "operand #1", "dimension 0", "{\"y\"}", "implicit communication"] {
+        assert!(msg.contains(part), "{msg} lacks {part}");
+    }
+    let e = sharded(&m, "parallel_shifted_slice", inputs(&m, "parallel_shifted_slice", 0), ImplicitReshards::Error)
+        .unwrap_err();
+    assert!(e.contains("'stablehlo.slice'") && e.contains("operand #0 dimension 0 is sharded on {\"x\"}"), "{e}");
+}
+
+#[test]
+fn insert_mode_performs_the_missing_communication() {
+    let m = load("implicit.mlir");
+    for x in ["mismatched_add", "shifted_slice"] {
+        let p = if x == "mismatched_add" { x.to_string() } else { format!("parallel_{x}") };
+        let args = inputs(&m, &p, 3);
+        let want = global(&m, &format!("sequential_{x}"), args.clone()).unwrap();
+        assert_eq!(sharded(&m, &p, args, ImplicitReshards::Insert).unwrap(), want, "@{p}");
+    }
+}
+
+#[test]
+fn manual_computation_with_stablehlo_all_reduce() {
+    agrees("manual.mlir", "total");
+}
+
+#[test]
+fn manual_computation_collective_permute_with_custom_device_ids() {
+    agrees("manual.mlir", "rotate");
+}
+
+#[test]
+fn a_wrong_permute_pair_gives_a_detectably_wrong_result() {
+    let m = load("manual.mlir");
+    let args = inputs(&m, "parallel_rotate_wrong", 1);
+    let want = global(&m, "sequential_rotate", args.clone()).unwrap();
+    let got = sharded(&m, "parallel_rotate_wrong", args.clone(), ImplicitReshards::Error).unwrap();
+    assert_ne!(got, want);
+    // Devices 1 and 3 (mesh positions 3 and 1) now receive the wrong blocks: elements 2..4 and 6..8 differ.
+    let (Value::Tensor(g), Value::Tensor(w)) = (&got[0], &want[0]) else { panic!() };
+    let (Buffer::I32(g), Buffer::I32(w)) = (&g.buf, &w.buf) else { panic!() };
+    let differing: Vec<usize> = (0..8).filter(|&i| g[i] != w[i]).collect();
+    assert_eq!(differing, vec![2, 3, 6, 7], "{g:?} vs {w:?}");
+}
+
+#[test]
+fn replicated_manual_result_that_differs_names_devices_and_element() {
+    let m = load("manual.mlir");
+    let args = vec![Value::Tensor(Tensor::new(vec![8], ElemType::I32, Buffer::I32((0..8).collect::<Vec<_>>().into())))];
+    for e in [
+        global(&m, "replicas_differ", args.clone()).unwrap_err(),
+        sharded(&m, "replicas_differ", args, ImplicitReshards::Error).unwrap_err(),
+    ] {
+        assert!(e.contains("replicated but differs between devices"), "{e}");
+        assert!(
+            e.contains("at element [0]") && e.contains("device 2 holds 0") && e.contains("device 3 holds 2"),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn nested_manual_computations() {
+    agrees("manual.mlir", "nested");
+}
+
+#[test]
+fn run_parallel_over_a_global_view_function_runs_sharded() {
+    let m = load("run_parallel.mlir");
+    let out = shardref_interp::run(&m, "main", vec![], Default::default()).unwrap();
+    assert_eq!(out.checks_run, 2);
+    assert!(out.check_failures.is_empty(), "{:?}", out.check_failures);
+}
+
+#[test]
+fn partition_id_is_the_device_id() {
+    let m = load("round_trips.mlir");
+    let got = sharded(&m, "device_ids", vec![], ImplicitReshards::Error).unwrap();
+    let Value::Tensor(t) = &got[0] else { panic!() };
+    assert_eq!(t.buf, Buffer::U32(vec![7, 6, 5, 4, 3, 2, 1, 0].into()));
+}
+
+#[test]
+fn loop_bodies_see_the_values_they_capture() {
+    agrees("loop.mlir", "loop");
+    let m = load("loop.mlir");
+    let args = inputs(&m, "sharded_capture", 2);
+    let e = sharded(&m, "sharded_capture", args.clone(), ImplicitReshards::Error).unwrap_err();
+    assert!(e.contains("'stablehlo.while'") && e.contains("sharded on {\"x\"} along dimension 0"), "{e}");
+    let want = global(&m, "sharded_capture", args.clone()).unwrap();
+    assert_eq!(sharded(&m, "sharded_capture", args, ImplicitReshards::Insert).unwrap(), want);
+}
+
+#[test]
+fn reshape_splitting_a_sharded_dimension_is_local() {
+    agrees("round_trips.mlir", "split");
+}
+
+#[test]
+fn all_gather_over_the_wrong_axis_names_the_device() {
+    let m = load("round_trips.mlir");
+    let e = sharded(&m, "wrong_gather", inputs(&m, "wrong_gather", 0), ImplicitReshards::Error).unwrap_err();
+    assert!(e.contains("'sdy.all_gather' does not deliver element") && e.contains("to device 7"), "{e}");
+}
