@@ -30,9 +30,9 @@ const EPS: f64 = 1.0 / (1u64 << 40) as f64;
 /// 1.5 · 2^52: adding and subtracting it rounds an f64 of magnitude < 2^51 to an integer.
 const MAGIC: f64 = 6_755_399_441_055_744.0;
 const LOG2E: f64 = std::f64::consts::LOG2_E;
-/// ln 2 split so that k · LN2_HI is exact for |k| < 2^20 (fdlibm's constants).
-const LN2_HI: f64 = 6.931_471_803_691_238_164_9e-1;
-const LN2_LO: f64 = 1.908_214_929_270_587_700_02e-10;
+/// ln 2 split so that k · LN2_HI is exact for |k| < 2^20 (fdlibm's ln2_hi and ln2_lo).
+const LN2_HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
+const LN2_LO: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
 
 /// 1/k! for k = 0..=11 (C[k]).
 const C: [f64; 12] = {
