@@ -242,10 +242,12 @@ impl<'m> Interp<'m> {
             if let Some(Exit::Return(vals)) = self.exec(f, op)? {
                 return Ok(vals);
             }
-            // Dead values leave the frame, so their buffers are freed or reused early.
+            // Dead values leave the frame; their buffers go to the pool for reuse.
             for &v in self.live.dead_after(op) {
-                if let Some(cell) = f.vals.get_mut(self.slots.slot[v.index()] as usize) {
-                    *cell = None;
+                if let Some(Some(Value::Tensor(t))) =
+                    f.vals.get_mut(self.slots.slot[v.index()] as usize).map(Option::take)
+                {
+                    crate::pool::give(t.buf);
                 }
             }
         }

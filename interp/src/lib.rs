@@ -6,6 +6,7 @@
 //! - `eval`: the evaluator, the only dispatcher over op kinds; fuel, memory
 //!   and call-depth limits.
 //! - `liveness`: after which op each frame value is dead (buffer reuse).
+//! - `pool`: large dead buffers kept for reuse as kernel outputs.
 //! - `check`: the semantics of the test dialect's `check.*` ops.
 //! - `error`: `InterpError` with a category and the op's span.
 //! - `devices`: simulated devices, their rendezvous and the collectives.
@@ -25,6 +26,7 @@ pub mod fastloop;
 pub mod liveness;
 pub mod npy;
 pub mod ops;
+pub mod pool;
 pub mod print;
 pub mod value;
 

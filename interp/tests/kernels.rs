@@ -387,3 +387,42 @@ fn long_reductions_fold_in_blocks() {
     let fast = reduce::fold_single_op_dims(S::Add, &short, &i, &[0]).unwrap();
     assert_eq!(fast, Buffer::F32(vec![fold(&vals[..b])].into()));
 }
+
+#[test]
+fn elementwise_ops_reuse_only_unshared_operand_buffers() {
+    let n = 1 << 17;
+    let f32s = |f: fn(usize) -> f32| Tensor::new(vec![n], ElemType::F32, Buffer::F32((0..n).map(f).collect()));
+    let ptr = |t: &Tensor| match &t.buf {
+        Buffer::F32(s) => s.as_ptr(),
+        _ => unreachable!(),
+    };
+    let ty = Type::Tensor(TensorType::ranked(vec![n as u64], ElemType::F32));
+    // Both unshared: the result takes the first operand's buffer.
+    let (a, b) = (f32s(|i| i as f32), f32s(|i| 0.5 * i as f32));
+    let pa = ptr(&a);
+    let r = elementwise::binary_owned(S::Add, a, b, &ty).unwrap();
+    assert_eq!(ptr(&r), pa);
+    assert!(matches!(&r.buf, Buffer::F32(s) if s[3] == 4.5));
+    // The first shared: the second's buffer; both shared: a fresh one, operands intact.
+    let (a, b) = (f32s(|i| i as f32), f32s(|i| 0.5 * i as f32));
+    let (keep_a, pb) = (a.clone(), ptr(&b));
+    let r = elementwise::binary_owned(S::Subtract, a, b, &ty).unwrap();
+    assert_eq!(ptr(&r), pb);
+    assert!(matches!(&r.buf, Buffer::F32(s) if s[4] == 2.0));
+    let keep_b = f32s(|i| 0.5 * i as f32);
+    let r = elementwise::binary_owned(S::Multiply, keep_a.clone(), keep_b.clone(), &ty).unwrap();
+    assert!(ptr(&r) != ptr(&keep_a) && ptr(&r) != ptr(&keep_b));
+    assert!(matches!(&keep_a.buf, Buffer::F32(s) if s[4] == 4.0));
+    assert!(matches!(&r.buf, Buffer::F32(s) if s[4] == 8.0));
+    // Unary in place, with the reference tanh's bits.
+    let x = f32s(|i| (i as f32 - 65536.0) * 1e-3);
+    let (px, xs) = (ptr(&x), x.clone());
+    drop(xs);
+    let r = elementwise::unary_owned(S::Tanh, x, &ty).unwrap();
+    assert_eq!(ptr(&r), px);
+    let Buffer::F32(out) = &r.buf else { unreachable!() };
+    for (i, y) in out.iter().enumerate() {
+        let x = (i as f32 - 65536.0) * 1e-3;
+        assert_eq!(y.to_bits(), shardref_interp::ops::tanh32::tanh_ref(x).to_bits());
+    }
+}

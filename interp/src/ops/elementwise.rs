@@ -75,7 +75,7 @@ const PAR_MIN: usize = 1 << 16;
 const PAR_CHUNK: usize = 1 << 14;
 
 /// `f` over `a` and `b` pairwise into a new shared buffer, in parallel chunks for large inputs.
-fn par_zip<T: Copy + Sync, U: Copy + Default + Send + Sync>(
+fn par_zip<T: Copy + Sync, U: Copy + Default + Send + Sync + 'static>(
     a: &[T],
     b: &[T],
     f: impl Fn(T, T) -> U + Sync,
@@ -85,7 +85,7 @@ fn par_zip<T: Copy + Sync, U: Copy + Default + Send + Sync>(
     if n < PAR_MIN {
         return a.iter().zip(b.iter()).map(|(&x, &y)| f(x, y)).collect();
     }
-    let mut out: std::sync::Arc<[U]> = std::iter::repeat_n(U::default(), n).collect();
+    let mut out: std::sync::Arc<[U]> = fresh_buffer(n);
     let o = std::sync::Arc::get_mut(&mut out).expect("a fresh buffer is unique");
     o.par_chunks_mut(PAR_CHUNK).zip(a[..n].par_chunks(PAR_CHUNK)).zip(b[..n].par_chunks(PAR_CHUNK)).for_each(
         |((o, x), y)| {
@@ -97,6 +97,17 @@ fn par_zip<T: Copy + Sync, U: Copy + Default + Send + Sync>(
     out
 }
 
+/// An output buffer of `n` elements that nothing else holds, from the pool
+/// when it has one (old contents: the caller overwrites every element).
+fn fresh_buffer<T: Copy + Default + Send + Sync + 'static>(n: usize) -> Arc<[T]> {
+    if let Some(mut b) = crate::pool::take(n)
+        && Arc::get_mut(&mut b).is_some()
+    {
+        return b;
+    }
+    std::iter::repeat_n(T::default(), n).collect()
+}
+
 /// Elements a slice kernel sees at once (`par_apply`); kernels compute every
 /// element independently, so the blocking never changes a result.
 const BLOCK: usize = 256;
@@ -104,7 +115,10 @@ const BLOCK: usize = 256;
 /// Runs `kernel(input, output)` over `s` block by block, in parallel chunks
 /// for large inputs. Writes into `s` itself when nothing else shares it (the
 /// operand's last use), else into a fresh buffer.
-fn par_apply<T: Copy + Default + Send + Sync>(mut s: Arc<[T]>, kernel: impl Fn(&[T], &mut [T]) + Sync) -> Arc<[T]> {
+fn par_apply<T: Copy + Default + Send + Sync + 'static>(
+    mut s: Arc<[T]>,
+    kernel: impl Fn(&[T], &mut [T]) + Sync,
+) -> Arc<[T]> {
     use rayon::prelude::*;
     let in_place = |o: &mut [T]| {
         let mut tmp = [T::default(); BLOCK];
@@ -127,7 +141,7 @@ fn par_apply<T: Copy + Default + Send + Sync>(mut s: Arc<[T]>, kernel: impl Fn(&
             kernel(i, o);
         }
     };
-    let mut out: Arc<[T]> = std::iter::repeat_n(T::default(), s.len()).collect();
+    let mut out: Arc<[T]> = fresh_buffer(s.len());
     let o = Arc::get_mut(&mut out).expect("a fresh buffer is unique");
     if o.len() < PAR_MIN {
         fresh((o, &s));
@@ -138,7 +152,7 @@ fn par_apply<T: Copy + Default + Send + Sync>(mut s: Arc<[T]>, kernel: impl Fn(&
 }
 
 /// `f` over `s`, in place when nothing else shares `s` (see `par_apply`).
-fn par_map_owned<T: Copy + Default + Send + Sync>(s: Arc<[T]>, f: impl Fn(T) -> T + Sync) -> Arc<[T]> {
+fn par_map_owned<T: Copy + Default + Send + Sync + 'static>(s: Arc<[T]>, f: impl Fn(T) -> T + Sync) -> Arc<[T]> {
     par_apply(s, |i, o| {
         for (o, &x) in o.iter_mut().zip(i) {
             *o = f(x);
@@ -148,7 +162,7 @@ fn par_map_owned<T: Copy + Default + Send + Sync>(s: Arc<[T]>, f: impl Fn(T) -> 
 
 /// `f` over `a` and `b` pairwise (equal lengths), written into whichever
 /// operand nothing else shares, else into a fresh buffer.
-fn par_zip_owned<T: Copy + Default + Send + Sync>(
+fn par_zip_owned<T: Copy + Default + Send + Sync + 'static>(
     mut a: Arc<[T]>,
     mut b: Arc<[T]>,
     f: impl Fn(T, T) -> T + Sync,
@@ -171,6 +185,7 @@ fn par_zip_owned<T: Copy + Default + Send + Sync>(
         } else {
             o.par_chunks_mut(PAR_CHUNK).zip(b.par_chunks(PAR_CHUNK)).for_each(go);
         }
+        crate::pool::offer(b);
         return a;
     }
     if let Some(o) = Arc::get_mut(&mut b) {
@@ -184,6 +199,7 @@ fn par_zip_owned<T: Copy + Default + Send + Sync>(
         } else {
             o.par_chunks_mut(PAR_CHUNK).zip(a.par_chunks(PAR_CHUNK)).for_each(go);
         }
+        crate::pool::offer(a);
         return b;
     }
     par_zip(&a, &b, f)

@@ -112,8 +112,8 @@ fn fold_segments<T: Copy + Send + Sync>(s: &[T], len: usize, init: T, f: &(impl 
             let segs: [&[T]; LANES] = std::array::from_fn(|l| &quad[l * len..(l + 1) * len]);
             let mut acc = [init; LANES];
             for i in 0..len {
-                for l in 0..LANES {
-                    acc[l] = f(acc[l], segs[l][i]);
+                for (a, seg) in acc.iter_mut().zip(&segs) {
+                    *a = f(*a, seg[i]);
                 }
             }
             out.extend_from_slice(&acc);

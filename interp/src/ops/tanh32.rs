@@ -30,9 +30,20 @@ const EPS: f64 = 1.0 / (1u64 << 40) as f64;
 /// 1.5 · 2^52: adding and subtracting it rounds an f64 of magnitude < 2^51 to an integer.
 const MAGIC: f64 = 6_755_399_441_055_744.0;
 const LOG2E: f64 = std::f64::consts::LOG2_E;
-/// ln 2 split so that k · LN2_HI is exact for |k| < 2^20 (fdlibm's constants).
-const LN2_HI: f64 = 6.931_471_803_691_238_164_9e-1;
-const LN2_LO: f64 = 1.908_214_929_270_587_700_02e-10;
+/// ln 2 split so that k · LN2_HI is exact for |k| < 2^20 (fdlibm's ln2_hi and ln2_lo).
+const LN2_HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
+const LN2_LO: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
+
+/// 1/k! for k = 0..=11 (C[k]).
+const C: [f64; 12] = {
+    let mut c = [1.0f64; 12];
+    let mut k = 1;
+    while k < 12 {
+        c[k] = c[k - 1] / k as f64;
+        k += 1;
+    }
+    c
+};
 
 /// The f64 candidate for tanh|x| (x finite or not; NaN gives a meaningless value).
 #[inline(always)]
@@ -44,24 +55,19 @@ fn candidate(x: f32) -> f64 {
     // k is in 0..=58, so 2^k is the exponent field k + 1023.
     let s = f64::from_bits((t.to_bits().wrapping_sub(MAGIC.to_bits()).wrapping_add(1023)) << 52);
     let r = (z - kf * LN2_HI) - kf * LN2_LO;
-    // p(r) = expm1(r) to degree 11: r (1 + r/2 (1 + r/3 (1 + ...))).
-    let mut q = 1.0 + r * (1.0 / 11.0);
-    q = 1.0 + r * (1.0 / 10.0) * q;
-    q = 1.0 + r * (1.0 / 9.0) * q;
-    q = 1.0 + r * (1.0 / 8.0) * q;
-    q = 1.0 + r * (1.0 / 7.0) * q;
-    q = 1.0 + r * (1.0 / 6.0) * q;
-    q = 1.0 + r * (1.0 / 5.0) * q;
-    q = 1.0 + r * (1.0 / 4.0) * q;
-    q = 1.0 + r * (1.0 / 3.0) * q;
-    q = 1.0 + r * 0.5 * q;
-    let p = r * q;
+    // p(r) = expm1(r) to degree 11 (Taylor, Horner): r + r² (1/2! + r (1/3! + … + r/11!)).
+    let mut q = C[11];
+    for &c in C[2..11].iter().rev() {
+        q = c + r * q;
+    }
+    let p = r + (r * r) * q;
     let e = s * p + (s - 1.0);
     e / (e + 2.0)
 }
 
-/// `out[i] = tanh_ref(input[i])` for slices of equal length.
-pub fn tanh_f32_kernel(input: &[f32], out: &mut [f32]) {
+/// Candidates for a block; true when some element needs the fallback.
+#[inline(always)]
+fn candidates(input: &[f32], out: &mut [f32]) -> bool {
     let mut doubtful = false;
     for (o, &x) in out.iter_mut().zip(input) {
         let y = candidate(x);
@@ -69,7 +75,17 @@ pub fn tanh_f32_kernel(input: &[f32], out: &mut [f32]) {
         doubtful |= lo != hi || x.is_nan();
         *o = (y as f32).copysign(x);
     }
-    if doubtful {
+    doubtful
+}
+
+/// `out[i] = tanh_ref(input[i])` for slices of equal length.
+///
+/// The candidate loop runs with the widest vector instructions the CPU
+/// has (pulp's runtime dispatch); it uses only IEEE-exact operations
+/// (+, −, ×, ÷, min, conversions, no fused multiply-add), so its values do
+/// not depend on the instruction set.
+pub fn tanh_f32_kernel(input: &[f32], out: &mut [f32]) {
+    if pulp::Arch::new().dispatch(|| candidates(input, out)) {
         for (o, &x) in out.iter_mut().zip(input) {
             let y = candidate(x);
             if (y * (1.0 - EPS)) as f32 != (y * (1.0 + EPS)) as f32 || x.is_nan() {
