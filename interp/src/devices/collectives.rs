@@ -292,7 +292,16 @@ fn fold(it: &mut Interp<'_>, f: &mut Frame, r: RegionId, xs: &[&Tensor], ty: &Ty
     if rest.iter().any(|x| x.shape != first.shape || x.elem != first.elem) {
         return Err(InterpError::invalid(span, "reduced operands differ in type between processes"));
     }
-    if let Some(k) = it.single_op_body(r) {
+    // The fast path needs the region to take and return scalars of exactly the operands' element type;
+    // anything else goes through the region, which checks the types.
+    let scalar = Type::Tensor(shardref_spec::ir::TensorType::ranked(vec![], first.elem.clone()));
+    let region_types_match = it.m.region(r).blocks.first().is_some_and(|&b| {
+        let blk = it.m.block(b);
+        let ret_ok =
+            blk.ops.first().is_some_and(|&x| it.m.op(x).results.iter().all(|&v| *it.m.value_type(v) == scalar));
+        ret_ok && blk.args.iter().all(|&a| *it.m.value_type(a) == scalar)
+    });
+    if let Some(k) = it.single_op_body(r).filter(|_| region_types_match) {
         let mut acc = (*first).clone();
         let mut fast = true;
         for x in rest {
@@ -339,7 +348,7 @@ fn split(t: &Tensor, count: usize, dim: i64, span: Span) -> IResult<Vec<Tensor>>
         .ok()
         .filter(|&d| d < t.rank())
         .ok_or_else(|| InterpError::invalid(span, format!("dimension {dim} is out of range for rank {}", t.rank())))?;
-    if count == 0 || t.shape[d] % count != 0 {
+    if count == 0 || !t.shape[d].is_multiple_of(count) {
         return Err(InterpError::invalid(
             span,
             format!("dimension {d} of size {} does not split into {count} equal parts", t.shape[d]),
@@ -925,23 +934,25 @@ fn run_env(m: &Module, op: OpId, programs: &[OpId]) -> IResult<RunEnv> {
     Ok(env)
 }
 
-/// Meshes in `#stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [...], device_ids = ...>,
-/// axes = [...]>` (the inlined form; the attribute is kept as text by the parser). The groups are the
-/// spec's: the devices that differ only in the named axes, in the order of the named axes (major to minor),
-/// groups ordered by the remaining axes (major to minor).
+/// The groups of `#stablehlo.replica_group_mesh_axes<mesh = M, axes = [...]>` (the parser keeps the attribute
+/// as text). M is an inlined `#stablehlo.mesh<axes = [...], device_ids = ...>` or a symbol whose
+/// `stablehlo.mesh` (or `mesh`) attribute is a dictionary `{axes = [{name = ..., size = ...}], device_ids = ...}`.
+/// Spec ("Replica groups"): a group is the devices that differ only in the named axes, listed with the named
+/// axes in their given order (major to minor); groups are ordered by the other axes in mesh order (major to
+/// minor). A sub-axis `sub_axis_info = (pre)size` of an axis of size N is the middle factor of N = pre × size ×
+/// rest (major to minor); an axis is cut at every sub-axis boundary named, so each named (sub-)axis is a run of
+/// consecutive factors.
 fn mesh_axes_groups(m: &Module, text: &str) -> Result<Vec<Vec<i64>>, String> {
     let mesh_start = text.find("mesh =").ok_or("replica_group_mesh_axes without a mesh")?;
-    let rest = &text[mesh_start + "mesh =".len()..];
-    let rest = rest.trim_start();
-    let (mesh_axes, device_ids) = if rest.starts_with('@') {
-        let name: String = rest[1..].chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '.').collect();
+    let rest = text[mesh_start + "mesh =".len()..].trim_start();
+    let (mesh_axes, device_ids) = if let Some(sym) = rest.strip_prefix('@') {
+        let name: String = sym.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '.').collect();
         mesh_from_symbol(m, &name)?
     } else {
-        let body = rest.split("]>, axes").next().unwrap_or(rest);
-        let axes = parse_named(body, "#stablehlo.mesh_axis<", true)?;
-        let ids = match body.find("device_ids") {
+        let axes = parse_named(rest, "#stablehlo.mesh_axis<")?;
+        let ids = match rest.find("device_ids") {
             Some(i) => {
-                let s = &body[i..];
+                let s = &rest[i..];
                 let l = s.find('[').ok_or("device_ids without a list")?;
                 let r = s[l..].find(']').ok_or("device_ids without a list")?;
                 Some(
@@ -957,21 +968,77 @@ fn mesh_axes_groups(m: &Module, text: &str) -> Result<Vec<Vec<i64>>, String> {
         (axes, ids)
     };
     let axes_at = text.rfind("axes = [").ok_or("replica_group_mesh_axes without axes")?;
-    let comm: Vec<String> =
-        parse_named(&text[axes_at..], "#stablehlo.axis_ref<", false)?.into_iter().map(|(n, _)| n).collect();
-    if text[axes_at..].contains("sub_axis_info") {
-        return Err("sub-axes in replica_group_mesh_axes are not supported".into());
+    // The named axes: (name, pre, size), size 0 meaning the whole axis.
+    let mut comm: Vec<(String, i64, i64)> = vec![];
+    for piece in text[axes_at..].split("#stablehlo.axis_ref<").skip(1) {
+        let name_at = piece.find("name = \"").ok_or("axis_ref without a name")? + "name = \"".len();
+        let name: String = piece[name_at..].chars().take_while(|&c| c != '"').collect();
+        let item = &piece[..piece.find('>').unwrap_or(piece.len())];
+        let sub = match item.find("sub_axis_info") {
+            Some(i) => {
+                let t = &item[i..];
+                let l = t.find('(').ok_or("sub_axis_info without (pre)size")?;
+                let r = t.find(')').ok_or("sub_axis_info without (pre)size")?;
+                let pre = t[l + 1..r].trim().parse::<i64>().map_err(|_| "bad sub-axis pre-size")?;
+                let size: String = t[r + 1..].trim_start().chars().take_while(|c| c.is_ascii_digit()).collect();
+                (pre, size.parse::<i64>().map_err(|_| "bad sub-axis size")?)
+            }
+            None => (1, 0),
+        };
+        comm.push((name, sub.0, sub.1));
     }
-    let total: i64 = mesh_axes.iter().map(|a| a.1).product();
+    if let Some((n, sz)) = mesh_axes.iter().find(|a| !(1..=1 << 16).contains(&a.1)) {
+        return Err(format!("mesh axis \"{n}\" has size {sz}; shardref simulates 1 to 65536 devices per axis"));
+    }
+    let total = mesh_axes.iter().try_fold(1i64, |acc, a| acc.checked_mul(a.1).filter(|&t| t <= 1 << 16));
+    let total = total.ok_or("the mesh has more than 65536 devices")?;
+    if let Some((n, pre, sz)) =
+        comm.iter().find(|c| c.2 != 0 && !(c.1 >= 1 && c.2 >= 1 && c.1 <= total && c.2 <= total))
+    {
+        return Err(format!("sub-axis \"{n}\":({pre}){sz} is out of range"));
+    }
     let ids = device_ids.unwrap_or_else(|| (0..total).collect());
     if ids.len() as i64 != total {
         return Err(format!("the mesh has {total} devices but {} device ids", ids.len()));
     }
-    let pos = |n: &str| mesh_axes.iter().position(|a| a.0 == n).ok_or_else(|| format!("no mesh axis '{n}'"));
-    let comm_pos: Vec<usize> = comm.iter().map(|n| pos(n)).collect::<Result<_, _>>()?;
-    let other: Vec<usize> = (0..mesh_axes.len()).filter(|i| !comm_pos.contains(i)).collect();
-    let sizes: Vec<i64> = mesh_axes.iter().map(|a| a.1).collect();
+    // Cut each axis at the boundaries its named sub-axes need: factors (axis, lo, hi) with lo, hi
+    // cumulative products from the major end.
+    let mut factors: Vec<(usize, i64, i64)> = vec![];
+    for (a, (name, size)) in mesh_axes.iter().enumerate() {
+        let mut cuts = vec![1, *size];
+        for (n, pre, sz) in &comm {
+            if n == name && *sz > 0 {
+                if pre * sz > *size || size % (pre * sz) != 0 || *pre < 1 {
+                    return Err(format!("sub-axis \"{n}\":({pre}){sz} does not divide axis size {size}"));
+                }
+                cuts.extend([*pre, pre * sz]);
+            }
+        }
+        cuts.sort_unstable();
+        cuts.dedup();
+        for w in cuts.windows(2) {
+            if w[1] % w[0] != 0 {
+                return Err(format!("sub-axes of \"{name}\" overlap inconsistently"));
+            }
+            factors.push((a, w[0], w[1]));
+        }
+    }
+    let sizes: Vec<i64> = factors.iter().map(|f| f.2 / f.1).collect();
     let strides: Vec<i64> = (0..sizes.len()).map(|i| sizes[i + 1..].iter().product()).collect();
+    let mut comm_pos: Vec<usize> = vec![];
+    for (n, pre, sz) in &comm {
+        let a = mesh_axes.iter().position(|x| &x.0 == n).ok_or_else(|| format!("no mesh axis '{n}'"))?;
+        let (lo, hi) = if *sz > 0 { (*pre, pre * sz) } else { (1, mesh_axes[a].1) };
+        for (i, f) in factors.iter().enumerate() {
+            if f.0 == a && f.1 >= lo && f.2 <= hi {
+                if comm_pos.contains(&i) {
+                    return Err(format!("axis '{n}' is named twice"));
+                }
+                comm_pos.push(i);
+            }
+        }
+    }
+    let other: Vec<usize> = (0..factors.len()).filter(|i| !comm_pos.contains(i)).collect();
     let coords = |axes: &[usize], mut k: i64| -> Vec<(usize, i64)> {
         let mut out = vec![(0, 0); axes.len()];
         for (j, &a) in axes.iter().enumerate().rev() {
@@ -996,22 +1063,18 @@ fn mesh_axes_groups(m: &Module, text: &str) -> Result<Vec<Vec<i64>>, String> {
 }
 
 /// `(name, size)` entries of `#prefix name = "x", size = N>` items.
-fn parse_named(text: &str, prefix: &str, sized: bool) -> Result<Vec<(String, i64)>, String> {
+fn parse_named(text: &str, prefix: &str) -> Result<Vec<(String, i64)>, String> {
     let mut out = vec![];
     for piece in text.split(prefix).skip(1) {
         let name_at = piece.find("name = \"").ok_or("axis without a name")? + "name = \"".len();
         let name: String = piece[name_at..].chars().take_while(|&c| c != '"').collect();
-        let size = if sized {
-            let s = piece.find("size = ").ok_or("mesh axis without a size")? + "size = ".len();
-            piece[s..]
-                .chars()
-                .take_while(|c| c.is_ascii_digit())
-                .collect::<String>()
-                .parse::<i64>()
-                .map_err(|e| e.to_string())?
-        } else {
-            0
-        };
+        let s = piece.find("size = ").ok_or("mesh axis without a size")? + "size = ".len();
+        let size = piece[s..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .collect::<String>()
+            .parse::<i64>()
+            .map_err(|e| e.to_string())?;
         out.push((name, size));
     }
     Ok(out)

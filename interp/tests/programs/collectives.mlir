@@ -404,3 +404,152 @@ module @peer_trap {
     func.return
   }
 }
+
+// -----
+
+// Mesh-axes replica groups with sub-axes and device_ids: a 1-axis mesh "x" of 4
+// devices with ids [3, 2, 1, 0]. "x":(2)2 (the minor half) groups positions
+// {0, 1} and {2, 3}, that is ids {3, 2} and {1, 0}; "x":(1)2 (the major half)
+// groups ids {3, 1} and {2, 0}.
+module @mesh_sub_axes {
+  func.func @f(%v : tensor<1xi32>) -> (tensor<2xi32>, tensor<2xi32>) {
+    %minor = "stablehlo.all_gather"(%v) {
+      all_gather_dim = 0 : i64,
+      replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 4>], device_ids = dense<[3, 2, 1, 0]> : tensor<4xi64>>, axes = [#stablehlo.axis_ref<name = "x", sub_axis_info = (2)2>]>
+    } : (tensor<1xi32>) -> tensor<2xi32>
+    %major = "stablehlo.all_gather"(%v) {
+      all_gather_dim = 0 : i64,
+      replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 4>], device_ids = dense<[3, 2, 1, 0]> : tensor<4xi64>>, axes = [#stablehlo.axis_ref<name = "x", sub_axis_info = (1)2>]>
+    } : (tensor<1xi32>) -> tensor<2xi32>
+    return %minor, %major : tensor<2xi32>, tensor<2xi32>
+  }
+  func.func @main() {
+    %a = stablehlo.constant dense<[10]> : tensor<1xi32>
+    %b = stablehlo.constant dense<[11]> : tensor<1xi32>
+    %c = stablehlo.constant dense<[12]> : tensor<1xi32>
+    %d = stablehlo.constant dense<[13]> : tensor<1xi32>
+    %r:8 = "interpreter.run_parallel"(%a, %b, %c, %d) {
+      programs = [[@f], [@f], [@f], [@f]]
+    } : (tensor<1xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> (tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>)
+    check.expect_eq_const %r#0, dense<[11, 10]> : tensor<2xi32>
+    check.expect_eq_const %r#1, dense<[12, 10]> : tensor<2xi32>
+    check.expect_eq_const %r#6, dense<[13, 12]> : tensor<2xi32>
+    check.expect_eq_const %r#7, dense<[13, 11]> : tensor<2xi32>
+    func.return
+  }
+}
+
+// -----
+
+// Mesh-axes replica groups naming a mesh symbol (the lifted form).
+module @mesh_symbol {
+  sdy.mesh @mesh = <["a"=2, "b"=2]> {stablehlo.mesh = {axes = [{name = "a", size = 2 : i64}, {name = "b", size = 2 : i64}]}}
+  func.func @f(%v : tensor<1xi32>) -> tensor<2xi32> {
+    %g = "stablehlo.all_gather"(%v) {
+      all_gather_dim = 0 : i64,
+      replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "a">]>
+    } : (tensor<1xi32>) -> tensor<2xi32>
+    return %g : tensor<2xi32>
+  }
+  func.func @main() {
+    %a = stablehlo.constant dense<[10]> : tensor<1xi32>
+    %b = stablehlo.constant dense<[11]> : tensor<1xi32>
+    %c = stablehlo.constant dense<[12]> : tensor<1xi32>
+    %d = stablehlo.constant dense<[13]> : tensor<1xi32>
+    %r:4 = "interpreter.run_parallel"(%a, %b, %c, %d) {
+      programs = [[@f], [@f], [@f], [@f]]
+    } : (tensor<1xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> (tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>)
+    check.expect_eq_const %r#0, dense<[10, 12]> : tensor<2xi32>
+    check.expect_eq_const %r#3, dense<[11, 13]> : tensor<2xi32>
+    func.return
+  }
+}
+
+// -----
+
+// cross-replica-sum adds over cross_replica groups; collective_reduce gives the
+// reduction to the root only (here the dynamic root: index 1 of group [0, 1]).
+module @sum_and_reduce {
+  func.func @f(%x : tensor<2xi32>) -> (tensor<2xi32>, tensor<2xi32>) {
+    %s = "stablehlo.cross-replica-sum"(%x) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xi32>) -> tensor<2xi32>
+    %root = stablehlo.constant dense<[1]> : tensor<1xi32>
+    %r = "stablehlo.collective_reduce"(%x, %root) ({
+      ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+        %m = stablehlo.multiply %a, %b : tensor<i32>
+        stablehlo.return %m : tensor<i32>
+    }) {
+      replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>,
+      has_dynamic_root
+    } : (tensor<2xi32>, tensor<1xi32>) -> tensor<2xi32>
+    return %s, %r : tensor<2xi32>, tensor<2xi32>
+  }
+  func.func @main() {
+    %a = stablehlo.constant dense<[2, 3]> : tensor<2xi32>
+    %b = stablehlo.constant dense<[5, 7]> : tensor<2xi32>
+    %r:4 = "interpreter.run_parallel"(%a, %b) {
+      programs = [[@f], [@f]]
+    } : (tensor<2xi32>, tensor<2xi32>) -> (tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>)
+    check.expect_eq_const %r#0, dense<[7, 10]> : tensor<2xi32>
+    check.expect_eq_const %r#2, dense<[7, 10]> : tensor<2xi32>
+    check.expect_eq_const %r#1, dense<[0, 0]> : tensor<2xi32>
+    check.expect_eq_const %r#3, dense<[10, 21]> : tensor<2xi32>
+    func.return
+  }
+}
+
+// -----
+
+// expect-error: root index 2 is outside the process group of 2
+module @broadcast_root_out_of_range {
+  func.func @f(%x : tensor<2xi32>) -> tensor<2xi32> {
+    %root = stablehlo.constant dense<[2]> : tensor<1xi32>
+    %r = "stablehlo.collective_broadcast"(%x, %root) {
+      replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>,
+      has_dynamic_root
+    } : (tensor<2xi32>, tensor<1xi32>) -> tensor<2xi32>
+    return %r : tensor<2xi32>
+  }
+  func.func @main() {
+    %a = stablehlo.constant dense<[2, 3]> : tensor<2xi32>
+    %r:2 = "interpreter.run_parallel"(%a, %a) {
+      programs = [[@f], [@f]]
+    } : (tensor<2xi32>, tensor<2xi32>) -> (tensor<2xi32>, tensor<2xi32>)
+    func.return
+  }
+}
+
+// -----
+
+// expect-error: value does not have the expected type tensor<f32>
+// A computation over another element type is not taken as a fast elementwise op.
+module @computation_type_mismatch {
+  func.func @f(%x : tensor<2xi32>) -> tensor<2xi32> {
+    %r = "stablehlo.all_reduce"(%x) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xi32>) -> tensor<2xi32>
+    return %r : tensor<2xi32>
+  }
+  func.func @main() {
+    %a = stablehlo.constant dense<[2, 3]> : tensor<2xi32>
+    %r:2 = "interpreter.run_parallel"(%a, %a) {
+      programs = [[@f], [@f]]
+    } : (tensor<2xi32>, tensor<2xi32>) -> (tensor<2xi32>, tensor<2xi32>)
+    func.return
+  }
+}
+
+// -----
+
+// expect-error: mesh axis "x" has size 0
+module @mesh_axis_of_size_zero {
+  func.func @main() {
+    %v = stablehlo.constant dense<[1]> : tensor<1xi32>
+    %g = "stablehlo.all_gather"(%v) {
+      all_gather_dim = 0 : i64,
+      replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 0>]>, axes = [#stablehlo.axis_ref<name = "x">]>
+    } : (tensor<1xi32>) -> tensor<1xi32>
+    func.return
+  }
+}
