@@ -41,9 +41,12 @@ impl std::ops::Index<usize> for Block<'_> {
     }
 }
 
+/// Maps a device's result block to the hull of the indices it reads along one operand dimension.
+pub type IndexMap = Box<dyn Fn(&Block<'_>) -> Range<usize>>;
+
 /// How one operand dimension depends on the result.
 pub enum Dep {
-    Needs(Box<dyn Fn(&Block<'_>) -> Range<usize>>),
+    Needs(IndexMap),
     Reduce(usize),
     All,
 }

@@ -149,7 +149,7 @@ impl Mesh {
             None => Ok(AxisPart { axis, pre: 1, size: n }),
             Some(s) => {
                 let (pre, size) = (usize::try_from(s.pre_size).unwrap_or(0), usize::try_from(s.size).unwrap_or(0));
-                if pre == 0 || size == 0 || n % (pre * size) != 0 {
+                if pre == 0 || size == 0 || !n.is_multiple_of(pre * size) {
                     return Err(format!(
                         "sub-axis \"{}\":({}){} does not divide its axis of size {n}",
                         r.name, s.pre_size, s.size

@@ -158,7 +158,8 @@ fn local_from(
 /// partitioner pads such dimensions and re-slices after the collective).
 fn regroup(input: &Held, out: Sharding, group_of: impl Fn(usize) -> Vec<usize>, what: &str) -> IResult<Held> {
     let n = out.mesh.num_devices();
-    let divisible = |s: &Sharding| (0..input.global.len()).all(|d| input.global[d] % s.num_shards(d).max(1) == 0);
+    let divisible =
+        |s: &Sharding| (0..input.global.len()).all(|d| input.global[d].is_multiple_of(s.num_shards(d).max(1)));
     let padded = !divisible(&input.sharding) || !divisible(&out);
     let mut shards = Vec::with_capacity(n);
     for p in 0..n {
@@ -286,7 +287,7 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held) -> IResult<Held>
             out.unreduced = union(&input.sharding.unreduced, &axes);
             out.reduction = ReductionKind::Sum;
             let n = out.mesh.num_devices();
-            let divisible = (0..rank).all(|d| input.global[d] % input.sharding.num_shards(d).max(1) == 0);
+            let divisible = (0..rank).all(|d| input.global[d].is_multiple_of(input.sharding.num_shards(d).max(1)));
             if !divisible || !input.sharding.unreduced.is_empty() {
                 // With padding, old and new blocks do not nest: the logical value is
                 // laid out anew, its representative holding it and the others zeros.
