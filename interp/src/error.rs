@@ -32,16 +32,35 @@ impl ErrorKind {
     }
 }
 
+/// Replicas of a value that must agree across devices hold different elements:
+/// what the value is, the first differing element's global index, and each
+/// device (by device id) with its value. Carried by the trap that reports it, so
+/// that `equiv` can give it as a verdict naming the devices.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplicaMismatch {
+    pub what: String,
+    pub index: Vec<usize>,
+    pub devices: Vec<i64>,
+    pub values: Vec<String>,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct InterpError {
     pub kind: ErrorKind,
     pub span: Span,
     pub message: String,
+    /// Set when the error is a disagreement between replicas (`ReplicaMismatch`).
+    pub mismatch: Option<Box<ReplicaMismatch>>,
 }
 
 impl InterpError {
     pub fn new(kind: ErrorKind, span: Span, message: impl Into<String>) -> InterpError {
-        InterpError { kind, span, message: message.into() }
+        InterpError { kind, span, message: message.into(), mismatch: None }
+    }
+    /// Attaches the replicas' disagreement this error reports.
+    pub fn with_mismatch(mut self, m: ReplicaMismatch) -> InterpError {
+        self.mismatch = Some(Box::new(m));
+        self
     }
     pub fn invalid(span: Span, message: impl Into<String>) -> InterpError {
         InterpError::new(ErrorKind::InvalidProgram, span, message)

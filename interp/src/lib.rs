@@ -30,6 +30,6 @@ pub mod pool;
 pub mod print;
 pub mod value;
 
-pub use error::{ErrorKind, InterpError};
+pub use error::{ErrorKind, InterpError, ReplicaMismatch};
 pub use eval::{Limits, Outcome, run};
 pub use value::{Buffer, Tensor, Value};

@@ -119,7 +119,9 @@ pub struct Difference {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReplicaDisagreement {
     pub trial: Option<usize>,
-    pub result: usize,
+    /// Which value: `result N` of the parallel function, or a value inside it
+    /// that must be replicated (a manual computation's result), with its line.
+    pub site: String,
     pub index: Vec<usize>,
     /// Device ids and their values.
     pub devices: Vec<i64>,
@@ -182,9 +184,9 @@ impl fmt::Display for Verdict {
                     r.devices.iter().zip(&r.values).map(|(d, v)| format!("device {d} holds {v}")).collect();
                 write!(
                     f,
-                    "replicas of the parallel result disagree {}: result {} at index {:?}: {}",
+                    "replicas of the parallel result disagree {}: {} at index {:?}: {}",
                     trial_text(r.trial),
-                    r.result,
+                    r.site,
                     r.index,
                     each.join(", ")
                 )
@@ -363,8 +365,28 @@ fn one_trial(
     match runner {
         Runner::Sharded => {
             let sharded_opts = ShardedOptions { limits: opts.limits, implicit: opts.implicit };
-            let par = run_sharded(m, &pair.parallel, ShardedInputs::Global(args.clone()), &sharded_opts)
-                .map_err(|e| EquivError::from_interp("parallel", &pair.parallel, e))?;
+            let par = match run_sharded(m, &pair.parallel, ShardedInputs::Global(args.clone()), &sharded_opts) {
+                Ok(par) => par,
+                // A value that must be replicated differs between devices
+                // inside the partitioned function: the partitioned program
+                // does not compute one global value, which is a verdict on the
+                // pair (naming the devices), not a failure of the check.
+                Err(InterpError { mismatch: Some(mm), span, .. }) => {
+                    let line = m.source.as_ref().filter(|_| !span.is_none()).map(|src| {
+                        let (line, _) =
+                            shardref_spec::diag::location(src, &shardref_spec::diag::LineIndex::new(&src.text), span);
+                        format!(" (line {line})")
+                    });
+                    return Ok(Verdict::ReplicasDisagree(ReplicaDisagreement {
+                        trial,
+                        site: format!("{}{}", mm.what, line.unwrap_or_default()),
+                        index: mm.index,
+                        devices: mm.devices,
+                        values: mm.values,
+                    }));
+                }
+                Err(e) => return Err(EquivError::from_interp("parallel", &pair.parallel, e)),
+            };
             compare_results(&par, &seq(args)?, trial, opts.tol)
         }
         Runner::Global => {
@@ -410,7 +432,7 @@ pub fn compare_results(
             Err(UnshardError::Disagreement(d)) => {
                 return Ok(Verdict::ReplicasDisagree(ReplicaDisagreement {
                     trial,
-                    result: i,
+                    site: format!("result {i}"),
                     index: d.index.clone(),
                     devices: d.devices.iter().map(|&pos| p.mesh.device_id(pos)).collect(),
                     values: d.values.clone(),

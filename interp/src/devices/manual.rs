@@ -24,7 +24,7 @@ use crate::devices::mesh::{AxisPart, Mesh, Sharding, UnshardError};
 use crate::devices::runtime::{CollectiveKey, ProcessId, run_processes};
 use crate::devices::sdy_ops::{Held, block_of, sdy_attr};
 use crate::devices::sharded::{ShardedOptions, global_shape, per_value};
-use crate::error::{IResult, InterpError};
+use crate::error::{IResult, InterpError, ReplicaMismatch};
 use crate::eval::Interp;
 use crate::value::{Tensor, Value};
 
@@ -100,14 +100,21 @@ fn unshard_error(mesh: &Mesh, e: UnshardError, span: Span, j: usize) -> InterpEr
                 .zip(&d.values)
                 .map(|(&p, v)| format!("device {} holds {v}", mesh.device_id(p)))
                 .collect();
+            let what = format!("sdy.manual_computation result #{j}");
             InterpError::trap(
                 span,
                 format!(
-                    "sdy.manual_computation result #{j} is replicated but differs between devices: at element {:?}, {}",
+                    "{what} is replicated but differs between devices: at element {:?}, {}",
                     d.index,
                     devices.join(", ")
                 ),
             )
+            .with_mismatch(ReplicaMismatch {
+                what,
+                index: d.index.clone(),
+                devices: d.devices.iter().map(|&p| mesh.device_id(p)).collect(),
+                values: d.values.clone(),
+            })
         }
         UnshardError::Malformed(s) => InterpError::invalid(span, format!("sdy.manual_computation result #{j}: {s}")),
     }
