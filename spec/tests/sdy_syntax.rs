@@ -525,3 +525,15 @@ func.func @f(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@m, [{"x":(1)2, ?
     }
 }
 
+#[test]
+fn a_parse_time_mesh_error_precedes_a_later_undeclared_value() {
+    // Upstream checks the mesh while parsing it, and reports an undeclared
+    // SSA value only when the function's scope closes: the mesh error wins.
+    let bad_mesh = "sdy.mesh @mesh = <[\"a\"=2, \"a\"=2]>\n";
+    let func = "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = stablehlo.add %a, %b : tensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n";
+    assert_error(&format!("{bad_mesh}{func}"), 1, "custom op 'sdy.mesh' duplicate axis name: \"a\"");
+    // A function closed before the mesh is parsed reports its undeclared value first.
+    assert_error(&format!("{func}{bad_mesh}"), 2, "use of undeclared SSA value name '%b'");
+    // Without the undeclared value, the module parses and the mesh is the verifier's to reject.
+    parsed(&format!("{bad_mesh}{}", func.replace("%a, %b", "%a, %a")));
+}
