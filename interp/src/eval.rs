@@ -787,27 +787,24 @@ impl<'m> Interp<'m> {
             S::DotGeneral | S::Dot => {
                 let ts = self.tensor_operands(f, op)?;
                 let [a, b] = two(&ts)?;
+                let dot_dims;
                 let d = if k == S::Dot {
                     // dot: contract lhs's last dimension with rhs's first.
-                    ops::dot::DotDims {
-                        lhs_contract: vec![a.rank() as i64 - 1],
-                        rhs_contract: vec![0],
+                    dot_dims = shardref_spec::ir::stablehlo::DotDimensionNumbers {
+                        lhs_contracting_dimensions: vec![a.rank() as i64 - 1],
+                        rhs_contracting_dimensions: vec![0],
                         ..Default::default()
-                    }
+                    };
+                    &dot_dims
                 } else {
                     match o.attrs.get("dot_dimension_numbers").and_then(Attr::as_stablehlo) {
-                        Some(StablehloAttr::Dot(d)) => ops::dot::DotDims {
-                            lhs_batch: d.lhs_batching_dimensions.clone(),
-                            rhs_batch: d.rhs_batching_dimensions.clone(),
-                            lhs_contract: d.lhs_contracting_dimensions.clone(),
-                            rhs_contract: d.rhs_contracting_dimensions.clone(),
-                        },
+                        Some(StablehloAttr::Dot(d)) => d,
                         _ => return Err(InterpError::invalid(span, "dot_general without dot_dimension_numbers")),
                     }
                 };
                 let rt = result_tensor(result_ty(0)?)?;
                 let (qa, qb) = (dequantized(a)?, dequantized(b)?);
-                let out = ops::dot::dot_general(&qa, &qb, &d, &ops::quant::expressed(&rt.elem))?;
+                let out = ops::dot::dot_general(&qa, &qb, d, &ops::quant::expressed(&rt.elem))?;
                 Ok(vec![Value::Tensor(requantized(out, &rt.elem)?)])
             }
             S::Convolution | S::DynamicConv => {
@@ -839,16 +836,7 @@ impl<'m> Interp<'m> {
                         ),
                     })
                 };
-                let p = ops::conv::ConvParams {
-                    input_batch: d.input_batch_dimension,
-                    input_feature: d.input_feature_dimension,
-                    input_spatial: d.input_spatial_dimensions.clone(),
-                    kernel_input_feature: d.kernel_input_feature_dimension,
-                    kernel_output_feature: d.kernel_output_feature_dimension,
-                    kernel_spatial: d.kernel_spatial_dimensions.clone(),
-                    output_batch: d.output_batch_dimension,
-                    output_feature: d.output_feature_dimension,
-                    output_spatial: d.output_spatial_dimensions.clone(),
+                let p = ops::conv::ConvWindow {
                     window_strides: attrs::ints_opt(o, "window_strides")?,
                     padding: match dynamic_padding {
                         Some(p) => Some(p),
@@ -862,7 +850,7 @@ impl<'m> Interp<'m> {
                 };
                 let rt = result_tensor(result_ty(0)?)?;
                 let (qa, qb) = (dequantized(a)?, dequantized(b)?);
-                let out = ops::conv::convolution(&qa, &qb, &p, &ops::quant::expressed(&rt.elem))?;
+                let out = ops::conv::convolution(&qa, &qb, d, &p, &ops::quant::expressed(&rt.elem))?;
                 Ok(vec![Value::Tensor(requantized(out, &rt.elem)?)])
             }
             S::Gather => {

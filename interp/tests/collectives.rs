@@ -126,15 +126,7 @@ module @errors {
     return %s : tensor<2xi32>
   }
   func.func @bad(%x : tensor<2xi32>) -> tensor<2xi32> {
-    %s = "stablehlo.all_reduce"(%x) ({
-      ^bb0(%a: tensor<i32>, %b: tensor<i32>):
-        %t = stablehlo.add %a, %b : tensor<i32>
-        stablehlo.return %t : tensor<i32>
-    }) {
-      replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>,
-      channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>,
-      use_global_device_ids
-    } : (tensor<2xi32>) -> tensor<2xi32>
+    %s = call @f(%x) : (tensor<2xi32>) -> tensor<2xi32>
     %u = stablehlo.custom_call @no_such_target(%s) : (tensor<2xi32>) -> tensor<2xi32>
     return %u : tensor<2xi32>
   }

@@ -229,18 +229,28 @@ fn conversions() {
 
 #[test]
 fn dot_general_with_batch_and_contracting_dims() {
-    use shardref_interp::ops::dot::{DotDims, dot_general};
+    use shardref_interp::ops::dot::dot_general;
+    use shardref_spec::ir::stablehlo::DotDimensionNumbers;
     // [2, 2, 3] x [2, 3, 1] batched over dim 0.
     let l = Tensor::new(vec![2, 2, 3], ElemType::F32, Buffer::F32((1..=12).map(|x| x as f32).collect()));
     let r = Tensor::new(vec![2, 3, 1], ElemType::F32, Buffer::F32(vec![1.0, 0.0, 2.0, -1.0, 1.0, 0.0].into()));
-    let d = DotDims { lhs_batch: vec![0], rhs_batch: vec![0], lhs_contract: vec![2], rhs_contract: vec![1] };
+    let d = DotDimensionNumbers {
+        lhs_batching_dimensions: vec![0],
+        rhs_batching_dimensions: vec![0],
+        lhs_contracting_dimensions: vec![2],
+        rhs_contracting_dimensions: vec![1],
+    };
     let o = dot_general(&l, &r, &d, &ElemType::F32).unwrap();
     assert_eq!(o.shape, vec![2, 2, 1]);
     assert_eq!(o.buf, Buffer::F32(vec![7.0, 16.0, 1.0, 1.0].into()));
     // Integers wrap; mixed operands convert to the result type first.
     let a = Tensor::new(vec![1, 2], ElemType::I32, Buffer::I32(vec![i32::MAX, 1].into()));
     let b = Tensor::new(vec![2, 1], ElemType::I32, Buffer::I32(vec![2, 3].into()));
-    let d = DotDims { lhs_contract: vec![1], rhs_contract: vec![0], ..Default::default() };
+    let d = DotDimensionNumbers {
+        lhs_contracting_dimensions: vec![1],
+        rhs_contracting_dimensions: vec![0],
+        ..Default::default()
+    };
     assert_eq!(dot_general(&a, &b, &d, &ElemType::I32).unwrap().buf, Buffer::I32(vec![1].into()));
     // Empty contraction gives zeros.
     let e = Tensor::new(vec![2, 0], ElemType::F32, Buffer::F32(vec![].into()));
@@ -295,33 +305,32 @@ fn gather_rows_with_clamping_and_scatter_targets() {
 
 #[test]
 fn convolution_1d_with_padding_dilation_and_groups() {
-    use shardref_interp::ops::conv::{ConvParams, convolution};
+    use shardref_interp::ops::conv::{ConvWindow, convolution};
+    use shardref_spec::ir::stablehlo::ConvDimensionNumbers;
     // Input [N=1, C=2, W=4] in layout [b, f, 0]; kernel [O=2, I=1, K=2] in layout [o, i, 0]; two feature groups.
     let x =
         Tensor::new(vec![1, 2, 4], ElemType::F32, Buffer::F32(vec![1.0, 2.0, 3.0, 4.0, 10.0, 20.0, 30.0, 40.0].into()));
     let w = Tensor::new(vec![2, 1, 2], ElemType::F32, Buffer::F32(vec![1.0, 1.0, 1.0, -1.0].into()));
-    let p = ConvParams {
-        input_batch: 0,
-        input_feature: 1,
-        input_spatial: vec![2],
-        kernel_input_feature: 1,
-        kernel_output_feature: 0,
-        kernel_spatial: vec![2],
-        output_batch: 0,
-        output_feature: 1,
-        output_spatial: vec![2],
-        padding: Some(vec![1, 0]),
-        feature_group_count: 2,
-        batch_group_count: 1,
-        ..Default::default()
+    let d = ConvDimensionNumbers {
+        input_batch_dimension: 0,
+        input_feature_dimension: 1,
+        input_spatial_dimensions: vec![2],
+        kernel_input_feature_dimension: 1,
+        kernel_output_feature_dimension: 0,
+        kernel_spatial_dimensions: vec![2],
+        output_batch_dimension: 0,
+        output_feature_dimension: 1,
+        output_spatial_dimensions: vec![2],
     };
-    let y = convolution(&x, &w, &p, &ElemType::F32).unwrap();
+    let p =
+        ConvWindow { padding: Some(vec![1, 0]), feature_group_count: 2, batch_group_count: 1, ..Default::default() };
+    let y = convolution(&x, &w, &d, &p, &ElemType::F32).unwrap();
     assert_eq!(y.shape, vec![1, 2, 4]);
     // Group 0 sums neighbours (with a zero pad on the left); group 1 differences them.
     assert_eq!(y.buf, Buffer::F32(vec![1.0, 3.0, 5.0, 7.0, -10.0, -10.0, -10.0, -10.0].into()));
     // lhs dilation 2 inserts holes; window reversal flips the kernel.
-    let p2 = ConvParams { lhs_dilation: Some(vec![2]), window_reversal: Some(vec![true]), padding: None, ..p };
-    let y = convolution(&x, &w, &p2, &ElemType::F32).unwrap();
+    let p2 = ConvWindow { lhs_dilation: Some(vec![2]), window_reversal: Some(vec![true]), padding: None, ..p };
+    let y = convolution(&x, &w, &d, &p2, &ElemType::F32).unwrap();
     assert_eq!(y.shape, vec![1, 2, 6]);
     assert_eq!(y.buf, Buffer::F32(vec![1.0, 2.0, 2.0, 3.0, 3.0, 4.0, -10.0, 20.0, -20.0, 30.0, -30.0, 40.0].into()));
 }

@@ -7,6 +7,9 @@
 //! - `print`: the IR → canonical text; print∘parse∘print = print.
 //! - `ops`: the op table, as data.
 //! - `split`: `// -----` and `//--- name` file splitting.
+//! - `parse_time`: the attribute checks upstream runs while parsing (sdy
+//!   meshes, propagation edges, mpmd topologies), which order a failed
+//!   parse's errors.
 //!
 //! Invariants: this crate never executes anything; it does not depend on the
 //! interpreter or the verifier. No input makes it panic or overflow the stack:
@@ -20,6 +23,7 @@ pub mod float;
 pub mod ir;
 pub mod lower;
 pub mod ops;
+pub mod parse_time;
 pub mod parser;
 pub mod print;
 pub mod split;

@@ -1,33 +1,18 @@
 //! Core syntax: the generic op form, builtin types and attributes, func,
 //! module, aliases, locations, and located errors.
 
-use shardref_spec::eq::modules_equal;
+mod support;
+
+use shardref_spec::parse;
 use shardref_spec::print::{PrintOptions, print_module};
-use shardref_spec::{Module, parse};
+use support::{parsed, roundtrip};
 
-/// Parses, prints, reparses and reprints; asserts the fixpoint and IR equality
-/// (for the generic form too), and returns the canonical text.
-fn roundtrip(src: &str) -> String {
-    let m = parse("test.mlir", src).unwrap_or_else(|r| panic!("parse failed:\n{r}"));
-    let text = print_module(&m, PrintOptions::default());
-    let m2 = parse("printed.mlir", &text).unwrap_or_else(|r| panic!("reparse failed:\n{r}\n{text}"));
-    modules_equal(&m, &m2).unwrap_or_else(|e| panic!("IR differs after reparse: {e}\n{text}"));
-    assert_eq!(text, print_module(&m2, PrintOptions::default()), "print is not a fixpoint");
-    let generic = print_module(&m, PrintOptions { generic: true, ..Default::default() });
-    let m3 = parse("generic.mlir", &generic).unwrap_or_else(|r| panic!("generic reparse failed:\n{r}\n{generic}"));
-    modules_equal(&m, &m3).unwrap_or_else(|e| panic!("generic IR differs: {e}\n{generic}"));
-    text
-}
-
+/// The rendered report of a source that must fail to parse.
 fn error(src: &str) -> String {
     match parse("bad.mlir", src) {
         Ok(_) => panic!("expected a parse error for:\n{src}"),
         Err(r) => r.to_string(),
     }
-}
-
-fn parsed(src: &str) -> Module {
-    parse("test.mlir", src).unwrap_or_else(|r| panic!("{r}"))
 }
 
 #[test]

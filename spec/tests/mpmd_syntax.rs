@@ -2,48 +2,13 @@
 //! the attributes, canonical printing, equality with the generic form, and
 //! upstream's parse-error messages.
 
-use shardref_spec::diag::{LineIndex, location};
+mod support;
+
 use shardref_spec::eq::modules_equal;
 use shardref_spec::ir::Type;
+use shardref_spec::parse;
 use shardref_spec::print::{PrintOptions, print_module};
-use shardref_spec::{Module, Source, parse, parse_source};
-
-/// Parses, prints, reparses and reprints; asserts the fixpoint and IR
-/// equality (for the generic form too), and returns the canonical text.
-fn roundtrip(src: &str) -> String {
-    let m = parse("test.mlir", src).unwrap_or_else(|r| panic!("parse failed:\n{r}"));
-    let text = print_module(&m, PrintOptions::default());
-    let m2 = parse("printed.mlir", &text).unwrap_or_else(|r| panic!("reparse failed:\n{r}\n{text}"));
-    modules_equal(&m, &m2).unwrap_or_else(|e| panic!("IR differs after reparse: {e}\n{text}"));
-    assert_eq!(text, print_module(&m2, PrintOptions::default()), "print is not a fixpoint");
-    let generic = print_module(&m, PrintOptions { generic: true, ..Default::default() });
-    let m3 = parse("generic.mlir", &generic).unwrap_or_else(|r| panic!("generic reparse failed:\n{r}\n{generic}"));
-    modules_equal(&m, &m3).unwrap_or_else(|e| panic!("generic IR differs: {e}\n{generic}"));
-    text
-}
-
-fn assert_lines(text: &str, expected: &[&str]) {
-    for e in expected {
-        assert!(text.lines().any(|l| l.trim() == *e), "missing line:\n  {e}\nin:\n{text}");
-    }
-}
-
-fn parsed(src: &str) -> Module {
-    parse("test.mlir", src).unwrap_or_else(|r| panic!("{r}"))
-}
-
-/// Asserts that parsing fails, first on line `line` (1-based) with a message containing `text`.
-fn assert_error(src: &str, line: u32, text: &str) {
-    let source = std::sync::Arc::new(Source { name: "bad.mlir".into(), text: src.into(), first_line: 1 });
-    let report = match parse_source(source.clone()) {
-        Ok(_) => panic!("expected a parse error '{text}' for:\n{src}"),
-        Err(r) => r,
-    };
-    let d = &report.diagnostics[0];
-    let (l, _) = location(&source, &LineIndex::new(src), d.span);
-    assert!(d.message.contains(text), "expected '{text}', got '{}' in:\n{src}", d.message);
-    assert_eq!(l, line, "error '{}' on the wrong line in:\n{src}", d.message);
-}
+use support::{assert_error, assert_lines, parsed, roundtrip};
 
 const TOPOLOGY: &str = r#"attributes {topology = #mpmd.topology<<"m1": <["x"=2, "y"=4]>>, <"m2" : <["z"=3]>>>}"#;
 

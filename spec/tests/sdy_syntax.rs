@@ -2,50 +2,14 @@
 //! full and stripped form, canonical printing, equality with the generic
 //! form, and upstream's parse-error messages.
 
-use shardref_spec::diag::{LineIndex, location};
+mod support;
+
 use shardref_spec::eq::modules_equal;
 use shardref_spec::ir::Attr;
 use shardref_spec::ir::sdy::{MeshOrRef, ReductionKind, SdyAttr};
 use shardref_spec::print::{PrintOptions, print_module};
-use shardref_spec::{Module, Source, parse, parse_source};
-
-/// Parses, prints, reparses and reprints; asserts the fixpoint and IR
-/// equality (for the generic form too), and returns the canonical text.
-fn roundtrip(src: &str) -> String {
-    let m = parse("test.mlir", src).unwrap_or_else(|r| panic!("parse failed:\n{r}"));
-    let text = print_module(&m, PrintOptions::default());
-    let m2 = parse("printed.mlir", &text).unwrap_or_else(|r| panic!("reparse failed:\n{r}\n{text}"));
-    modules_equal(&m, &m2).unwrap_or_else(|e| panic!("IR differs after reparse: {e}\n{text}"));
-    assert_eq!(text, print_module(&m2, PrintOptions::default()), "print is not a fixpoint");
-    let generic = print_module(&m, PrintOptions { generic: true, ..Default::default() });
-    let m3 = parse("generic.mlir", &generic).unwrap_or_else(|r| panic!("generic reparse failed:\n{r}\n{generic}"));
-    modules_equal(&m, &m3).unwrap_or_else(|e| panic!("generic IR differs: {e}\n{generic}"));
-    text
-}
-
-/// Asserts that each expected line appears, trimmed, as a line of `text`.
-fn assert_lines(text: &str, expected: &[&str]) {
-    for e in expected {
-        assert!(text.lines().any(|l| l.trim() == *e), "missing line:\n  {e}\nin:\n{text}");
-    }
-}
-
-fn parsed(src: &str) -> Module {
-    parse("test.mlir", src).unwrap_or_else(|r| panic!("{r}"))
-}
-
-/// Asserts that parsing fails, first on line `line` (1-based) with a message containing `text`.
-fn assert_error(src: &str, line: u32, text: &str) {
-    let source = std::sync::Arc::new(Source { name: "bad.mlir".into(), text: src.into(), first_line: 1 });
-    let report = match parse_source(source.clone()) {
-        Ok(_) => panic!("expected a parse error '{text}' for:\n{src}"),
-        Err(r) => r,
-    };
-    let d = &report.diagnostics[0];
-    let (l, _) = location(&source, &LineIndex::new(src), d.span);
-    assert!(d.message.contains(text), "expected '{text}', got '{}' in:\n{src}", d.message);
-    assert_eq!(l, line, "error '{}' on the wrong line in:\n{src}", d.message);
-}
+use shardref_spec::{Module, parse};
+use support::{assert_error, assert_lines, parsed, roundtrip};
 
 /// The attribute `name` of the first op named `op` in `m`.
 fn attr_of<'m>(m: &'m Module, op: &str, name: &str) -> &'m Attr {
@@ -559,4 +523,17 @@ func.func @f(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@m, [{"x":(1)2, ?
             }
         }
     }
+}
+
+#[test]
+fn a_parse_time_mesh_error_precedes_a_later_undeclared_value() {
+    // Upstream checks the mesh while parsing it, and reports an undeclared
+    // SSA value only when the function's scope closes: the mesh error wins.
+    let bad_mesh = "sdy.mesh @mesh = <[\"a\"=2, \"a\"=2]>\n";
+    let func = "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = stablehlo.add %a, %b : tensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n";
+    assert_error(&format!("{bad_mesh}{func}"), 1, "custom op 'sdy.mesh' duplicate axis name: \"a\"");
+    // A function closed before the mesh is parsed reports its undeclared value first.
+    assert_error(&format!("{func}{bad_mesh}"), 2, "use of undeclared SSA value name '%b'");
+    // Without the undeclared value, the module parses and the mesh is the verifier's to reject.
+    parsed(&format!("{bad_mesh}{}", func.replace("%a, %b", "%a, %a")));
 }

@@ -2,17 +2,13 @@
 //! stablehlo-opt prints), print∘parse fixpoints, IR equality after reparsing,
 //! generic form == pretty form, and located errors for malformed attributes.
 
+mod support;
+
 use shardref_spec::eq::modules_equal;
 use shardref_spec::ir::stablehlo::{ComparisonDirection, EnumDialect, StablehloAttr};
 use shardref_spec::ir::{Attr, Module};
 use shardref_spec::print::{PrintOptions, print_module};
-
-fn parse(text: &str) -> Module {
-    match shardref_spec::parse("test.mlir", text) {
-        Ok(m) => m,
-        Err(r) => panic!("parse failed:\n{r}\n--- input:\n{text}"),
-    }
-}
+use support::{parsed as parse, roundtrip};
 
 fn print(m: &Module) -> String {
     print_module(m, PrintOptions::default())
@@ -24,21 +20,11 @@ fn print_generic(m: &Module) -> String {
 
 /// Parses `input`, checks it prints as `expected`, that printing is a
 /// fixpoint, that the reparsed module is equal, and that the generic form
-/// round-trips to the same IR too.
+/// round-trips to the same IR and prints back as `expected` too.
 fn check(input: &str, expected: &str) {
-    let m = parse(input);
-    let p1 = print(&m);
+    let p1 = roundtrip(input);
     assert_eq!(p1, expected, "\n--- printed:\n{p1}--- expected:\n{expected}");
-    let m2 = parse(&p1);
-    assert_eq!(print(&m2), p1, "print is not a fixpoint");
-    if let Err(e) = modules_equal(&m, &m2) {
-        panic!("reparsed module differs: {e}\n{p1}");
-    }
-    let g = print_generic(&m);
-    let mg = parse(&g);
-    if let Err(e) = modules_equal(&m, &mg) {
-        panic!("generic form differs: {e}\n{g}");
-    }
+    let mg = parse(&print_generic(&parse(input)));
     assert_eq!(print(&mg), p1, "the generic form prints back differently");
 }
 

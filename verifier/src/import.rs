@@ -102,19 +102,7 @@ pub fn check_pipeline(m: &Module, passes: &[ImportPass], state: &mut PassState) 
 
 /// The nearest enclosing `sdy.manual_computation` of `op`.
 fn parent_manual_computation(m: &Module, op: OpId) -> Option<OpId> {
-    let mut cur = m.parent_op(op);
-    let mut steps = 0usize;
-    while let Some(p) = cur {
-        if m.op(p).name == OpName::Known(OpKind::Sdy(SdyOp::ManualComputation)) {
-            return Some(p);
-        }
-        steps += 1;
-        if steps > m.ops.len() {
-            return None;
-        }
-        cur = m.parent_op(p);
-    }
-    None
+    crate::symbols::enclosing(m, op, OpName::Known(OpKind::Sdy(SdyOp::ManualComputation)))
 }
 
 /// `getTensorShape`: the dimensions of a shaped value (no element type);
@@ -190,20 +178,8 @@ pub fn sharding_groups(cx: &Cx<'_>) -> Result<ShardingGroups, Diagnostic> {
 /// Every op in post-order (the ops nested in an op before it), the order
 /// of MLIR's default `walk`.
 fn post_order(m: &Module) -> Vec<OpId> {
-    let mut out = Vec::with_capacity(m.ops.len());
-    let mut stack = vec![(m.root, false)];
-    while let Some((op, expanded)) = stack.pop() {
-        if expanded {
-            out.push(op);
-            continue;
-        }
-        stack.push((op, true));
-        for &r in m.op(op).regions.iter().rev() {
-            for &b in m.region(r).blocks.iter().rev() {
-                stack.extend(m.block(b).ops.iter().rev().map(|&o| (o, false)));
-            }
-        }
-    }
+    let mut out = post_order_within(m, m.root);
+    out.push(m.root);
     out
 }
 

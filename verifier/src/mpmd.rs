@@ -170,6 +170,12 @@ fn callee_func(cx: &Cx<'_>, op: OpId) -> Option<OpId> {
     }
 }
 
+/// The callee function, or fragment_call's error when there is none.
+fn callee_func_or_error(cx: &Cx<'_>, op: OpId) -> Result<OpId, Diagnostic> {
+    callee_func(cx, op)
+        .ok_or_else(|| error(cx, op, format!("'{}' does not reference a valid function", callee_name(cx, op))))
+}
+
 fn function_type(cx: &Cx<'_>, func: OpId) -> (Vec<Type>, Vec<Type>) {
     match cx.m.op(func).attrs.get("function_type") {
         Some(Attr::Type(Type::Function(i, r))) => (i.clone(), r.clone()),
@@ -232,6 +238,24 @@ fn parent_is_one_of(cx: &Cx<'_>, op: OpId, parents: &[OpName]) -> Verdict {
 
 // ---------------------------------------------------------------- named_computation
 
+/// The count check that named computations and fragments share: as many
+/// inner values (block arguments, returned values) as outer ones
+/// (operands, results).
+fn same_count(cx: &Cx<'_>, op: OpId, inner: &[Type], outer: &[Type], inner_name: &str, outer_name: &str) -> Verdict {
+    if inner.len() == outer.len() {
+        return Ok(());
+    }
+    Err(error(
+        cx,
+        op,
+        format!(
+            "number of {inner_name}s must match the number of {outer_name}s respectively: {} != {}",
+            inner.len(),
+            outer.len()
+        ),
+    ))
+}
+
 fn verify_named_computation(cx: &Cx<'_>, op: OpId) -> Verdict {
     let o = cx.m.op(op);
     let pairs = [
@@ -241,17 +265,7 @@ fn verify_named_computation(cx: &Cx<'_>, op: OpId) -> Verdict {
     for (inner, outer, inner_name, outer_name) in pairs {
         // mpmd_named_computation_c1 (MN1): as many block arguments (returned
         // values) as operands (results).
-        if inner.len() != outer.len() {
-            return Err(error(
-                cx,
-                op,
-                format!(
-                    "number of {inner_name}s must match the number of {outer_name}s respectively: {} != {}",
-                    inner.len(),
-                    outer.len()
-                ),
-            ));
-        }
+        same_count(cx, op, &inner, &outer, inner_name, outer_name)?;
         for (i, o) in inner.iter().zip(&outer) {
             // mpmd_named_computation_c2 (MN2): the types are equal.
             if i != o {
@@ -283,17 +297,7 @@ fn fragment_types_match(
     outer_name: &str,
 ) -> Verdict {
     // fragment_c1 (FR1): as many inner values as outer ones.
-    if inner.len() != outer.len() {
-        return Err(error(
-            cx,
-            op,
-            format!(
-                "number of {inner_name}s must match the number of {outer_name}s respectively: {} != {}",
-                inner.len(),
-                outer.len()
-            ),
-        ));
-    }
+    same_count(cx, op, inner, outer, inner_name, outer_name)?;
     let mesh_name = mesh_name_attr(cx, op);
     for (inner_t, outer_t) in inner.iter().zip(outer) {
         let mesh = topology_mesh(cx, op, &mesh_name)?;
@@ -352,9 +356,7 @@ fn verify_fragment(cx: &Cx<'_>, op: OpId) -> Verdict {
 fn fragment_call_uses(cx: &Cx<'_>, op: OpId) -> Verdict {
     let o = cx.m.op(op);
     // fragment_call_c1 (FC1): the callee is a function.
-    let Some(func) = callee_func(cx, op) else {
-        return Err(error(cx, op, format!("'{}' does not reference a valid function", callee_name(cx, op))));
-    };
+    let func = callee_func_or_error(cx, op)?;
     let (ins, outs) = function_type(cx, func);
     fragment_types_match(cx, op, &ins, &types_of(cx, &o.operands), "block argument", "operand")?;
     fragment_types_match(cx, op, &outs, &types_of(cx, &o.results), "returned value", "result")?;
@@ -560,28 +562,18 @@ fn call_uses(cx: &Cx<'_>, op: OpId) -> Verdict {
     let o = cx.m.op(op);
     // call_c7: the callee is a function. Upstream dereferences a null
     // function here (outside VHLO); shardref reports fragment_call's message.
-    let Some(func) = callee_func(cx, op) else {
-        return Err(error(cx, op, format!("'{}' does not reference a valid function", callee_name(cx, op))));
-    };
+    let func = callee_func_or_error(cx, op)?;
     let (ins, outs) = function_type(cx, func);
+    // call_c1 (CA1): operand types are the callee's input types.
+    // call_c2 (CA2): result types are the callee's result types.
     // Pairs are zipped: upstream does not compare the counts.
-    for (want, got) in ins.iter().zip(types_of(cx, &o.operands)) {
-        // call_c1 (CA1): operand types are the callee's input types.
-        if *want != got {
+    for (wants, gots, what) in [(ins, types_of(cx, &o.operands), "operand"), (outs, types_of(cx, &o.results), "result")]
+    {
+        if let Some((want, got)) = wants.iter().zip(&gots).find(|(w, g)| w != g) {
             return Err(error(
                 cx,
                 op,
-                format!("Type mismatch. Expected call operand to have type {} but got {}", q(want), q(&got)),
-            ));
-        }
-    }
-    for (want, got) in outs.iter().zip(types_of(cx, &o.results)) {
-        // call_c2 (CA2): result types are the callee's result types.
-        if *want != got {
-            return Err(error(
-                cx,
-                op,
-                format!("Type mismatch. Expected call result to have type {} but got {}", q(want), q(&got)),
+                format!("Type mismatch. Expected call {what} to have type {} but got {}", q(want), q(got)),
             ));
         }
     }

@@ -67,19 +67,18 @@ pub fn func_topology(m: &Module, func: OpId) -> Option<&Topology> {
     }
 }
 
+/// The ops enclosing `op`, innermost first. The walk stops after as many
+/// steps as the module has ops, so a malformed parent chain cannot loop.
+pub fn ancestors(m: &Module, op: OpId) -> impl Iterator<Item = OpId> + '_ {
+    std::iter::successors(m.parent_op(op), move |&p| m.parent_op(p)).take(m.ops.len() + 1)
+}
+
+/// The nearest op named `name` that encloses `op`, if any.
+pub fn enclosing(m: &Module, op: OpId, name: OpName) -> Option<OpId> {
+    ancestors(m, op).find(|&p| m.op(p).name == name)
+}
+
 /// The function enclosing `op`, if any.
 pub fn enclosing_func(m: &Module, op: OpId) -> Option<OpId> {
-    let mut cur = m.parent_op(op);
-    let mut steps = 0usize;
-    while let Some(p) = cur {
-        if m.op(p).name == OpName::Known(OpKind::Func(FuncOp::Func)) {
-            return Some(p);
-        }
-        steps += 1;
-        if steps > m.ops.len() {
-            return None;
-        }
-        cur = m.parent_op(p);
-    }
-    None
+    enclosing(m, op, OpName::Known(OpKind::Func(FuncOp::Func)))
 }

@@ -186,6 +186,13 @@ fn strategy_with_global_ids(channel: i64, use_global_device_ids: bool) -> IResul
     }
 }
 
+/// The op's channel and its strategy by `strategy_with_global_ids`.
+fn channel_and_global_ids_strategy(it: &Interp<'_>, op: OpId, span: Span) -> IResult<(i64, Strategy)> {
+    let ch = channel_id(it, op);
+    let strategy = strategy_with_global_ids(ch, flag(it, op, "use_global_device_ids")).map_err(|e| e.at(span))?;
+    Ok((ch, strategy))
+}
+
 /// all_to_all, collective_permute, collective_broadcast.
 fn strategy_by_channel(channel: i64) -> Strategy {
     if channel > 0 { Strategy::CrossPartition } else { Strategy::CrossReplica }
@@ -243,6 +250,18 @@ fn rendezvous(
             Err(InterpError::invalid(span, format!("{} needs the processes {group:?}, but this run has one", key.op)))
         }
     }
+}
+
+/// Meets the group with tensor payloads: every member's tensors, in group order.
+fn exchange_tensors(
+    it: &Interp<'_>,
+    span: Span,
+    key: CollectiveKey,
+    group: &[usize],
+    operands: Vec<Tensor>,
+) -> IResult<Vec<Vec<Tensor>>> {
+    let parts = rendezvous(it, span, key, group, operands.into_iter().map(Value::Tensor).collect())?;
+    parts.into_iter().map(|p| tensors(p, span)).collect()
 }
 
 fn tensors(vs: Vec<Value>, span: Span) -> IResult<Vec<Tensor>> {
@@ -385,6 +404,25 @@ fn groups_for(it: &Interp<'_>, op: OpId, strategy: Strategy) -> IResult<(Grid, V
     Ok((grid, groups))
 }
 
+/// The reduction computation of `op` (its first region).
+fn computation(it: &Interp<'_>, op: OpId, span: Span, what: &str) -> IResult<RegionId> {
+    it.m.op(op)
+        .regions
+        .first()
+        .copied()
+        .ok_or_else(|| InterpError::invalid(span, format!("{what} without a computation")))
+}
+
+/// This process's position in `group`.
+fn position_in(grid: &Grid, group: &[usize]) -> usize {
+    group.iter().position(|&p| p == grid.me.index).unwrap_or(0)
+}
+
+/// The value of a rooted collective on a process outside every group: zeros of each result type.
+fn zero_results(it: &Interp<'_>, op: OpId, n: usize, span: Span) -> IResult<Vec<Value>> {
+    (0..n).map(|i| Ok(Value::Tensor(zeros_of(&result_type(it, op, i)?, span)?))).collect()
+}
+
 fn no_group(grid: &Grid, span: Span, what: &str) -> InterpError {
     InterpError::invalid(
         span,
@@ -395,15 +433,12 @@ fn no_group(grid: &Grid, span: Span, what: &str) -> InterpError {
 /// `all_reduce` (spec: all_reduce).
 pub fn all_reduce(it: &mut Interp<'_>, f: &mut Frame, op: OpId, operands: Vec<Tensor>) -> IResult<Vec<Value>> {
     let span = it.m.op(op).span;
-    let ch = channel_id(it, op);
-    let strategy = strategy_with_global_ids(ch, flag(it, op, "use_global_device_ids")).map_err(|e| e.at(span))?;
+    let (ch, strategy) = channel_and_global_ids_strategy(it, op, span)?;
     let (grid, groups) = groups_for(it, op, strategy)?;
     let group = my_group(&grid, &groups).ok_or_else(|| no_group(&grid, span, "all_reduce"))?;
-    let r =
-        *it.m.op(op).regions.first().ok_or_else(|| InterpError::invalid(span, "all_reduce without a computation"))?;
+    let r = computation(it, op, span, "all_reduce")?;
     let k = key(it, op, format!("channel {ch}, {}: {}", strategy.name(), types_of(&operands)));
-    let parts = rendezvous(it, span, k, &group, operands.into_iter().map(Value::Tensor).collect())?;
-    let parts: Vec<Vec<Tensor>> = parts.into_iter().map(|p| tensors(p, span)).collect::<IResult<_>>()?;
+    let parts = exchange_tensors(it, span, k, &group, operands)?;
     reduce_parts(it, f, op, r, &group, &parts, span)
 }
 
@@ -436,14 +471,12 @@ pub fn all_gather(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>) -> IResu
     let o = it.m.op(op);
     let span = o.span;
     let dim = crate::attrs::int(o, "all_gather_dim")?;
-    let ch = channel_id(it, op);
-    let strategy = strategy_with_global_ids(ch, flag(it, op, "use_global_device_ids")).map_err(|e| e.at(span))?;
+    let (ch, strategy) = channel_and_global_ids_strategy(it, op, span)?;
     let (grid, groups) = groups_for(it, op, strategy)?;
     let group = my_group(&grid, &groups).ok_or_else(|| no_group(&grid, span, "all_gather"))?;
     let k = key(it, op, format!("channel {ch}, {}, all_gather_dim {dim}: {}", strategy.name(), types_of(&operands)));
     let n = operands.len();
-    let parts = rendezvous(it, span, k, &group, operands.into_iter().map(Value::Tensor).collect())?;
-    let parts: Vec<Vec<Tensor>> = parts.into_iter().map(|p| tensors(p, span)).collect::<IResult<_>>()?;
+    let parts = exchange_tensors(it, span, k, &group, operands)?;
     (0..n)
         .map(|i| {
             let xs: Vec<&Tensor> = parts.iter().map(|p| &p[i]).collect();
@@ -457,17 +490,15 @@ pub fn reduce_scatter(it: &mut Interp<'_>, f: &mut Frame, op: OpId, operands: Ve
     let o = it.m.op(op);
     let span = o.span;
     let dim = crate::attrs::int(o, "scatter_dimension")?;
-    let ch = channel_id(it, op);
-    let strategy = strategy_with_global_ids(ch, flag(it, op, "use_global_device_ids")).map_err(|e| e.at(span))?;
+    let (ch, strategy) = channel_and_global_ids_strategy(it, op, span)?;
     let (grid, groups) = groups_for(it, op, strategy)?;
     let group = my_group(&grid, &groups).ok_or_else(|| no_group(&grid, span, "reduce_scatter"))?;
-    let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "reduce_scatter without a computation"))?;
+    let r = computation(it, op, span, "reduce_scatter")?;
     let k = key(it, op, format!("channel {ch}, {}, scatter_dimension {dim}: {}", strategy.name(), types_of(&operands)));
-    let parts = rendezvous(it, span, k, &group, operands.into_iter().map(Value::Tensor).collect())?;
-    let parts: Vec<Vec<Tensor>> = parts.into_iter().map(|p| tensors(p, span)).collect::<IResult<_>>()?;
+    let parts = exchange_tensors(it, span, k, &group, operands)?;
     // The reduction has the operand's type; only the scattered part has the result's type.
     let order = reduction_order(&group);
-    let me = group.iter().position(|&p| p == grid.me.index).unwrap_or(0);
+    let me = position_in(&grid, &group);
     let n = parts.first().map_or(0, |p| p.len());
     let mut out = vec![];
     for i in 0..n {
@@ -507,9 +538,8 @@ pub fn all_to_all(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>) -> IResu
         ),
     );
     let n = operands.len();
-    let parts = rendezvous(it, span, k, &group, operands.into_iter().map(Value::Tensor).collect())?;
-    let parts: Vec<Vec<Tensor>> = parts.into_iter().map(|p| tensors(p, span)).collect::<IResult<_>>()?;
-    let me = group.iter().position(|&p| p == grid.me.index).unwrap_or(0);
+    let parts = exchange_tensors(it, span, k, &group, operands)?;
+    let me = position_in(&grid, &group);
     (0..n)
         .map(|i| {
             let mine: Vec<Tensor> = parts
@@ -573,7 +603,7 @@ pub fn collective_broadcast(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>
     let (grid, groups) = groups_for(it, op, strategy)?;
     let (data, roots) = split_roots(operands, dynamic, span)?;
     let Some(group) = my_group(&grid, &groups) else {
-        return (0..data.len()).map(|i| Ok(Value::Tensor(zeros_of(&result_type(it, op, i)?, span)?))).collect();
+        return zero_results(it, op, data.len(), span);
     };
     let root_pos = root_positions(&roots, data.len(), group.len(), span)?;
     let k = key(it, op, format!("channel {ch}, {}, roots {root_pos:?}: {}", strategy.name(), types_of(&data)));
@@ -591,26 +621,19 @@ pub fn collective_broadcast(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>
 /// with `has_dynamic_root` the member at the index the last operand holds); other processes get zeros.
 pub fn collective_reduce(it: &mut Interp<'_>, f: &mut Frame, op: OpId, operands: Vec<Tensor>) -> IResult<Vec<Value>> {
     let span = it.m.op(op).span;
-    let ch = channel_id(it, op);
-    let strategy = strategy_with_global_ids(ch, flag(it, op, "use_global_device_ids")).map_err(|e| e.at(span))?;
+    let (ch, strategy) = channel_and_global_ids_strategy(it, op, span)?;
     let dynamic = flag(it, op, "has_dynamic_root");
     let (grid, groups) = groups_for(it, op, strategy)?;
     let (data, roots) = split_roots(operands, dynamic, span)?;
     let Some(group) = my_group(&grid, &groups) else {
-        return (0..data.len()).map(|i| Ok(Value::Tensor(zeros_of(&result_type(it, op, i)?, span)?))).collect();
+        return zero_results(it, op, data.len(), span);
     };
     let root_pos = root_positions(&roots, data.len(), group.len(), span)?;
-    let r = *it
-        .m
-        .op(op)
-        .regions
-        .first()
-        .ok_or_else(|| InterpError::invalid(span, "collective_reduce without a computation"))?;
+    let r = computation(it, op, span, "collective_reduce")?;
     let k = key(it, op, format!("channel {ch}, {}, roots {root_pos:?}: {}", strategy.name(), types_of(&data)));
-    let parts = rendezvous(it, span, k, &group, data.into_iter().map(Value::Tensor).collect())?;
-    let parts: Vec<Vec<Tensor>> = parts.into_iter().map(|p| tensors(p, span)).collect::<IResult<_>>()?;
+    let parts = exchange_tensors(it, span, k, &group, data)?;
     let order = reduction_order(&group);
-    let me = group.iter().position(|&p| p == grid.me.index).unwrap_or(0);
+    let me = position_in(&grid, &group);
     let mut out = vec![];
     for (i, &root) in root_pos.iter().enumerate() {
         let ty = result_type(it, op, i)?;
@@ -630,8 +653,7 @@ pub fn cross_replica_sum(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>) -
     let (grid, groups) = groups_for(it, op, Strategy::CrossReplica)?;
     let group = my_group(&grid, &groups).ok_or_else(|| no_group(&grid, span, "cross-replica-sum"))?;
     let k = key(it, op, format!("cross_replica: {}", types_of(&operands)));
-    let parts = rendezvous(it, span, k, &group, operands.into_iter().map(Value::Tensor).collect())?;
-    let parts: Vec<Vec<Tensor>> = parts.into_iter().map(|p| tensors(p, span)).collect::<IResult<_>>()?;
+    let parts = exchange_tensors(it, span, k, &group, operands)?;
     let order = reduction_order(&group);
     let n = parts.first().map_or(0, |p| p.len());
     (0..n)
@@ -674,20 +696,36 @@ fn root_positions(roots: &Option<Tensor>, n: usize, group_size: usize, span: Spa
         .collect()
 }
 
+/// The device context and the (sender, receiver) processes of channel `ch`.
+fn channel_peers<'m>(
+    it: &Interp<'m>,
+    what: &str,
+    ch: i64,
+    span: Span,
+) -> IResult<(&'m runtime::DeviceCtx, usize, usize)> {
+    let Some(d) = it.device else {
+        return Err(InterpError::unsupported(
+            span,
+            format!("{what} needs a peer; run it through interpreter.run_parallel"),
+        ));
+    };
+    let (from, to) = d.env().channel(ch).map_err(|e| InterpError::invalid(span, e))?;
+    Ok((d, from, to))
+}
+
+/// The key under which a send and its receive meet.
+fn p2p_key(ch: i64, types: &str) -> CollectiveKey {
+    CollectiveKey { op: "stablehlo.send/stablehlo.recv".into(), signature: format!("channel {ch}: {types}") }
+}
+
 /// `send` (spec: send): meets the channel's receiver; returns a token.
 pub fn send(it: &mut Interp<'_>, op: OpId, operands: Vec<Value>) -> IResult<Vec<Value>> {
     let span = it.m.op(op).span;
     let ch = channel_id(it, op);
-    let Some(d) = it.device else {
-        return Err(InterpError::unsupported(
-            span,
-            "stablehlo.send needs a peer; run it through interpreter.run_parallel",
-        ));
-    };
-    let (from, to) = d.env().channel(ch).map_err(|e| InterpError::invalid(span, e))?;
+    let (d, from, to) = channel_peers(it, "stablehlo.send", ch, span)?;
     let data: Vec<Value> = operands.into_iter().filter(|v| !matches!(v, Value::Token)).collect();
     let types = data.iter().map(value_type_name).collect::<Vec<_>>().join(", ");
-    let k = CollectiveKey { op: "stablehlo.send/stablehlo.recv".into(), signature: format!("channel {ch}: {types}") };
+    let k = p2p_key(ch, &types);
     d.exchange(span, k, &[from, to], data)?;
     Ok(vec![Value::Token])
 }
@@ -697,13 +735,7 @@ pub fn recv(it: &mut Interp<'_>, op: OpId) -> IResult<Vec<Value>> {
     let o = it.m.op(op);
     let span = o.span;
     let ch = channel_id(it, op);
-    let Some(d) = it.device else {
-        return Err(InterpError::unsupported(
-            span,
-            "stablehlo.recv needs a peer; run it through interpreter.run_parallel",
-        ));
-    };
-    let (from, to) = d.env().channel(ch).map_err(|e| InterpError::invalid(span, e))?;
+    let (d, from, to) = channel_peers(it, "stablehlo.recv", ch, span)?;
     let types = o
         .results
         .iter()
@@ -712,7 +744,7 @@ pub fn recv(it: &mut Interp<'_>, op: OpId) -> IResult<Vec<Value>> {
         .map(|t| t.to_string())
         .collect::<Vec<_>>()
         .join(", ");
-    let k = CollectiveKey { op: "stablehlo.send/stablehlo.recv".into(), signature: format!("channel {ch}: {types}") };
+    let k = p2p_key(ch, &types);
     let mut got = d.exchange(span, k, &[from, to], vec![])?;
     let mut out = std::mem::take(&mut got[0]);
     out.push(Value::Token);

@@ -799,8 +799,9 @@ pub struct RaggedDims {
 ///
 /// `group_sizes` is `[g]` (one split shared by every batch).
 pub fn ragged_dot(lhs: &Tensor, rhs: &Tensor, gs: &Tensor, d: &RaggedDims, elem: &ElemType) -> IResult<Tensor> {
-    use crate::ops::dot::{DotDims, dot_general};
+    use crate::ops::dot::dot_general;
     use crate::ops::shape::{reshape, slice};
+    use shardref_spec::ir::stablehlo::DotDimensionNumbers;
     let sizes: Vec<i64> = match &gs.buf {
         Buffer::I32(s) => s.iter().map(|&x| x as i64).collect(),
         Buffer::I64(s) => s.to_vec(),
@@ -826,11 +827,11 @@ pub fn ragged_dot(lhs: &Tensor, rhs: &Tensor, gs: &Tensor, d: &RaggedDims, elem:
         bounds.push((start, end));
         start = end;
     }
-    let base_dims = DotDims {
-        lhs_batch: d.lhs_batch.clone(),
-        rhs_batch: d.rhs_batch.clone(),
-        lhs_contract: d.lhs_contract.clone(),
-        rhs_contract: d.rhs_contract.clone(),
+    let base_dims = DotDimensionNumbers {
+        lhs_batching_dimensions: d.lhs_batch.clone(),
+        rhs_batching_dimensions: d.rhs_batch.clone(),
+        lhs_contracting_dimensions: d.lhs_contract.clone(),
+        rhs_contracting_dimensions: d.rhs_contract.clone(),
     };
     let zeros_like =
         |t: &Tensor| Tensor::new(t.shape.clone(), t.elem.clone(), Buffer::zeros(t.buf.repr(), t.num_elements()));
@@ -880,11 +881,11 @@ pub fn ragged_dot(lhs: &Tensor, rhs: &Tensor, gs: &Tensor, d: &RaggedDims, elem:
     }
     // rhs dimensions after removing the group dimension.
     let renum = |v: &[i64]| -> Vec<i64> { v.iter().map(|&x| if x > rg { x - 1 } else { x }).collect() };
-    let dims = DotDims {
-        lhs_batch: d.lhs_batch.clone(),
-        rhs_batch: renum(&d.rhs_batch),
-        lhs_contract: d.lhs_contract.clone(),
-        rhs_contract: renum(&d.rhs_contract),
+    let dims = DotDimensionNumbers {
+        lhs_batching_dimensions: d.lhs_batch.clone(),
+        rhs_batching_dimensions: renum(&d.rhs_batch),
+        lhs_contracting_dimensions: d.lhs_contract.clone(),
+        rhs_contracting_dimensions: renum(&d.rhs_contract),
     };
     let mut out: Option<Tensor> = None;
     for (gi, &(lo, hi)) in bounds.iter().enumerate() {

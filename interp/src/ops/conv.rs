@@ -10,22 +10,16 @@
 //! except that bf16, f16 and the f8 formats accumulate in f32 and round once.
 
 use shardref_spec::ir::ElemType;
+use shardref_spec::ir::stablehlo::ConvDimensionNumbers;
 
 use crate::error::{IResult, invalid, unsupported};
 use crate::ops::{convert, elementwise, shape};
 use crate::value::{Buffer, C64, C128, Tensor};
 
+/// The convolution's attributes beside its dimension numbers (each is an
+/// attribute of its own in the IR); `None` means the spec's default.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct ConvParams {
-    pub input_batch: i64,
-    pub input_feature: i64,
-    pub input_spatial: Vec<i64>,
-    pub kernel_input_feature: i64,
-    pub kernel_output_feature: i64,
-    pub kernel_spatial: Vec<i64>,
-    pub output_batch: i64,
-    pub output_feature: i64,
-    pub output_spatial: Vec<i64>,
+pub struct ConvWindow {
     pub window_strides: Option<Vec<i64>>,
     /// `[low, high]` per spatial dimension, flattened.
     pub padding: Option<Vec<i64>>,
@@ -40,10 +34,21 @@ fn perm(first: &[i64], rest: &[i64]) -> Vec<i64> {
     first.iter().chain(rest).copied().collect()
 }
 
-/// `convolution(lhs, rhs)` with result element type `elem`.
-pub fn convolution(lhs: &Tensor, rhs: &Tensor, p: &ConvParams, elem: &ElemType) -> IResult<Tensor> {
-    let d = p.input_spatial.len();
-    if p.kernel_spatial.len() != d || p.output_spatial.len() != d || lhs.rank() != d + 2 || rhs.rank() != d + 2 {
+/// `convolution(lhs, rhs)` with the IR's dimension numbers `dn`, the window
+/// attributes `p` and result element type `elem`.
+pub fn convolution(
+    lhs: &Tensor,
+    rhs: &Tensor,
+    dn: &ConvDimensionNumbers,
+    p: &ConvWindow,
+    elem: &ElemType,
+) -> IResult<Tensor> {
+    let d = dn.input_spatial_dimensions.len();
+    if dn.kernel_spatial_dimensions.len() != d
+        || dn.output_spatial_dimensions.len() != d
+        || lhs.rank() != d + 2
+        || rhs.rank() != d + 2
+    {
         return invalid("convolution dimension numbers do not match the operand ranks");
     }
     let ones = vec![1i64; d];
@@ -62,8 +67,14 @@ pub fn convolution(lhs: &Tensor, rhs: &Tensor, p: &ConvParams, elem: &ElemType) 
         return invalid("convolution strides, dilations and group counts must be positive");
     }
     // Canonical layouts.
-    let x = shape::transpose(lhs, &perm(&[p.input_batch, p.input_feature], &p.input_spatial))?;
-    let w = shape::transpose(rhs, &perm(&[p.kernel_output_feature, p.kernel_input_feature], &p.kernel_spatial))?;
+    let x = shape::transpose(
+        lhs,
+        &perm(&[dn.input_batch_dimension, dn.input_feature_dimension], &dn.input_spatial_dimensions),
+    )?;
+    let w = shape::transpose(
+        rhs,
+        &perm(&[dn.kernel_output_feature_dimension, dn.kernel_input_feature_dimension], &dn.kernel_spatial_dimensions),
+    )?;
     let (n, c) = (x.shape[0], x.shape[1]);
     let (o, i) = (w.shape[0], w.shape[1]);
     let (g, bg) = (p.feature_group_count as usize, p.batch_group_count as usize);
@@ -206,7 +217,7 @@ pub fn convolution(lhs: &Tensor, rhs: &Tensor, p: &ConvParams, elem: &ElemType) 
     // Canonical result [N', O, spatial...] → the requested output layout.
     let canon_shape: Vec<usize> = [n_out, o].into_iter().chain(out_sp.iter().copied()).collect();
     let canon = Tensor::new(canon_shape, elem.clone(), buf);
-    let out_order = perm(&[p.output_batch, p.output_feature], &p.output_spatial);
+    let out_order = perm(&[dn.output_batch_dimension, dn.output_feature_dimension], &dn.output_spatial_dimensions);
     // out_order[k] = output dimension holding canonical dimension k; invert it for transpose.
     let mut inverse = vec![0i64; d + 2];
     for (k, &od) in out_order.iter().enumerate() {

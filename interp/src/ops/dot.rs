@@ -11,19 +11,11 @@
 
 use faer::{Accum, MatMut, MatRef, Par};
 use shardref_spec::ir::ElemType;
+use shardref_spec::ir::stablehlo::DotDimensionNumbers;
 
 use crate::error::{IResult, invalid, unsupported};
 use crate::ops::{convert, elementwise, shape};
 use crate::value::{Buffer, C64, C128, Tensor};
-
-/// The dimension numbers of `dot_general`.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct DotDims {
-    pub lhs_batch: Vec<i64>,
-    pub rhs_batch: Vec<i64>,
-    pub lhs_contract: Vec<i64>,
-    pub rhs_contract: Vec<i64>,
-}
 
 fn dims(v: &[i64], rank: usize, what: &str) -> IResult<Vec<usize>> {
     let mut out: Vec<usize> = vec![];
@@ -36,12 +28,12 @@ fn dims(v: &[i64], rank: usize, what: &str) -> IResult<Vec<usize>> {
     Ok(out)
 }
 
-/// `dot_general(lhs, rhs)` with result element type `elem`.
-pub fn dot_general(lhs: &Tensor, rhs: &Tensor, d: &DotDims, elem: &ElemType) -> IResult<Tensor> {
-    let lb = dims(&d.lhs_batch, lhs.rank(), "lhs batching")?;
-    let rb = dims(&d.rhs_batch, rhs.rank(), "rhs batching")?;
-    let lc = dims(&d.lhs_contract, lhs.rank(), "lhs contracting")?;
-    let rc = dims(&d.rhs_contract, rhs.rank(), "rhs contracting")?;
+/// `dot_general(lhs, rhs)` with the IR's dimension numbers `d` and result element type `elem`.
+pub fn dot_general(lhs: &Tensor, rhs: &Tensor, d: &DotDimensionNumbers, elem: &ElemType) -> IResult<Tensor> {
+    let lb = dims(&d.lhs_batching_dimensions, lhs.rank(), "lhs batching")?;
+    let rb = dims(&d.rhs_batching_dimensions, rhs.rank(), "rhs batching")?;
+    let lc = dims(&d.lhs_contracting_dimensions, lhs.rank(), "lhs contracting")?;
+    let rc = dims(&d.rhs_contracting_dimensions, rhs.rank(), "rhs contracting")?;
     if lb.len() != rb.len() || lc.len() != rc.len() {
         return invalid("dot_general: batching and contracting dimension lists must pair up");
     }

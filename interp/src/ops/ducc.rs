@@ -108,13 +108,10 @@ pub fn unity_roots(n: usize) -> Vec<(f64, f64)> {
         .collect()
 }
 
-/// DUCC's `rfftpg` forward pass with `l1 = ido = 1`: the half spectrum
-/// (`n / 2 + 1` complex values) of a real line of prime length `n`.
-pub fn rfft_generic<T: Float>(x: &[T], roots: &[(f64, f64)]) -> Vec<(T, T)> {
-    let ip = x.len();
-    let ipph = ip.div_ceil(2);
+/// DUCC's `csarr` for the real generic passes: cos and sin of 2πi/ip for
+/// i in 0..ip (interleaved), mirrored with negated sines, in the element type.
+fn real_twiddles<T: Float>(ip: usize, roots: &[(f64, f64)]) -> Vec<T> {
     let t = |v: f64| T::from(v).unwrap_or_else(T::nan);
-    // csarr: cos and sin of 2πi/ip for i in 0..ip, mirrored with negated sines.
     let mut cs = vec![T::zero(); 2 * ip];
     cs[0] = T::one();
     let (mut i, mut ic) = (2, 2 * ip - 2);
@@ -127,6 +124,62 @@ pub fn rfft_generic<T: Float>(x: &[T], roots: &[(f64, f64)]) -> Vec<(T, T)> {
         i += 2;
         ic -= 2;
     }
+    cs
+}
+
+/// The twiddle loop that `rfftpg` and `rfftpb` share (`l1 = ido = 1`):
+/// for each l in 1..ipph, `dst[l]` gathers the cosine-weighted sums of
+/// `src[j]` and `dst[ip - l]` the sine-weighted sums of `src[ip - j]`, in
+/// DUCC's order (unrolled by four, then two, then one). DUCC's forward pass
+/// wraps the angle index when it reaches `ip` and the backward one when it
+/// passes `ip`; as `ip` is prime and `l < ip`, the index is never a multiple
+/// of `ip`, so the two tests agree and one loop serves both.
+fn generic_rows<T: Float>(src: &[T], dst: &mut [T], cs: &[T]) {
+    let ip = src.len();
+    let ipph = ip.div_ceil(2);
+    for l in 1..ipph {
+        let lc = ip - l;
+        dst[l] = src[0] + cs[2 * l] * src[1] + cs[4 * l] * src[2];
+        dst[lc] = cs[2 * l + 1] * src[ip - 1] + cs[4 * l + 1] * src[ip - 2];
+        let mut iang = 2 * l;
+        let mut next = || {
+            iang += l;
+            if iang > ip {
+                iang -= ip;
+            }
+            (cs[2 * iang], cs[2 * iang + 1])
+        };
+        let (mut j, mut jc) = (3, ip - 3);
+        while j + 3 < ipph {
+            let ((ar1, ai1), (ar2, ai2), (ar3, ai3), (ar4, ai4)) = (next(), next(), next(), next());
+            dst[l] = dst[l] + (ar1 * src[j] + ar2 * src[j + 1] + ar3 * src[j + 2] + ar4 * src[j + 3]);
+            dst[lc] = dst[lc] + (ai1 * src[jc] + ai2 * src[jc - 1] + ai3 * src[jc - 2] + ai4 * src[jc - 3]);
+            j += 4;
+            jc -= 4;
+        }
+        while j + 1 < ipph {
+            let ((ar1, ai1), (ar2, ai2)) = (next(), next());
+            dst[l] = dst[l] + (ar1 * src[j] + ar2 * src[j + 1]);
+            dst[lc] = dst[lc] + (ai1 * src[jc] + ai2 * src[jc - 1]);
+            j += 2;
+            jc -= 2;
+        }
+        while j < ipph {
+            let (ar, ai) = next();
+            dst[l] = dst[l] + ar * src[j];
+            dst[lc] = dst[lc] + ai * src[jc];
+            j += 1;
+            jc -= 1;
+        }
+    }
+}
+
+/// DUCC's `rfftpg` forward pass with `l1 = ido = 1`: the half spectrum
+/// (`n / 2 + 1` complex values) of a real line of prime length `n`.
+pub fn rfft_generic<T: Float>(x: &[T], roots: &[(f64, f64)]) -> Vec<(T, T)> {
+    let ip = x.len();
+    let ipph = ip.div_ceil(2);
+    let cs = real_twiddles::<T>(ip, roots);
     let mut c = x.to_vec();
     for j in 1..ipph {
         let jc = ip - j;
@@ -135,41 +188,7 @@ pub fn rfft_generic<T: Float>(x: &[T], roots: &[(f64, f64)]) -> Vec<(T, T)> {
         c[j] = a + c[j];
     }
     let mut ch = vec![T::zero(); ip];
-    for l in 1..ipph {
-        let lc = ip - l;
-        ch[l] = c[0] + cs[2 * l] * c[1] + cs[4 * l] * c[2];
-        ch[lc] = cs[2 * l + 1] * c[ip - 1] + cs[4 * l + 1] * c[ip - 2];
-        let mut iang = 2 * l;
-        let mut next = || {
-            iang += l;
-            if iang >= ip {
-                iang -= ip;
-            }
-            (cs[2 * iang], cs[2 * iang + 1])
-        };
-        let (mut j, mut jc) = (3, ip - 3);
-        while j + 3 < ipph {
-            let ((ar1, ai1), (ar2, ai2), (ar3, ai3), (ar4, ai4)) = (next(), next(), next(), next());
-            ch[l] = ch[l] + (ar1 * c[j] + ar2 * c[j + 1] + ar3 * c[j + 2] + ar4 * c[j + 3]);
-            ch[lc] = ch[lc] + (ai1 * c[jc] + ai2 * c[jc - 1] + ai3 * c[jc - 2] + ai4 * c[jc - 3]);
-            j += 4;
-            jc -= 4;
-        }
-        while j + 1 < ipph {
-            let ((ar1, ai1), (ar2, ai2)) = (next(), next());
-            ch[l] = ch[l] + (ar1 * c[j] + ar2 * c[j + 1]);
-            ch[lc] = ch[lc] + (ai1 * c[jc] + ai2 * c[jc - 1]);
-            j += 2;
-            jc -= 2;
-        }
-        while j < ipph {
-            let (ar, ai) = next();
-            ch[l] = ch[l] + ar * c[j];
-            ch[lc] = ch[lc] + ai * c[jc];
-            j += 1;
-            jc -= 1;
-        }
-    }
+    generic_rows(&c, &mut ch, &cs);
     let mut dc = c[0];
     for &v in &c[1..ipph] {
         dc = dc + v;
@@ -190,18 +209,7 @@ pub fn irfft_generic<T: Float>(spec: &[(T, T)], n: usize, roots: &[(f64, f64)]) 
     let ip = n;
     let ipph = ip.div_ceil(2);
     let t = |v: f64| T::from(v).unwrap_or_else(T::nan);
-    let mut cs = vec![T::zero(); 2 * ip];
-    cs[0] = T::one();
-    let (mut i, mut ic) = (2, 2 * ip - 2);
-    while i <= ic {
-        let (re, im) = roots[i / 2];
-        cs[i] = t(re);
-        cs[i + 1] = t(im);
-        cs[ic] = t(re);
-        cs[ic + 1] = -t(im);
-        i += 2;
-        ic -= 2;
-    }
+    let cs = real_twiddles::<T>(ip, roots);
     let two = T::one() + T::one();
     let mut ch = vec![T::zero(); ip];
     ch[0] = spec[0].0;
@@ -210,41 +218,7 @@ pub fn irfft_generic<T: Float>(spec: &[(T, T)], n: usize, roots: &[(f64, f64)]) 
         ch[ip - j] = two * spec[j].1;
     }
     let mut c = vec![T::zero(); ip];
-    for l in 1..ipph {
-        let lc = ip - l;
-        c[l] = ch[0] + cs[2 * l] * ch[1] + cs[4 * l] * ch[2];
-        c[lc] = cs[2 * l + 1] * ch[ip - 1] + cs[4 * l + 1] * ch[ip - 2];
-        let mut iang = 2 * l;
-        let mut next = || {
-            iang += l;
-            if iang > ip {
-                iang -= ip;
-            }
-            (cs[2 * iang], cs[2 * iang + 1])
-        };
-        let (mut j, mut jc) = (3, ip - 3);
-        while j + 3 < ipph {
-            let ((ar1, ai1), (ar2, ai2), (ar3, ai3), (ar4, ai4)) = (next(), next(), next(), next());
-            c[l] = c[l] + (ar1 * ch[j] + ar2 * ch[j + 1] + ar3 * ch[j + 2] + ar4 * ch[j + 3]);
-            c[lc] = c[lc] + (ai1 * ch[jc] + ai2 * ch[jc - 1] + ai3 * ch[jc - 2] + ai4 * ch[jc - 3]);
-            j += 4;
-            jc -= 4;
-        }
-        while j + 1 < ipph {
-            let ((ar1, ai1), (ar2, ai2)) = (next(), next());
-            c[l] = c[l] + (ar1 * ch[j] + ar2 * ch[j + 1]);
-            c[lc] = c[lc] + (ai1 * ch[jc] + ai2 * ch[jc - 1]);
-            j += 2;
-            jc -= 2;
-        }
-        while j < ipph {
-            let (ar, ai) = next();
-            c[l] = c[l] + ar * ch[j];
-            c[lc] = c[lc] + ai * ch[jc];
-            j += 1;
-            jc -= 1;
-        }
-    }
+    generic_rows(&ch, &mut c, &cs);
     for j in 1..ipph {
         ch[0] = ch[0] + ch[j];
     }

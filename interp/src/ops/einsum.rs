@@ -122,16 +122,16 @@ pub fn einsum(lhs: &Tensor, rhs: &Tensor, config: &str, elem: &shardref_spec::ir
     let (l, ll) = sum_out(lhs, &ins[0], |c| out.contains(&c) || ins[1].contains(&c))?;
     let (r, rl) = sum_out(rhs, &ins[1], |c| out.contains(&c) || ins[0].contains(&c))?;
     let pos = |v: &[char], c: char| v.iter().position(|&x| x == c).map(|p| p as i64).unwrap_or(-1);
-    let mut d = dot::DotDims::default();
+    let mut d = shardref_spec::ir::stablehlo::DotDimensionNumbers::default();
     let mut batch = vec![];
     for &c in ll.iter().filter(|c| rl.contains(c)) {
         if out.contains(&c) {
-            d.lhs_batch.push(pos(&ll, c));
-            d.rhs_batch.push(pos(&rl, c));
+            d.lhs_batching_dimensions.push(pos(&ll, c));
+            d.rhs_batching_dimensions.push(pos(&rl, c));
             batch.push(c);
         } else {
-            d.lhs_contract.push(pos(&ll, c));
-            d.rhs_contract.push(pos(&rl, c));
+            d.lhs_contracting_dimensions.push(pos(&ll, c));
+            d.rhs_contracting_dimensions.push(pos(&rl, c));
         }
     }
     let prod = dot::dot_general(&l, &r, &d, elem)?;

@@ -386,31 +386,66 @@ pub struct CollectiveSpec {
     pub has_reduction: bool,
 }
 
+/// The eight sdy collectives, so that code about collectives alone can
+/// match over them exhaustively without listing every other sdy op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Collective {
+    AllGather,
+    AllSlice,
+    AllToAll,
+    CollectivePermute,
+    AllReduce,
+    ReduceScatter,
+    ShardedToUnreduced,
+    ReplicatedToUnreduced,
+}
+
+impl Collective {
+    /// The collective an sdy op is; `None` for other sdy ops.
+    pub fn of(op: crate::ops::SdyOp) -> Option<Collective> {
+        use crate::ops::SdyOp;
+        match op {
+            SdyOp::AllGather => Some(Collective::AllGather),
+            SdyOp::AllSlice => Some(Collective::AllSlice),
+            SdyOp::AllToAll => Some(Collective::AllToAll),
+            SdyOp::CollectivePermute => Some(Collective::CollectivePermute),
+            SdyOp::AllReduce => Some(Collective::AllReduce),
+            SdyOp::ReduceScatter => Some(Collective::ReduceScatter),
+            SdyOp::ShardedToUnreduced => Some(Collective::ShardedToUnreduced),
+            SdyOp::ReplicatedToUnreduced => Some(Collective::ReplicatedToUnreduced),
+            SdyOp::Mesh
+            | SdyOp::ShardingConstraint
+            | SdyOp::Reshard
+            | SdyOp::Return
+            | SdyOp::ManualComputation
+            | SdyOp::ShardingGroup
+            | SdyOp::Constant
+            | SdyOp::DataFlowEdge
+            | SdyOp::PropagationBarrier
+            | SdyOp::NamedComputation
+            | SdyOp::FuncDataFlowEdge => None,
+        }
+    }
+
+    /// The collective's attributes beyond `out_sharding`.
+    pub fn spec(self) -> CollectiveSpec {
+        let spec = |axes, axes_attr, has_reduction| CollectiveSpec { axes, axes_attr, has_reduction };
+        match self {
+            Collective::AllGather => spec(CollectiveAxes::PerDim, "gathering_axes", false),
+            Collective::AllSlice => spec(CollectiveAxes::PerDim, "slicing_axes", false),
+            Collective::AllToAll => spec(CollectiveAxes::AllToAll, "params", false),
+            Collective::CollectivePermute => spec(CollectiveAxes::None, "", false),
+            Collective::AllReduce => spec(CollectiveAxes::List, "reduction_axes", true),
+            Collective::ReduceScatter => spec(CollectiveAxes::PerDim, "reduce_scatter_axes", true),
+            Collective::ShardedToUnreduced => spec(CollectiveAxes::PerDim, "axes", false),
+            Collective::ReplicatedToUnreduced => spec(CollectiveAxes::List, "axes", false),
+        }
+    }
+}
+
 /// The shape of each of the eight collectives; `None` for other sdy ops.
 pub fn collective_spec(op: crate::ops::SdyOp) -> Option<CollectiveSpec> {
-    use crate::ops::SdyOp;
-    let spec = |axes, axes_attr, has_reduction| Some(CollectiveSpec { axes, axes_attr, has_reduction });
-    match op {
-        SdyOp::AllGather => spec(CollectiveAxes::PerDim, "gathering_axes", false),
-        SdyOp::AllSlice => spec(CollectiveAxes::PerDim, "slicing_axes", false),
-        SdyOp::AllToAll => spec(CollectiveAxes::AllToAll, "params", false),
-        SdyOp::CollectivePermute => spec(CollectiveAxes::None, "", false),
-        SdyOp::AllReduce => spec(CollectiveAxes::List, "reduction_axes", true),
-        SdyOp::ReduceScatter => spec(CollectiveAxes::PerDim, "reduce_scatter_axes", true),
-        SdyOp::ShardedToUnreduced => spec(CollectiveAxes::PerDim, "axes", false),
-        SdyOp::ReplicatedToUnreduced => spec(CollectiveAxes::List, "axes", false),
-        SdyOp::Mesh
-        | SdyOp::ShardingConstraint
-        | SdyOp::Reshard
-        | SdyOp::Return
-        | SdyOp::ManualComputation
-        | SdyOp::ShardingGroup
-        | SdyOp::Constant
-        | SdyOp::DataFlowEdge
-        | SdyOp::PropagationBarrier
-        | SdyOp::NamedComputation
-        | SdyOp::FuncDataFlowEdge => None,
-    }
+    Collective::of(op).map(Collective::spec)
 }
 
 #[cfg(test)]

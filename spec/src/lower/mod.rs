@@ -42,19 +42,31 @@ pub fn parse_source(source: Arc<Source>) -> Result<Module, Vec<Diagnostic>> {
     let file = pairs.next().expect("the file rule always yields one pair");
     let mut lw = Lowerer::new(&source.text);
     let result = lw.lower_file(file);
-    match result {
-        Ok(()) if lw.diags.is_empty() => {
-            let mut m = lw.m;
-            m.source = Some(source);
-            Ok(m)
-        }
-        Ok(()) => Err(lw.diags),
-        Err(d) => {
-            let mut diags = lw.diags;
-            diags.push(d);
-            Err(diags)
-        }
+    if result.is_ok() && lw.diags.is_empty() {
+        let mut m = lw.m;
+        m.source = Some(source);
+        return Ok(m);
     }
+    // Upstream checks sdy meshes, propagation edges and mpmd topologies
+    // while it parses each attribute, and stops at the first error. Every
+    // attribute lowered before lowering failed was parsed before upstream's
+    // parser would meet the failure (an undeclared SSA value, say, is only
+    // reported when its scope closes), so such an attribute's error comes
+    // first. An error lowering reported and went on from (`lw.diags`) stands
+    // where it was found: only ops starting before it are considered. The
+    // ops lowered so far (not all attached to the module yet) are checked in
+    // the text order of their starts, which is pre-order.
+    let limit = lw.diags.first().map_or(u32::MAX, |d| d.span.start);
+    let mut ops: Vec<OpId> =
+        (0..lw.m.ops.len()).map(|i| OpId(i as u32)).filter(|&op| lw.m.op(op).span.start < limit).collect();
+    ops.sort_by_key(|&op| lw.m.op(op).span.start);
+    let earlier = crate::parse_time::check_ops(&lw.m, ops);
+    if !earlier.is_empty() {
+        return Err(earlier);
+    }
+    let mut diags = lw.diags;
+    diags.extend(result.err());
+    Err(diags)
 }
 
 /// Rejects inputs nested deeper than `MAX_NESTING`, with the location of the

@@ -2,7 +2,9 @@
 //! (`verifyCollectiveOp`, CI1–CI3) at op-verification time, and the
 //! op-specific axis checks at symbol-use time.
 
-use shardref_spec::ir::sdy::{AxisRef, DimensionSharding, Mesh, MeshOrRef, ReductionKind, SdyAttr, TensorSharding};
+use shardref_spec::ir::sdy::{
+    AxisRef, Collective, DimensionSharding, Mesh, MeshOrRef, ReductionKind, SdyAttr, TensorSharding,
+};
 use shardref_spec::ir::{Attr, OpId, ValueDef, ValueId};
 use shardref_spec::ops::SdyOp;
 
@@ -108,9 +110,8 @@ fn sdy_attr<'a>(cx: &'a Cx<'_>, op: OpId, name: &str) -> Option<&'a SdyAttr> {
 
 /// The per-dimension axis lists of all_gather, all_slice, reduce_scatter and
 /// sharded_to_unreduced.
-fn per_dim_axes(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Vec<Vec<AxisRef>> {
-    let name = shardref_spec::ir::sdy::collective_spec(kind).map_or("", |s| s.axes_attr);
-    match sdy_attr(cx, op, name) {
+fn per_dim_axes(cx: &Cx<'_>, op: OpId, c: Collective) -> Vec<Vec<AxisRef>> {
+    match sdy_attr(cx, op, c.spec().axes_attr) {
         Some(SdyAttr::ListOfAxisRefLists(l)) => l.lists.iter().map(|x| x.axes.clone()).collect(),
         _ => vec![],
     }
@@ -231,8 +232,12 @@ fn sharded_size(d: &DimensionSharding, mesh: &Mesh) -> i64 {
     d.axes.iter().fold(1i64, |acc, a| acc.saturating_mul(size(a, mesh)))
 }
 
-/// The op-specific checks of the collectives (`verifySymbolUses`).
+/// The op-specific checks of the collectives (`verifySymbolUses`); other
+/// sdy ops have none.
 pub fn symbol_uses(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
+    let Some(c) = Collective::of(kind) else {
+        return Ok(());
+    };
     let Some(out) = out_sharding(cx, op) else {
         return Ok(());
     };
@@ -243,21 +248,21 @@ pub fn symbol_uses(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
         return Ok(());
     };
     let ins = operand_or_replicated(cx, operand, &out.mesh);
-    match kind {
-        SdyOp::AllGather => check_per_dim(&ins, out, &per_dim_axes(cx, op, kind), mesh, PerDim::Gather("gathering")),
-        SdyOp::AllSlice => check_per_dim(&ins, out, &per_dim_axes(cx, op, kind), mesh, PerDim::Slice),
-        SdyOp::ReduceScatter => {
+    match c {
+        Collective::AllGather => check_per_dim(&ins, out, &per_dim_axes(cx, op, c), mesh, PerDim::Gather("gathering")),
+        Collective::AllSlice => check_per_dim(&ins, out, &per_dim_axes(cx, op, c), mesh, PerDim::Slice),
+        Collective::ReduceScatter => {
             // The unreduced-axes transition (U1, U4, U5): no new unreduced axes,
             // and dropped ones carry the op's reduction.
             super::unreduced::check_transition(cx, &[Some(&ins)], &[Some(out)], None, Some(reduction_op(cx, op)))?;
-            check_per_dim(&ins, out, &per_dim_axes(cx, op, kind), mesh, PerDim::Slice)
+            check_per_dim(&ins, out, &per_dim_axes(cx, op, c), mesh, PerDim::Slice)
         }
-        SdyOp::ShardedToUnreduced => {
+        Collective::ShardedToUnreduced => {
             // sharded_to_unreduced_c1 (SU1): the result's unreduced axes are summed.
             if out.reduction != ReductionKind::Sum {
                 return Err(Fail::new("out_sharding reduction_op must be SUM"));
             }
-            let lists = per_dim_axes(cx, op, kind);
+            let lists = per_dim_axes(cx, op, c);
             check_per_dim(&ins, out, &lists, mesh, PerDim::Gather("shard-to-unreduce"))?;
             let all = ins.unreduced.iter().chain(lists.iter().flatten()).cloned().collect();
             // sharded_to_unreduced_c2 (SU2): the gathered axes become unreduced.
@@ -266,21 +271,10 @@ pub fn symbol_uses(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
             }
             Ok(())
         }
-        SdyOp::AllReduce => all_reduce(cx, op, &ins, out, mesh),
-        SdyOp::ReplicatedToUnreduced => replicated_to_unreduced(cx, op, &ins, out, mesh),
-        SdyOp::AllToAll => all_to_all(cx, op, &ins, out, mesh),
-        SdyOp::CollectivePermute => collective_permute(cx, operand, &ins, out, mesh),
-        SdyOp::Mesh
-        | SdyOp::ShardingConstraint
-        | SdyOp::Reshard
-        | SdyOp::Return
-        | SdyOp::ManualComputation
-        | SdyOp::ShardingGroup
-        | SdyOp::Constant
-        | SdyOp::DataFlowEdge
-        | SdyOp::PropagationBarrier
-        | SdyOp::NamedComputation
-        | SdyOp::FuncDataFlowEdge => Ok(()),
+        Collective::AllReduce => all_reduce(cx, op, &ins, out, mesh),
+        Collective::ReplicatedToUnreduced => replicated_to_unreduced(cx, op, &ins, out, mesh),
+        Collective::AllToAll => all_to_all(cx, op, &ins, out, mesh),
+        Collective::CollectivePermute => collective_permute(cx, operand, &ins, out, mesh),
     }
 }
 

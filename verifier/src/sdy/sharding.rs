@@ -27,9 +27,7 @@ pub fn mesh_ref_str(r: &MeshOrRef) -> String {
 /// (axis, the outermost-last owner's span), innermost first.
 pub fn enclosing_manual_axes(m: &Module, op: OpId) -> Vec<(String, Span)> {
     let mut out: Vec<(String, Span)> = vec![];
-    let mut cur = m.parent_op(op);
-    let mut steps = 0usize;
-    while let Some(p) = cur {
+    for p in crate::symbols::ancestors(m, op) {
         if m.op(p).name == OpName::Known(OpKind::Sdy(SdyOp::ManualComputation)) {
             for a in super::manual_axes(m, p) {
                 // A later (outer) owner replaces an inner one, as upstream's map assignment does.
@@ -39,11 +37,6 @@ pub fn enclosing_manual_axes(m: &Module, op: OpId) -> Vec<(String, Span)> {
                 }
             }
         }
-        steps += 1;
-        if steps > m.ops.len() {
-            break;
-        }
-        cur = m.parent_op(p);
     }
     out
 }
