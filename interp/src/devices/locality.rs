@@ -22,7 +22,7 @@ use std::ops::Range;
 
 use shardref_spec::ir::stablehlo::StablehloAttr;
 use shardref_spec::ir::{Attr, Module, OpId};
-use shardref_spec::ops::{OpKind, SdyOp, StablehloOp, Traits};
+use shardref_spec::ops::{OpKind, StablehloOp, Traits};
 
 use crate::attrs;
 use crate::error::IResult;
@@ -129,10 +129,20 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
             }
         }
     };
+    // Ops of other dialects have no dependency rule: every dimension of
+    // every operand is needed whole (the default `d`), so a sharded operand
+    // is implicit communication. Of the sdy ops only `sdy.constant` gets
+    // here (the driver runs the others itself), and it has no operands.
     let k = match kind {
         OpKind::Stablehlo(k) => k,
-        OpKind::Sdy(SdyOp::Constant) | OpKind::Arith(_) => return Ok(d),
-        _ => return Ok(d),
+        OpKind::Builtin(_)
+        | OpKind::Func(_)
+        | OpKind::Arith(_)
+        | OpKind::Chlo(_)
+        | OpKind::Sdy(_)
+        | OpKind::Mpmd(_)
+        | OpKind::Check(_)
+        | OpKind::Interpreter(_) => return Ok(d),
     };
     if kind.has(Traits::ELEMENTWISE) {
         elementwise(&mut d);
