@@ -3,8 +3,8 @@
 //! runs, so that the interpreter never meets an ill-typed op.
 //!
 //! One file per op family, mirroring the spec: `elementwise`, `shape`,
-//! `reduce` (reductions and windows), `dot` (dot and convolution),
-//! `gather` (gather and scatter), `control` (control flow and calls) and
+//! `reduce` (reductions and windows), `dot` (dot, convolution, dynamic_conv),
+//! `gather` (gather, dynamic_gather, scatter), `control` (control flow and calls) and
 //! `linalg` (cholesky, triangular_solve, fft), `misc` (tuples, tokens, ids); `common` holds the compatibility relations
 //! they share. `verify_op` below is the only dispatcher: an exhaustive
 //! match over `StablehloOp` whose rows say which check (and which element
