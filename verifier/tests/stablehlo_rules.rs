@@ -184,6 +184,35 @@ fn g(dn: &str, sizes: &str, r: &str) -> String {
     gather(GX, GI, dn, sizes, r)
 }
 
+/// A `dynamic_conv` of `a` (input) and `b` (kernel) whose padding is a
+/// `stablehlo.constant` of type `pt` with value `pv`.
+fn dconv_p(pt: &str, pv: &str, a: &str, b: &str, dn: &str, attrs: &str, r: &str) -> String {
+    format!(
+        "func.func @main(%a: {a}, %b: {b}) -> {r} {{\n  %p = stablehlo.constant {pv} : {pt}\n  %0 = \"stablehlo.dynamic_conv\"(%a, %b, %p) {{dimension_numbers = #stablehlo.conv<{dn}>{attrs}}} : ({a}, {b}, {pt}) -> {r}\n  return %0 : {r}\n}}\n"
+    )
+}
+
+/// `dconv_p` with zero padding on both spatial dimensions.
+fn dconv(a: &str, b: &str, dn: &str, attrs: &str, r: &str) -> String {
+    dconv_p("tensor<2x2xi64>", "dense<0>", a, b, dn, attrs, r)
+}
+
+fn dcv(attrs: &str) -> String {
+    dconv(IN, K, NHWC, attrs, OUT)
+}
+
+/// A `dynamic_gather` whose slice sizes are a `stablehlo.constant`.
+fn dgather(x: &str, idx: &str, dn: &str, sizes: &str, r: &str) -> String {
+    let n = sizes.split(',').count();
+    format!(
+        "func.func @main(%x: {x}, %i: {idx}) -> {r} {{\n  %s = stablehlo.constant dense<[{sizes}]> : tensor<{n}xi64>\n  %0 = \"stablehlo.dynamic_gather\"(%x, %i, %s) {{dimension_numbers = #stablehlo.gather<{dn}>}} : ({x}, {idx}, tensor<{n}xi64>) -> {r}\n  return %0 : {r}\n}}\n"
+    )
+}
+
+fn dg_(dn: &str, sizes: &str, r: &str) -> String {
+    dgather(GX, GI, dn, sizes, r)
+}
+
 /// A `scatter` of `u` into `x` at `i`, with dimension numbers `dn`.
 fn scatter(x: &str, i: &str, u: &str, dn: &str, r: &str) -> String {
     format!(
@@ -413,6 +442,65 @@ neg! {
     fft_c3: &fft("FFT", "", "tensor<4xcomplex<f32>>", "tensor<4xcomplex<f32>>") => "rank must be between 1 and 3, but got 0.";
     fft_c4: &fft("RFFT", ": 4", "tensor<8xf32>", "tensor<3xcomplex<f32>>") => "RFFT requires innermost dimensions to be compatible with fft_length. Got: [8] but wanted [4].";
     fft_c5: &fft("RFFT", ": 8", "tensor<8xf32>", "tensor<8xcomplex<f32>>") => "inferred type(s) 'tensor<5xcomplex<f32>>' are incompatible";
+    dynamic_conv_i3: &dconv_p("tensor<4xi64>", "dense<0>", IN, K, NHWC, "", OUT) => "expects padding to be of rank 2 but got 1";
+    dynamic_conv_c1: &dconv("tensor<1x4x4x2xf32>", "tensor<3x3x2xf32>", NHWC, "", OUT) => "expects convolution arguments to have same number of dimensions";
+    dynamic_conv_c2: &dcv(", window_strides = array<i64: 1>") => "expects window-strides to have same dimension-size as size of window dimensions (2), but got: 1.";
+    dynamic_conv_c3: &dcv(", window_strides = array<i64: 0, 1>") => "expects window to have positive stride for 0-th window dimension, but got 0.";
+    dynamic_conv_c4: &dconv_p("tensor<2x3xi64>", "dense<0>", IN, K, NHWC, "", OUT) => "expects padding to be of shape [2, 2], but got [2, 3]";
+    dynamic_conv_c5: &dcv(", lhs_dilation = array<i64: 1>") => "expects base-dilation factors to have same dimension-size";
+    dynamic_conv_c6: &dcv(", lhs_dilation = array<i64: 1, 0>") => "expects window to have positive base dilation factor for 1-th window dimension, but got 0.";
+    dynamic_conv_c7: &dcv(", rhs_dilation = array<i64: 1>") => "expects window-dilation factors to have same dimension-size";
+    dynamic_conv_c8: &dcv(", rhs_dilation = array<i64: 0, 1>") => "expects window to have positive window dilation factor for 0-th window dimension";
+    dynamic_conv_c9: &dcv(", window_reversal = array<i1: true>") => "expects window-reversal to have same dimension-size";
+    dynamic_conv_c10: &dconv("tensor<3x4x4x2xf32>", K, NHWC, ", batch_group_count = 2 : i64", OUT) => "expects input batch dimension (3) to be divisible by batch_group_count. Got batch_group_count = 2.";
+    dynamic_conv_c11: &dconv("tensor<1x4x4x3xf32>", K, NHWC, ", feature_group_count = 2 : i64", OUT) => "expects input feature dimension (3) to be a multiple of feature_group_count";
+    dynamic_conv_c12: &dconv(IN, K, "[b, 0, f]x[0, i, o]->[b, 0, f]", "", OUT) => "expects convolution arguments to have 3 dimensions. Got: 4";
+    dynamic_conv_c13: &dcv("").replace("input_batch_dimension", "x") .replace("#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>", "#stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 0, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>") => "expects input dimension-numbers to be unique, got {0, 0, 1, 2}.";
+    dynamic_conv_c14: &dconv(IN, "tensor<3x3x3x2xf32>", NHWC, "", OUT) => "expects input feature dimension (2) / feature_group_count = kernel input feature dimension (3). Got feature_group_count = 1.";
+    dynamic_conv_c15: &dconv("tensor<2x4x4x2xf32>", "tensor<3x3x2x3xf32>", NHWC, ", batch_group_count = 2 : i64", "tensor<1x2x2x3xf32>") => "expects output feature dimension size (3) to be a multiple of batch_group_count";
+    dynamic_conv_c16: &dconv(IN, "tensor<3x3x1x3xf32>", NHWC, ", feature_group_count = 2 : i64", "tensor<1x2x2x3xf32>") => "expects kernel output feature dimension (3) to be divisible by feature_group_count";
+    dynamic_conv_c17: &dcv("").replace("#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>", "#stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>") => "expects the same size for input, kernel and output spatial-dimensions, but got 2, 1, and 2 resp.";
+    dynamic_conv_c18: &dcv("").replace("#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>", "#stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 2, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>") => "expects kernel dimension-numbers to be unique, got {2, 2, 0, 1}.";
+    dynamic_conv_c19: &dcv("").replace("#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>", "#stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1]>") => "expects the same size for input, kernel and output spatial-dimensions, but got 2, 2, and 1 resp.";
+    dynamic_conv_c20: &dcv("").replace("#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>", "#stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 1]>") => "expects output dimension-numbers to be unique, got {0, 3, 1, 1}.";
+    dynamic_conv_c21: &dcv(", feature_group_count = 0 : i64") => "expects feature_group_count to be a positive number, got 0.";
+    dynamic_conv_c22: &dcv(", batch_group_count = -1 : i64") => "expects batch_group_count to be a positive number, got -1.";
+    dynamic_conv_c23: &dconv("tensor<2x4x4x2xf32>", "tensor<3x3x1x2xf32>", NHWC, ", feature_group_count = 2 : i64, batch_group_count = 2 : i64", OUT) => "expects batch_group_count and feature_group_count not to be both greater than 1. Got 2 and 2 resp.";
+    dynamic_conv_c24: &dcv(", precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]") => "expects precision config to be empty or have <= 2 elements, got 3";
+    dynamic_conv_c25: &dconv(IN, K, NHWC, "", "tensor<1x3x2x2xf32>") => "inferred shape '[1, 2, 2, 2]' is incompatible with return type of operation 'tensor<1x3x2x2xf32>'";
+    dynamic_conv_c26: &dconv(IN, K, NHWC, "", "tensor<1x2x2xf32>") => "inferred shape '[1, 2, 2, 2]' is incompatible";
+    dynamic_conv_c27: &dconv(IN, "tensor<3x3x2x2xf64>", NHWC, "", OUT) => "expects lhs and rhs to have compatible element type. Got: f32 and f64";
+    dynamic_conv_c28: &dconv(&format!("tensor<1x4x4x2x{Q8}>"), K, NHWC, "", &format!("tensor<1x2x2x2x{Q8}>")) => "rhs should be quantized for quantized operations";
+    dynamic_conv_c29: &dconv(IN, &format!("tensor<3x3x2x2x{QAX}>"), NHWC, "", OUT) => "quantization dimension of rhs should be same with kernel_output_feature_dimension";
+    dynamic_conv_c30: &dconv(&format!("tensor<1x4x4x2x{Q8}>"), "tensor<3x3x2x2x!quant.uniform<i8:f32:3, {0.5:0, 0.25:0}>>", NHWC, "", "tensor<1x2x2x2x!quant.uniform<i8:f32:0, {0.5:1, 0.25:2}>>") => "quantization dimension of result should be same with output_feature_dimension";
+    dynamic_conv_c33: &dconv(&format!("tensor<1x4x4x2x{Q8}>"), "tensor<3x3x2x2x!quant.uniform<i8:f32, 0.5>>", NHWC, "", "tensor<1x2x2x2x!quant.uniform<i8:f32:3, {0.5:1, 0.25:2}>>") => "mismatched rhs and result quantization granularity";
+    dynamic_conv_c31: &dconv(&format!("tensor<1x4x4x2x{Q8}>"), &format!("tensor<3x3x2x2x{Q16}>"), NHWC, "", &format!("tensor<1x2x2x2x{Q8}>")) => "mismatched lhs and rhs quantization storage types";
+    dynamic_conv_c32: &dconv(&format!("tensor<1x4x4x2x{Q8}>"), &format!("tensor<3x3x2x2x{Q8}>"), NHWC, "", &format!("tensor<1x2x2x2x{QF64}>")) => "mismatched lhs, rhs and result quantization expressed types";
+    dynamic_conv_c34: &dconv(IN, &format!("tensor<3x3x2x2x{QF64}>"), NHWC, "", OUT) => "mismatched rhs quantization expressed type and lhs and result element type";
+    dynamic_gather_i3: &format!("func.func @main(%x: {GX}, %i: {GI}, %s: tensor<1x2xi64>) -> tensor<2x4xf32> {{\n  %0 = \"stablehlo.dynamic_gather\"(%x, %i, %s) {{dimension_numbers = #stablehlo.gather<{GDN}>}} : ({GX}, {GI}, tensor<1x2xi64>) -> tensor<2x4xf32>\n  return %0 : tensor<2x4xf32>\n}}\n") => "slice_sizes.rank != 1 (got 2)";
+    dynamic_gather_c1: &dg_("offset_dims = [1], collapsed_slice_dims = [], start_index_map = [0], index_vector_dim = 1", "1, 4", "tensor<2x1x4xf32>") => "offset_dims size (1) plus collapse_slice_dims size (0) plus operand_batching_dims size (0) is not equal to operand rank (2)";
+    dynamic_gather_c2: &dg_(&GDN.replace("index_vector_dim = 1", "index_vector_dim = 3"), "1, 4", "tensor<2x4xf32>") => "Expects index_vector_dim to be in range [0, rank-of('start_indices')] i.e. [0, 2]. got: 3.";
+    dynamic_gather_c3: &dg_(&GDN.replace("start_index_map = [0]", "start_index_map = [0, 1]"), "1, 4", "tensor<2x4xf32>") => "start_index_map size (2) is not equal to size of index dimension (1) of start_indices (1)";
+    dynamic_gather_c4: &dgather("tensor<3x4x5xf32>", GI, "offset_dims = [2, 1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1", "1, 4, 5", "tensor<2x4x5xf32>") => "expects offset_dims to be sorted, got: [2, 1]";
+    dynamic_gather_c5: &dg_("offset_dims = [2], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1", "1, 4", "tensor<2x4xf32>") => "Expects each element of offset_dims to be in range [0, implied-result-rank) i.e. [0, 2). got: 2.";
+    dynamic_gather_c6: &dgather("tensor<3x4xf32>", "tensor<3x1xi32>", "offset_dims = [], collapsed_slice_dims = [1], operand_batching_dims = [1], start_indices_batching_dims = [0], start_index_map = [0], index_vector_dim = 1", "1, 1", "tensor<3xf32>") => "has duplicated dimension from collapsed_slice_dims and operand_batching_dims: 1";
+    dynamic_gather_c7: &dg_("offset_dims = [], collapsed_slice_dims = [1, 0], start_index_map = [0], index_vector_dim = 1", "1, 1", "tensor<2xf32>") => "expects collapsed_slice_dims to be sorted, got: [1, 0]";
+    dynamic_gather_c8: &dg_("offset_dims = [1, 2], collapsed_slice_dims = [2], start_index_map = [0], index_vector_dim = 1", "1, 4", "tensor<2x1x4xf32>") => "offset_dims size (2) plus collapse_slice_dims size (1)";
+    dynamic_gather_c9: &dg_(GDN, "2, 4", "tensor<2x4xf32>") => "slice_sizes collapsed dimension 0 should <= 1 but got 2";
+    dynamic_gather_c10: &dgather("tensor<3x4x5xf32>", "tensor<4x3x1xi32>", "offset_dims = [1], collapsed_slice_dims = [], operand_batching_dims = [1, 0], start_indices_batching_dims = [0, 1], start_index_map = [2], index_vector_dim = 2", "1, 1, 5", "tensor<4x5xf32>") => "expects operand_batching_dims to be sorted, got: [1, 0]";
+    dynamic_gather_c11: &dgather("tensor<3x4xf32>", "tensor<3x1xi32>", "offset_dims = [1], collapsed_slice_dims = [], operand_batching_dims = [2], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1", "1, 4", "tensor<3x4xf32>") => "Expects each element of operand_batching_dims to be in range [0, rank-of('operand')) i.e. [0, 2). got: 2.";
+    dynamic_gather_c12: &dgather("tensor<3x4xf32>", "tensor<3x1xi32>", "offset_dims = [], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1", "2, 1", "tensor<3xf32>") => "slice_sizes batching dimension 0 should <= 1 but got 2";
+    dynamic_gather_c13: &dgather("tensor<3x4x5xf32>", "tensor<3x3x1xi32>", "offset_dims = [], collapsed_slice_dims = [2], operand_batching_dims = [0, 1], start_indices_batching_dims = [0, 0], start_index_map = [2], index_vector_dim = 2", "1, 1, 1", "tensor<3x3xf32>") => "expects start_indices_batching_dims to not repeat, got: [0, 0]";
+    dynamic_gather_c14: &dgather("tensor<3x4xf32>", "tensor<3x1xi32>", "offset_dims = [], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [2], start_index_map = [1], index_vector_dim = 1", "1, 1", "tensor<3xf32>") => "Expects each element of start_indices_batching_dims to be in range [0, rank-of('start_indices')) i.e. [0, 2). got: 2.";
+    dynamic_gather_c15: &dgather("tensor<3x4xf32>", "tensor<3x1xi32>", "offset_dims = [], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [1], start_index_map = [1], index_vector_dim = 1", "1, 1", "tensor<3xf32>") => "expects start_indices_batching_dims not to include index_vector_dim 1";
+    dynamic_gather_c16: &dgather("tensor<3x4xf32>", "tensor<3x1xi32>", "offset_dims = [], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [], start_index_map = [1], index_vector_dim = 1", "1, 1", "tensor<3xf32>") => "operand_batching_dims and start_indices_batching_dims should have the same size";
+    dynamic_gather_c17: &dgather("tensor<3x4xf32>", "tensor<5x1xi32>", "offset_dims = [], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1", "1, 1", "tensor<5xf32>") => "operand_batching_dims[0] and start_indices_batching_dims[0] must have compatible sizes, but got 3 and 5";
+    dynamic_gather_c18: &dgather("tensor<3x4xf32>", "tensor<3x1xi32>", "offset_dims = [], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [0], index_vector_dim = 1", "1, 1", "tensor<3xf32>") => "has duplicated dimension from start_index_map and operand_batching_dims: 0";
+    dynamic_gather_c19: &dg_(&GDN.replace("start_index_map = [0]", "start_index_map = [2]"), "1, 4", "tensor<2x4xf32>") => "Expects each element of start_index_map to be in range [0, rank-of('operand')) i.e. [0, 2). got: 2.";
+    dynamic_gather_c20: &dg_(GDN, "1, 4, 1", "tensor<2x4xf32>") => "slice_sizes size (3) not equal to operand rank (2)";
+    dynamic_gather_c21: &dg_(GDN, "1, 5", "tensor<2x5xf32>") => "slice size (5) is out of bounds for operand dimension (4) at index 1";
+    dynamic_gather_c22: &dg_(GDN, "1, 4", "tensor<2x3xf32>") => "inferred shape '[2, 4]' is incompatible with return type of operation 'tensor<2x3xf32>'";
+    dynamic_gather_c23: &dg_(GDN, "1, 4", "tensor<2x4xf64>") => "expects operand and result to have the same element type";
     dynamic_iota_c1: &diota("tensor<2xi64>", 2, "tensor<?x?xi32>") => "iota dimension 2 is out of range [0, 2)";
     dynamic_iota_c2: &diota("tensor<2xi64>", 0, "tensor<?x?x?xi32>") => "result rank 3 does not match the size of output_shape (2)";
     dynamic_broadcast_in_dim_c1: &dbid("tensor<2xf32>", "tensor<2xi64>", "broadcast_dimensions = array<i64: 1>", "tensor<?x2xf64>") => "expects operand and result to have the same element type";
@@ -687,6 +775,24 @@ fn dynamic_and_bounded_dimensions_verify_cleanly() {
         g(GDN, "1, 4", "tensor<2x4xf32>"),
         sc(SDN),
         rw(W22, "tensor<2x2xf32>"),
+        dcv(""),
+        dg_(GDN, "1, 4", "tensor<2x4xf32>"),
+        // Padding and slice sizes that are not constants leave the
+        // dimensions they determine unknown.
+        p(
+            &format!("%a: {IN}, %b: {K}, %q: tensor<2x2xi32>"),
+            &format!(
+                "\"stablehlo.dynamic_conv\"(%a, %b, %q) {{dimension_numbers = #stablehlo.conv<{NHWC}>}} : ({IN}, {K}, tensor<2x2xi32>) -> tensor<1x7x9x2xf32>"
+            ),
+            "tensor<1x7x9x2xf32>",
+        ),
+        p(
+            &format!("%x: {GX}, %i: {GI}, %s: tensor<2xi32>"),
+            &format!(
+                "\"stablehlo.dynamic_gather\"(%x, %i, %s) {{dimension_numbers = #stablehlo.gather<{GDN}>}} : ({GX}, {GI}, tensor<2xi32>) -> tensor<2x?xf32>"
+            ),
+            "tensor<2x?xf32>",
+        ),
     ] {
         assert_eq!(diags(&text), Vec::<String>::new(), "{text}");
     }

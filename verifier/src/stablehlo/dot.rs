@@ -1,12 +1,13 @@
-//! Contractions: `dot`, `dot_general` and `convolution`, with their
+//! Contractions: `dot`, `dot_general`, `convolution` and `dynamic_conv`, with their
 //! quantization rules (upstream's `checkDotGeneralConstraints`,
 //! `verifyConvolutionAttributes`, `inferConvolutionOp` and the common
 //! quantization checks).
 
 use shardref_spec::ir::stablehlo::StablehloAttr;
-use shardref_spec::ir::{Attr, Dim, ElemType};
+use shardref_spec::ir::{Attr, Dim, ElemType, Type};
 
 use super::common::*;
+use super::elementwise::{Cats, operand_in};
 use super::reduce::{num_windows, padding, window};
 use crate::{Check, Fail};
 
@@ -191,6 +192,45 @@ pub fn dot_general(op: Op<'_>) -> Check {
 /// `convolution`: `convolution_c1`..`convolution_c34`.
 pub fn convolution(op: Op<'_>) -> Check {
     let [a, b] = op.args::<2>()?;
+    conv_checks(op, a, b, Some(padding(op, "padding")?))
+}
+
+/// `dynamic_conv`: `convolution` with `padding` as its third operand
+/// (`dynamic_conv_i3`, `dynamic_conv_c1`..`dynamic_conv_c34`, numbered like
+/// `convolution`'s constraints). The padding's values enter the window
+/// checks and the inferred result shape only when a `stablehlo.constant`
+/// defines the operand (upstream's `matchInts`); otherwise the window
+/// attributes are still checked (with zero padding, which none of those
+/// checks reads) and the result's spatial dimensions are unknown. Upstream
+/// skips the window checks in that case; checking them is stricter but
+/// every one of them is independent of the padding values.
+pub fn dynamic_conv(op: Op<'_>) -> Check {
+    let [a, b, p] = op.args::<3>()?;
+    // dynamic_conv_i3
+    let tp = operand_in(p, 2, Cats::INT)?;
+    let Some(sp) = shape(tp) else { return conv_checks(op, a, b, None) };
+    if sp.len() != 2 {
+        return Err(Fail::new(format!("expects padding to be of rank 2 but got {}", sp.len())));
+    }
+    // dynamic_conv_c4 (checked once the ranks are known to be valid, as
+    // dynamic_conv_c1 comes first).
+    if let (Some(ra), Some(rb)) = (tensor(a).and_then(rank), tensor(b).and_then(rank))
+        && ra >= 2
+        && ra == rb
+        && (!dim_compat(sp[0], Some(ra as u64 - 2)) || !dim_compat(sp[1], Some(2)))
+    {
+        return Err(Fail::new(format!("expects padding to be of shape [{}, 2], but got {}", ra - 2, dims_str(sp))));
+    }
+    let pairs =
+        op.const_ints(2).filter(|v| v.len() % 2 == 0).map(|v| v.chunks(2).map(|c| (c[0], c[1])).collect::<Vec<_>>());
+    conv_checks(op, a, b, pairs.map(Some))
+}
+
+/// The checks `convolution` and `dynamic_conv` share. `pad` is the padding
+/// when known (itself `None` when absent, meaning zero padding); when it is
+/// unknown the result's spatial dimensions are not inferred. Each check's
+/// label is `convolution`'s; `dynamic_conv`'s has the same number.
+fn conv_checks(op: Op<'_>, a: &Type, b: &Type, pad: Option<Option<Vec<(i64, i64)>>>) -> Check {
     let ta = expect_tensor(a, "operand #0")?;
     let tb = expect_tensor(b, "operand #1")?;
     let tr = expect_tensor(op.result()?, "result #0")?;
@@ -317,10 +357,11 @@ pub fn convolution(op: Op<'_>) -> Check {
         None => None,
     };
     let wdims: Vec<i64> = d.kernel_spatial_dimensions.iter().map(|&k| at(sb, k).unwrap_or(1).max(1)).collect();
+    let known = pad.is_some();
     let w = window(
         wdims,
         op.ints_opt("window_strides")?,
-        padding(op, "padding")?,
+        pad.flatten(),
         op.ints_opt("lhs_dilation")?,
         op.ints_opt("rhs_dilation")?,
         reversal,
@@ -332,7 +373,7 @@ pub fn convolution(op: Op<'_>) -> Check {
     for i in 0..sp {
         let base = sa[d.input_spatial_dimensions[i] as usize];
         let win = sb[d.kernel_spatial_dimensions[i] as usize];
-        out[d.output_spatial_dimensions[i] as usize] = num_windows(base, &w, i, win);
+        out[d.output_spatial_dimensions[i] as usize] = if known { num_windows(base, &w, i, win) } else { None };
     }
     check_inferred_shape(&out, tr)?;
     if [&ta.elem, &tb.elem, &tr.elem].iter().any(|e| is_quant(e)) {

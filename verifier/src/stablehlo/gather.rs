@@ -1,4 +1,4 @@
-//! `gather` and `scatter`: their dimension numbers, slice sizes, update
+//! `gather`, `dynamic_gather` and `scatter`: their dimension numbers, slice sizes, update
 //! shapes and (for scatter) the update computation (upstream's
 //! `verifyGather`, `inferGatherReturnTypeComponents`,
 //! `validateScatterDimensionNumbers` and `verifyScatterOp`).
@@ -19,6 +19,34 @@ fn batch_dims(si: &[Dim], index_vector_dim: i64) -> Vec<Dim> {
 /// `gather`: `gather_c1`..`gather_c23`.
 pub fn gather(op: Op<'_>) -> Check {
     let [x, idx] = op.args::<2>()?;
+    let sizes = op.ints("slice_sizes")?;
+    gather_checks(op, x, idx, Some(sizes.len() as u64), Some(sizes))
+}
+
+/// `dynamic_gather`: `gather` with `slice_sizes` as its third operand
+/// (`dynamic_gather_i3`, `dynamic_gather_c1`..`dynamic_gather_c23`, which
+/// upstream's `TypeInference.cpp` numbers like `gather`'s constraints). The
+/// slice sizes' values are checked, and the offset dimensions of the result
+/// inferred, only when a `stablehlo.constant` defines the operand
+/// (upstream's `matchInts`); otherwise those dimensions are unknown.
+pub fn dynamic_gather(op: Op<'_>) -> Check {
+    let [x, idx, s] = op.args::<3>()?;
+    // dynamic_gather_i3
+    let ts = operand_in(s, 2, Cats::INT)?;
+    if let Some(r) = ts.rank()
+        && r != 1
+    {
+        return Err(Fail::new(format!("slice_sizes.rank != 1 (got {r})")));
+    }
+    let len = shape(ts).and_then(|sh| sh[0]);
+    let values = op.const_ints(2).filter(|v| len.is_none_or(|n| v.len() as u64 == n));
+    gather_checks(op, x, idx, len.or(values.as_ref().map(|v| v.len() as u64)), values)
+}
+
+/// The checks `gather` and `dynamic_gather` share; `len` is the number of
+/// slice sizes (when known) and `sizes` their values (when known). Each
+/// check's label is `gather`'s; `dynamic_gather`'s has the same number.
+fn gather_checks(op: Op<'_>, x: &Type, idx: &Type, len: Option<u64>, sizes: Option<Vec<i64>>) -> Check {
     let tx = expect_tensor(x, "operand #0")?;
     let ti = operand_in(idx, 1, Cats::INT)?;
     let tr = expect_tensor(op.result()?, "result #0")?;
@@ -26,7 +54,6 @@ pub fn gather(op: Op<'_>) -> Check {
         // stablehlo_signature
         return Err(Fail::new("requires attribute 'dimension_numbers'"));
     };
-    let sizes = op.ints("slice_sizes")?;
     // gather_c23
     if tx.elem != tr.elem {
         return Err(Fail::new(format!(
@@ -119,41 +146,45 @@ pub fn gather(op: Op<'_>) -> Check {
     // gather_c19
     dims_in_bounds(&d.start_index_map, ro, "start_index_map", "rank-of('operand')")?;
     // gather_c20
-    if sizes.len() as i64 != ro {
-        return Err(Fail::new(format!("slice_sizes size ({}) not equal to operand rank ({ro})", sizes.len())));
+    if let Some(n) = len
+        && n != ro as u64
+    {
+        return Err(Fail::new(format!("slice_sizes size ({n}) not equal to operand rank ({ro})")));
     }
-    // gather_c21
-    for (i, &s) in sizes.iter().enumerate() {
-        if s < 0 || so[i].is_some_and(|n| s as u64 > n) {
-            return Err(Fail::new(format!(
-                "slice size ({s}) is out of bounds for operand dimension ({}) at index {i}",
-                dims_str(&[so[i]]).trim_matches(['[', ']'])
-            )));
+    if let Some(sizes) = &sizes {
+        // gather_c21
+        for (i, &s) in sizes.iter().enumerate() {
+            if s < 0 || so[i].is_some_and(|n| s as u64 > n) {
+                return Err(Fail::new(format!(
+                    "slice size ({s}) is out of bounds for operand dimension ({}) at index {i}",
+                    dims_str(&[so[i]]).trim_matches(['[', ']'])
+                )));
+            }
+        }
+        // gather_c9
+        for &c in &d.collapsed_slice_dims {
+            if sizes[c as usize] > 1 {
+                return Err(Fail::new(format!(
+                    "slice_sizes collapsed dimension {c} should <= 1 but got {}",
+                    sizes[c as usize]
+                )));
+            }
+        }
+        // gather_c12
+        for &c in &d.operand_batching_dims {
+            if sizes[c as usize] > 1 {
+                return Err(Fail::new(format!(
+                    "slice_sizes batching dimension {c} should <= 1 but got {}",
+                    sizes[c as usize]
+                )));
+            }
         }
     }
-    // gather_c9
-    for &c in &d.collapsed_slice_dims {
-        if sizes[c as usize] > 1 {
-            return Err(Fail::new(format!(
-                "slice_sizes collapsed dimension {c} should <= 1 but got {}",
-                sizes[c as usize]
-            )));
-        }
-    }
-    // gather_c12
-    for &c in &d.operand_batching_dims {
-        if sizes[c as usize] > 1 {
-            return Err(Fail::new(format!(
-                "slice_sizes batching dimension {c} should <= 1 but got {}",
-                sizes[c as usize]
-            )));
-        }
-    }
-    // gather_c22
+    // gather_c22: an offset dimension is unknown when the slice sizes are.
     let batch = batch_dims(si, ivd);
     let offsets: Vec<Dim> = (0..ro)
         .filter(|i| !d.collapsed_slice_dims.contains(i) && !d.operand_batching_dims.contains(i))
-        .map(|i| Some(sizes[i as usize] as u64))
+        .map(|i| sizes.as_ref().map(|s| s[i as usize] as u64))
         .collect();
     let result_rank = (batch.len() + offsets.len()) as i64;
     // gather_c5

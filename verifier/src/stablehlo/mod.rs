@@ -3,8 +3,8 @@
 //! runs, so that the interpreter never meets an ill-typed op.
 //!
 //! One file per op family, mirroring the spec: `elementwise`, `shape`,
-//! `reduce` (reductions and windows), `dot` (dot and convolution),
-//! `gather` (gather and scatter), `control` (control flow and calls) and
+//! `reduce` (reductions and windows), `dot` (dot, convolution, dynamic_conv),
+//! `gather` (gather, dynamic_gather, scatter), `control` (control flow and calls) and
 //! `linalg` (cholesky, triangular_solve, fft), `misc` (tuples, tokens, ids); `common` holds the compatibility relations
 //! they share. `verify_op` below is the only dispatcher: an exhaustive
 //! match over `StablehloOp` whose rows say which check (and which element
@@ -115,12 +115,13 @@ pub fn check(op: Op<'_>, k: StablehloOp) -> Check {
         S::DynamicPad => shape::dynamic_pad(op),                  // dynamic_pad_c1..dynamic_pad_c3
         S::Reverse => shape::reverse(op),                         // reverse_c1..reverse_c3
         S::Gather => gather::gather(op),                          // gather_c1..gather_c23
-        S::Scatter => gather::scatter(op),                        // scatter_c1..scatter_c25
-        S::Sort => reduce::sort(op),                              // sort_c1..sort_c5
-        S::GetDimensionSize => shape::get_dimension_size(op),     // get_dimension_size_c1
-        S::Reduce => reduce::reduce(op),                          // reduce_c1..reduce_c8
-        S::ReduceWindow => reduce::reduce_window(op),             // reduce_window_c1..reduce_window_c16
-        S::SelectAndScatter => reduce::select_and_scatter(op),    // select_and_scatter_c1..select_and_scatter_c12
+        S::DynamicGather => gather::dynamic_gather(op), // dynamic_gather_i3, dynamic_gather_c1..dynamic_gather_c23
+        S::Scatter => gather::scatter(op),              // scatter_c1..scatter_c25
+        S::Sort => reduce::sort(op),                    // sort_c1..sort_c5
+        S::GetDimensionSize => shape::get_dimension_size(op), // get_dimension_size_c1
+        S::Reduce => reduce::reduce(op),                // reduce_c1..reduce_c8
+        S::ReduceWindow => reduce::reduce_window(op),   // reduce_window_c1..reduce_window_c16
+        S::SelectAndScatter => reduce::select_and_scatter(op), // select_and_scatter_c1..select_and_scatter_c12
         S::Map => reduce::map(op),
         S::Fft => linalg::fft(op),                                   // fft_c1..fft_c5
         S::TriangularSolve => linalg::triangular_solve(op),          // triangular_solve_c1..triangular_solve_c4
@@ -128,6 +129,7 @@ pub fn check(op: Op<'_>, k: StablehloOp) -> Check {
         S::Dot => dot::dot(op),              // dot_c1, dot_c2
         S::DotGeneral => dot::dot_general(op), // dot_general_c1..dot_general_c21
         S::Convolution => dot::convolution(op), // convolution_c1..convolution_c34
+        S::DynamicConv => dot::dynamic_conv(op), // dynamic_conv_i3, dynamic_conv_c1..dynamic_conv_c34
         S::While => control::while_op(op),   // while_c1..while_c3
         S::If => control::conditional(op, false), // if_c1..if_c3
         S::Case => control::conditional(op, true), // case_c1..case_c4
@@ -144,10 +146,8 @@ pub fn check(op: Op<'_>, k: StablehloOp) -> Check {
         // Ops the interpreter does not run yet: no rules written.
         S::SetDimensionSize
         | S::TorchIndexSelect
-        | S::DynamicGather
         | S::Einsum
         | S::UnaryEinsum
-        | S::DynamicConv
         | S::BatchNormGrad
         | S::BatchNormInference
         | S::BatchNormTraining
