@@ -1,5 +1,5 @@
-//! Structure-aware mutations of sharded-program text, for the `verify`
-//! target. Byte-level mutations rarely keep a program parseable, so most of
+//! Structure-aware mutations of sharded-program text, for the `verify` and
+//! `run` targets. Byte-level mutations rarely keep a program parseable, so most of
 //! the verifier would stay unexplored; these rewrite the parts the rules look
 //! at while keeping the syntax: mesh axis names, axis sizes and other
 //! integers, the axes of a dimension sharding (dropped or duplicated), the
@@ -248,4 +248,35 @@ pub fn mutate_text(t: &str, rng: &mut Rng) -> Option<String> {
             Some(out)
         }
     }
+}
+
+/// The `fuzz_mutator!` body the targets share: three times in four, up to
+/// three structural mutations of the text in a row; otherwise (or when the
+/// text is not UTF-8, nothing changed or the result is too long) libFuzzer's
+/// own byte mutation `fallback`.
+pub fn mutate_input(
+    data: &mut [u8],
+    size: usize,
+    max_size: usize,
+    seed: u32,
+    fallback: fn(&mut [u8], usize, usize) -> usize,
+) -> usize {
+    let mut rng = Rng::new(seed);
+    if rng.below(4) != 0
+        && let Ok(text) = std::str::from_utf8(&data[..size])
+    {
+        let mut t = text.to_string();
+        let mut changed = false;
+        for _ in 0..=rng.below(3) {
+            if let Some(next) = mutate_text(&t, &mut rng) {
+                t = next;
+                changed = true;
+            }
+        }
+        if changed && t.len() <= max_size {
+            data[..t.len()].copy_from_slice(t.as_bytes());
+            return t.len();
+        }
+    }
+    fallback(data, size, max_size)
 }

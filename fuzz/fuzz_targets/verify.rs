@@ -29,23 +29,5 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fuzz_mutator!(|data: &mut [u8], size: usize, max_size: usize, seed: u32| {
-    let mut rng = mutate::Rng::new(seed);
-    if rng.below(4) != 0
-        && let Ok(text) = std::str::from_utf8(&data[..size])
-    {
-        // Up to three structural mutations in a row.
-        let mut t = text.to_string();
-        let mut changed = false;
-        for _ in 0..=rng.below(3) {
-            if let Some(next) = mutate::mutate_text(&t, &mut rng) {
-                t = next;
-                changed = true;
-            }
-        }
-        if changed && t.len() <= max_size {
-            data[..t.len()].copy_from_slice(t.as_bytes());
-            return t.len();
-        }
-    }
-    fuzzer_mutate(data, size, max_size)
+    mutate::mutate_input(data, size, max_size, seed, fuzzer_mutate)
 });
