@@ -172,6 +172,18 @@ impl Mesh {
         (c / (n / (x.pre * x.size))) % x.size
     }
 
+    /// Makes a replicated value a sum of partials over the (sub-)axes `xs`:
+    /// the position with coordinate 0 on every one of them keeps its shard,
+    /// the others hold zeros (`sdy.replicated_to_unreduced`, and unreduced
+    /// axes a declared sharding introduces).
+    pub fn keep_one_representative(&self, shards: &[Tensor], xs: &[AxisPart]) -> Vec<Tensor> {
+        shards
+            .iter()
+            .enumerate()
+            .map(|(p, t)| if xs.iter().all(|&x| self.digit(x, p) == 0) { t.clone() } else { zeros_like(t) })
+            .collect()
+    }
+
     /// The mixed-radix index of position `p` over `xs` (major to minor).
     pub fn index_over(&self, xs: &[AxisPart], p: usize) -> usize {
         xs.iter().fold(0, |acc, &x| acc * x.size + self.digit(x, p))

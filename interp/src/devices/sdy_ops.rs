@@ -306,16 +306,7 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held) -> IResult<Held>
             // One representative per group along `axes` keeps the value; the others hold zeros.
             out.unreduced = union(&input.sharding.unreduced, &axes);
             out.reduction = ReductionKind::Sum;
-            let shards = (0..mesh.num_devices())
-                .map(|p| {
-                    let t = &input.shards[p];
-                    if axes.iter().all(|&x| mesh.digit(x, p) == 0) {
-                        t.clone()
-                    } else {
-                        crate::devices::mesh::zeros_like(t)
-                    }
-                })
-                .collect::<Vec<_>>();
+            let shards = mesh.keep_one_representative(&input.shards, &axes);
             let held = Held {
                 sharding: Sharding { unreduced: out.unreduced.clone(), ..input.sharding.clone() },
                 shards,

@@ -36,7 +36,7 @@ use shardref_spec::ir::{Attr, BlockId, Module, OpId, Span, Type, ValueId};
 use shardref_spec::ops::{FuncOp, OpKind, OpName, SdyOp, StablehloOp};
 
 use crate::devices::locality::{self, Combine, Dep, Linear};
-use crate::devices::mesh::{AxisPart, Disagreement, Mesh, Sharding, UnshardError, zeros_like};
+use crate::devices::mesh::{AxisPart, Disagreement, Mesh, Sharding, UnshardError};
 use crate::devices::sdy_ops::{Held, block_of, collective, reshard, sdy_attr};
 use crate::error::{IResult, InterpError};
 use crate::eval::{Interp, Limits};
@@ -372,16 +372,7 @@ impl<'m> Driver<'m> {
             if extra.is_empty() {
                 return Ok(Held { sharding: Sharding { mesh: declared.mesh, ..h.sharding }, ..h });
             }
-            let mesh = &h.sharding.mesh;
-            let shards = (0..mesh.num_devices())
-                .map(|p| {
-                    if extra.iter().all(|&x| mesh.digit(x, p) == 0) {
-                        h.shards[p].clone()
-                    } else {
-                        zeros_like(&h.shards[p])
-                    }
-                })
-                .collect();
+            let shards = h.sharding.mesh.keep_one_representative(&h.shards, &extra);
             return Ok(Held { shards, sharding: declared, global: h.global });
         }
         match self.opts.implicit {
@@ -856,16 +847,7 @@ impl<'m> Driver<'m> {
             held.push(if extra.is_empty() {
                 h
             } else {
-                let mesh = h.sharding.mesh.clone();
-                let shards = (0..mesh.num_devices())
-                    .map(|p| {
-                        if extra.iter().all(|&x| mesh.digit(x, p) == 0) {
-                            h.shards[p].clone()
-                        } else {
-                            zeros_like(&h.shards[p])
-                        }
-                    })
-                    .collect();
+                let shards = h.sharding.mesh.keep_one_representative(&h.shards, &extra);
                 let mut s = h.sharding.clone();
                 s.unreduced.extend(extra);
                 Held { sharding: s, shards, global: h.global }
