@@ -27,6 +27,42 @@ fn elem_mismatch(a: &TensorType, b: &TensorType) -> Fail {
     Fail::new(format!("expects operand and result to have the same element type, got {} and {}", qt(a), qt(b)))
 }
 
+/// The `broadcast_dimensions` checks `broadcast_in_dim` and
+/// `dynamic_broadcast_in_dim` share (their c2, c4 and c3, in upstream's
+/// order), with each op's own size check `c5(i, d, operand size, result
+/// size)` run per dimension right after its range check, as upstream
+/// interleaves them.
+fn broadcast_dimensions(
+    dims: &[i64],
+    sx: &[Option<u64>],
+    sr: &[Option<u64>],
+    c5: impl Fn(usize, i64, Option<u64>, Option<u64>) -> Check,
+) -> Check {
+    // broadcast_in_dim_c2, dynamic_broadcast_in_dim_c2
+    if dims.len() != sx.len() {
+        return Err(Fail::new(format!(
+            "broadcast_dimensions size ({}) does not match operand rank ({})",
+            dims.len(),
+            sx.len()
+        )));
+    }
+    // broadcast_in_dim_c4, dynamic_broadcast_in_dim_c4
+    if !is_unique(dims) {
+        return Err(Fail::new("broadcast_dimensions should not have duplicates"));
+    }
+    for (i, &d) in dims.iter().enumerate() {
+        // broadcast_in_dim_c3, dynamic_broadcast_in_dim_c3
+        if d < 0 || d >= sr.len() as i64 {
+            return Err(Fail::new(format!(
+                "broadcast_dimensions contains invalid value {d} for result with rank {}",
+                sr.len()
+            )));
+        }
+        c5(i, d, sx[i], sr[d as usize])?;
+    }
+    Ok(())
+}
+
 /// `broadcast_in_dim`: `broadcast_in_dim_c1`..`broadcast_in_dim_c6`.
 pub fn broadcast_in_dim(op: Op<'_>) -> Check {
     let [x] = op.args::<1>()?;
@@ -38,37 +74,19 @@ pub fn broadcast_in_dim(op: Op<'_>) -> Check {
         return Err(elem_mismatch(tx, tr));
     }
     let (Some(sx), Some(sr)) = (shape(tx), shape(tr)) else { return Ok(()) };
-    // broadcast_in_dim_c2
-    if dims.len() != sx.len() {
-        return Err(Fail::new(format!(
-            "broadcast_dimensions size ({}) does not match operand rank ({})",
-            dims.len(),
-            sx.len()
-        )));
-    }
-    // broadcast_in_dim_c4
-    if !is_unique(&dims) {
-        return Err(Fail::new("broadcast_dimensions should not have duplicates"));
-    }
-    for (i, &d) in dims.iter().enumerate() {
-        // broadcast_in_dim_c3
-        if d < 0 || d >= sr.len() as i64 {
-            return Err(Fail::new(format!(
-                "broadcast_dimensions contains invalid value {d} for result with rank {}",
-                sr.len()
-            )));
-        }
+    broadcast_dimensions(&dims, &sx, &sr, |i, d, n, m| {
         // broadcast_in_dim_c5
-        if let Some(n) = sx[i]
+        if let Some(n) = n
             && n != 1
-            && sr[d as usize].is_some_and(|m| m != n)
+            && m.is_some_and(|m| m != n)
         {
             return Err(Fail::new(format!(
                 "size of operand dimension {i} ({n}) is not equal to 1 or size of result dimension {d} ({})",
-                sr[d as usize].map_or(-1, |m| m as i64)
+                m.map_or(-1, |m| m as i64)
             )));
         }
-    }
+        Ok(())
+    })?;
     // broadcast_in_dim_c6
     if let (Some(qx), Some(qr)) = (quant(&tx.elem), quant(&tr.elem))
         && qr.per_axis
@@ -690,28 +708,9 @@ pub fn dynamic_broadcast_in_dim(op: Op<'_>) -> Check {
         return Err(elem_mismatch(tx, tr));
     }
     let (Some(sx), Some(sr)) = (shape(tx), shape(tr)) else { return Ok(()) };
-    // dynamic_broadcast_in_dim_c2
-    if dims.len() != sx.len() {
-        return Err(Fail::new(format!(
-            "broadcast_dimensions size ({}) does not match operand rank ({})",
-            dims.len(),
-            sx.len()
-        )));
-    }
-    // dynamic_broadcast_in_dim_c4
-    if !is_unique(&dims) {
-        return Err(Fail::new("broadcast_dimensions should not have duplicates"));
-    }
-    for (i, &d) in dims.iter().enumerate() {
-        // dynamic_broadcast_in_dim_c3
-        if d < 0 || d >= sr.len() as i64 {
-            return Err(Fail::new(format!(
-                "broadcast_dimensions contains invalid value {d} for result with rank {}",
-                sr.len()
-            )));
-        }
+    broadcast_dimensions(&dims, &sx, &sr, |i, d, n, m| {
         // dynamic_broadcast_in_dim_c5
-        if let (Some(n), Some(m)) = (sx[i], sr[d as usize])
+        if let (Some(n), Some(m)) = (n, m)
             && n != 1
             && n != m
         {
@@ -719,7 +718,8 @@ pub fn dynamic_broadcast_in_dim(op: Op<'_>) -> Check {
                 "size of operand dimension {i} ({n}) is not compatible with size of result dimension {d} ({m})"
             )));
         }
-    }
+        Ok(())
+    })?;
     // dynamic_broadcast_in_dim_c7
     if let Some(n) = shape_len(dims_operand)
         && n != sr.len() as u64
