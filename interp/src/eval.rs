@@ -13,6 +13,7 @@
 //! region runs in its function's frame; a call gets a new frame.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use shardref_spec::ir::stablehlo::{
     ComparisonDirection, ComparisonType, FftType, RngAlgorithm, RngDistribution, StablehloAttr, Transpose,
@@ -115,10 +116,24 @@ pub struct Frame {
     vals: Vec<Option<Value>>,
 }
 
-pub struct Interp<'m> {
-    pub m: &'m Module,
+/// What the evaluator precomputes about a module (frame slots and
+/// liveness): a pure function of the module, so the interpreters of every
+/// simulated process of a run share one instead of each recomputing it.
+pub struct ModuleAnalysis {
     slots: Slots,
     live: crate::liveness::Liveness,
+}
+
+impl ModuleAnalysis {
+    pub fn new(m: &Module) -> Arc<ModuleAnalysis> {
+        Arc::new(ModuleAnalysis { slots: Slots::new(m), live: crate::liveness::Liveness::new(m) })
+    }
+}
+
+pub struct Interp<'m> {
+    pub m: &'m Module,
+    /// `ModuleAnalysis` of `m` (never of another module).
+    an: Arc<ModuleAnalysis>,
     fuel: u64,
     limits: Limits,
     depth: usize,
@@ -141,10 +156,14 @@ enum Exit {
 
 impl<'m> Interp<'m> {
     pub fn new(m: &'m Module, limits: Limits) -> Interp<'m> {
+        Interp::with_analysis(m, limits, ModuleAnalysis::new(m))
+    }
+
+    /// An interpreter of `m` reusing `an`, which must be `m`'s analysis.
+    pub(crate) fn with_analysis(m: &'m Module, limits: Limits, an: Arc<ModuleAnalysis>) -> Interp<'m> {
         Interp {
             m,
-            slots: Slots::new(m),
-            live: crate::liveness::Liveness::new(m),
+            an,
             fuel: limits.fuel,
             limits,
             depth: 0,
@@ -157,8 +176,24 @@ impl<'m> Interp<'m> {
 
     /// An interpreter running as one simulated process of a multi-process run.
     pub fn on_device(m: &'m Module, limits: Limits, ctx: &'m crate::devices::runtime::DeviceCtx) -> Interp<'m> {
+        Interp::on_device_sharing(m, limits, ctx, ModuleAnalysis::new(m))
+    }
+
+    /// As `on_device`, reusing `an` (from `analysis()` of an interpreter of
+    /// the same module `m`), as the processes of one run do.
+    pub fn on_device_sharing(
+        m: &'m Module,
+        limits: Limits,
+        ctx: &'m crate::devices::runtime::DeviceCtx,
+        an: Arc<ModuleAnalysis>,
+    ) -> Interp<'m> {
         ctx.set_source(m.source.clone());
-        Interp { device: Some(ctx), ..Interp::new(m, limits) }
+        Interp { device: Some(ctx), ..Interp::with_analysis(m, limits, an) }
+    }
+
+    /// This interpreter's module analysis, for the processes it starts.
+    pub fn analysis(&self) -> Arc<ModuleAnalysis> {
+        Arc::clone(&self.an)
     }
 
     /// Calls a `func.func` with `args`.
@@ -173,7 +208,7 @@ impl<'m> Interp<'m> {
         let Some(&entry) = self.m.region(body).blocks.first() else {
             return Err(InterpError::invalid(at, "call to a function without a body"));
         };
-        let size = self.slots.frame_size.get(&func).copied().unwrap_or(0);
+        let size = self.an.slots.frame_size.get(&func).copied().unwrap_or(0);
         let mut f = Frame { vals: vec![None; size] };
         self.depth += 1;
         let r = self.run_block(&mut f, entry, args, at);
@@ -191,7 +226,7 @@ impl<'m> Interp<'m> {
             }
             top = p;
         }
-        Frame { vals: vec![None; self.slots.frame_size.get(&top).copied().unwrap_or(0)] }
+        Frame { vals: vec![None; self.an.slots.frame_size.get(&top).copied().unwrap_or(0)] }
     }
 
     /// Runs the single non-terminator op `op` on `operands` (values of its
@@ -243,9 +278,9 @@ impl<'m> Interp<'m> {
                 return Ok(vals);
             }
             // Dead values leave the frame; their buffers go to the pool for reuse.
-            for &v in self.live.dead_after(op) {
+            for &v in self.an.live.dead_after(op) {
                 if let Some(Some(Value::Tensor(t))) =
-                    f.vals.get_mut(self.slots.slot[v.index()] as usize).map(Option::take)
+                    f.vals.get_mut(self.an.slots.slot[v.index()] as usize).map(Option::take)
                 {
                     crate::pool::give(t.buf);
                 }
@@ -265,7 +300,7 @@ impl<'m> Interp<'m> {
     }
 
     fn set(&self, f: &mut Frame, v: ValueId, val: Value) {
-        let s = self.slots.slot[v.index()] as usize;
+        let s = self.an.slots.slot[v.index()] as usize;
         if let Some(cell) = f.vals.get_mut(s) {
             *cell = Some(val);
         }
@@ -287,7 +322,7 @@ impl<'m> Interp<'m> {
     }
 
     fn get<'f>(&self, f: &'f Frame, v: ValueId, at: Span) -> IResult<&'f Value> {
-        let s = self.slots.slot[v.index()] as usize;
+        let s = self.an.slots.slot[v.index()] as usize;
         f.vals
             .get(s)
             .and_then(|x| x.as_ref())
@@ -326,8 +361,8 @@ impl<'m> Interp<'m> {
                 out.push(t);
                 continue;
             }
-            let s = self.slots.slot[v.index()] as usize;
-            let val = if o.regions.is_empty() && self.live.is_last_use(op, v) {
+            let s = self.an.slots.slot[v.index()] as usize;
+            let val = if o.regions.is_empty() && self.an.live.is_last_use(op, v) {
                 f.vals.get_mut(s).and_then(Option::take)
             } else {
                 f.vals.get(s).and_then(|x| x.clone())
@@ -1817,7 +1852,7 @@ impl<'m> Interp<'m> {
         // for a partial iteration is spent op by op below.
         let frame: &Frame = f;
         let outer = |v: ValueId| {
-            let s = *self.slots.slot.get(v.index())? as usize;
+            let s = *self.an.slots.slot.get(v.index())? as usize;
             frame.vals.get(s).cloned().flatten()
         };
         if let Some(l) = crate::fastloop::compile(self.m, cond, body, &state, self.limits.max_value_bytes, &outer) {

@@ -840,10 +840,11 @@ pub fn run_parallel(it: &mut Interp<'_>, f: &mut Frame, op: OpId) -> IResult<Vec
     let mut limits = it.limits();
     limits.fuel = it.fuel_left();
     let inputs: Vec<Mutex<Option<Vec<Value>>>> = inputs.into_iter().map(|v| Mutex::new(Some(v))).collect();
+    let an = it.analysis();
     let outcomes = runtime::run_processes_in(&ids, limits, env, |ctx| {
         let i = ctx.id().index;
         let args = inputs[i].lock().unwrap_or_else(|e| e.into_inner()).take().unwrap_or_default();
-        let mut p = Interp::on_device(m, ctx.limits(), ctx);
+        let mut p = Interp::on_device_sharing(m, ctx.limits(), ctx, an.clone());
         let results = p.call(programs[i], args, span)?;
         p.outcome.results = results;
         Ok(p.outcome)

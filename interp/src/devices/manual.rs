@@ -17,6 +17,8 @@
 //!   in_shardings (else an implicit reshard), and results are held per their
 //!   out_shardings.
 
+use std::sync::Arc;
+
 use shardref_spec::ir::sdy::SdyAttr;
 use shardref_spec::ir::{Module, OpId, RegionId, Span};
 
@@ -25,7 +27,7 @@ use crate::devices::runtime::{CollectiveKey, ProcessId, run_processes};
 use crate::devices::sdy_ops::{Held, block_of, sdy_attr};
 use crate::devices::sharded::{ShardedOptions, global_shape, per_value};
 use crate::error::{IResult, InterpError, ReplicaMismatch};
-use crate::eval::Interp;
+use crate::eval::{Interp, ModuleAnalysis};
 use crate::value::{Tensor, Value};
 
 /// A manual computation's shardings, restricted to its manual axes.
@@ -168,9 +170,10 @@ fn run_bodies(it: &mut Interp, op: OpId, plan: &Plan, args: Vec<Vec<Value>>) -> 
     let mut limits = it.limits();
     limits.fuel = it.fuel_left();
     let implicit = it.implicit_reshards;
+    let an = it.analysis();
     let per_device = run_processes(&ids, limits, |ctx| {
         let p = ctx.id().index;
-        let mut dev = Interp::on_device(m, ctx.limits(), ctx);
+        let mut dev = Interp::on_device_sharing(m, ctx.limits(), ctx, an.clone());
         dev.implicit_reshards = implicit;
         let results = dev.apply_region_fresh(plan.body, args[p].clone(), span)?;
         Ok((results, dev.outcome))
@@ -251,7 +254,13 @@ fn nested(
 /// `run_parallel` may pass, stay per device); otherwise operands are
 /// reassembled and split along the manual axes. Results are checked along
 /// the manual axes and held per out_shardings.
-pub fn sharded(m: &Module, op: OpId, operands: Vec<Held>, opts: ShardedOptions) -> IResult<Vec<Held>> {
+pub fn sharded(
+    m: &Module,
+    an: Arc<ModuleAnalysis>,
+    op: OpId,
+    operands: Vec<Held>,
+    opts: ShardedOptions,
+) -> IResult<Vec<Held>> {
     let span = m.op(op).span;
     let plan = plan(m, op)?;
     let n = plan.mesh.num_devices();
@@ -286,7 +295,7 @@ pub fn sharded(m: &Module, op: OpId, operands: Vec<Held>, opts: ShardedOptions) 
     }
     let args: Vec<Vec<Value>> =
         (0..n).map(|p| per_operand.iter().map(|shards| Value::Tensor(shards[p].clone())).collect()).collect();
-    let mut it = Interp::new(m, opts.limits);
+    let mut it = Interp::with_analysis(m, opts.limits, an);
     it.implicit_reshards = opts.implicit;
     let results = run_bodies(&mut it, op, &plan, args)?;
     let mut out = vec![];

@@ -519,7 +519,9 @@ impl<'m> Driver<'m> {
                 }
                 Ok(v)
             }
-            SdyOp::ManualComputation => crate::devices::manual::sharded(self.m, op, operands, self.opts),
+            SdyOp::ManualComputation => {
+                crate::devices::manual::sharded(self.m, self.it.analysis(), op, operands, self.opts)
+            }
             SdyOp::Mesh | SdyOp::Return => {
                 Err(InterpError::invalid(span, format!("{} inside a function", o.name.as_str())))
             }
