@@ -10,7 +10,7 @@
 
 use shardref_spec::Diagnostic;
 use shardref_spec::ir::{Attr, Dict, Module, OpId, ValueId};
-use shardref_spec::ir::sdy::SdyAttr;
+use shardref_spec::ir::sdy::{SdyAttr, ShardingPerValue};
 use shardref_spec::ops::{OpKind, SdyOp};
 
 use crate::rewrite::{
@@ -21,8 +21,9 @@ use crate::rewrite::{
 fn make_edge(m: &mut Module, owner: ValueId) -> OpId {
     let ty = m.value_type(owner).clone();
     let mut attrs = Dict::default();
+    // `setShardings(edge, {sharding})`: the edge's `sdy.sharding` list.
     if let Some(s) = sharding_of(m, owner) {
-        attrs.insert("sharding", Attr::Sdy(Box::new(SdyAttr::Sharding(s))));
+        attrs.insert("sdy.sharding", Attr::Sdy(Box::new(SdyAttr::ShardingPerValue(ShardingPerValue { shardings: vec![s] }))));
     }
     create(m, OpKind::Sdy(SdyOp::FuncDataFlowEdge), vec![owner], &[ty], attrs)
 }

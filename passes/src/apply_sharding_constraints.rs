@@ -17,7 +17,7 @@ use shardref_spec::ir::{Dict, Module, OpId, ValueDef, ValueId};
 use shardref_spec::ops::{FuncOp, OpKind, SdyOp};
 
 use crate::rewrite::{
-    create, data_flow_edge_of, def_op, erase, fully_open, insert_after, insert_at, is, is_sdy, position,
+    create, data_flow_edge_of, def_op, detach, fully_open, insert_after, insert_at, is, is_sdy, position,
     post_order, rank, replace_uses_except, replace_uses_if, set_sharding, set_sharding_attr, sharding_attr,
     sharding_list, sharding_of, shardable_value, users,
 };
@@ -62,7 +62,7 @@ fn should_apply(m: &Module, v: ValueId, s: &TensorSharding) -> bool {
 
 /// Moves `op` right after the definition of `v` (the start of its block for a block argument).
 fn move_after_value(m: &mut Module, op: OpId, v: ValueId) {
-    erase(m, op);
+    detach(m, op);
     place_after_value(m, op, v);
 }
 

@@ -6,12 +6,12 @@
 use shardref_spec::ir::Module;
 
 use crate::callgraph::funcs_pre_order;
-use crate::rewrite::erase;
+use crate::rewrite::detach;
 
 pub fn run(m: &mut Module) {
     let body = m.body();
     for f in funcs_pre_order(m) {
-        erase(m, f);
+        detach(m, f);
         m.append_op(body, f);
     }
 }

@@ -177,12 +177,22 @@ pub fn insert_after(m: &mut Module, anchor: OpId, op: OpId) {
     }
 }
 
-/// Detaches `op` from its block.
-pub fn erase(m: &mut Module, op: OpId) {
+/// Detaches `op` from its block, keeping it intact (to be inserted elsewhere).
+pub fn detach(m: &mut Module, op: OpId) {
     if let Some((b, i)) = position(m, op) {
         m.blocks[b.index()].ops.remove(i);
     }
     m.op_mut(op).parent = None;
+}
+
+/// Erases `op`: detaches it and drops the uses it and its nested ops make,
+/// so that no count of uses over the arena sees them.
+pub fn erase(m: &mut Module, op: OpId) {
+    detach(m, op);
+    for o in post_order_within(m, op) {
+        m.op_mut(o).operands.clear();
+    }
+    m.op_mut(op).operands.clear();
 }
 
 /// Creates a detached op with the given operands, result types and attributes.
@@ -410,9 +420,7 @@ pub fn set_func_arg_sharding(m: &mut Module, func: OpId, i: usize, s: TensorShar
 /// Whether an op's single result's sharding lives in its `sharding` attribute.
 fn sharding_in_attr(k: SdyOp) -> Option<&'static str> {
     match k {
-        SdyOp::ShardingConstraint | SdyOp::Reshard | SdyOp::DataFlowEdge | SdyOp::FuncDataFlowEdge => {
-            Some("sharding")
-        }
+        SdyOp::ShardingConstraint | SdyOp::Reshard | SdyOp::DataFlowEdge => Some("sharding"),
         SdyOp::AllGather
         | SdyOp::AllSlice
         | SdyOp::AllToAll
@@ -427,7 +435,8 @@ fn sharding_in_attr(k: SdyOp) -> Option<&'static str> {
         | SdyOp::ShardingGroup
         | SdyOp::Constant
         | SdyOp::PropagationBarrier
-        | SdyOp::NamedComputation => None,
+        | SdyOp::NamedComputation
+        | SdyOp::FuncDataFlowEdge => None,
     }
 }
 
