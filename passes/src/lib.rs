@@ -21,6 +21,7 @@ pub mod add_data_flow_edges;
 pub mod add_func_data_flow_edges;
 pub mod apply_sharding_constraints;
 pub mod constant_or_scalar_splitter;
+pub mod explicit_gather_scatter_batching;
 pub mod flatten_call_graph;
 pub mod import_func_calls;
 pub mod import_pipeline;
@@ -51,12 +52,13 @@ pub enum PassKind {
     PreOrderFuncs,
     PropagateShardingFromFuncToCall,
     RemoveSizeOneAxes,
+    ExplicitGatherScatterBatching,
     SymbolDce,
     ImportPipeline,
 }
 
 impl PassKind {
-    pub const ALL: [PassKind; 14] = [
+    pub const ALL: [PassKind; 15] = [
         PassKind::AddDataFlowEdges,
         PassKind::ApplyShardingConstraints,
         PassKind::ConstantOrScalarSplitter,
@@ -69,6 +71,7 @@ impl PassKind {
         PassKind::PreOrderFuncs,
         PassKind::PropagateShardingFromFuncToCall,
         PassKind::RemoveSizeOneAxes,
+        PassKind::ExplicitGatherScatterBatching,
         PassKind::SymbolDce,
         PassKind::ImportPipeline,
     ];
@@ -88,6 +91,7 @@ impl PassKind {
             PassKind::PreOrderFuncs => "sdy-pre-order-funcs",
             PassKind::PropagateShardingFromFuncToCall => "sdy-propagate-sharding-from-func-to-call",
             PassKind::RemoveSizeOneAxes => "sdy-remove-size-one-axes",
+            PassKind::ExplicitGatherScatterBatching => "sdy-explicit-gather-scatter-batching",
             PassKind::SymbolDce => "symbol-dce",
             PassKind::ImportPipeline => "sdy-import-pipeline",
         }
@@ -111,6 +115,7 @@ impl PassKind {
             | PassKind::PreOrderFuncs
             | PassKind::PropagateShardingFromFuncToCall
             | PassKind::RemoveSizeOneAxes
+            | PassKind::ExplicitGatherScatterBatching
             | PassKind::SymbolDce => &[],
         }
     }
@@ -127,6 +132,7 @@ impl PassKind {
             | PassKind::PropagateShardingFromFuncToCall
             | PassKind::RemoveSizeOneAxes
             | PassKind::SymbolDce
+            | PassKind::ExplicitGatherScatterBatching
             | PassKind::FlattenCallGraph => true,
             // These add edges or constraints again, or inline calls away.
             PassKind::AddDataFlowEdges
@@ -247,6 +253,10 @@ pub fn run_pass(m: &mut Module, pass: &Pass, state: &mut PassState) -> Outcome {
         PassKind::PropagateShardingFromFuncToCall => propagate_sharding_from_func_to_call::run(m),
         PassKind::RemoveSizeOneAxes => {
             remove_size_one_axes::run(m);
+            vec![]
+        }
+        PassKind::ExplicitGatherScatterBatching => {
+            explicit_gather_scatter_batching::run(m);
             vec![]
         }
         PassKind::SymbolDce => {
