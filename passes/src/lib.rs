@@ -124,18 +124,22 @@ impl PassKind {
     /// (upstream's pass is idempotent on every module that verifies).
     pub fn idempotent(self) -> bool {
         match self {
-            PassKind::ConstantOrScalarSplitter
-            | PassKind::LiftInlinedMeshes
+            PassKind::LiftInlinedMeshes
             | PassKind::ManualAxesCleanup
             | PassKind::ShardingGroupImport
-            | PassKind::PreOrderFuncs
             | PassKind::PropagateShardingFromFuncToCall
             | PassKind::RemoveSizeOneAxes
             | PassKind::SymbolDce
             | PassKind::ExplicitGatherScatterBatching
             | PassKind::FlattenCallGraph => true,
             // These add edges or constraints again, or inline calls away.
-            PassKind::AddDataFlowEdges
+            // The splitter copies a call of a constant-preserving callee
+            // with constant operands (and its callee) on every run; the
+            // pre-order of functions that no call connects alternates
+            // between runs, as LLVM's traversal starts from module order.
+            PassKind::ConstantOrScalarSplitter
+            | PassKind::PreOrderFuncs
+            | PassKind::AddDataFlowEdges
             | PassKind::ApplyShardingConstraints
             | PassKind::AddFuncDataFlowEdges
             | PassKind::ImportFuncCalls

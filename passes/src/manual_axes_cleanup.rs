@@ -73,6 +73,9 @@ pub fn axis_set_diff(mesh: &Mesh, full: &[String], used: &[AxisRef]) -> Vec<Axis
     let mut out = vec![];
     for name in full {
         let Some(size) = mesh.axis_size(name) else { continue };
+        if used.iter().any(|u| &u.name == name && u.sub_axis.is_none()) {
+            continue;
+        }
         let mut free: Vec<(i64, i64)> = vec![(1, size)];
         for u in used.iter().filter(|u| &u.name == name) {
             let Some((a, b)) = interval(mesh, u) else { continue };
