@@ -8,12 +8,12 @@
 //! edge, so the constraint is moved (or, for a manual computation, created)
 //! right after the value and takes over its other uses, and only unreduced
 //! axes reach the edge; the debug options are a side channel upstream uses
-//! for origin tracking and change nothing here. Unlike upstream, no
-//! `sdy.sharding_rule` is attached to an applied constraint: it is derived
-//! data that propagation recomputes, and the tests do not pin it.
+//! for origin tracking and change nothing here. An applied constraint gets
+//! its pointwise `sdy.sharding_rule`, as upstream's
+//! `getOrCreateShardingRule(..., setShardingRuleAttr=true)` attaches it.
 
-use shardref_spec::ir::sdy::TensorSharding;
-use shardref_spec::ir::{Dict, Module, OpId, ValueDef, ValueId};
+use shardref_spec::ir::sdy::{DimMapping, OpShardingRule, SdyAttr, TensorMapping, TensorSharding};
+use shardref_spec::ir::{Attr, Dict, Module, OpId, ValueDef, ValueId};
 use shardref_spec::ops::{FuncOp, OpKind, SdyOp};
 
 use crate::rewrite::{
@@ -73,8 +73,25 @@ fn place_after_value(m: &mut Module, op: OpId, v: ValueId) {
     }
 }
 
-/// `applyConstraint`; `make` gives the constraint op placed after the value.
-fn apply(m: &mut Module, v: ValueId, s: &TensorSharding, make: impl FnOnce(&mut Module) -> OpId) {
+/// The pointwise sharding rule of a `sdy.sharding_constraint` on a static shape.
+fn pointwise_rule(m: &Module, op: OpId) -> Option<OpShardingRule> {
+    let shape = m.value_type(*m.op(op).results.first()?).as_tensor()?.static_shape()?;
+    let mapping = TensorMapping { dims: (0..shape.len() as i64).map(|i| DimMapping { factors: vec![i] }).collect() };
+    Some(OpShardingRule {
+        factor_sizes: shape.iter().map(|&d| d as i64).collect(),
+        operand_mappings: vec![mapping.clone()],
+        result_mappings: vec![mapping],
+        reduction_factors: vec![],
+        need_replication_factors: vec![],
+        permutation_factors: vec![],
+        blocked_propagation_factors: vec![],
+        is_custom: false,
+    })
+}
+
+/// `applyConstraint`; `make` gives the constraint op placed after the value,
+/// `op` is the op asking for the sharding (a constraint or a manual computation).
+fn apply(m: &mut Module, op: OpId, v: ValueId, s: &TensorSharding, make: impl FnOnce(&mut Module) -> OpId) {
     if !should_apply(m, v, s) {
         return;
     }
@@ -95,6 +112,12 @@ fn apply(m: &mut Module, v: ValueId, s: &TensorSharding, make: impl FnOnce(&mut 
             set_sharding(m, v, new);
         }
     } else {
+        if is_sdy(m, op, SdyOp::ShardingConstraint)
+            && !m.op(op).attrs.contains("sdy.sharding_rule")
+            && let Some(rule) = pointwise_rule(m, op)
+        {
+            m.op_mut(op).attrs.insert("sdy.sharding_rule", Attr::Sdy(Box::new(SdyAttr::OpShardingRule(rule))));
+        }
         set_sharding(m, v, s.clone());
     }
 }
@@ -139,7 +162,7 @@ pub fn run(m: &mut Module) {
                 });
             }
             let Some(s) = sharding_attr(m, op, "sharding") else { continue };
-            apply(m, input, &s, |m| {
+            apply(m, op, input, &s, |m| {
                 move_after_value(m, op, input);
                 op
             });
@@ -148,7 +171,7 @@ pub fn run(m: &mut Module) {
             let ins = sharding_list(m, op, "in_shardings").unwrap_or_default();
             for (v, s) in operands.into_iter().zip(ins) {
                 let span = m.op(op).span;
-                apply(m, v, &s, |m| {
+                apply(m, op, v, &s, |m| {
                     let ty = m.value_type(v).clone();
                     let c = create(m, OpKind::Sdy(SdyOp::ShardingConstraint), vec![v], &[ty], Dict::default());
                     set_sharding_attr(m, c, "sharding", s.clone());

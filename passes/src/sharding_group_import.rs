@@ -150,9 +150,9 @@ pub fn run(m: &mut Module) -> Vec<Diagnostic> {
     // Leaders in insertion order get 0, 1, 2, ...
     let mut new_id = vec![None; classes.ids.len()];
     let mut next = 0i128;
-    for i in 0..classes.ids.len() {
+    for (i, slot) in new_id.iter_mut().enumerate() {
         if classes.find(i) == i {
-            new_id[i] = Some(next);
+            *slot = Some(next);
             next += 1;
         }
     }
