@@ -49,7 +49,7 @@ fn gen_module() -> impl Strategy<Value = GenModule> {
         prop::sample::select(vec![1u8, 2]),
         prop::sample::select(vec![1u8, 2, 4]),
         prop::collection::vec(any::<u32>(), 1..3),
-        prop::collection::vec((0u8..12, any::<u32>()).prop_map(|(kind, pick)| GenOp { kind, pick }), 1..10),
+        prop::collection::vec((0u8..13, any::<u32>()).prop_map(|(kind, pick)| GenOp { kind, pick }), 1..10),
         any::<u32>(),
         1u8..3,
     )
@@ -165,6 +165,19 @@ fn render(g: &GenModule) -> String {
                 let sh = sharding(g, p | 1, false).unwrap_or_default();
                 format!("{v} = stablehlo.multiply {a}, {b} {{sdy.sharding = #sdy.sharding_per_value<[{sh}]>}} : {T}")
             }
+            12 => {
+                // A row-wise gather with an iota batch index, for explicit-gather-scatter-batching.
+                let iota = if p % 3 == 0 {
+                    format!("{v}_r = stablehlo.iota dim = 0 : tensor<8xi32>\n  {v}_i = stablehlo.reshape {v}_r : (tensor<8xi32>) -> tensor<8x1xi32>")
+                } else {
+                    format!("{v}_i = stablehlo.iota dim = 0 : tensor<8x1xi32>")
+                };
+                let (first, second, map) = if p % 2 == 0 { ("_i", "_o", "[0, 1]") } else { ("_o", "_i", "[1, 0]") };
+                format!(
+                    "{iota}\n  {v}_o = stablehlo.constant dense<{}> : tensor<8x1xi32>\n  {v}_x = stablehlo.concatenate {v}{first}, {v}{second}, dim = 1 : (tensor<8x1xi32>, tensor<8x1xi32>) -> tensor<8x2xi32>\n  {v} = \"stablehlo.gather\"({a}, {v}_x) {{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = {map}, index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>, indices_are_sorted = false}} : ({T}, tensor<8x2xi32>) -> tensor<8x4xf32>\n  {v}_z = stablehlo.constant dense<0.0> : tensor<f32>\n  {v}_p = stablehlo.pad {v}, {v}_z, low = [0, 0], high = [0, 4], interior = [0, 0] : (tensor<8x4xf32>, tensor<f32>) -> {T}",
+                    p % 6
+                )
+            }
             _ => format!(
                 "{v} = stablehlo.constant dense<2.0> : {T}\n  {v}_m = stablehlo.multiply {v}, {a} : {T}\n  {v}_n = stablehlo.add {v}, {v}_m : {T}"
             ),
@@ -173,7 +186,11 @@ fn render(g: &GenModule) -> String {
         s.push_str(&line);
         s.push('\n');
         if op.kind != 5 {
-            vals.push(if op.kind == 11 { format!("{v}_n") } else { v });
+            vals.push(match op.kind {
+                11 => format!("{v}_n"),
+                12 => format!("{v}_p"),
+                _ => v,
+            });
         }
     }
     s.push_str(&format!("  return {} : {T}\n}}\n", vals.last().unwrap()));
@@ -449,7 +466,17 @@ fn promised(kind: PassKind, before: &Module, after: &Module) -> Result<(), Strin
                 }
             }
         }
-        PassKind::ExplicitGatherScatterBatching | PassKind::ImportPipeline => {}
+        PassKind::ExplicitGatherScatterBatching => {
+            // Every generated gather indexes its leading dimension with an iota.
+            for gth in live_ops(m, OpKind::Stablehlo(StablehloOp::Gather)) {
+                let Some(Attr::Stablehlo(a)) = m.op(gth).attrs.get("dimension_numbers") else { continue };
+                let shardref_spec::ir::stablehlo::StablehloAttr::Gather(dn) = a.as_ref() else { continue };
+                if dn.operand_batching_dims != [0] || dn.start_indices_batching_dims != [0] {
+                    return Err("a gather did not get its explicit batching dimension".into());
+                }
+            }
+        }
+        PassKind::ImportPipeline => {}
     }
     Ok(())
 }
