@@ -29,8 +29,9 @@ fuzz_target!(|data: &[u8]| {
         pass.options.iter_mut().for_each(|o| o.1 = !o.1);
         for p in [Pass::new(kind), pass] {
             let outcome = run_pass(&mut copy, &p, &mut state);
+            let failed = outcome.failed();
             let mut diagnostics = outcome.diagnostics;
-            if !outcome.failed() {
+            if !failed {
                 diagnostics.extend(shardref_verifier::verify(&copy));
                 let _ = shardref_spec::print::print_module(&copy, Default::default());
             }
