@@ -89,6 +89,8 @@ enum Suite {
     Interpret { paths: Vec<PathBuf> },
     /// Each case verifies cleanly, or as its `expected-*` directives say under `-verify-diagnostics`.
     Verify { paths: Vec<PathBuf> },
+    /// Shardy's op-sharding-rule registry tests: the populate pass, then the case's CHECK lines.
+    Rules { paths: Vec<PathBuf> },
     /// Shardy's executable tests: part2's @main with part1's functions on simulated devices, and equiv per pair.
     Executable { paths: Vec<PathBuf> },
 }
@@ -164,6 +166,7 @@ fn main() -> ExitCode {
                 Suite::Roundtrip { paths } => (&Roundtrip, paths),
                 Suite::Interpret { paths } => (&Interpret, paths),
                 Suite::Verify { paths } => (&Verify, paths),
+                Suite::Rules { paths } => (&shardref_conformance::rules::Rules, paths),
                 Suite::Executable { paths } => (&shardref_conformance::executable::Executable, paths),
             };
             match shardref_conformance::run(mode, paths) {
