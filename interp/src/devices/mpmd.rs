@@ -591,7 +591,7 @@ impl<'m> Driver<'m> {
             let mut parts = vec![];
             for &op in waiting.iter().chain(&free) {
                 let o = m.op(op);
-                let v = self.ready(&env, op).unwrap_or(o.operands[0]);
+                let Some(v) = self.ready(&env, op) else { continue };
                 let k = o.operands.iter().position(|&x| x == v);
                 let what = match o.name {
                     OpName::Known(OpKind::Mpmd(MpmdOp::Fragment | MpmdOp::FragmentCall)) => format!(
@@ -619,36 +619,35 @@ impl<'m> Driver<'m> {
             .collect()
     }
 
-    fn operands(&self, env: &HashMap<ValueId, Timed>, op: OpId) -> (Vec<MpmdValue>, usize) {
+    /// The operands of `op` and the step at which the last of them arrived.
+    fn operands(&self, env: &HashMap<ValueId, Timed>, op: OpId) -> IResult<(Vec<MpmdValue>, usize)> {
+        let o = self.m.op(op);
         let mut time = 0;
-        let vals = self
-            .m
-            .op(op)
-            .operands
-            .iter()
-            .map(|v| {
-                let (val, t) = env[v].clone();
-                time = time.max(t);
-                val
-            })
-            .collect();
-        (vals, time)
+        let mut vals = Vec::with_capacity(o.operands.len());
+        for v in &o.operands {
+            let (val, t) =
+                env.get(v).cloned().ok_or_else(|| InterpError::invalid(o.span, "operand not computed yet"))?;
+            time = time.max(t);
+            vals.push(val);
+        }
+        Ok((vals, time))
     }
 
     fn exec(&mut self, env: &mut HashMap<ValueId, Timed>, op: OpId, mb: Option<u64>) -> IResult<()> {
         let m = self.m;
         let o = m.op(op);
         let span = o.span;
-        let (args, time) = self.operands(env, op);
+        let (args, time) = self.operands(env, op)?;
         let results: Vec<Timed> = match o.name {
             OpName::Known(OpKind::Mpmd(k)) => self.mpmd(op, k, args, (time, mb), env)?,
             _ => {
                 let vals = self.globals(op, args)?;
                 let caps = captured(m, op)
                     .into_iter()
-                    .map(|v| match &env[&v].0 {
-                        MpmdValue::Global(x) => Ok((v, x.clone())),
-                        MpmdValue::Mesh(_) => Err(InterpError::invalid(
+                    .map(|v| match env.get(&v).map(|x| &x.0) {
+                        Some(MpmdValue::Global(x)) => Ok((v, x.clone())),
+                        None => Err(InterpError::invalid(span, "a captured value is not computed yet")),
+                        Some(MpmdValue::Mesh(_)) => Err(InterpError::invalid(
                             span,
                             format!("{} uses a mesh tensor outside a fragment", o.name.as_str()),
                         )),
@@ -749,7 +748,9 @@ impl<'m> Driver<'m> {
                     .collect();
                 if let Some(mvs) = all_mesh {
                     // On one mesh with one layout: shard by shard, on the devices.
-                    let first = mvs[0].clone();
+                    let first =
+                        (*mvs.first().ok_or_else(|| InterpError::invalid(span, "mpmd.reduce without operands"))?)
+                            .clone();
                     let same = mvs.iter().all(|mv| {
                         mv.mesh == first.mesh
                             && mv.value.sharding.as_ref().map(|s| (&s.dims, &s.unreduced))
@@ -763,8 +764,10 @@ impl<'m> Driver<'m> {
                     }
                     let mut shards = vec![];
                     for p in 0..first.value.shards.len() {
-                        let ts: Vec<Tensor> =
-                            mvs.iter().filter_map(|mv| mv.value.shards[p].as_tensor().cloned()).collect();
+                        let ts: Vec<Tensor> = mvs
+                            .iter()
+                            .filter_map(|mv| mv.value.shards.get(p).and_then(Value::as_tensor).cloned())
+                            .collect();
                         shards.push(Value::Tensor(reduce_tensors(r, &ts).map_err(|e| InterpError::invalid(span, e))?));
                     }
                     let value = ShardedValue { shards, ..first.value.clone() };
@@ -881,8 +884,8 @@ impl<'m> Driver<'m> {
             (Some(d), Some(s)) => d.dims == s.dims && d.unreduced == s.unreduced,
             _ => false,
         });
-        let inputs = if same_layout && local_mesh.num_devices() == tm.mesh.num_devices() {
-            let n = local_mesh.num_devices();
+        let n = local_mesh.num_devices();
+        let inputs = if same_layout && n == tm.mesh.num_devices() && held.iter().all(|mv| mv.value.shards.len() == n) {
             ShardedInputs::PerDevice(
                 (0..n).map(|p| held.iter().map(|mv| mv.value.shards[p].clone()).collect()).collect(),
             )
@@ -908,7 +911,7 @@ impl<'m> Driver<'m> {
         });
         let mut results = vec![];
         for (i, sv) in out.into_iter().enumerate() {
-            let Type::MeshTensor(mt) = m.value_type(o.results[i]) else {
+            let Some(Type::MeshTensor(mt)) = o.results.get(i).map(|&r| m.value_type(r)) else {
                 return Err(InterpError::invalid(span, format!("result #{i} is not a mesh tensor")));
             };
             let sharding = sv.sharding.map(|s| Sharding { mesh: tm.mesh.clone(), ..s });
