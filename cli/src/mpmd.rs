@@ -3,7 +3,8 @@
 //! equiv` of an MPMD program against its unpartitioned twin, and `shardref
 //! conform mpmd` over the mpmd-jax corpus layout.
 //!
-//! `run`: mesh-tensor arguments take global `.npy`/`.npz` inputs, laid out
+//! `run`: `--show-schedule` prints the per-mesh timeline, `--schedule-svg
+//! FILE` draws it. Mesh-tensor arguments take global `.npy`/`.npz` inputs, laid out
 //! per their types on their meshes (`shardref_interp::devices::mpmd`); the
 //! results print (or are written) as global values, as for sdy programs.
 //!
@@ -105,7 +106,7 @@ pub fn run(
     entry: &str,
     args: Vec<Value>,
     limits: Limits,
-    show_schedule: bool,
+    (show_schedule, svg): (bool, Option<&Path>),
     source: &Source,
 ) -> Result<Vec<Value>, u8> {
     let out = mpmd::run_mpmd(m, entry, args, &MpmdOptions { limits }).map_err(|e| {
@@ -114,6 +115,12 @@ pub fn run(
     })?;
     if show_schedule {
         print!("{}", mpmd::schedule_text(&out));
+    }
+    if let Some(path) = svg {
+        std::fs::write(path, mpmd::schedule_svg(&out)).map_err(|e| {
+            eprintln!("{}: {e}", path.display());
+            2u8
+        })?;
     }
     let mut globals = vec![];
     for (i, v) in out.results.iter().enumerate() {

@@ -64,6 +64,9 @@ pub struct RunArgs {
     /// For an MPMD function (one with an #mpmd.topology): print the per-mesh timeline of its fragments.
     #[arg(long)]
     pub show_schedule: bool,
+    /// For an MPMD function: write the timeline as an SVG picture to this file.
+    #[arg(long, value_name = "FILE")]
+    pub schedule_svg: Option<PathBuf>,
 }
 
 /// Why `run` stopped early: the exit status, after the message has been printed.
@@ -122,7 +125,9 @@ fn run_inner(args: &RunArgs) -> Result<(), Stop> {
         return run_sharded(args, &m, &entry, inputs, limits, &source);
     }
     if shardref_interp::devices::mpmd::is_mpmd(&m, &entry) {
-        let globals = crate::mpmd::run(&m, &entry, inputs, limits, args.show_schedule, &source).map_err(Stop)?;
+        let globals =
+            crate::mpmd::run(&m, &entry, inputs, limits, (args.show_schedule, args.schedule_svg.as_deref()), &source)
+                .map_err(Stop)?;
         return match &args.output_dir {
             Some(dir) => write_results(dir, &globals),
             None => {

@@ -10,8 +10,8 @@
 
 pub mod batching;
 pub mod executable;
-pub mod filecheck;
 pub mod expect;
+pub mod filecheck;
 pub mod interpret;
 pub mod roundtrip;
 pub mod verify;

@@ -114,8 +114,10 @@ pub struct MeshValue {
     pub memory_kind: Option<String>,
 }
 
-/// A value of an MPMD run.
+/// A value of an MPMD run. (Values are moved a few times per op; the size
+/// of the mesh variant does not matter next to its shards.)
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum MpmdValue {
     Mesh(MeshValue),
     /// A plain (global, unassigned) value.
@@ -376,7 +378,7 @@ fn prepare(m: &Module, topo: &Topology) -> IResult<(Module, HashMap<OpId, String
         let res_attrs: Vec<Attr> =
             o.results.iter().enumerate().map(|(i, &v)| sharding_dict(None, declared(i, v, &outs))).collect();
         let attrs = &mut p.op_mut(f).attrs;
-        attrs.insert("sym_name", Attr::Str(name.clone().into_bytes().into(), None));
+        attrs.insert("sym_name", Attr::Str(name.clone().into_bytes(), None));
         attrs.insert("function_type", Attr::Type(Type::Function(arg_types, result_types)));
         attrs.insert("arg_attrs", Attr::Array(arg_attrs));
         attrs.insert("res_attrs", Attr::Array(res_attrs));
@@ -574,10 +576,10 @@ impl<'m> Driver<'m> {
                     i += 1;
                 }
             }
-            for li in 0..lanes.len() {
-                let Some(&op) = lanes[li].1.front() else { continue };
+            for lane in lanes.iter_mut() {
+                let Some(&op) = lane.1.front() else { continue };
                 if self.ready(&env, op).is_none() {
-                    lanes[li].1.pop_front();
+                    lane.1.pop_front();
                     self.exec(&mut env, op, mb)?;
                     progressed = true;
                 }
@@ -815,7 +817,7 @@ impl<'m> Driver<'m> {
                     a.push((MpmdValue::Global(index_value(&index_ty, i, span)?), time));
                     carried = self.run_block(b, a, mb.or(Some(i)), outer)?;
                 }
-                return Ok(carried);
+                Ok(carried)
             }
         }
     }
@@ -1016,5 +1018,74 @@ pub fn schedule_text(out: &MpmdOutcome) -> String {
     }
     let util: Vec<String> = names.iter().zip(&busy).map(|(n, b)| format!("{n} {b}/{steps}")).collect();
     let _ = writeln!(s, "busy steps: {}", util.join(", "));
+    s
+}
+
+/// The schedule as an SVG picture: one row per mesh, one column per step,
+/// a box per fragment (labelled as in `schedule_text`, shaded by origin so
+/// that forward and transposed stages differ), empty cells are bubbles.
+pub fn schedule_svg(out: &MpmdOutcome) -> String {
+    use std::fmt::Write as _;
+    let steps = out.schedule.iter().map(|e| e.step + 1).max().unwrap_or(0);
+    let (cw, ch, lw, top) = (110usize, 34usize, 150usize, 28usize);
+    let width = lw + cw * steps.max(1) + 10;
+    let height = top + ch * out.topology.meshes.len() + 10;
+    let esc = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
+    let mut origins: Vec<&str> = out.schedule.iter().map(|e| e.origin.as_str()).collect();
+    origins.sort_unstable();
+    origins.dedup();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" font-family=\"monospace\" font-size=\"12\">"
+    );
+    for i in 0..steps {
+        let _ = writeln!(s, "<text x=\"{}\" y=\"18\" text-anchor=\"middle\">step {i}</text>", lw + i * cw + cw / 2);
+    }
+    for (r, t) in out.topology.meshes.iter().enumerate() {
+        let y = top + r * ch;
+        let ids = &t.mesh.device_ids;
+        let range = match (ids.first(), ids.last()) {
+            (Some(a), Some(b)) if a != b => format!("{a}-{b}"),
+            (Some(a), _) => format!("{a}"),
+            _ => String::new(),
+        };
+        let _ = writeln!(s, "<text x=\"4\" y=\"{}\">{} ({range})</text>", y + ch / 2 + 4, esc(&t.name));
+        for i in 0..steps {
+            let _ = writeln!(
+                s,
+                "<rect x=\"{}\" y=\"{y}\" width=\"{cw}\" height=\"{ch}\" fill=\"none\" stroke=\"#ccc\"/>",
+                lw + i * cw
+            );
+        }
+    }
+    for e in &out.schedule {
+        let Some(r) = out.topology.meshes.iter().position(|t| t.name == e.mesh) else { continue };
+        let hue = origins.iter().position(|o| *o == e.origin).unwrap_or(0) * 137 % 360;
+        let (x, y) = (lw + e.step * cw, top + r * ch);
+        let mut label = e.origin.clone();
+        if let Some(mb) = e.microbatch {
+            let _ = write!(label, " mb{mb}");
+        }
+        if let Some(st) = e.stage {
+            let _ = write!(label, " stage{st}");
+        }
+        let _ = writeln!(
+            s,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"hsl({hue},60%,80%)\" stroke=\"#333\"/>",
+            x + 2,
+            y + 2,
+            cw - 4,
+            ch - 4
+        );
+        let _ = writeln!(
+            s,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+            x + cw / 2,
+            y + ch / 2 + 4,
+            esc(&label)
+        );
+    }
+    s.push_str("</svg>\n");
     s
 }
