@@ -4,7 +4,8 @@
 //! conform mpmd` over the mpmd-jax corpus layout.
 //!
 //! `run`: `--show-schedule` prints the per-mesh timeline, `--schedule-svg
-//! FILE` draws it. Mesh-tensor arguments take global `.npy`/`.npz` inputs, laid out
+//! FILE` draws it, `--show-sharding` prints each mesh result's blocks with
+//! the global device ids holding them. Mesh-tensor arguments take global `.npy`/`.npz` inputs, laid out
 //! per their types on their meshes (`shardref_interp::devices::mpmd`); the
 //! results print (or are written) as global values, as for sdy programs.
 //!
@@ -106,7 +107,7 @@ pub fn run(
     entry: &str,
     args: Vec<Value>,
     limits: Limits,
-    (show_schedule, svg): (bool, Option<&Path>),
+    (show_schedule, show_sharding, svg): (bool, bool, Option<&Path>),
     source: &Source,
 ) -> Result<Vec<Value>, u8> {
     let out = mpmd::run_mpmd(m, entry, args, &MpmdOptions { limits }).map_err(|e| {
@@ -124,6 +125,9 @@ pub fn run(
     }
     let mut globals = vec![];
     for (i, v) in out.results.iter().enumerate() {
+        if let (true, MpmdValue::Mesh(mv)) = (show_sharding, v) {
+            print!("{}", crate::sharded::sharding_grid(i, &mv.value));
+        }
         match v.global() {
             Ok(g) => globals.push(g),
             Err(e) => {

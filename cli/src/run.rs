@@ -58,8 +58,8 @@ pub struct RunArgs {
     /// print its global results reassembled from the shards.
     #[arg(long)]
     pub sharded: bool,
-    /// With --sharded: print which device holds which block of each result.
-    #[arg(long, requires = "sharded")]
+    /// With --sharded, or for an MPMD function: print which device holds which block of each result.
+    #[arg(long)]
     pub show_sharding: bool,
     /// For an MPMD function (one with an #mpmd.topology): print the per-mesh timeline of its fragments.
     #[arg(long)]
@@ -125,9 +125,15 @@ fn run_inner(args: &RunArgs) -> Result<(), Stop> {
         return run_sharded(args, &m, &entry, inputs, limits, &source);
     }
     if shardref_interp::devices::mpmd::is_mpmd(&m, &entry) {
-        let globals =
-            crate::mpmd::run(&m, &entry, inputs, limits, (args.show_schedule, args.schedule_svg.as_deref()), &source)
-                .map_err(Stop)?;
+        let globals = crate::mpmd::run(
+            &m,
+            &entry,
+            inputs,
+            limits,
+            (args.show_schedule, args.show_sharding, args.schedule_svg.as_deref()),
+            &source,
+        )
+        .map_err(Stop)?;
         return match &args.output_dir {
             Some(dir) => write_results(dir, &globals),
             None => {

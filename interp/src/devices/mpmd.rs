@@ -959,6 +959,14 @@ pub fn origin_text(m: &Module, op: OpId) -> String {
     if items.is_empty() { "inferred".into() } else { items.join(",") }
 }
 
+/// Device ids as `a-b` when they are consecutive and ascending, else listed.
+fn devices_label(ids: &[i64]) -> String {
+    match (ids.first(), ids.last()) {
+        (Some(a), Some(b)) if ids.len() > 1 && ids.windows(2).all(|w| w[1] == w[0] + 1) => format!("{a}-{b}"),
+        _ => ids.iter().map(i64::to_string).collect::<Vec<_>>().join(","),
+    }
+}
+
 /// The schedule as a per-mesh timeline: one row per step, one column per
 /// mesh; a cell is the fragment that mesh runs in that step (origin,
 /// `mb` microbatch, `stage`), or `.` when the mesh idles (a bubble).
@@ -986,11 +994,7 @@ pub fn schedule_text(out: &MpmdOutcome) -> String {
     let mut header: Vec<String> = vec!["step".into()];
     for (j, t) in out.topology.meshes.iter().enumerate() {
         let ids = &t.mesh.device_ids;
-        let range = match (ids.first(), ids.last()) {
-            (Some(a), Some(b)) if a != b => format!("{a}-{b}"),
-            (Some(a), _) => format!("{a}"),
-            _ => String::new(),
-        };
+        let range = devices_label(ids);
         header.push(format!("{} (devices {range})", names[j]));
     }
     let mut widths: Vec<usize> = header.iter().map(String::len).collect();
@@ -1045,11 +1049,7 @@ pub fn schedule_svg(out: &MpmdOutcome) -> String {
     for (r, t) in out.topology.meshes.iter().enumerate() {
         let y = top + r * ch;
         let ids = &t.mesh.device_ids;
-        let range = match (ids.first(), ids.last()) {
-            (Some(a), Some(b)) if a != b => format!("{a}-{b}"),
-            (Some(a), _) => format!("{a}"),
-            _ => String::new(),
-        };
+        let range = devices_label(ids);
         let _ = writeln!(s, "<text x=\"4\" y=\"{}\">{} ({range})</text>", y + ch / 2 + 4, esc(&t.name));
         for i in 0..steps {
             let _ = writeln!(
