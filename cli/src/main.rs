@@ -11,11 +11,13 @@ mod run;
 mod sharded;
 mod verify;
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
+
 use shardref_conformance::{Summary, interpret::Interpret, roundtrip::Roundtrip, verify::Verify};
 use shardref_spec::print::{PrintOptions, print_module};
 use shardref_spec::split::split_cases;
@@ -158,7 +160,7 @@ fn main() -> ExitCode {
                 Suite::Executable { paths } => (&shardref_conformance::executable::Executable, paths),
                 Suite::Mpmd { paths } => return mpmd::conform(paths),
             };
-            match shardref_conformance::run(mode, paths) {
+            match shardref_conformance::run_with_progress(mode, paths, std::io::stderr().is_terminal()) {
                 Ok(summary) => report(&summary),
                 Err(e) => {
                     eprintln!("{e}");

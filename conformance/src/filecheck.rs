@@ -3,7 +3,8 @@
 //! Upstream's lit tests describe a tool's output with `// CHECK:` lines, and this module judges an
 //! output against them as `FileCheck` would, so that the conformance runner can run those suites
 //! without LLVM. It implements the directives the corpora use and the rest of the common set:
-//! `CHECK`, `-NEXT`, `-SAME`, `-NOT`, `-DAG`, `-LABEL`, `-EMPTY` and `-COUNT-n`, with `{{regex}}`,
+//! `CHECK`, `-NEXT`, `-SAME`, `-NOT`, `-DAG`, `-LABEL`, `-EMPTY` and `-COUNT-n` (each also with the
+//! `{LITERAL}` modifier), with `{{regex}}`,
 //! `[[VAR:regex]]` definitions and `[[VAR]]` uses, `--check-prefix(es)` and
 //! `--implicit-check-not`.
 //!
@@ -47,12 +48,7 @@ pub struct CheckOptions {
 
 impl Default for CheckOptions {
     fn default() -> CheckOptions {
-        CheckOptions {
-            prefixes: vec!["CHECK".to_string()],
-            implicit_check_not: vec![],
-            allow_empty: false,
-            strict_whitespace: false,
-        }
+        CheckOptions { prefixes: vec!["CHECK".to_string()], implicit_check_not: vec![], allow_empty: false, strict_whitespace: false }
     }
 }
 
@@ -116,11 +112,7 @@ pub struct CheckFailure {
 
 impl fmt::Display for CheckFailure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line > 0 {
-            write!(f, "{}: error: {}", self.line, self.message)
-        } else {
-            write!(f, "error: {}", self.message)
-        }
+        if self.line > 0 { write!(f, "{}: error: {}", self.line, self.message) } else { write!(f, "error: {}", self.message) }
     }
 }
 
@@ -167,6 +159,8 @@ enum Piece {
 #[derive(Clone, Debug)]
 struct Directive {
     kind: Kind,
+    /// The prefix alone (`CHECK`).
+    prefix: String,
     /// The prefix with its suffix, as written (`CHECK-NEXT`).
     name: String,
     /// The pattern text as written (trimmed).
@@ -191,10 +185,7 @@ pub fn check(input: &str, check_file: &str, opts: &CheckOptions) -> Result<(), C
         let prefixes = opts.prefixes.join("', '");
         return Err(CheckFailure {
             line: 0,
-            message: format!(
-                "no check strings found with prefix{} '{prefixes}:'",
-                if opts.prefixes.len() > 1 { "es" } else { "" }
-            ),
+            message: format!("no check strings found with prefix{} '{prefixes}:'", if opts.prefixes.len() > 1 { "es" } else { "" }),
         });
     }
     let implicit: Vec<Directive> = opts
@@ -202,6 +193,7 @@ pub fn check(input: &str, check_file: &str, opts: &CheckOptions) -> Result<(), C
         .iter()
         .map(|p| Directive {
             kind: Kind::Not,
+            prefix: "implicit-check-not".into(),
             name: "implicit-check-not".into(),
             text: p.clone(),
             pieces: vec![Piece::Literal(canonical_pattern(p, opts.strict_whitespace))],
@@ -261,12 +253,7 @@ fn parse_directives(file: &str, opts: &CheckOptions) -> Result<Vec<Directive>, C
 }
 
 /// The first directive in a line, if any. A prefix counts only where it does not continue a word.
-fn directive_in_line(
-    line: &str,
-    lineno: usize,
-    prefixes: &[&str],
-    strict: bool,
-) -> Result<Option<Directive>, CheckFailure> {
+fn directive_in_line(line: &str, lineno: usize, prefixes: &[&str], strict: bool) -> Result<Option<Directive>, CheckFailure> {
     let mut from = 0;
     while from < line.len() {
         // The earliest place any prefix occurs at a word start.
@@ -286,7 +273,7 @@ fn directive_in_line(
         let Some(pos) = best else { return Ok(None) };
         for p in prefixes.iter().filter(|p| line[pos..].starts_with(**p)) {
             let rest = &line[pos + p.len()..];
-            if let Some((kind, after)) = parse_suffix(rest) {
+            if let Some((kind, literal, after)) = parse_suffix(rest) {
                 let text = after.trim();
                 if text.is_empty() && kind != Kind::Empty {
                     return Err(CheckFailure {
@@ -300,14 +287,13 @@ fn directive_in_line(
                         message: format!("found non-empty check string for empty check with prefix '{p}:'"),
                     });
                 }
-                let pieces = parse_pattern(text, lineno, strict)?;
-                return Ok(Some(Directive {
-                    kind,
-                    name: format!("{p}{}", kind.suffix()),
-                    text: text.to_string(),
-                    pieces,
-                    line: lineno,
-                }));
+                let pieces = if literal {
+                    vec![Piece::Literal(canonical_pattern(text, strict))]
+                } else {
+                    parse_pattern(text, lineno, strict)?
+                };
+                let name = format!("{p}{}{}", kind.suffix(), if literal { "{LITERAL}" } else { "" });
+                return Ok(Some(Directive { kind, prefix: p.to_string(), name, text: text.to_string(), pieces, line: lineno }));
             }
         }
         from = pos + 1;
@@ -318,29 +304,43 @@ fn directive_in_line(
     Ok(None)
 }
 
-/// What follows a prefix: `:`, `-NEXT:`, ..., or nothing that makes a directive.
-fn parse_suffix(rest: &str) -> Option<(Kind, &str)> {
-    if let Some(r) = rest.strip_prefix(':') {
-        return Some((Kind::Plain, r));
-    }
-    let r = rest.strip_prefix('-')?;
-    for (name, kind) in [
-        ("NEXT:", Kind::Next),
-        ("SAME:", Kind::Same),
-        ("NOT:", Kind::Not),
-        ("DAG:", Kind::Dag),
-        ("LABEL:", Kind::Label),
-        ("EMPTY:", Kind::Empty),
-    ] {
-        if let Some(after) = r.strip_prefix(name) {
-            return Some((kind, after));
+/// What follows a prefix: `:`, `-NEXT:`, ..., each optionally with the `{LITERAL}` modifier
+/// before the colon (`CHECK-NEXT{LITERAL}:`), or nothing that makes a directive. The flag says
+/// whether the pattern is literal text.
+fn parse_suffix(rest: &str) -> Option<(Kind, bool, &str)> {
+    let (kind, r) = match rest.strip_prefix('-') {
+        None => (Kind::Plain, rest),
+        Some(r) => {
+            let named = [
+                ("NEXT", Kind::Next),
+                ("SAME", Kind::Same),
+                ("NOT", Kind::Not),
+                ("DAG", Kind::Dag),
+                ("LABEL", Kind::Label),
+                ("EMPTY", Kind::Empty),
+            ]
+            .into_iter()
+            .find_map(|(name, kind)| r.strip_prefix(name).map(|after| (kind, after)));
+            match named {
+                Some(k) => k,
+                None => {
+                    let r = r.strip_prefix("COUNT-")?;
+                    let digits = r.chars().take_while(char::is_ascii_digit).count();
+                    let n: usize = r[..digits].parse().ok()?;
+                    if n == 0 {
+                        return None;
+                    }
+                    (Kind::Count(n), &r[digits..])
+                }
+            }
         }
-    }
-    let r = r.strip_prefix("COUNT-")?;
-    let digits = r.chars().take_while(char::is_ascii_digit).count();
-    let n: usize = r[..digits].parse().ok()?;
-    let after = r[digits..].strip_prefix(':')?;
-    (n > 0).then_some((Kind::Count(n), after))
+    };
+    let (literal, r) = match r.strip_prefix("{LITERAL}") {
+        Some(r) => (true, r),
+        None => (false, r),
+    };
+    let after = r.strip_prefix(':')?;
+    Some((kind, literal, after))
 }
 
 /// Splits a pattern into literals, `{{regex}}`, `[[VAR:regex]]` and `[[VAR]]`.
@@ -351,10 +351,7 @@ fn parse_pattern(text: &str, lineno: usize, strict: bool) -> Result<Vec<Piece>, 
     while !rest.is_empty() {
         if let Some(r) = rest.strip_prefix("{{") {
             let Some(end) = r.find("}}") else {
-                return Err(CheckFailure {
-                    line: lineno,
-                    message: "found start of regex string with no end '}}'".into(),
-                });
+                return Err(CheckFailure { line: lineno, message: "found start of regex string with no end '}}'".into() });
             };
             if !lit.is_empty() {
                 pieces.push(Piece::Literal(canonical_pattern(&std::mem::take(&mut lit), strict)));
@@ -386,10 +383,7 @@ fn parse_pattern(text: &str, lineno: usize, strict: bool) -> Result<Vec<Piece>, 
 /// `NAME]]` or `NAME:regex]]` after `[[`, with the length consumed; None when it is no variable
 /// (then `[[` is literal text).
 fn variable(r: &str) -> Option<(Piece, usize)> {
-    let name_len = r
-        .char_indices()
-        .find(|&(i, c)| !(c.is_ascii_alphanumeric() || c == '_' || (c == '$' && i == 0)))
-        .map_or(r.len(), |(i, _)| i);
+    let name_len = r.char_indices().find(|&(i, c)| !(c.is_ascii_alphanumeric() || c == '_' || (c == '$' && i == 0))).map_or(r.len(), |(i, _)| i);
     let name = &r[..name_len];
     let first = name.trim_start_matches('$').chars().next()?;
     if !(first.is_ascii_alphabetic() || first == '_') {
@@ -445,10 +439,7 @@ impl Matcher<'_> {
         let mut pos = 0;
         for (i, d) in ds.iter().enumerate().filter(|(_, d)| d.kind == Kind::Label) {
             if d.pieces.iter().any(|p| matches!(p, Piece::Define(..))) {
-                return Err(CheckFailure {
-                    line: d.line,
-                    message: format!("{}: label may not contain variable definitions", d.name),
-                });
+                return Err(CheckFailure { line: d.line, message: format!("{}: label may not contain variable definitions", d.name) });
             }
             match self.find(d, pos, self.text.len())? {
                 Some(r) => {
@@ -498,13 +489,7 @@ impl Matcher<'_> {
                         let r = loop {
                             match self.find(d, from, hi)? {
                                 Some(r) if found.iter().any(|f| r.start < f.end && f.start < r.end) => {
-                                    from = found
-                                        .iter()
-                                        .filter(|f| r.start < f.end && f.start < r.end)
-                                        .map(|f| f.end)
-                                        .max()
-                                        .unwrap_or(r.end)
-                                        .max(r.start + 1);
+                                    from = found.iter().filter(|f| r.start < f.end && f.start < r.end).map(|f| f.end).max().unwrap_or(r.end).max(r.start + 1);
                                 }
                                 Some(r) => break r,
                                 None => return Err(self.not_found(d, cursor, hi)),
@@ -537,21 +522,11 @@ impl Matcher<'_> {
     }
 
     /// A positive directive, searched from `cursor`.
-    fn positive(
-        &mut self,
-        d: &Directive,
-        prev: Option<Range>,
-        cursor: usize,
-        hi: usize,
-    ) -> Result<Range, CheckFailure> {
+    fn positive(&mut self, d: &Directive, prev: Option<Range>, cursor: usize, hi: usize) -> Result<Range, CheckFailure> {
         if matches!(d.kind, Kind::Next | Kind::Same | Kind::Empty) && prev.is_none() {
             return Err(CheckFailure {
                 line: d.line,
-                message: format!(
-                    "found '{}' without previous '{}: line",
-                    d.name,
-                    d.name.rsplit_once('-').map_or(d.name.as_str(), |(p, _)| p)
-                ),
+                message: format!("found '{}' without previous '{}: line", d.name, d.prefix),
             });
         }
         if d.kind == Kind::Empty {
@@ -562,11 +537,7 @@ impl Matcher<'_> {
                 return Ok(Range { start: at, end: at });
             }
             let mut f = self.not_found(d, cursor, hi);
-            f.message = format!(
-                "{}: expected string not found in input\n{}",
-                d.name,
-                f.message.split_once('\n').map_or("", |(_, n)| n)
-            );
+            f.message = format!("{}: expected string not found in input\n{}", d.name, f.message.split_once('\n').map_or("", |(_, n)| n));
             return Err(f);
         }
         let Some(r) = self.find(d, cursor, hi)? else { return Err(self.not_found(d, cursor, hi)) };
@@ -639,10 +610,7 @@ impl Matcher<'_> {
                     if defined_here.contains(&name.as_str()) {
                         return Err(CheckFailure {
                             line: d.line,
-                            message: format!(
-                                "{}: variable '{name}' is used in the pattern that defines it, which shardref does not support",
-                                d.name
-                            ),
+                            message: format!("{}: variable '{name}' is used in the pattern that defines it, which shardref does not support", d.name),
                         });
                     }
                     match self.vars.get(name) {
@@ -701,11 +669,7 @@ impl Matcher<'_> {
             self.line_text(scan)
         );
         if let Some((line, _)) = self.nearest(d, scan, self.line_of(hi.min(self.text.len()))) {
-            message.push_str(&format!(
-                "\n  note: possible intended match here, input line {}: {}",
-                line + 1,
-                self.line_text(line)
-            ));
+            message.push_str(&format!("\n  note: possible intended match here, input line {}: {}", line + 1, self.line_text(line)));
         }
         CheckFailure { line: d.line, message }
     }
@@ -714,14 +678,7 @@ impl Matcher<'_> {
         let l = self.line_of(r.start);
         CheckFailure {
             line: d.line,
-            message: format!(
-                "{}: {what}\n  {}: {}\n  note: match found here, input line {}: {}",
-                d.name,
-                d.name,
-                d.text,
-                l + 1,
-                self.line_text(l)
-            ),
+            message: format!("{}: {what}\n  {}: {}\n  note: match found here, input line {}: {}", d.name, d.name, d.text, l + 1, self.line_text(l)),
         }
     }
 
