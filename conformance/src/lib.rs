@@ -14,6 +14,7 @@ pub mod filecheck;
 pub mod expect;
 pub mod interpret;
 pub mod roundtrip;
+pub mod rules;
 pub mod verify;
 
 use std::path::{Path, PathBuf};
