@@ -6,6 +6,8 @@
 //! rejected or a check failed, 2 means a usage or I/O problem.
 
 mod equiv;
+mod mpmd;
+mod rule;
 mod run;
 mod sharded;
 mod verify;
@@ -76,6 +78,16 @@ enum Command {
         #[arg(long)]
         split_input_file: bool,
     },
+    /// Prints the module with every op's Shardy sharding rule attached (`-sdy-populate-op-sharding-rules`).
+    Rule {
+        file: PathBuf,
+        /// Build the rules for conservative propagation.
+        #[arg(long)]
+        conservative: bool,
+        /// Treat `// -----` lines as separating independent inputs.
+        #[arg(long)]
+        split_input_file: bool,
+    },
     /// Runs a function on .npy/.npz inputs; prints the results or writes them as .npy files.
     Run(run::RunArgs),
     /// Checks that partitioned functions compute what their unpartitioned twins do.
@@ -92,8 +104,12 @@ enum Suite {
     Verify { paths: Vec<PathBuf> },
     /// Each case's RUN pipeline runs through the passes; its CHECK lines (or `expected-*` directives) must hold.
     Passes { paths: Vec<PathBuf> },
+    /// Shardy's op-sharding-rule registry tests: the populate pass, then the case's CHECK lines.
+    Rules { paths: Vec<PathBuf> },
     /// Shardy's executable tests: part2's @main with part1's functions on simulated devices, and equiv per pair.
     Executable { paths: Vec<PathBuf> },
+    /// MPMD cases (folders with meta.json): each form on its inputs against its outputs, and equiv of the partitioned forms.
+    Mpmd { paths: Vec<PathBuf> },
 }
 
 fn read(path: &PathBuf) -> Result<String, ExitCode> {
@@ -121,6 +137,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Run(args) => run::run(&args),
         Command::Equiv(args) => equiv::equiv(&args),
+        Command::Rule { file, conservative, split_input_file } => rule::rule(&file, conservative, split_input_file),
         Command::Verify { files, split_input_file, verify_diagnostics } => {
             verify::verify(&files, split_input_file, verify_diagnostics)
         }
@@ -167,8 +184,10 @@ fn main() -> ExitCode {
                 Suite::Roundtrip { paths } => (&Roundtrip, paths),
                 Suite::Interpret { paths } => (&Interpret, paths),
                 Suite::Verify { paths } => (&Verify, paths),
+                Suite::Rules { paths } => (&shardref_conformance::rules::Rules, paths),
                 Suite::Executable { paths } => (&shardref_conformance::executable::Executable, paths),
                 Suite::Passes { paths } => (&shardref_conformance::passes::Passes, paths),
+                Suite::Mpmd { paths } => return mpmd::conform(paths),
             };
             match shardref_conformance::run_with_progress(mode, paths, std::io::stderr().is_terminal()) {
                 Ok(summary) => report(&summary),

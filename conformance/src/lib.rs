@@ -15,6 +15,7 @@ pub mod expect;
 pub mod interpret;
 pub mod passes;
 pub mod roundtrip;
+pub mod rules;
 pub mod verify;
 
 use std::path::{Path, PathBuf};
