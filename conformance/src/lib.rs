@@ -13,6 +13,7 @@ pub mod executable;
 pub mod filecheck;
 pub mod expect;
 pub mod interpret;
+pub mod passes;
 pub mod roundtrip;
 pub mod rules;
 pub mod verify;
