@@ -11,6 +11,7 @@
 pub mod batching;
 pub mod executable;
 pub mod expect;
+pub mod hlo;
 pub mod interpret;
 pub mod roundtrip;
 pub mod verify;
