@@ -10,7 +10,8 @@
 //! - `async-thread`: a start's `async_execution_thread` names its wrapped computation's thread.
 //! - `async-computation`: a wrapped computation holds only parameters and its root.
 //! - `tuple-typing`: `tuple` has the tuple of its operand shapes, `get-tuple-element` the element.
-//! - `collective-permute-pairs`: sources and targets appear at most once.
+//! - `collective-permute-pairs`: a target appears at most once (outside the in-place form).
+//! - `async-computation` accepts the grouped forms XLA allows: send/recv groups and collective groups.
 //!
 //! Messages are XLA's (matched by substring in conformance). Invariant: verification never panics
 //! and reports the first violation in instruction order.
@@ -213,6 +214,7 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
             }
             let root_ty = hlo::root(m, comp).map(|r| ty(m, r).clone()).unwrap_or(Type::None);
             let result_ok = compatible(&parts[1], &root_ty)
+                || parts[1] == Type::Tuple(vec![])
                 || match (&parts[1], &root_ty) {
                     (Type::Tuple(g), Type::Tuple(w)) => prefix_matches(g, w),
                     _ => false,
@@ -245,8 +247,8 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
                         }
                     }
                     let thread = hlo::str_attr(m, i, "async_execution_thread").unwrap_or_else(|| "main".into());
-                    let comp_thread = hlo::str_attr(m, comp, "execution_thread").unwrap_or_else(|| "main".into());
-                    if thread != comp_thread {
+                    let comp_thread = hlo::str_attr(m, comp, "execution_thread");
+                    if let Some(comp_thread) = comp_thread.filter(|t| *t != thread) {
                         return err(
                             m,
                             i,
@@ -256,7 +258,24 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
                     let ins = instructions(m, comp);
                     let root = hlo::root(m, comp);
                     let only_send_recv = ins.iter().all(|&x| {
-                        matches!(opcode(m, x), Some(HloOp::Parameter | HloOp::Send | HloOp::Recv | HloOp::Tuple | HloOp::SendDone | HloOp::RecvDone))
+                        matches!(
+                            opcode(m, x),
+                            Some(
+                                HloOp::Parameter
+                                    | HloOp::Send
+                                    | HloOp::Recv
+                                    | HloOp::Tuple
+                                    | HloOp::GetTupleElement
+                                    | HloOp::SendDone
+                                    | HloOp::RecvDone
+                                    | HloOp::AllReduce
+                                    | HloOp::AllGather
+                                    | HloOp::AllToAll
+                                    | HloOp::ReduceScatter
+                                    | HloOp::CollectivePermute
+                                    | HloOp::CollectiveBroadcast
+                            )
+                        )
                     });
                     let trivial = ins.iter().all(|&x| Some(x) == root || opcode(m, x) == Some(HloOp::Parameter) || m.op(x).attrs.contains("hlo.compact"));
                     if !trivial && !only_send_recv {
@@ -323,9 +342,6 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
                 *sources.entry(p[0]).or_default() += 1;
                 *targets.entry(p[1]).or_default() += 1;
                 if !in_place {
-                    if sources[&p[0]] > 1 {
-                        return err(m, i, format!("Source {} appears more than once in instruction's source-target pairs: {}", p[0], name_of(m, i)));
-                    }
                     if targets[&p[1]] > 1 {
                         return err(m, i, format!("Target {} appears more than once in instruction's source-target pairs: {}", p[1], name_of(m, i)));
                     }

@@ -79,6 +79,11 @@ fn walk(
     }
     let inner = match items {
         [(_, Tok::Group('{', inner))] => split_commas(inner),
+        // A scalar for a whole array fills it (XLA accepts the broadcast form).
+        _ if depth == 0 && !items.is_empty() => {
+            out.push(scalar(items, elem)?);
+            return Ok(());
+        }
         // A rank-1 literal of one element may omit nothing; a bare scalar for an array is an error.
         _ => return Err(format!("expects nested array in rank {}, but sees {}", dims.len(), depth)),
     };

@@ -143,7 +143,7 @@ impl Lowerer {
                 Rule::instruction => {
                     let is_root = c.clone().into_inner().next().is_some_and(|x| x.as_rule() == Rule::root_kw);
                     let s = span_of(&c);
-                    let i = self.lower_instruction(c, &mut scope)?;
+                    let i = self.lower_instruction(c, &mut scope, None)?;
                     if is_root {
                         root_marks += 1;
                         if root_marks > 1 {
@@ -217,7 +217,7 @@ impl Lowerer {
     }
 
     /// Lowers one instruction (or a nested operand instruction, `name = None`) into `scope`.
-    fn lower_instruction(&mut self, p: Pair<'_, Rule>, scope: &mut Scope) -> PResult<OpId> {
+    fn lower_instruction(&mut self, p: Pair<'_, Rule>, scope: &mut Scope, outer_shape: Option<Type>) -> PResult<OpId> {
         let span = span_of(&p);
         let mut name: Option<(String, Span)> = None;
         let mut shape: Option<Type> = None;
@@ -225,7 +225,7 @@ impl Lowerer {
         let mut opcode_span = span;
         let mut operands: Vec<(ValueId, Span)> = vec![];
         let mut literal: Option<(Vec<(bool, Tok)>, Span)> = None;
-        let mut attrs: Vec<(String, Vec<(bool, Tok)>, Span, Option<Pair<'_, Rule>>)> = vec![];
+        let mut attrs: Vec<InstrAttr<'_>> = vec![];
         for c in p.into_inner() {
             match c.as_rule() {
                 Rule::name => name = Some((c.as_str().trim_start_matches('%').to_string(), span_of(&c))),
@@ -254,7 +254,7 @@ impl Lowerer {
                         }
                     }
                 }
-                Rule::nested_instruction => return self.lower_instruction(c, scope),
+                Rule::nested_instruction => return self.lower_instruction(c, scope, outer_shape),
                 Rule::attribute => {
                     let s = span_of(&c);
                     let mut inner = c.into_inner();
@@ -277,9 +277,9 @@ impl Lowerer {
             Opcode::Plain(k) => (k, None),
             Opcode::Sugar(step, k) => (step, Some(k)),
         };
-        let shape = match shape {
+        let shape = match shape.or(outer_shape) {
             Some(s) => s,
-            None => self.infer_shape(kind, &operands).ok_or_else(|| {
+            None => self.infer_shape(kind, &operands, &attrs).ok_or_else(|| {
                 Diagnostic::error(opcode_span, format!("cannot infer shape for opcode: {opcode_text}"))
             })?,
         };
@@ -533,7 +533,7 @@ impl Lowerer {
             match c.as_rule() {
                 Rule::shape => declared = Some(lower_shape(c)?),
                 Rule::nested_instruction => {
-                    let op = self.lower_instruction(c, scope)?;
+                    let op = self.lower_instruction(c, scope, declared.clone())?;
                     value = Some(self.m.op(op).results[0]);
                 }
                 Rule::operand_ref => value = Some(self.operand_ref(c, scope)?),
@@ -596,9 +596,31 @@ impl Lowerer {
     }
 
     /// The shapes XLA infers when an instruction omits its own: the simple cases.
-    fn infer_shape(&self, kind: HloOp, operands: &[(ValueId, Span)]) -> Option<Type> {
+    fn infer_shape(&self, kind: HloOp, operands: &[(ValueId, Span)], attrs: &[InstrAttr<'_>]) -> Option<Type> {
         let ty = |i: usize| operands.get(i).map(|&(v, _)| self.m.value_type(v).clone());
+        let attr = |name: &str| attrs.iter().find(|a| a.0 == name).map(|a| a.1.clone());
         match kind {
+            HloOp::GetTupleElement => {
+                let i = usize::try_from(tok::int_of(&attr("index")?)?).ok()?;
+                match ty(0)? {
+                    Type::Tuple(e) => e.get(i).cloned(),
+                    _ => None,
+                }
+            }
+            HloOp::AfterAll => Some(Type::Token),
+            HloOp::While => ty(0),
+            HloOp::Call => {
+                let callee = match attr("to_apply")?.as_slice() {
+                    [(_, Tok::Word(w))] => self.computations.get(w).copied()?,
+                    _ => return None,
+                };
+                let r = super::root(&self.m, callee)?;
+                Some(self.m.value_type(self.m.op(r).results[0]).clone())
+            }
+            HloOp::Compare => match ty(0)? {
+                Type::Tensor(t) => Some(Type::Tensor(TensorType { shape: t.shape.clone(), elem: ElemType::I1, encoding: None })),
+                _ => None,
+            },
             HloOp::Tuple => Some(Type::Tuple(operands.iter().map(|&(v, _)| self.m.value_type(v).clone()).collect())),
             HloOp::Add
             | HloOp::Subtract
@@ -694,6 +716,9 @@ impl Lowerer {
         Ok(())
     }
 }
+
+/// An instruction's attribute as written: name, value tokens, span, and an inline computation body.
+type InstrAttr<'a> = (String, Vec<(bool, Tok)>, Span, Option<Pair<'a, Rule>>);
 
 /// The attributes every instruction may carry.
 pub const GENERIC_ATTRS: &[&str] = &[

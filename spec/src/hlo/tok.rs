@@ -325,7 +325,14 @@ pub fn sharding(items: &[(bool, Tok)]) -> Result<Sharding, String> {
     let w = |k: usize| inner.get(k).and_then(|(_, t)| t.as_word());
     while i < inner.len() {
         let word = w(i).unwrap_or("");
+        // `device=0` is one word when nothing separates the number.
+        if let Some(d) = word.strip_prefix("device=").filter(|d| !d.is_empty()) {
+            device = Some(d.parse().map_err(|_| "expects integer")?);
+            i += 1;
+            continue;
+        }
         match word {
+            "mesh" => return Ok(Sharding::Unknown),
             "replicated" => replicated = true,
             "manual" => manual = true,
             "unknown" | "unreduced" => unknown = true,
