@@ -10,6 +10,7 @@
 
 pub mod batching;
 pub mod executable;
+pub mod filecheck;
 pub mod expect;
 pub mod hlo;
 pub mod interpret;
