@@ -9,6 +9,8 @@
 //!   root (or a prefix of a tuple root), each start operand its slot, and each done the root.
 //! - `async-thread`: a start's `async_execution_thread` names its wrapped computation's thread.
 //! - `async-computation`: a wrapped computation holds only parameters and its root.
+//! - `dedicated-shapes`: `all-reduce-start` / `-done` have their operands' shape, `copy-start` is
+//!   `(operand, operand, u32[])` (`Expected instruction to have shape equal to ...`).
 //! - `tuple-typing`: `tuple` has the tuple of its operand shapes, `get-tuple-element` the element.
 //! - `collective-permute-pairs`: a target appears at most once (outside the in-place form).
 //! - `async-computation` accepts the grouped forms XLA allows: send/recv groups and collective groups.

@@ -130,6 +130,8 @@ fn scalar(items: &[(bool, Tok)], elem: &ElemType) -> Result<Scalar, String> {
                 },
             };
             let (lo, hi) = match signedness {
+                // XLA reads a u64 literal through int64, so -1 is the all-ones value.
+                Signedness::Unsigned if *width == 64 => (i64::MIN as i128, (1i128 << width) - 1),
                 Signedness::Unsigned => (0i128, (1i128 << width) - 1),
                 _ => (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1),
             };

@@ -29,10 +29,10 @@ fn span_of(p: &Pair<'_, Rule>) -> Span {
 }
 
 /// Attributes whose value names one computation.
-const COMPUTATION_ATTRS: &[&str] =
+pub const COMPUTATION_ATTRS: &[&str] =
     &["to_apply", "calls", "condition", "body", "true_computation", "false_computation", "select", "scatter"];
 /// Attributes whose value is a list of computations.
-const COMPUTATION_LIST_ATTRS: &[&str] = &["branch_computations", "called_computations"];
+pub const COMPUTATION_LIST_ATTRS: &[&str] = &["branch_computations", "called_computations"];
 /// Opcodes with dedicated `-start` / `-done` opcodes, which therefore never take the async sugar.
 const DEDICATED_ASYNC: &[&str] = &["all-reduce", "all-gather", "collective-permute", "copy", "send", "recv"];
 
@@ -277,12 +277,6 @@ impl Lowerer {
             Opcode::Plain(k) => (k, None),
             Opcode::Sugar(step, k) => (step, Some(k)),
         };
-        let shape = match shape.or(outer_shape) {
-            Some(s) => s,
-            None => self.infer_shape(kind, &operands, &attrs).ok_or_else(|| {
-                Diagnostic::error(opcode_span, format!("cannot infer shape for opcode: {opcode_text}"))
-            })?,
-        };
         let (name, name_span) = match name {
             Some(n) => n,
             None => {
@@ -296,6 +290,7 @@ impl Lowerer {
 
         // Attributes: computation references resolve now; the rest keep their canonical text.
         let mut dict = Dict::default();
+        let attr_tokens: Vec<(String, Vec<(bool, Tok)>)> = attrs.iter().map(|a| (a.0.clone(), a.1.clone())).collect();
         for (key, value, s, inline) in attrs {
             let attr = if let Some(body) = inline {
                 let cname = self.unique_computation_name(&format!("{name}.{key}"));
@@ -352,6 +347,12 @@ impl Lowerer {
             };
             dict.insert(key, attr);
         }
+        let shape = match shape.or(outer_shape) {
+            Some(s) => s,
+            None => self.infer_shape(kind, &operands, &attr_tokens, &dict).ok_or_else(|| {
+                Diagnostic::error(opcode_span, format!("cannot infer shape for opcode: {opcode_text}"))
+            })?,
+        };
         if let Some((lit, s)) = literal {
             match kind {
                 HloOp::Parameter => {
@@ -596,7 +597,7 @@ impl Lowerer {
     }
 
     /// The shapes XLA infers when an instruction omits its own: the simple cases.
-    fn infer_shape(&self, kind: HloOp, operands: &[(ValueId, Span)], attrs: &[InstrAttr<'_>]) -> Option<Type> {
+    fn infer_shape(&self, kind: HloOp, operands: &[(ValueId, Span)], attrs: &[(String, Vec<(bool, Tok)>)], dict: &Dict) -> Option<Type> {
         let ty = |i: usize| operands.get(i).map(|&(v, _)| self.m.value_type(v).clone());
         let attr = |name: &str| attrs.iter().find(|a| a.0 == name).map(|a| a.1.clone());
         match kind {
@@ -610,8 +611,8 @@ impl Lowerer {
             HloOp::AfterAll => Some(Type::Token),
             HloOp::While => ty(0),
             HloOp::Call => {
-                let callee = match attr("to_apply")?.as_slice() {
-                    [(_, Tok::Word(w))] => self.computations.get(w).copied()?,
+                let callee = match dict.get("to_apply")? {
+                    Attr::SymbolRef(p) => self.computations.get(p.first()?).copied()?,
                     _ => return None,
                 };
                 let r = super::root(&self.m, callee)?;
@@ -622,26 +623,152 @@ impl Lowerer {
                 _ => None,
             },
             HloOp::Tuple => Some(Type::Tuple(operands.iter().map(|&(v, _)| self.m.value_type(v).clone()).collect())),
-            HloOp::Add
-            | HloOp::Subtract
-            | HloOp::Multiply
-            | HloOp::Divide
-            | HloOp::Maximum
-            | HloOp::Minimum
-            | HloOp::Negate
-            | HloOp::Abs
-            | HloOp::Exp
-            | HloOp::Log
-            | HloOp::Copy
-            | HloOp::And
-            | HloOp::Or
-            | HloOp::Xor
-            | HloOp::Not
-            | HloOp::Sqrt
-            | HloOp::Rsqrt
-            | HloOp::Tanh
-            | HloOp::Power
-            | HloOp::Remainder => ty(0),
+            HloOp::Select | HloOp::Clamp => ty(1),
+            HloOp::Real | HloOp::Imag => match ty(0)? {
+                Type::Tensor(t) => {
+                    let elem = match &t.elem {
+                        ElemType::Complex(inner) => (**inner).clone(),
+                        other => other.clone(),
+                    };
+                    Some(Type::Tensor(TensorType { shape: t.shape.clone(), elem, encoding: None }))
+                }
+                _ => None,
+            },
+            HloOp::Sort => {
+                if operands.len() == 1 {
+                    ty(0)
+                } else {
+                    Some(Type::Tuple(operands.iter().map(|&(v, _)| self.m.value_type(v).clone()).collect()))
+                }
+            }
+            HloOp::Conditional => {
+                let first = attr("true_computation").or_else(|| attr("branch_computations"))?;
+                let name = match first.as_slice() {
+                    [(_, Tok::Word(w))] => w.clone(),
+                    [(_, Tok::Group('{', items))] => items.first()?.1.as_word()?.to_string(),
+                    _ => return None,
+                };
+                let r = super::root(&self.m, *self.computations.get(&name)?)?;
+                Some(self.m.value_type(self.m.op(r).results[0]).clone())
+            }
+            HloOp::Reduce if operands.len() == 2 => {
+                let dims = tok::int_list(&attr("dimensions")?, '{')?;
+                let Type::Tensor(t) = ty(0)? else { return None };
+                let shape: Vec<_> = t.shape.as_ref()?.iter().enumerate().filter(|(i, _)| !dims.contains(&(*i as i64))).map(|(_, d)| *d).collect();
+                Some(Type::Tensor(TensorType { shape: Some(shape), elem: t.elem.clone(), encoding: None }))
+            }
+            HloOp::Pad => {
+                let Type::Tensor(t) = ty(0)? else { return None };
+                let spec = match attr("padding")?.as_slice() {
+                    [(_, Tok::Word(w))] => w.clone(),
+                    _ => return None,
+                };
+                let dims = t.shape.as_ref()?;
+                let parts: Vec<&str> = spec.split('x').collect();
+                if parts.len() != dims.len() {
+                    return None;
+                }
+                let mut shape = vec![];
+                for (d, p) in dims.iter().zip(parts) {
+                    let n: Vec<i64> = p.split('_').map(|x| x.parse().ok()).collect::<Option<_>>()?;
+                    let d = (*d)? as i64;
+                    let interior = n.get(2).copied().unwrap_or(0);
+                    let size = n.first()? + n.get(1)? + d + (d - 1).max(0) * interior;
+                    shape.push(Some(u64::try_from(size).ok()?));
+                }
+                Some(Type::Tensor(TensorType { shape: Some(shape), elem: t.elem.clone(), encoding: None }))
+            }
+            HloOp::ReduceWindow if operands.len() == 2 => {
+                let Type::Tensor(t) = ty(0)? else { return None };
+                let dims = t.shape.as_ref()?;
+                let window = attr("window")?;
+                let items = window.first()?.1.group('{')?.to_vec();
+                let rank = dims.len();
+                let mut size = vec![1i64; rank];
+                let mut stride = vec![1i64; rank];
+                let mut pad = vec![(0i64, 0i64); rank];
+                for (_, it) in &items {
+                    let w = it.as_word()?;
+                    let (key, val) = w.split_once('=')?;
+                    let parts: Vec<&str> = val.split('x').collect();
+                    if parts.len() != rank {
+                        return None;
+                    }
+                    for (k, p) in parts.iter().enumerate() {
+                        match key {
+                            "size" => size[k] = p.parse().ok()?,
+                            "stride" => stride[k] = p.parse().ok()?,
+                            "pad" => {
+                                let (lo, hi) = p.split_once('_')?;
+                                pad[k] = (lo.parse().ok()?, hi.parse().ok()?);
+                            }
+                            "lhs_dilate" | "rhs_dilate" if *p == "1" => {}
+                            _ => return None,
+                        }
+                    }
+                }
+                let mut shape = vec![];
+                for k in 0..rank {
+                    let padded = (dims[k])? as i64 + pad[k].0 + pad[k].1;
+                    let n = if padded < size[k] || stride[k] <= 0 { 0 } else { (padded - size[k]) / stride[k] + 1 };
+                    shape.push(Some(u64::try_from(n).ok()?));
+                }
+                Some(Type::Tensor(TensorType { shape: Some(shape), elem: t.elem.clone(), encoding: None }))
+            }
+            HloOp::Dot => {
+                let (Type::Tensor(l), Type::Tensor(r)) = (ty(0)?, ty(1)?) else { return None };
+                if l.elem != r.elem {
+                    return None;
+                }
+                let list = |n: &str| attr(n).and_then(|v| tok::int_list(&v, '{')).unwrap_or_default();
+                let (lb, lc, rb, rc) = (list("lhs_batch_dims"), list("lhs_contracting_dims"), list("rhs_batch_dims"), list("rhs_contracting_dims"));
+                let (ls, rs) = (l.shape.as_ref()?, r.shape.as_ref()?);
+                let mut shape = vec![];
+                for &b in &lb {
+                    shape.push(*ls.get(usize::try_from(b).ok()?)?);
+                }
+                for (i, d) in ls.iter().enumerate() {
+                    if !lb.contains(&(i as i64)) && !lc.contains(&(i as i64)) {
+                        shape.push(*d);
+                    }
+                }
+                for (i, d) in rs.iter().enumerate() {
+                    if !rb.contains(&(i as i64)) && !rc.contains(&(i as i64)) {
+                        shape.push(*d);
+                    }
+                }
+                Some(Type::Tensor(TensorType { shape: Some(shape), elem: l.elem.clone(), encoding: None }))
+            }
+            HloOp::IsFinite | HloOp::Convert | HloOp::BitcastConvert => None,
+            HloOp::Transpose => {
+                let perm = tok::int_list(&attr("dimensions")?, '{')?;
+                match ty(0)? {
+                    Type::Tensor(t) => {
+                        let dims = t.shape.as_ref()?;
+                        let shape = perm.iter().map(|&p| usize::try_from(p).ok().and_then(|p| dims.get(p).copied())).collect::<Option<Vec<_>>>()?;
+                        Some(Type::Tensor(TensorType { shape: Some(shape), elem: t.elem.clone(), encoding: None }))
+                    }
+                    _ => None,
+                }
+            }
+            HloOp::Concatenate => {
+                let d = usize::try_from(*tok::int_list(&attr("dimensions")?, '{')?.first()?).ok()?;
+                let mut total = 0u64;
+                let mut first: Option<TensorType> = None;
+                for &(v, _) in operands {
+                    let Type::Tensor(t) = self.m.value_type(v) else { return None };
+                    total += (*t.shape.as_ref()?.get(d)?)?;
+                    first.get_or_insert_with(|| t.clone());
+                }
+                let mut t = first?;
+                if let Some(s) = t.shape.as_mut() {
+                    *s.get_mut(d)? = Some(total);
+                }
+                t.encoding = None;
+                Some(Type::Tensor(t))
+            }
+            k if OpKind::Hlo(k).has(crate::ops::Traits::ELEMENTWISE) && !operands.is_empty() => ty(0).map(|t| super::shape::without_layout(&t)),
+            HloOp::Copy => ty(0),
             _ => None,
         }
     }
@@ -651,8 +778,8 @@ impl Lowerer {
         match key {
             "sharding" => tok::sharding(value).map(|_| ()).map_err(|m| Diagnostic::error(span, m)),
             "replica_groups" => {
-                // The mesh form (`@mesh ...`) is not expanded here; list and iota forms are.
-                if matches!(value.first(), Some((_, Tok::Word(w))) if w.starts_with('@')) {
+                // The mesh forms (`@mesh ...`, `mesh[...] {axes}`) are not expanded here; list and iota forms are.
+                if matches!(value.first(), Some((_, Tok::Word(w))) if w.starts_with('@') || w == "mesh") {
                     return Ok(());
                 }
                 tok::replica_groups(value).map(|_| ()).map_err(|m| Diagnostic::error(span, m))
@@ -823,6 +950,10 @@ fn pest_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
         InputLocation::Span((s, _)) => s,
     }
     .min(text.len());
-    let found = crate::lower::token_at(text, pos);
-    Diagnostic::error(Span::new(pos, pos), format!("unexpected {found}"))
+    // XLA's lexer names a punctuation token by itself: `unexpected '}' token`.
+    let message = match text[pos..].chars().next() {
+        Some(c) if "{}[](),=:".contains(c) => format!("unexpected '{c}' token"),
+        _ => format!("unexpected {}", crate::lower::token_at(text, pos)),
+    };
+    Diagnostic::error(Span::new(pos, pos), message)
 }

@@ -10,7 +10,8 @@
 //! (`crate::eq`), and printing that again gives the same text.
 
 use super::lower::GENERIC_ATTRS;
-use super::shape::print_shape;
+use super::lower::{COMPUTATION_ATTRS, COMPUTATION_LIST_ATTRS};
+use super::shape::{print_shape, print_shape_human};
 use super::{computations, instructions, name_of, opcode, opcode_name};
 use crate::ir::{Attr, Module, OpId, ValueDef, ValueId};
 use crate::ops::HloOp;
@@ -82,11 +83,11 @@ fn print_computation(m: &Module, c: OpId, out: &mut String) {
         }
         out.push_str(name_of(m, *p));
         out.push_str(": ");
-        out.push_str(&print_shape(m.value_type(m.op(*p).results[0])));
+        out.push_str(&print_shape_human(m.value_type(m.op(*p).results[0])));
     }
     out.push_str(") -> ");
     if let Some(r) = super::root(m, c) {
-        out.push_str(&print_shape(m.value_type(m.op(r).results[0])));
+        out.push_str(&print_shape_human(m.value_type(m.op(r).results[0])));
     }
     out.push_str(" {\n");
     for i in ins {
@@ -160,6 +161,9 @@ pub fn print_instruction(m: &Module, i: OpId, out: &mut String) {
             specific.push((key, a));
         }
     }
+    // XLA writes the called computations after the other opcode attributes (`kind=kLoop,
+    // calls=%f`; `condition=%c, body=%b`), then the generic attributes in a fixed order.
+    specific.sort_by_key(|(key, _)| COMPUTATION_ATTRS.iter().chain(COMPUTATION_LIST_ATTRS).position(|c| c == key));
     generic.sort_by_key(|(key, _)| GENERIC_ATTRS.iter().position(|g| g == key));
     for (key, a) in specific.into_iter().chain(generic) {
         out.push_str(", ");

@@ -175,7 +175,18 @@ pub fn print_shape(t: &Type) -> String {
     s
 }
 
+/// XLA's `ShapeUtil::HumanString`: the shape without layouts (computation signatures).
+pub fn print_shape_human(t: &Type) -> String {
+    let mut s = String::new();
+    write_shape_opts(&mut s, t, false);
+    s
+}
+
 pub fn write_shape(out: &mut String, t: &Type) {
+    write_shape_opts(out, t, true)
+}
+
+fn write_shape_opts(out: &mut String, t: &Type, layouts: bool) {
     match t {
         Type::Tuple(elems) => {
             out.push('(');
@@ -183,7 +194,7 @@ pub fn write_shape(out: &mut String, t: &Type) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_shape(out, e);
+                write_shape_opts(out, e, layouts);
             }
             out.push(')');
         }
@@ -213,7 +224,7 @@ pub fn write_shape(out: &mut String, t: &Type) {
                 }
             }
             out.push(']');
-            if let Some(l) = layout_of(tt) {
+            if let Some(l) = layout_of(tt).filter(|_| layouts) {
                 out.push('{');
                 out.push_str(l);
                 out.push('}');
@@ -223,7 +234,7 @@ pub fn write_shape(out: &mut String, t: &Type) {
     }
 }
 
-/// The type without layouts (XLA's `ShapeUtil::Compatible` ignores them).
+/// The type without layouts and dynamic-dimension marks (XLA's `ShapeUtil::Compatible` ignores them).
 pub fn without_layout(t: &Type) -> Type {
     match t {
         Type::Tuple(e) => Type::Tuple(e.iter().map(without_layout).collect()),
@@ -231,6 +242,7 @@ pub fn without_layout(t: &Type) -> Type {
             let mut tt = tt.clone();
             if let Some(Attr::Dict(d)) = tt.encoding.as_deref_mut() {
                 d.remove("layout");
+                d.remove("dynamic");
                 if d.is_empty() {
                     tt.encoding = None;
                 }

@@ -147,7 +147,7 @@ pub fn canonical(items: &[(bool, Tok)]) -> String {
 fn write_items(out: &mut String, items: &[(bool, Tok)]) {
     let mut prev: Option<&Tok> = None;
     for (spaced, t) in items {
-        if *spaced && prev.is_some_and(Tok::is_word_like) && t.is_word_like() {
+        if *spaced && prev.is_some_and(|p| *p != Tok::Comma) && *t != Tok::Comma {
             out.push(' ');
         }
         write_tok(out, t);
