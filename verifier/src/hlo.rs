@@ -15,6 +15,11 @@
 //! - `collective-permute-pairs`: a target appears at most once (outside the in-place form).
 //! - `async-computation` accepts the grouped forms XLA allows: send/recv groups and collective groups.
 //!
+//! - the further `ShapeVerifier` / `InstructionVerifier` rules listed on `rules` (select operands,
+//!   iota dimension, compare type, composite calls, fusion and call shapes, called-computation
+//!   threads, collective operand shapes, uniform replica groups, tile assignment devices and rank),
+//!   and `all-reduce-layout`.
+//!
 //! Messages are XLA's (matched by substring in conformance). Invariant: verification never panics
 //! and reports the first violation in instruction order.
 
@@ -72,9 +77,204 @@ fn verify_all(m: &Module) -> Result<(), Diagnostic> {
     for c in computations(m) {
         for i in instructions(m, c) {
             shapes(m, i)?;
+            rules(m, c, i)?;
+        }
+    }
+    layout_constrained_all_reduce(m)
+}
+
+/// `all-reduce-layout`: every all-reduce constrains its layout or none does.
+fn layout_constrained_all_reduce(m: &Module) -> Result<(), Diagnostic> {
+    let mut seen: Option<(bool, OpId)> = None;
+    for c in computations(m) {
+        for i in instructions(m, c) {
+            if opcode(m, i) != Some(HloOp::AllReduce) {
+                continue;
+            }
+            let constrained = hlo::str_attr(m, i, "constrain_layout").is_some_and(|v| v == "true");
+            match seen {
+                Some((prev, _)) if prev != constrained => {
+                    return err(m, i, "HloModule has a mix of layout constrained and unconstrained AllReduce instructions.".into());
+                }
+                _ => seen = Some((constrained, i)),
+            }
         }
     }
     Ok(())
+}
+
+fn is_array(t: &Type) -> bool {
+    matches!(t, Type::Tensor(_))
+}
+
+fn thread_of(m: &Module, comp: OpId) -> String {
+    hlo::str_attr(m, comp, "execution_thread").unwrap_or_else(|| "main".into())
+}
+
+/// The rules of `ShapeVerifier` / `InstructionVerifier` beyond async chains, one label each:
+/// `select-operands`, `iota-dimension`, `compare-type`, `composite-call`, `fusion-shape`,
+/// `call-operands`, `called-thread`, `collective-shapes`, `replica-groups-uniform`, `sharding-devices`.
+fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
+    let Some(k) = opcode(m, i) else { return Ok(()) };
+    let shape = ty(m, i).clone();
+    let operand_tys: Vec<Type> = m.op(i).operands.iter().map(|&v| m.value_type(v).clone()).collect();
+    if let Some(toks) = hlo::attr_tokens(m, i, "sharding") {
+        if let Ok(sh) = shardref_spec::hlo::tok::sharding(&toks) {
+            sharding_rules(m, i, &sh, &shape)?;
+        }
+    }
+    match k {
+        HloOp::Select => {
+            if operand_tys.iter().any(|t| !is_array(t)) {
+                return err(m, i, format!("Expected array argument for select, but got {}", print_shape(&shape)));
+            }
+        }
+        HloOp::Iota => {
+            if hlo::int_attr(m, i, "iota_dimension").is_some_and(|d| d < 0) {
+                return err(m, i, "Iota dimension must not be negative".into());
+            }
+        }
+        HloOp::Compare => {
+            if let (Some(given), Some(Type::Tensor(t))) = (hlo::str_attr(m, i, "type"), operand_tys.first()) {
+                let expected: &[&str] = match &t.elem {
+                    shardref_spec::ir::ElemType::Int { width: 1, .. } => &["UNSIGNED"],
+                    shardref_spec::ir::ElemType::Int { signedness: shardref_spec::ir::Signedness::Unsigned, .. } => &["UNSIGNED"],
+                    shardref_spec::ir::ElemType::Int { .. } => &["SIGNED"],
+                    _ => &["FLOAT", "TOTALORDER"],
+                };
+                if !expected.contains(&given.as_str()) {
+                    return err(m, i, format!("Expected comparison type {}.\nactual: {given}", expected.join(" or ")));
+                }
+            }
+        }
+        HloOp::Call => {
+            if hlo::str_attr(m, i, "is_composite").is_some_and(|v| v == "true") {
+                let Some(fa) = hlo::attr_tokens(m, i, "frontend_attributes") else {
+                    return err(m, i, "A composite call op must have frontend attributes".into());
+                };
+                let items = fa.first().and_then(|(_, t)| t.group('{')).map(|g| g.to_vec()).unwrap_or_default();
+                let named = items.windows(2).any(|w| {
+                    w[0].1.as_word() == Some("composite.name=")
+                        && matches!(&w[1].1, shardref_spec::hlo::tok::Tok::Str(s) if !s.is_empty())
+                });
+                if !named {
+                    return err(m, i, "A composite call op must have frontend attributes with key composite.name whose value is non-empty".into());
+                }
+            }
+            if let Some(callee) = hlo::called(m, i, "to_apply") {
+                let ps = params(m, callee);
+                for (n, (o, p)) in operand_tys.iter().zip(&ps).enumerate() {
+                    if !compatible(o, p) {
+                        return err(m, i, format!("Call argument {n} shape does not match parameter: {} vs {}", print_shape(o), print_shape(p)));
+                    }
+                }
+                let (t, caller) = (thread_of(m, callee), thread_of(m, comp));
+                if t != caller {
+                    return err(m, i, format!("to_apply computation execution thread does not match ({t} vs {caller})"));
+                }
+            }
+        }
+        HloOp::CustomCall => {
+            if let Some(callee) = hlo::called(m, i, "to_apply") {
+                let (t, caller) = (thread_of(m, callee), thread_of(m, comp));
+                if t != caller {
+                    return err(m, i, format!("custom to_apply computation execution thread does not match ({t} vs {caller})"));
+                }
+            }
+        }
+        HloOp::Fusion => {
+            if let Some(callee) = hlo::called(m, i, "calls") {
+                let ps = params(m, callee);
+                if ps.len() > operand_tys.len() {
+                    return err(
+                        m,
+                        i,
+                        format!("Fused parameter count ({}) is greater than the number of operands ({}) passed to the fusion instruction.", ps.len(), operand_tys.len()),
+                    );
+                }
+                let root = hlo::root(m, callee).map(|r| ty(m, r).clone()).unwrap_or(Type::None);
+                if !compatible(&root, &shape) {
+                    return err(m, i, format!("Fused computation shape ({}) is not equal to the fusion shape ({})", print_shape(&root), print_shape(&shape)));
+                }
+                if thread_of(m, callee) != thread_of(m, comp) {
+                    return err(m, i, "fusion expects parent computation thread name same as called computation's thread name".into());
+                }
+            }
+        }
+        HloOp::Conditional => {
+            for callee in hlo::called_computations(m, i) {
+                if thread_of(m, callee) != thread_of(m, comp) {
+                    return err(m, i, "conditional expects parent computation thread name same as called computation's thread name".into());
+                }
+            }
+        }
+        HloOp::AllGather | HloOp::AllGatherStart => {
+            if operand_tys.iter().any(|t| !is_array(t)) {
+                return err(m, i, "RET_CHECK failure ag->operand(i)->shape().IsArray()".into());
+            }
+            uniform_groups(m, i)?;
+        }
+        HloOp::ReduceScatter => {
+            let d = hlo::int_list_attr(m, i, "dimensions").and_then(|d| d.first().copied()).unwrap_or(0);
+            for o in &operand_tys {
+                let rank = match o {
+                    Type::Tensor(t) => t.rank().unwrap_or(0) as i64,
+                    _ => 0,
+                };
+                if d >= rank {
+                    return err(m, i, "RET_CHECK failure ars->scatter_dimension() < static_cast<int64_t>(ars->operand(i)->shape().dimensions().size())".into());
+                }
+            }
+            if operand_tys.len() > 1 && !matches!(&shape, Type::Tuple(e) if e.len() == operand_tys.len()) {
+                return err(m, i, "RET_CHECK failure ars->shape().IsTuple() && ars->operand_count() == ars->shape().tuple_shapes().size()".into());
+            }
+            uniform_groups(m, i)?;
+        }
+        HloOp::AllToAll => {
+            if !m.op(i).attrs.contains("dimensions") && operand_tys.windows(2).any(|w| !compatible(&w[0], &w[1])) {
+                return err(m, i, format!("HLO all-to-all has operands with different shapes: {}", name_of(m, i)));
+            }
+            uniform_groups(m, i)?;
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// `replica-groups-uniform`: every replica group of an all-gather, reduce-scatter or all-to-all has one size.
+fn uniform_groups(m: &Module, i: OpId) -> Result<(), Diagnostic> {
+    let Some(toks) = hlo::attr_tokens(m, i, "replica_groups") else { return Ok(()) };
+    let Ok(groups) = shardref_spec::hlo::tok::replica_groups(&toks) else { return Ok(()) };
+    if groups.windows(2).any(|w| w[0].len() != w[1].len()) {
+        return err(m, i, "Replica groups expected to be of uniform size".into());
+    }
+    Ok(())
+}
+
+/// `sharding-devices`: tile assignments name no negative device and match the shape's rank.
+fn sharding_rules(m: &Module, i: OpId, sh: &shardref_spec::hlo::tok::Sharding, shape: &Type) -> Result<(), Diagnostic> {
+    use shardref_spec::hlo::tok::Sharding;
+    match (sh, shape) {
+        (Sharding::Tuple(parts), Type::Tuple(elems)) if parts.len() == elems.len() => {
+            for (p, e) in parts.iter().zip(elems) {
+                sharding_rules(m, i, p, e)?;
+            }
+            Ok(())
+        }
+        (Sharding::Tiled { dims, devices, subgroups }, _) => {
+            if let Some(d) = devices.iter().find(|&&d| d < 0) {
+                return err(m, i, format!("device {d} is negative in tile assignment"));
+            }
+            if let Type::Tensor(t) = shape {
+                let rank = t.rank().unwrap_or(0);
+                if dims.len().saturating_sub(subgroups.len()) != rank {
+                    return err(m, i, "tile assignment dimensions (excluding subgroups) is different than the input rank.".into());
+                }
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
 }
 
 fn err(m: &Module, op: OpId, msg: String) -> Result<(), Diagnostic> {

@@ -30,7 +30,26 @@ fn hlo_verifier_cases() {
             labels.insert(label.to_string());
         }
     }
-    for l in ["async-pairing", "async-shapes", "async-thread", "async-computation", "tuple-typing", "collective-permute-pairs", "dedicated-shapes"] {
+    for l in [
+        "async-pairing",
+        "async-shapes",
+        "async-thread",
+        "async-computation",
+        "tuple-typing",
+        "collective-permute-pairs",
+        "dedicated-shapes",
+        "select-operands",
+        "iota-dimension",
+        "compare-type",
+        "composite-call",
+        "fusion-shape",
+        "call-operands",
+        "called-thread",
+        "collective-shapes",
+        "replica-groups-uniform",
+        "sharding-devices",
+        "all-reduce-layout",
+    ] {
         assert!(labels.contains(l), "no negative test for label {l}");
     }
 }

@@ -40,8 +40,14 @@ pub fn parse_source(source: Arc<Source>) -> Result<Module, Vec<Diagnostic>> {
     crate::lower::check_nesting(&source.text).map_err(|d| vec![d])?;
     let mut pairs = match super::parse_rule(Rule::hlo_file, &source.text) {
         Ok(p) => p,
-        Err(e) => return Err(vec![pest_error(&source.text, *e)]),
+        Err(e) => {
+            let d = check_alias_syntax(&source.text).unwrap_or_else(|| pest_error(&source.text, *e));
+            return Err(vec![d]);
+        }
     };
+    if let Some(d) = check_alias_syntax(&source.text) {
+        return Err(vec![d]);
+    }
     let file = pairs.next().ok_or_else(|| vec![Diagnostic::error(Span::new(0, 0), "empty input")])?;
     let mut lw = Lowerer::default();
     lw.lower_file(file).map_err(|d| vec![d])?;
@@ -63,6 +69,8 @@ struct Lowerer {
     computations: HashMap<String, OpId>,
     /// Computations already called by an `async-start`.
     async_called: HashSet<OpId>,
+    /// Wrapped computations built from a sugared `<op>-start`.
+    sugar_built: HashSet<OpId>,
     entries: usize,
 }
 
@@ -444,6 +452,14 @@ impl Lowerer {
                             ));
                         }
                     }
+                    // As XLA's parser does for the sugared form, the wrapped instruction takes the
+                    // shape its `-done` gives (with late binding the start's result slot may be `()`).
+                    if kind == HloOp::AsyncDone {
+                        if let Some(root) = comp.filter(|c| self.sugar_built.contains(c)).and_then(|c| super::root(&self.m, c)) {
+                            let v = self.m.op(root).results[0];
+                            self.m.values[v.index()].ty = shape.clone();
+                        }
+                    }
                     // The wrapped instruction's own attributes, which older dumps repeat on every
                     // step, belong to the wrapped instruction: they are dropped here.
                     dict = dict.0.into_iter().filter(|(k, _)| GENERIC_ATTRS.contains(&k.as_str())).collect::<Vec<_>>().into();
@@ -523,6 +539,7 @@ impl Lowerer {
         let body = self.m.body();
         self.m.append_op(body, op);
         self.computations.insert(name.clone(), op);
+        self.sugar_built.insert(op);
         Ok(name)
     }
 
@@ -687,6 +704,8 @@ impl Lowerer {
                 let mut size = vec![1i64; rank];
                 let mut stride = vec![1i64; rank];
                 let mut pad = vec![(0i64, 0i64); rank];
+                let mut base_dilation = vec![1i64; rank];
+                let mut window_dilation = vec![1i64; rank];
                 for (_, it) in &items {
                     let w = it.as_word()?;
                     let (key, val) = w.split_once('=')?;
@@ -702,15 +721,20 @@ impl Lowerer {
                                 let (lo, hi) = p.split_once('_')?;
                                 pad[k] = (lo.parse().ok()?, hi.parse().ok()?);
                             }
-                            "lhs_dilate" | "rhs_dilate" if *p == "1" => {}
+                            "lhs_dilate" => base_dilation[k] = p.parse().ok()?,
+                            "rhs_dilate" => window_dilation[k] = p.parse().ok()?,
+                            "rhs_reversal" => {}
                             _ => return None,
                         }
                     }
                 }
                 let mut shape = vec![];
                 for k in 0..rank {
-                    let padded = (dims[k])? as i64 + pad[k].0 + pad[k].1;
-                    let n = if padded < size[k] || stride[k] <= 0 { 0 } else { (padded - size[k]) / stride[k] + 1 };
+                    let d = (dims[k])? as i64;
+                    let base = if d == 0 { 0 } else { (d - 1) * base_dilation[k] + 1 };
+                    let padded = base + pad[k].0 + pad[k].1;
+                    let window = (size[k] - 1) * window_dilation[k] + 1;
+                    let n = if padded < window || stride[k] <= 0 { 0 } else { (padded - window) / stride[k] + 1 };
                     shape.push(Some(u64::try_from(n).ok()?));
                 }
                 Some(Type::Tensor(TensorType { shape: Some(shape), elem: t.elem.clone(), encoding: None }))
@@ -956,4 +980,127 @@ fn pest_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
         _ => format!("unexpected {}", crate::lower::token_at(text, pos)),
     };
     Diagnostic::error(Span::new(pos, pos), message)
+}
+
+/// XLA's own reading of `input_output_alias={...}` and `buffer_donor={...}` in the module header,
+/// run before lowering (and when the grammar rejects a text), so that a malformed aliasing description gets XLA's message
+/// (`Expects '}' at the end of ShapeIndex`, `expects integer`, ...) instead of a bracket mismatch.
+fn check_alias_syntax(text: &str) -> Option<Diagnostic> {
+    for key in ["input_output_alias=", "buffer_donor="] {
+        let Some(at) = text.find(key) else { continue };
+        let mut c = Cursor { b: text.as_bytes(), i: at + key.len() };
+        let r = if key.starts_with("input") { c.alias_list() } else { c.donor_list() };
+        if let Err(msg) = r {
+            return Some(Diagnostic::error(Span::new(c.i, c.i), msg));
+        }
+    }
+    None
+}
+
+struct Cursor<'a> {
+    b: &'a [u8],
+    i: usize,
+}
+
+impl Cursor<'_> {
+    fn ws(&mut self) {
+        while self.i < self.b.len() && self.b[self.i].is_ascii_whitespace() {
+            self.i += 1;
+        }
+    }
+    fn eat(&mut self, c: u8) -> bool {
+        self.ws();
+        if self.b.get(self.i) == Some(&c) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+    fn int(&mut self) -> Result<(), String> {
+        self.ws();
+        let start = self.i;
+        if self.b.get(self.i) == Some(&b'-') {
+            self.i += 1;
+        }
+        while self.b.get(self.i).is_some_and(u8::is_ascii_digit) {
+            self.i += 1;
+        }
+        if self.i == start { Err("expects integer".into()) } else { Ok(()) }
+    }
+    fn shape_index(&mut self) -> Result<(), String> {
+        if !self.eat(b'{') {
+            return Err("Expects '{' at the start of ShapeIndex".into());
+        }
+        if self.eat(b'}') {
+            return Ok(());
+        }
+        loop {
+            self.int()?;
+            if !self.eat(b',') {
+                break;
+            }
+        }
+        if self.eat(b'}') { Ok(()) } else { Err("Expects '}' at the end of ShapeIndex".into()) }
+    }
+    fn alias_list(&mut self) -> Result<(), String> {
+        if !self.eat(b'{') {
+            return Err("Expects '{' at the start of aliasing description".into());
+        }
+        if self.eat(b'}') {
+            return Ok(());
+        }
+        loop {
+            self.shape_index()?;
+            if !self.eat(b':') {
+                return Err("Expects ':' after output shape index".into());
+            }
+            if !self.eat(b'(') {
+                return Err("Expects '(' after ':'".into());
+            }
+            self.int()?;
+            if !self.eat(b',') {
+                return Err("Expects ',' after parameter number".into());
+            }
+            self.shape_index()?;
+            if self.eat(b',') {
+                self.ws();
+                while self.b.get(self.i).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'-') {
+                    self.i += 1;
+                }
+            }
+            if !self.eat(b')') {
+                return Err("Expects ')' at the end of aliasing description".into());
+            }
+            if !self.eat(b',') {
+                break;
+            }
+        }
+        if self.eat(b'}') { Ok(()) } else { Err("Expects '}' at the end of aliasing description".into()) }
+    }
+    fn donor_list(&mut self) -> Result<(), String> {
+        if !self.eat(b'{') {
+            return Err("Expects '{' at the start of buffer donor description".into());
+        }
+        if self.eat(b'}') {
+            return Ok(());
+        }
+        loop {
+            if !self.eat(b'(') {
+                return Err("Expects '(' at the start of buffer donor description".into());
+            }
+            self.int()?;
+            if !self.eat(b',') {
+                return Err("Expects ',' after parameter number".into());
+            }
+            self.shape_index()?;
+            if !self.eat(b')') {
+                return Err("Expects ')' at the end of buffer donor description".into());
+            }
+            if !self.eat(b',') {
+                break;
+            }
+        }
+        if self.eat(b'}') { Ok(()) } else { Err("Expects '}' at the end of buffer donor description".into()) }
+    }
 }
