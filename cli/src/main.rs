@@ -6,15 +6,18 @@
 //! rejected or a check failed, 2 means a usage or I/O problem.
 
 mod equiv;
+mod mpmd;
 mod run;
 mod sharded;
 mod verify;
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
+
 use shardref_conformance::{Summary, interpret::Interpret, roundtrip::Roundtrip, verify::Verify};
 use shardref_spec::print::{PrintOptions, print_module};
 use shardref_spec::split::split_cases;
@@ -91,6 +94,8 @@ enum Suite {
     Executable { paths: Vec<PathBuf> },
     /// XLA HLO text: folders with a MANIFEST.tsv (valid / parse-error / verify-error), folders or files of `.hlo`.
     Hlo { paths: Vec<PathBuf> },
+    /// MPMD cases (folders with meta.json): each form on its inputs against its outputs, and equiv of the partitioned forms.
+    Mpmd { paths: Vec<PathBuf> },
 }
 
 fn read(path: &PathBuf) -> Result<String, ExitCode> {
@@ -173,33 +178,38 @@ fn main() -> ExitCode {
             }
             if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
-        Command::Conform { suite: Suite::Hlo { paths } } => match shardref_conformance::hlo::run(&paths) {
-            Ok(summary) => {
-                for skip in &summary.skips {
-                    println!("skipped {skip}");
-                }
-                report(&summary)
-            }
-            Err(e) => {
-                eprintln!("{e}");
-                ExitCode::from(2)
-            }
-        },
         Command::Conform { suite } => {
             let (mode, paths): (&dyn shardref_conformance::Mode, _) = match &suite {
                 Suite::Roundtrip { paths } => (&Roundtrip, paths),
                 Suite::Interpret { paths } => (&Interpret, paths),
                 Suite::Verify { paths } => (&Verify, paths),
                 Suite::Executable { paths } => (&shardref_conformance::executable::Executable, paths),
-                Suite::Hlo { .. } => unreachable!("handled above"),
+                Suite::Hlo { paths } => return conform_hlo(paths),
+                Suite::Mpmd { paths } => return mpmd::conform(paths),
             };
-            match shardref_conformance::run(mode, paths) {
+            match shardref_conformance::run_with_progress(mode, paths, std::io::stderr().is_terminal()) {
                 Ok(summary) => report(&summary),
                 Err(e) => {
                     eprintln!("{e}");
                     ExitCode::from(2)
                 }
             }
+        }
+    }
+}
+
+/// `conform hlo`: the manifest-driven HLO suite, with every skip and its cause listed.
+fn conform_hlo(paths: &[PathBuf]) -> ExitCode {
+    match shardref_conformance::hlo::run(paths) {
+        Ok(summary) => {
+            for skip in &summary.skips {
+                println!("skipped {skip}");
+            }
+            report(&summary)
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(2)
         }
     }
 }
