@@ -6,6 +6,7 @@
 //! rejected or a check failed, 2 means a usage or I/O problem.
 
 mod equiv;
+mod rule;
 mod run;
 mod sharded;
 mod verify;
@@ -64,6 +65,16 @@ enum Command {
         #[command(subcommand)]
         suite: Suite,
     },
+    /// Prints the module with every op's Shardy sharding rule attached (`-sdy-populate-op-sharding-rules`).
+    Rule {
+        file: PathBuf,
+        /// Build the rules for conservative propagation.
+        #[arg(long)]
+        conservative: bool,
+        /// Treat `// -----` lines as separating independent inputs.
+        #[arg(long)]
+        split_input_file: bool,
+    },
     /// Runs a function on .npy/.npz inputs; prints the results or writes them as .npy files.
     Run(run::RunArgs),
     /// Checks that partitioned functions compute what their unpartitioned twins do.
@@ -78,6 +89,8 @@ enum Suite {
     Interpret { paths: Vec<PathBuf> },
     /// Each case verifies cleanly, or as its `expected-*` directives say under `-verify-diagnostics`.
     Verify { paths: Vec<PathBuf> },
+    /// Shardy's op-sharding-rule registry tests: the populate pass, then the case's CHECK lines.
+    Rules { paths: Vec<PathBuf> },
     /// Shardy's executable tests: part2's @main with part1's functions on simulated devices, and equiv per pair.
     Executable { paths: Vec<PathBuf> },
 }
@@ -107,6 +120,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Run(args) => run::run(&args),
         Command::Equiv(args) => equiv::equiv(&args),
+        Command::Rule { file, conservative, split_input_file } => rule::rule(&file, conservative, split_input_file),
         Command::Verify { files, split_input_file, verify_diagnostics } => {
             verify::verify(&files, split_input_file, verify_diagnostics)
         }
@@ -152,6 +166,7 @@ fn main() -> ExitCode {
                 Suite::Roundtrip { paths } => (&Roundtrip, paths),
                 Suite::Interpret { paths } => (&Interpret, paths),
                 Suite::Verify { paths } => (&Verify, paths),
+                Suite::Rules { paths } => (&shardref_conformance::rules::Rules, paths),
                 Suite::Executable { paths } => (&shardref_conformance::executable::Executable, paths),
             };
             match shardref_conformance::run(mode, paths) {

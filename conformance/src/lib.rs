@@ -10,9 +10,11 @@
 
 pub mod batching;
 pub mod executable;
+pub mod filecheck;
 pub mod expect;
 pub mod interpret;
 pub mod roundtrip;
+pub mod rules;
 pub mod verify;
 
 use std::path::{Path, PathBuf};
