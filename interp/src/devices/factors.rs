@@ -27,21 +27,17 @@
 //! Invariant: `Local` is returned only when every device can compute its
 //! result block from its own shards with the op's ordinary kernel.
 
-use shardref_spec::ir::sdy::{OpShardingRule, ReductionKind, SdyAttr};
-use shardref_spec::ir::{Attr, Module, OpId};
+use shardref_spec::ir::sdy::{OpShardingRule, ReductionKind};
+use shardref_spec::ir::{Module, OpId};
 use shardref_spec::ops::{OpKind, StablehloOp};
 
 use crate::devices::mesh::{AxisPart, Sharding};
 use crate::devices::sdy_ops::Held;
 
-/// The op's sharding rule: its own `sdy.sharding_rule` attribute, else the registry's.
+/// The op's sharding rule: its own `sdy.sharding_rule` attribute, else the
+/// registry's (`spec::rules`, not conservative).
 pub fn rule_of(m: &Module, op: OpId) -> Option<OpShardingRule> {
-    if let Some(Attr::Sdy(a)) = m.op(op).attrs.get("sdy.sharding_rule")
-        && let SdyAttr::OpShardingRule(r) = &**a
-    {
-        return Some(r.clone());
-    }
-    None
+    shardref_spec::rules::op_sharding_rule(m, op, false)
 }
 
 /// What the factor analysis decided for one op.
@@ -89,10 +85,7 @@ fn reads_global_positions(kind: OpKind) -> bool {
     matches!(
         kind,
         OpKind::Stablehlo(
-            StablehloOp::Slice
-                | StablehloOp::DynamicSlice
-                | StablehloOp::Gather
-                | StablehloOp::DynamicGather
+            StablehloOp::DynamicGather
                 | StablehloOp::Iota
                 | StablehloOp::DynamicIota
                 | StablehloOp::Rng

@@ -307,6 +307,14 @@ impl Sharding {
         self.dims.get(d).map_or(1, |x| x.iter().map(|x| x.size).product())
     }
 
+    /// Fills in the dimensions of a maximal-mesh sharding printed as `[]`
+    /// (Shardy's form for a value on one device, whatever its rank).
+    pub fn fit_rank(&mut self, rank: usize) {
+        if self.dims.is_empty() && self.mesh.axes.is_empty() {
+            self.dims = vec![vec![]; rank];
+        }
+    }
+
     /// An error when the sharding does not have one dimension sharding per
     /// dimension of a rank-`rank` tensor.
     pub fn check_rank(&self, rank: usize) -> Result<(), String> {

@@ -344,6 +344,8 @@ impl<'m> Driver<'m> {
                 Some(s) => {
                     let s = self.resolve(s, span)?;
                     let rank = global_shape(ty).map_err(|e| InterpError::unsupported(span, e))?.len();
+                    let mut s = s;
+                    s.fit_rank(rank);
                     s.check_rank(rank).map_err(|e| InterpError::invalid(span, e))?;
                     Ok(s)
                 }
@@ -674,6 +676,8 @@ impl<'m> Driver<'m> {
                     global.len(),
                 ),
             };
+            let mut s = s;
+            s.fit_rank(global.len());
             s.check_rank(global.len()).map_err(|e| InterpError::invalid(span, format!("result #{i}: {e}")))?;
             results.push((global, s));
         }
@@ -787,7 +791,11 @@ impl<'m> Driver<'m> {
                     args.push(Value::Tensor(fill_padding(t, &plan.mask[i], &block, &fill)));
                 }
                 let caps = captured.iter().map(|(v, h)| (*v, Value::Tensor(h.shards[p].clone()))).collect();
-                for (j, v) in self.it.eval_op(op, args, caps)?.into_iter().enumerate() {
+                let vals = match full_slice_kernel(m, op, &operands, &args)? {
+                    Some(v) => vec![v],
+                    None => self.it.eval_op(op, args, caps)?,
+                };
+                for (j, v) in vals.into_iter().enumerate() {
                     match v {
                         Value::Tensor(t) => out[j].push(t),
                         _ => return Err(InterpError::unsupported(span, "sharded execution of non-tensor values")),
@@ -1111,6 +1119,57 @@ fn captured_values(m: &Module, op: OpId) -> Vec<ValueId> {
     out.sort();
     out.dedup();
     out
+}
+
+/// The local form of slice, dynamic_slice and gather, whose attributes
+/// carry global sizes: the factor rule lets a dimension stay sharded only
+/// where the op takes it whole, so on a device that dimension's slice size
+/// (or limit) is its local size. `None` for every other op.
+fn full_slice_kernel(m: &Module, op: OpId, operands: &[Held], args: &[Value]) -> IResult<Option<Value>> {
+    let o = m.op(op);
+    let span = o.span;
+    let Some(OpKind::Stablehlo(k @ (StablehloOp::Slice | StablehloOp::DynamicSlice | StablehloOp::Gather))) =
+        o.name.kind()
+    else {
+        return Ok(None);
+    };
+    let (Some(h), Some(Value::Tensor(t))) = (operands.first(), args.first()) else {
+        return Err(InterpError::invalid(span, "missing operand"));
+    };
+    let local = |sizes: Vec<i64>| -> Vec<i64> {
+        sizes
+            .into_iter()
+            .enumerate()
+            .map(|(d, x)| if h.sharding.num_shards(d) > 1 { t.shape.get(d).map_or(x, |&l| l as i64) } else { x })
+            .collect()
+    };
+    let tensor = |i: usize| match args.get(i) {
+        Some(Value::Tensor(t)) => Ok(t),
+        _ => Err(InterpError::invalid(span, "missing tensor operand")),
+    };
+    let out = match k {
+        StablehloOp::Slice => crate::ops::shape::slice(
+            t,
+            &crate::attrs::ints(o, "start_indices")?,
+            &local(crate::attrs::ints(o, "limit_indices")?),
+            &crate::attrs::ints(o, "strides")?,
+        )?,
+        StablehloOp::DynamicSlice => {
+            let starts = (1..args.len())
+                .map(|i| crate::ops::elementwise::scalar_i64(tensor(i)?))
+                .collect::<IResult<Vec<_>>>()?;
+            crate::ops::shape::dynamic_slice(t, &starts, &local(crate::attrs::ints(o, "slice_sizes")?))?
+        }
+        _ => {
+            let Some(shardref_spec::ir::stablehlo::StablehloAttr::Gather(d)) =
+                o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo)
+            else {
+                return Err(InterpError::invalid(span, "gather without dimension_numbers"));
+            };
+            crate::ops::gather::gather(t, tensor(1)?, d, &local(crate::attrs::ints(o, "slice_sizes")?))?
+        }
+    };
+    Ok(Some(Value::Tensor(out)))
 }
 
 /// `h` re-held per `target`, which shards only dimensions `h` holds
