@@ -136,6 +136,22 @@ fn reduce_kind(m: &Module, op: OpId, operands: &[Held]) -> Option<ReductionKind>
 
 /// Decides how `op` runs on the devices, from its rule.
 pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[(Vec<usize>, Sharding)]) -> Decision {
+    // Everything replicated: every device runs the op as the global program
+    // would (stablehlo.rng draws from the interpreter's counter, so its
+    // devices would differ; the canvas runs it).
+    let replicated = |s: &Sharding| s.unreduced.is_empty() && s.dims.iter().all(|d| d.iter().all(|a| a.size == 1));
+    if kind != OpKind::Stablehlo(StablehloOp::Rng)
+        && operands.iter().all(|h| replicated(&h.sharding))
+        && results.iter().all(|(_, s)| replicated(s))
+    {
+        let n = operands.len();
+        return Decision::Local(LocalPlan {
+            slice_to: vec![None; n],
+            mask: vec![vec![]; n],
+            partial: vec![],
+            kind: ReductionKind::Sum,
+        });
+    }
     let Some(rule) = rule_of(m, op) else { return Decision::Canvas };
     let name = m.op(op).name.as_str();
     if rule.operand_mappings.len() != operands.len() || rule.result_mappings.len() != results.len() {
