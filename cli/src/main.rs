@@ -6,16 +6,19 @@
 //! rejected or a check failed, 2 means a usage or I/O problem.
 
 mod equiv;
+mod mpmd;
 mod rule;
 mod run;
 mod sharded;
 mod verify;
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
+
 use shardref_conformance::{Summary, interpret::Interpret, roundtrip::Roundtrip, verify::Verify};
 use shardref_spec::print::{PrintOptions, print_module};
 use shardref_spec::split::split_cases;
@@ -93,6 +96,8 @@ enum Suite {
     Rules { paths: Vec<PathBuf> },
     /// Shardy's executable tests: part2's @main with part1's functions on simulated devices, and equiv per pair.
     Executable { paths: Vec<PathBuf> },
+    /// MPMD cases (folders with meta.json): each form on its inputs against its outputs, and equiv of the partitioned forms.
+    Mpmd { paths: Vec<PathBuf> },
 }
 
 fn read(path: &PathBuf) -> Result<String, ExitCode> {
@@ -168,8 +173,9 @@ fn main() -> ExitCode {
                 Suite::Verify { paths } => (&Verify, paths),
                 Suite::Rules { paths } => (&shardref_conformance::rules::Rules, paths),
                 Suite::Executable { paths } => (&shardref_conformance::executable::Executable, paths),
+                Suite::Mpmd { paths } => return mpmd::conform(paths),
             };
-            match shardref_conformance::run(mode, paths) {
+            match shardref_conformance::run_with_progress(mode, paths, std::io::stderr().is_terminal()) {
                 Ok(summary) => report(&summary),
                 Err(e) => {
                     eprintln!("{e}");

@@ -3,7 +3,8 @@
 //! Upstream's lit tests describe a tool's output with `// CHECK:` lines, and this module judges an
 //! output against them as `FileCheck` would, so that the conformance runner can run those suites
 //! without LLVM. It implements the directives the corpora use and the rest of the common set:
-//! `CHECK`, `-NEXT`, `-SAME`, `-NOT`, `-DAG`, `-LABEL`, `-EMPTY` and `-COUNT-n`, with `{{regex}}`,
+//! `CHECK`, `-NEXT`, `-SAME`, `-NOT`, `-DAG`, `-LABEL`, `-EMPTY` and `-COUNT-n` (each also with the
+//! `{LITERAL}` modifier), with `{{regex}}`,
 //! `[[VAR:regex]]` definitions and `[[VAR]]` uses, `--check-prefix(es)` and
 //! `--implicit-check-not`.
 //!
@@ -158,6 +159,8 @@ enum Piece {
 #[derive(Clone, Debug)]
 struct Directive {
     kind: Kind,
+    /// The prefix alone (`CHECK`).
+    prefix: String,
     /// The prefix with its suffix, as written (`CHECK-NEXT`).
     name: String,
     /// The pattern text as written (trimmed).
@@ -190,6 +193,7 @@ pub fn check(input: &str, check_file: &str, opts: &CheckOptions) -> Result<(), C
         .iter()
         .map(|p| Directive {
             kind: Kind::Not,
+            prefix: "implicit-check-not".into(),
             name: "implicit-check-not".into(),
             text: p.clone(),
             pieces: vec![Piece::Literal(canonical_pattern(p, opts.strict_whitespace))],
@@ -269,7 +273,7 @@ fn directive_in_line(line: &str, lineno: usize, prefixes: &[&str], strict: bool)
         let Some(pos) = best else { return Ok(None) };
         for p in prefixes.iter().filter(|p| line[pos..].starts_with(**p)) {
             let rest = &line[pos + p.len()..];
-            if let Some((kind, after)) = parse_suffix(rest) {
+            if let Some((kind, literal, after)) = parse_suffix(rest) {
                 let text = after.trim();
                 if text.is_empty() && kind != Kind::Empty {
                     return Err(CheckFailure {
@@ -283,8 +287,13 @@ fn directive_in_line(line: &str, lineno: usize, prefixes: &[&str], strict: bool)
                         message: format!("found non-empty check string for empty check with prefix '{p}:'"),
                     });
                 }
-                let pieces = parse_pattern(text, lineno, strict)?;
-                return Ok(Some(Directive { kind, name: format!("{p}{}", kind.suffix()), text: text.to_string(), pieces, line: lineno }));
+                let pieces = if literal {
+                    vec![Piece::Literal(canonical_pattern(text, strict))]
+                } else {
+                    parse_pattern(text, lineno, strict)?
+                };
+                let name = format!("{p}{}{}", kind.suffix(), if literal { "{LITERAL}" } else { "" });
+                return Ok(Some(Directive { kind, prefix: p.to_string(), name, text: text.to_string(), pieces, line: lineno }));
             }
         }
         from = pos + 1;
@@ -295,29 +304,43 @@ fn directive_in_line(line: &str, lineno: usize, prefixes: &[&str], strict: bool)
     Ok(None)
 }
 
-/// What follows a prefix: `:`, `-NEXT:`, ..., or nothing that makes a directive.
-fn parse_suffix(rest: &str) -> Option<(Kind, &str)> {
-    if let Some(r) = rest.strip_prefix(':') {
-        return Some((Kind::Plain, r));
-    }
-    let r = rest.strip_prefix('-')?;
-    for (name, kind) in [
-        ("NEXT:", Kind::Next),
-        ("SAME:", Kind::Same),
-        ("NOT:", Kind::Not),
-        ("DAG:", Kind::Dag),
-        ("LABEL:", Kind::Label),
-        ("EMPTY:", Kind::Empty),
-    ] {
-        if let Some(after) = r.strip_prefix(name) {
-            return Some((kind, after));
+/// What follows a prefix: `:`, `-NEXT:`, ..., each optionally with the `{LITERAL}` modifier
+/// before the colon (`CHECK-NEXT{LITERAL}:`), or nothing that makes a directive. The flag says
+/// whether the pattern is literal text.
+fn parse_suffix(rest: &str) -> Option<(Kind, bool, &str)> {
+    let (kind, r) = match rest.strip_prefix('-') {
+        None => (Kind::Plain, rest),
+        Some(r) => {
+            let named = [
+                ("NEXT", Kind::Next),
+                ("SAME", Kind::Same),
+                ("NOT", Kind::Not),
+                ("DAG", Kind::Dag),
+                ("LABEL", Kind::Label),
+                ("EMPTY", Kind::Empty),
+            ]
+            .into_iter()
+            .find_map(|(name, kind)| r.strip_prefix(name).map(|after| (kind, after)));
+            match named {
+                Some(k) => k,
+                None => {
+                    let r = r.strip_prefix("COUNT-")?;
+                    let digits = r.chars().take_while(char::is_ascii_digit).count();
+                    let n: usize = r[..digits].parse().ok()?;
+                    if n == 0 {
+                        return None;
+                    }
+                    (Kind::Count(n), &r[digits..])
+                }
+            }
         }
-    }
-    let r = r.strip_prefix("COUNT-")?;
-    let digits = r.chars().take_while(char::is_ascii_digit).count();
-    let n: usize = r[..digits].parse().ok()?;
-    let after = r[digits..].strip_prefix(':')?;
-    (n > 0).then_some((Kind::Count(n), after))
+    };
+    let (literal, r) = match r.strip_prefix("{LITERAL}") {
+        Some(r) => (true, r),
+        None => (false, r),
+    };
+    let after = r.strip_prefix(':')?;
+    Some((kind, literal, after))
 }
 
 /// Splits a pattern into literals, `{{regex}}`, `[[VAR:regex]]` and `[[VAR]]`.
@@ -503,7 +526,7 @@ impl Matcher<'_> {
         if matches!(d.kind, Kind::Next | Kind::Same | Kind::Empty) && prev.is_none() {
             return Err(CheckFailure {
                 line: d.line,
-                message: format!("found '{}' without previous '{}: line", d.name, d.name.rsplit_once('-').map_or(d.name.as_str(), |(p, _)| p)),
+                message: format!("found '{}' without previous '{}: line", d.name, d.prefix),
             });
         }
         if d.kind == Kind::Empty {

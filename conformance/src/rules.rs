@@ -37,7 +37,9 @@ pub struct PipelineOutput {
 pub fn populate_pipeline(source: Arc<Source>, conservative: bool, warned: &mut WarnOnce) -> PipelineOutput {
     let mut m = match parse_source(source) {
         Ok(m) => m,
-        Err(report) => return PipelineOutput { module: None, diagnostics: report.diagnostics.into_iter().take(1).collect() },
+        Err(report) => {
+            return PipelineOutput { module: None, diagnostics: report.diagnostics.into_iter().take(1).collect() };
+        }
     };
     let errors = shardref_verifier::verify(&m);
     if !errors.is_empty() {

@@ -38,7 +38,11 @@ fn wrong_expectations_fail() {
     let v = judge_altered("contraction_reduction.mlir", "reduction={k, l}>", "need_replication={k, l}>");
     assert!(matches!(v, Verdict::Fail(_)), "{v:?}");
     // A warning that is not emitted.
-    let v = judge_altered("no_rule_and_warnings.mlir", "unknown to SDY sharding rule registry}}", "unknown to SDY}} // expected-warning {{never emitted}}");
+    let v = judge_altered(
+        "no_rule_and_warnings.mlir",
+        "unknown to SDY sharding rule registry}}",
+        "unknown to SDY}} // expected-warning {{never emitted}}",
+    );
     assert!(matches!(v, Verdict::Fail(_)), "{v:?}");
     // The unaltered case passes.
     let v = judge_altered("shape.mlir", "{i=3, j=5}>}", "{i=3, j=5}>}");

@@ -106,7 +106,14 @@ impl RuleBuilder {
     /// `addFactor(operandDims, resultDims, size, type, isBlocked)`: one entry per
     /// operand and per result. A slice shorter than the tensor list leaves the
     /// remaining tensors out.
-    pub fn add_factor(&mut self, operand_dims: &[i64], result_dims: &[i64], size: i64, ty: FactorType, blocked: bool) -> &mut Self {
+    pub fn add_factor(
+        &mut self,
+        operand_dims: &[i64],
+        result_dims: &[i64],
+        size: i64,
+        ty: FactorType,
+        blocked: bool,
+    ) -> &mut Self {
         let f = self.reserve(size, ty, blocked);
         Self::map_dims(&mut self.operands, operand_dims, f, size);
         Self::map_dims(&mut self.results, result_dims, f, size);
@@ -120,7 +127,14 @@ impl RuleBuilder {
 
     /// `addFactor(operandDim, resultDim, ...)` with one dimension given for every
     /// operand and another for every result.
-    pub fn add_all(&mut self, operand_dim: i64, result_dim: i64, size: i64, ty: FactorType, blocked: bool) -> &mut Self {
+    pub fn add_all(
+        &mut self,
+        operand_dim: i64,
+        result_dim: i64,
+        size: i64,
+        ty: FactorType,
+        blocked: bool,
+    ) -> &mut Self {
         let ops = vec![operand_dim; self.operands.len()];
         let res = vec![result_dim; self.results.len()];
         self.add_factor(&ops, &res, size, ty, blocked)
@@ -171,7 +185,12 @@ impl RuleBuilder {
 
     /// `addPointwiseIf(shape, pred, typeFn)`: like `add_pointwise_with`, for the
     /// dimensions `pred` accepts, never blocked.
-    pub fn add_pointwise_if(&mut self, shape: &[i64], pred: impl Fn(i64) -> bool, ty: impl Fn(i64) -> FactorType) -> &mut Self {
+    pub fn add_pointwise_if(
+        &mut self,
+        shape: &[i64],
+        pred: impl Fn(i64) -> bool,
+        ty: impl Fn(i64) -> FactorType,
+    ) -> &mut Self {
         for (dim, &size) in shape.iter().enumerate() {
             if pred(dim as i64) {
                 self.add_same_dim(dim as i64, size, ty(dim as i64), false);

@@ -5,8 +5,8 @@
 //! one need-replication factor on all operands (operand size) and another on
 //! all results (result size); every other dimension is pass-through.
 
-use super::builder::FactorType;
 use super::OpView;
+use super::builder::FactorType;
 use crate::ir::sdy::OpShardingRule;
 
 /// Pointwise except the gather dimension.

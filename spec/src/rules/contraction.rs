@@ -5,8 +5,8 @@
 //! groups, input feature, output feature for convolutions — and contracting
 //! factors are reduction factors on the operands only.
 
-use super::builder::{FactorType, NULL_DIM};
 use super::OpView;
+use super::builder::{FactorType, NULL_DIM};
 use crate::ir::sdy::OpShardingRule;
 use crate::ir::stablehlo::StablehloAttr;
 
@@ -82,7 +82,8 @@ pub fn convolution(v: &OpView<'_>, conservative: bool) -> Option<OpShardingRule>
     }
     b.add(&[dn.input_batch_dimension, NULL_DIM], &[dn.output_batch_dimension], at(&out, dn.output_batch_dimension)?);
     if !conservative {
-        let spatial = dn.input_spatial_dimensions.iter().zip(&dn.kernel_spatial_dimensions).zip(&dn.output_spatial_dimensions);
+        let spatial =
+            dn.input_spatial_dimensions.iter().zip(&dn.kernel_spatial_dimensions).zip(&dn.output_spatial_dimensions);
         for ((&ld, &rd), &od) in spatial {
             let num_windows = at(&out, od)?;
             let window_size = at(&rhs, rd)?;

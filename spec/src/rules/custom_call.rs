@@ -189,7 +189,9 @@ pub(super) fn mpmd_transfer(v: &OpView<'_>) -> Option<OpShardingRule> {
             },
             _ => return None,
         };
-        let find = |name: &Option<String>| topology.meshes.iter().find(|nm| Some(&nm.name) == name.as_ref()).map(|nm| &nm.mesh);
+        let find = |name: &Option<String>| {
+            topology.meshes.iter().find(|nm| Some(&nm.name) == name.as_ref()).map(|nm| &nm.mesh)
+        };
         let (a, b) = (find(&src)?, find(&dst)?);
         if a != b {
             return None;

@@ -8,8 +8,8 @@
 //! (`getCommonSupportedReductionOp`) that makes implicit batch dimensions
 //! reduction factors.
 
-use super::builder::{FactorType, NULL_DIM, RuleBuilder};
 use super::OpView;
+use super::builder::{FactorType, NULL_DIM, RuleBuilder};
 use crate::ir::sdy::OpShardingRule;
 use crate::ir::stablehlo::StablehloAttr;
 use crate::ir::{Type, ValueDef};
@@ -131,8 +131,7 @@ pub fn scatter(v: &OpView<'_>) -> Option<OpShardingRule> {
         input_batching: &dn.input_batching_dims,
         indices_batching: &dn.scatter_indices_batching_dims,
     };
-    let batch_type =
-        if common_supported_reduction(v) { FactorType::Reduction } else { FactorType::NeedReplication };
+    let batch_type = if common_supported_reduction(v) { FactorType::Reduction } else { FactorType::NeedReplication };
     let mut b: RuleBuilder = v.builder();
     let mut add = |i: i64, x: i64, s: i64, size: i64, t: FactorType, blocked: bool| {
         let mut operand_dims = vec![i; n];

@@ -4,8 +4,8 @@
 //! Invariant: batch dimensions are pass-through; the dimensions an algorithm
 //! works across need replication, in upstream's factor order.
 
-use super::builder::{FactorType, NULL_DIM};
 use super::OpView;
+use super::builder::{FactorType, NULL_DIM};
 use crate::ir::sdy::OpShardingRule;
 use crate::ir::stablehlo::{StablehloAttr, Transpose};
 

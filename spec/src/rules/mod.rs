@@ -457,3 +457,53 @@ fn stablehlo_rule(v: &OpView<'_>, s: StablehloOp, conservative: bool) -> Lookup 
     };
     Lookup::rule(rule)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first_op_named(m: &Module, name: &str) -> OpId {
+        let mut order = vec![];
+        post_order(m, m.root, &mut order);
+        order.into_iter().find(|&o| m.op(o).name.as_str() == name).expect("the op is in the module")
+    }
+
+    #[test]
+    fn own_rule_overrides_the_registry_and_no_rule_stays_none() {
+        let text = r#"
+func.func @f(%a: tensor<2x3xf32>, %z: tensor<0x3xf32>) -> (tensor<2x3xf32>, tensor<3x0xf32>) {
+  %0 = stablehlo.add %a, %a {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=3}, custom>} : tensor<2x3xf32>
+  %1 = stablehlo.reshape %z : (tensor<0x3xf32>) -> tensor<3x0xf32>
+  %2 = stablehlo.iota dim = 0 : tensor<4xf32>
+  return %0, %1 : tensor<2x3xf32>, tensor<3x0xf32>
+}"#;
+        let m = crate::parse("t.mlir", text).unwrap();
+        let add = first_op_named(&m, "stablehlo.add");
+        let registry = registry_rule(&m, add, false).unwrap();
+        assert!(!registry.is_custom);
+        assert!(op_sharding_rule(&m, add, false).unwrap().is_custom);
+        // A reshape of zero elements and an iota have no rule, in either form.
+        for name in ["stablehlo.reshape", "stablehlo.iota", "func.return", "func.func"] {
+            let op = first_op_named(&m, name);
+            assert_eq!(registry_rule(&m, op, false), None, "{name}");
+            assert_eq!(op_sharding_rule(&m, op, true), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn populate_warns_once_per_state() {
+        let text = r#"
+func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.custom_call @k1(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = stablehlo.custom_call @k2(%0) : (tensor<4xf32>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}"#;
+        let mut m = crate::parse("t.mlir", text).unwrap();
+        let mut warned = WarnOnce::default();
+        let d = populate(&mut m, false, &mut warned);
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].message, "custom call @k1 is unknown to SDY sharding rule registry");
+        let mut m2 = crate::parse("t.mlir", text).unwrap();
+        assert!(populate(&mut m2, false, &mut warned).is_empty());
+    }
+}

@@ -5,8 +5,8 @@
 //! Invariant: each function builds the factors in upstream's order, one per
 //! dimension, and returns None only where upstream builds no rule.
 
-use super::builder::FactorType;
 use super::OpView;
+use super::builder::FactorType;
 use crate::ir::sdy::OpShardingRule;
 
 /// Pointwise over the operand shape; scalar `min` and `max` get `[]`.

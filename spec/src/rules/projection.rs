@@ -20,7 +20,10 @@
 
 use std::collections::BTreeMap;
 
-use crate::ir::sdy::{AxisRef, DimensionSharding, Mesh, MeshOrRef, OpShardingRule, ReductionKind, SubAxisInfo, TensorMapping, TensorSharding};
+use crate::ir::sdy::{
+    AxisRef, DimensionSharding, Mesh, MeshOrRef, OpShardingRule, ReductionKind, SubAxisInfo, TensorMapping,
+    TensorSharding,
+};
 
 /// How one factor of one tensor is sharded.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -73,17 +76,17 @@ fn can_merge(a: &AxisRef, b: &AxisRef) -> bool {
 /// `addAxisOrMerge`: appends `a`, merging it into the last axis when they are
 /// consecutive sub-axes (a merge covering the whole axis becomes the full axis).
 fn push_or_merge(axes: &mut Vec<AxisRef>, a: AxisRef, mesh: &Mesh) {
-    if let Some(last) = axes.last_mut() {
-        if can_merge(last, &a) {
-            let (x, y) = (last.sub_axis.unwrap_or(SubAxisInfo { pre_size: 1, size: 1 }), a.sub_axis.unwrap_or(SubAxisInfo { pre_size: 1, size: 1 }));
-            let size = x.size.saturating_mul(y.size);
-            last.sub_axis = if mesh.axis_size(&last.name) == Some(size) && x.pre_size == 1 {
-                None
-            } else {
-                Some(SubAxisInfo { pre_size: x.pre_size, size })
-            };
-            return;
-        }
+    if let Some(last) = axes.last_mut()
+        && let (Some(x), Some(y)) = (last.sub_axis, a.sub_axis)
+        && can_merge(last, &a)
+    {
+        let size = x.size.saturating_mul(y.size);
+        last.sub_axis = if mesh.axis_size(&last.name) == Some(size) && x.pre_size == 1 {
+            None
+        } else {
+            Some(SubAxisInfo { pre_size: x.pre_size, size })
+        };
+        return;
     }
     axes.push(a);
 }
@@ -119,7 +122,13 @@ impl Remaining {
 }
 
 /// `addRemainingAxes`: the rest of the current axis and every later axis.
-fn add_remaining(out: &mut Vec<AxisRef>, mut rem: Option<Remaining>, axes: &[AxisRef], mut i: usize, mesh: &Mesh) -> Option<()> {
+fn add_remaining(
+    out: &mut Vec<AxisRef>,
+    mut rem: Option<Remaining>,
+    axes: &[AxisRef],
+    mut i: usize,
+    mesh: &Mesh,
+) -> Option<()> {
     while let Some(r) = rem {
         push_or_merge(out, AxisRef { name: axes[i].name.clone(), sub_axis: r.sub_axis() }, mesh);
         i += 1;
@@ -139,10 +148,8 @@ pub fn project_tensor(
     closed_if_missing: bool,
 ) -> Option<TensorFactorShardings> {
     let mut result = TensorFactorShardings::default();
-    if let Some(s) = sharding {
-        if s.dims.len() != mapping.dims.len() {
-            return None;
-        }
+    if sharding.is_some_and(|s| s.dims.len() != mapping.dims.len()) {
+        return None;
     }
     for (dim, dm) in mapping.dims.iter().enumerate() {
         let (axes, dim_closed): (&[AxisRef], bool) = match sharding {
@@ -207,7 +214,13 @@ impl TensorFactorShardings {
     /// `createTensorShardingAttr`: the tensor sharding these factor shardings
     /// describe on a tensor with `mapping`, bound to `mesh_ref` (whose mesh is
     /// `mesh`). Any factor that would need a strided view is left out.
-    pub fn to_tensor_sharding(&self, mapping: &TensorMapping, factor_sizes: &[i64], mesh_ref: MeshOrRef, mesh: &Mesh) -> Option<TensorSharding> {
+    pub fn to_tensor_sharding(
+        &self,
+        mapping: &TensorMapping,
+        factor_sizes: &[i64],
+        mesh_ref: MeshOrRef,
+        mesh: &Mesh,
+    ) -> Option<TensorSharding> {
         let mut dims = Vec::with_capacity(mapping.dims.len());
         for dm in &mapping.dims {
             let mut closed = false;

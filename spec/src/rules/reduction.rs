@@ -5,8 +5,8 @@
 //! `isWindowPassthroughDim` holds (window 1, stride 1, no padding), otherwise
 //! it is a permutation factor, blocked in conservative mode.
 
-use super::builder::{FactorType, NULL_DIM};
 use super::OpView;
+use super::builder::{FactorType, NULL_DIM};
 use crate::ir::sdy::OpShardingRule;
 
 /// Per input dimension: reduced → a reduction factor on every input; kept →
@@ -34,10 +34,10 @@ pub fn reduce(v: &OpView<'_>) -> Option<OpShardingRule> {
 
 /// Upstream's `isWindowPassthroughDim`.
 fn window_pass_through(padding: Option<&[i64]>, window: &[i64], strides: &[i64], dim: usize) -> bool {
-    if let Some(p) = padding {
-        if p.get(2 * dim).copied().unwrap_or(0) != 0 || p.get(2 * dim + 1).copied().unwrap_or(0) != 0 {
-            return false;
-        }
+    if let Some(p) = padding
+        && (p.get(2 * dim).copied().unwrap_or(0) != 0 || p.get(2 * dim + 1).copied().unwrap_or(0) != 0)
+    {
+        return false;
     }
     (strides.is_empty() || strides.get(dim) == Some(&1)) && (window.is_empty() || window.get(dim) == Some(&1))
 }
@@ -75,7 +75,13 @@ pub fn select_and_scatter(v: &OpView<'_>, conservative: bool) -> Option<OpShardi
             b.add_same_dim(di, size, FactorType::PassThrough, false);
             continue;
         }
-        b.add_factor(&[NULL_DIM, di, NULL_DIM], &[NULL_DIM], *source.get(d)?, FactorType::NeedReplication, conservative);
+        b.add_factor(
+            &[NULL_DIM, di, NULL_DIM],
+            &[NULL_DIM],
+            *source.get(d)?,
+            FactorType::NeedReplication,
+            conservative,
+        );
         b.add_factor(&[di, NULL_DIM, NULL_DIM], &[di], size, FactorType::Permutation, conservative);
     }
     Some(b.build())

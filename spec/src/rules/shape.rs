@@ -6,8 +6,8 @@
 //! dimension they sit on (a concat-dim factor has the result's size on every
 //! operand; pad and slice use the operand's size on the result).
 
-use super::builder::{FactorType, NULL_DIM};
 use super::OpView;
+use super::builder::{FactorType, NULL_DIM};
 use crate::ir::sdy::OpShardingRule;
 use crate::ops::{OpKind, SdyOp, StablehloOp, Traits};
 
@@ -104,7 +104,10 @@ pub fn reshape(v: &OpView<'_>) -> Option<OpShardingRule> {
                 next
             }
         };
-        let (id, od) = (if in_dim < in_rank { in_dim as i64 } else { NULL_DIM }, if out_dim < out_rank { out_dim as i64 } else { NULL_DIM });
+        let (id, od) = (
+            if in_dim < in_rank { in_dim as i64 } else { NULL_DIM },
+            if out_dim < out_rank { out_dim as i64 } else { NULL_DIM },
+        );
         if fac_in == fac_out {
             if g > 1 {
                 b.add(&[id], &[od], g);
@@ -154,7 +157,8 @@ pub fn concatenate(v: &OpView<'_>, conservative: bool) -> Option<OpShardingRule>
     let shape = v.result_shape(0)?;
     let cdim = v.int("dimension")?;
     let is_slice = |x| v.def_kind(x) == Some(OpKind::Stablehlo(StablehloOp::Slice));
-    let before_slice = |x| if is_slice(x) { v.def_op(x).map(|o| v.m.op(o).operands.first().copied()).flatten() } else { Some(x) };
+    let before_slice =
+        |x| if is_slice(x) { v.def_op(x).and_then(|o| v.m.op(o).operands.first().copied()) } else { Some(x) };
     let ops = v.operands();
     let concat_type = if ops.iter().all(|&x| is_slice(x)) {
         FactorType::Permutation
@@ -196,9 +200,11 @@ pub fn dynamic_slice(v: &OpView<'_>) -> Option<OpShardingRule> {
 pub fn dynamic_update_slice(v: &OpView<'_>) -> Option<OpShardingRule> {
     let operand = v.operand_shape(0)?;
     let update = v.operand_shape(1)?;
-    let all_constant = v.operands().iter().skip(2).all(|&x| {
-        v.def_kind(x).is_some_and(|k| k == OpKind::Sdy(SdyOp::Constant) || k.has(Traits::CONSTANT_LIKE))
-    });
+    let all_constant = v
+        .operands()
+        .iter()
+        .skip(2)
+        .all(|&x| v.def_kind(x).is_some_and(|k| k == OpKind::Sdy(SdyOp::Constant) || k.has(Traits::CONSTANT_LIKE)));
     let mut b = v.builder();
     let mut dims = vec![NULL_DIM; v.num_operands()];
     for (d, (&os, &us)) in operand.iter().zip(&update).enumerate() {
