@@ -66,6 +66,10 @@ pub struct EquivArgs {
     /// would insert them) instead of reporting them.
     #[arg(long)]
     pub insert_reshards: bool,
+    /// Run the partitioned side on global-shaped canvases (the slow,
+    /// independent second implementation) instead of on local shards.
+    #[arg(long)]
+    pub canvas: bool,
     /// The most ops each run (and each device) may execute.
     #[arg(long, value_name = "N")]
     pub fuel: Option<u64>,
@@ -171,6 +175,7 @@ pub fn equiv(args: &EquivArgs) -> ExitCode {
         tol,
         limits,
         implicit: if args.insert_reshards { ImplicitReshards::Insert } else { ImplicitReshards::Error },
+        canvas: args.canvas,
     };
     let mut all_equal = true;
     for pair in &pairs {

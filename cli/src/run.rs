@@ -61,6 +61,13 @@ pub struct RunArgs {
     /// With --sharded, or for an MPMD function: print which device holds which block of each result.
     #[arg(long)]
     pub show_sharding: bool,
+    /// With --sharded: perform reshards the program leaves implicit instead of reporting them.
+    #[arg(long, requires = "sharded")]
+    pub insert_reshards: bool,
+    /// With --sharded: run every op on global-shaped canvases (the slow,
+    /// independent second implementation) instead of on local shards.
+    #[arg(long, requires = "sharded")]
+    pub canvas: bool,
     /// For an MPMD function (one with an #mpmd.topology): print the per-mesh timeline of its fragments.
     #[arg(long)]
     pub show_schedule: bool,
@@ -221,7 +228,8 @@ fn run_sharded(
     source: &Source,
 ) -> Result<(), Stop> {
     use shardref_interp::devices::sharded::{ImplicitReshards, ShardedInputs, ShardedOptions};
-    let opts = ShardedOptions { limits, implicit: ImplicitReshards::Error };
+    let implicit = if args.insert_reshards { ImplicitReshards::Insert } else { ImplicitReshards::Error };
+    let opts = ShardedOptions { limits, implicit, canvas: args.canvas };
     let results = shardref_interp::devices::sharded::run_sharded(m, entry, ShardedInputs::Global(inputs), &opts)
         .map_err(|e| {
             report(source, &[e.to_diagnostic()]);

@@ -64,7 +64,7 @@ fuzz_target!(|data: &[u8]| {
     let Some(types) = small_arg_types(&m, name) else { return };
     let Ok(args) = random_inputs(&types, &mut trial_rng(0, 1)) else { return };
     for implicit in [ImplicitReshards::Error, ImplicitReshards::Insert] {
-        let opts = ShardedOptions { limits: LIMITS, implicit };
+        let opts = ShardedOptions { limits: LIMITS, implicit, canvas: false };
         let _ = run_sharded(&m, name, ShardedInputs::Global(args.clone()), &opts);
     }
 });

@@ -146,6 +146,10 @@ pub struct Interp<'m> {
     /// What `interpreter.run_parallel` over a global-view sdy function does
     /// with implicit reshards (see `devices::sharded`).
     pub implicit_reshards: crate::devices::sharded::ImplicitReshards,
+    /// Local types that replace the module's types of some values (the
+    /// results of the op a sharded device runs on its local shards); empty in
+    /// an ordinary run.
+    pub local_types: HashMap<ValueId, Type>,
 }
 
 /// How a block ended.
@@ -171,6 +175,7 @@ impl<'m> Interp<'m> {
             outcome: Outcome::default(),
             device: None,
             implicit_reshards: crate::devices::sharded::ImplicitReshards::Error,
+            local_types: HashMap::new(),
         }
     }
 
@@ -329,9 +334,17 @@ impl<'m> Interp<'m> {
             .ok_or_else(|| InterpError::invalid(at, "use of a value before its definition"))
     }
 
+    /// The type of `v`: its local type when one is set, else the module's.
+    pub(crate) fn ty(&self, v: ValueId) -> &Type {
+        if self.local_types.is_empty() {
+            return self.m.value_type(v);
+        }
+        self.local_types.get(&v).unwrap_or_else(|| self.m.value_type(v))
+    }
+
     /// Checks that a runtime value matches the IR type of `v` (static shapes only).
     fn check_type(&self, v: ValueId, val: &Value, at: Span) -> IResult<()> {
-        let ty = self.m.value_type(v);
+        let ty = self.ty(v);
         if !value_has_type(val, ty) {
             return Err(InterpError::invalid(at, format!("value does not have the expected type {ty}")));
         }
@@ -397,7 +410,7 @@ impl<'m> Interp<'m> {
         let o = self.m.op(op);
         let mut total: u64 = 0;
         for &r in &o.results {
-            total = total.saturating_add(type_bytes(self.m.value_type(r)));
+            total = total.saturating_add(type_bytes(self.ty(r)));
         }
         if total > self.limits.max_value_bytes {
             return Err(InterpError::exhausted(
@@ -527,7 +540,7 @@ impl<'m> Interp<'m> {
         let o = self.m.op(op);
         let span = o.span;
         let result_ty = |i: usize| -> IResult<&Type> {
-            o.results.get(i).map(|&r| self.m.value_type(r)).ok_or_else(|| InterpError::invalid(span, "missing result"))
+            o.results.get(i).map(|&r| self.ty(r)).ok_or_else(|| InterpError::invalid(span, "missing result"))
         };
         use StablehloOp as S;
         // Quantized math: dequantize, compute in the expressed type, quantize (spec: dequantize_op_quantize).
@@ -535,7 +548,7 @@ impl<'m> Interp<'m> {
             .operands
             .iter()
             .chain(&o.results)
-            .any(|&v| matches!(self.m.value_type(v), Type::Tensor(t) if ops::quant::is_quantized(&t.elem)));
+            .any(|&v| matches!(self.ty(v), Type::Tensor(t) if ops::quant::is_quantized(&t.elem)));
         if quantized && k.has_quantized_math() {
             return self.dequantize_op_quantize(f, op, k);
         }
@@ -1152,7 +1165,7 @@ impl<'m> Interp<'m> {
         let o = self.m.op(op);
         let span = o.span;
         let result_ty = |i: usize| -> IResult<&Type> {
-            o.results.get(i).map(|&r| self.m.value_type(r)).ok_or_else(|| InterpError::invalid(span, "missing result"))
+            o.results.get(i).map(|&r| self.ty(r)).ok_or_else(|| InterpError::invalid(span, "missing result"))
         };
         let unary = match k {
             C::AsinAcosKernel => Some(Unary::AsinAcosKernel),
@@ -1488,7 +1501,7 @@ impl<'m> Interp<'m> {
         }
         let mut results = Vec::with_capacity(no + nc);
         for (j, s) in slices.into_iter().enumerate() {
-            let rt = result_tensor(self.m.value_type(o.results[j]))?;
+            let rt = result_tensor(self.ty(o.results[j]))?;
             let parts: Vec<Tensor> = s
                 .into_iter()
                 .map(|t| {
@@ -1721,7 +1734,7 @@ impl<'m> Interp<'m> {
             .map(|t| if ops::quant::is_quantized(&t.elem) { ops::quant::dequantize(t) } else { Ok((*t).clone()) })
             .collect::<IResult<_>>()?;
         let refs: Vec<&Tensor> = float_inputs.iter().collect();
-        let rt = result_tensor(self.m.value_type(o.results[0]))?.clone();
+        let rt = result_tensor(self.ty(o.results[0]))?.clone();
         let float_ty =
             Type::Tensor(shardref_spec::ir::TensorType { elem: ops::quant::expressed(&rt.elem), ..rt.clone() });
         let out = match k.quantized_arity() {

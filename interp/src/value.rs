@@ -17,6 +17,30 @@ use shardref_spec::ir::{DenseData, DenseElements, ElemType, FloatKind, Signednes
 pub type C64 = Complex<f32>;
 pub type C128 = Complex<f64>;
 
+/// Whether two buffers are the same storage (one allocation shared by both).
+pub fn same_storage(a: &Buffer, b: &Buffer) -> bool {
+    use std::sync::Arc;
+    match (a, b) {
+        (Buffer::Bool(x), Buffer::Bool(y)) => Arc::ptr_eq(x, y),
+        (Buffer::I8(x), Buffer::I8(y)) => Arc::ptr_eq(x, y),
+        (Buffer::I16(x), Buffer::I16(y)) => Arc::ptr_eq(x, y),
+        (Buffer::I32(x), Buffer::I32(y)) => Arc::ptr_eq(x, y),
+        (Buffer::I64(x), Buffer::I64(y)) => Arc::ptr_eq(x, y),
+        (Buffer::U8(x), Buffer::U8(y)) => Arc::ptr_eq(x, y),
+        (Buffer::U16(x), Buffer::U16(y)) => Arc::ptr_eq(x, y),
+        (Buffer::U32(x), Buffer::U32(y)) => Arc::ptr_eq(x, y),
+        (Buffer::U64(x), Buffer::U64(y)) => Arc::ptr_eq(x, y),
+        (Buffer::F8(x), Buffer::F8(y)) => Arc::ptr_eq(x, y),
+        (Buffer::BF16(x), Buffer::BF16(y)) => Arc::ptr_eq(x, y),
+        (Buffer::F16(x), Buffer::F16(y)) => Arc::ptr_eq(x, y),
+        (Buffer::F32(x), Buffer::F32(y)) => Arc::ptr_eq(x, y),
+        (Buffer::F64(x), Buffer::F64(y)) => Arc::ptr_eq(x, y),
+        (Buffer::C64(x), Buffer::C64(y)) => Arc::ptr_eq(x, y),
+        (Buffer::C128(x), Buffer::C128(y)) => Arc::ptr_eq(x, y),
+        _ => false,
+    }
+}
+
 /// Typed element storage. One variant per machine representation.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Buffer {

@@ -33,7 +33,14 @@ fn inputs(m: &shardref_spec::Module, func: &str, seed: u64) -> Vec<Value> {
                     ((s >> 33) % 41) as i32 - 20
                 })
                 .collect();
-            Value::Tensor(Tensor::new(shape, ElemType::I32, Buffer::I32(data.into())))
+            let buf = if t.elem == ElemType::I1 {
+                Buffer::Bool(data.iter().map(|x| x % 2 != 0).collect::<Vec<_>>().into())
+            } else if t.elem == ElemType::F32 {
+                Buffer::F32(data.iter().map(|&x| x as f32).collect::<Vec<_>>().into())
+            } else {
+                Buffer::I32(data.into())
+            };
+            Value::Tensor(Tensor::new(shape, t.elem.clone(), buf))
         })
         .collect()
 }
@@ -45,6 +52,17 @@ fn sharded(
     mode: ImplicitReshards,
 ) -> Result<Vec<Value>, String> {
     let opts = ShardedOptions { implicit: mode, ..Default::default() };
+    let r = run_sharded(m, func, ShardedInputs::Global(args), &opts).map_err(|e| e.to_string())?;
+    r.iter().map(|v| v.reassemble().map_err(|e| e.to_string())).collect()
+}
+
+fn sharded_canvas(
+    m: &shardref_spec::Module,
+    func: &str,
+    args: Vec<Value>,
+    mode: ImplicitReshards,
+) -> Result<Vec<Value>, String> {
+    let opts = ShardedOptions { implicit: mode, canvas: true, ..Default::default() };
     let r = run_sharded(m, func, ShardedInputs::Global(args), &opts).map_err(|e| e.to_string())?;
     r.iter().map(|v| v.reassemble().map_err(|e| e.to_string())).collect()
 }
@@ -210,7 +228,8 @@ fn loop_bodies_see_the_values_they_capture() {
     let m = load("loop.mlir");
     let args = inputs(&m, "sharded_capture", 2);
     let e = sharded(&m, "sharded_capture", args.clone(), ImplicitReshards::Error).unwrap_err();
-    assert!(e.contains("'stablehlo.while'") && e.contains("sharded on {\"x\"} along dimension 0"), "{e}");
+    // The body runs on local values: the add that reads the sharded step is the op that needs it whole.
+    assert!(e.contains("'stablehlo.add'") && e.contains("operand #1 dimension 0 is sharded on {\"x\"}"), "{e}");
     let want = global(&m, "sharded_capture", args.clone()).unwrap();
     assert_eq!(sharded(&m, "sharded_capture", args, ImplicitReshards::Insert).unwrap(), want);
 }
@@ -225,4 +244,61 @@ fn all_gather_over_the_wrong_axis_names_the_device() {
     let m = load("round_trips.mlir");
     let e = sharded(&m, "wrong_gather", inputs(&m, "wrong_gather", 0), ImplicitReshards::Error).unwrap_err();
     assert!(e.contains("'sdy.all_gather' does not deliver element") && e.contains("to device 7"), "{e}");
+}
+
+/// The failing classes of issue #9 (tests/sharded/classes/*.mlir, written as
+/// Shardy's export pipeline prints JAX programs): every `@parallel_x` runs on
+/// local shards, strictly, and agrees with `@sequential_x`; the canvas
+/// execution, an independent second implementation, agrees too (strictly
+/// where it can, else inserting the reshards it needs).
+#[test]
+fn failing_classes_run_sharded_equal_to_global() {
+    let dir = format!("{}/tests/sharded/classes", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".mlir"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 9, "{files:?}");
+    let mut pairs = 0;
+    for file in &files {
+        let path = format!("classes/{file}");
+        let m = load(&path);
+        let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+        let names: Vec<&str> = text
+            .split("func.func @parallel_")
+            .skip(1)
+            .map(|rest| rest.split('(').next().unwrap())
+            .collect();
+        for x in names {
+            pairs += 1;
+            for seed in 0..3 {
+                let p = format!("parallel_{x}");
+                let args = inputs(&m, &p, seed);
+                let want = global(&m, &format!("sequential_{x}"), args.clone()).unwrap();
+                let got = sharded(&m, &p, args.clone(), ImplicitReshards::Error)
+                    .unwrap_or_else(|e| panic!("{file}: @{p}: {e}"));
+                assert_eq!(got, want, "{file}: @{p} (seed {seed})");
+                let canvas = sharded_canvas(&m, &p, args.clone(), ImplicitReshards::Error)
+                    .or_else(|_| sharded_canvas(&m, &p, args, ImplicitReshards::Insert))
+                    .unwrap_or_else(|e| panic!("{file}: @{p} on canvases: {e}"));
+                assert_eq!(canvas, want, "{file}: @{p} on canvases (seed {seed})");
+            }
+        }
+    }
+    assert!(pairs >= 12, "{pairs} pairs");
+}
+
+/// The predicate of a loop must be the same on every device: a predicate
+/// computed from sharded data is an error naming two devices that disagree.
+#[test]
+fn a_loop_predicate_that_differs_between_devices_names_them() {
+    let m = load("loop.mlir");
+    let args = inputs(&m, "divergent_loop", 0);
+    let e = sharded(&m, "divergent_loop", args, ImplicitReshards::Error).unwrap_err();
+    assert!(
+        e.contains("the predicate of 'stablehlo.while' differs between devices") && e.contains("device 0 holds"),
+        "{e}"
+    );
 }

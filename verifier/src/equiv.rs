@@ -93,11 +93,20 @@ pub struct EquivOptions {
     /// Strict (every reshard explicit) or inserting implicit reshards, for
     /// programs that upstream partitions before running.
     pub implicit: ImplicitReshards,
+    /// Run the partitioned side on global-shaped canvases instead of local shards.
+    pub canvas: bool,
 }
 
 impl Default for EquivOptions {
     fn default() -> Self {
-        EquivOptions { seed: 0, trials: 3, tol: None, limits: Limits::default(), implicit: ImplicitReshards::Error }
+        EquivOptions {
+            seed: 0,
+            trials: 3,
+            tol: None,
+            limits: Limits::default(),
+            implicit: ImplicitReshards::Error,
+            canvas: false,
+        }
     }
 }
 
@@ -364,7 +373,7 @@ fn one_trial(
     };
     match runner {
         Runner::Sharded => {
-            let sharded_opts = ShardedOptions { limits: opts.limits, implicit: opts.implicit };
+            let sharded_opts = ShardedOptions { limits: opts.limits, implicit: opts.implicit, canvas: opts.canvas };
             let par = match run_sharded(m, &pair.parallel, ShardedInputs::Global(args.clone()), &sharded_opts) {
                 Ok(par) => par,
                 // A value that must be replicated differs between devices

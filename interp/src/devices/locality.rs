@@ -525,7 +525,7 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
 }
 
 /// The single stablehlo op of a two-argument reduction body, if it is one.
-fn single_op_kind(m: &Module, r: shardref_spec::ir::RegionId) -> Option<StablehloOp> {
+pub(crate) fn single_op_kind(m: &Module, r: shardref_spec::ir::RegionId) -> Option<StablehloOp> {
     let region = m.region(r);
     let [b] = region.blocks.as_slice() else { return None };
     let block = m.block(*b);

@@ -307,6 +307,14 @@ impl Sharding {
         self.dims.get(d).map_or(1, |x| x.iter().map(|x| x.size).product())
     }
 
+    /// Fills in the dimensions of a maximal-mesh sharding printed as `[]`
+    /// (Shardy's form for a value on one device, whatever its rank).
+    pub fn fit_rank(&mut self, rank: usize) {
+        if self.dims.is_empty() && self.mesh.axes.is_empty() {
+            self.dims = vec![vec![]; rank];
+        }
+    }
+
     /// An error when the sharding does not have one dimension sharding per
     /// dimension of a rank-`rank` tensor.
     pub fn check_rank(&self, rank: usize) -> Result<(), String> {
@@ -356,6 +364,10 @@ impl Sharding {
     /// representative of each group holds the value and the others zeros; for
     /// `max`/`min`, every member holds the value (x R x = x).
     pub fn shard(&self, t: &Tensor) -> Vec<Tensor> {
+        // Replicated: every device shares the one buffer.
+        if self.is_fully_replicated() {
+            return vec![t.clone(); self.mesh.num_devices()];
+        }
         (0..self.mesh.num_devices())
             .map(|p| {
                 let local = extract_block(t, &self.block(&t.shape, p), &self.local_shape(&t.shape));
@@ -388,6 +400,10 @@ impl Sharding {
         // Reduce unreduced partials: one tensor per reduction group, held by its representative.
         let mut reduced: Vec<Option<Tensor>> = vec![None; n];
         for p in 0..n {
+            if self.unreduced.is_empty() {
+                reduced[p] = Some(shards[p].clone());
+                continue;
+            }
             let group = self.mesh.group(&self.unreduced, p);
             if group.first() != Some(&p) {
                 continue;

@@ -14,6 +14,7 @@
 //! - `manual`: `sdy.manual_computation` bodies run per device.
 
 pub mod collectives;
+pub mod factors;
 pub mod locality;
 pub mod manual;
 pub mod mesh;

@@ -201,7 +201,7 @@ pub fn run_mpmd(m: &Module, entry: &str, inputs: Vec<Value>, opts: &MpmdOptions)
         outlined,
         mesh_time: HashMap::new(),
         events: vec![],
-        opts: ShardedOptions { limits: opts.limits, implicit: ImplicitReshards::Insert },
+        opts: ShardedOptions { limits: opts.limits, implicit: ImplicitReshards::Insert, canvas: false },
     };
     let entry_block = first_block(&prepared, f)?;
     let arg_ids = prepared.block(entry_block).args.clone();

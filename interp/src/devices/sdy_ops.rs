@@ -214,6 +214,7 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held) -> IResult<Held>
         _ => return Err(err("collective without an out_sharding".into())),
     };
     let mut out = Sharding::from_attr(m, out_attr).map_err(err)?;
+    out.fit_rank(input.global.len());
     out.check_rank(input.global.len()).map_err(err)?;
     let mesh = input.sharding.mesh.clone();
     let name = format!("'{}'", shardref_spec::ops::OpKind::Sdy(k).name());
@@ -332,6 +333,8 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held) -> IResult<Held>
 /// in `ImplicitReshards::Insert` mode): partials are reduced first, then every
 /// device takes its block from the global value.
 pub fn reshard(input: &Held, out: Sharding) -> IResult<Held> {
+    let mut out = out;
+    out.fit_rank(input.global.len());
     out.check_rank(input.global.len()).map_err(|e| InterpError::invalid(shardref_spec::ir::Span::NONE, e))?;
     let global = input
         .sharding

@@ -35,6 +35,7 @@ use shardref_spec::ir::sdy::{MeshOrRef, ReductionKind, SdyAttr, TensorSharding};
 use shardref_spec::ir::{Attr, BlockId, Module, OpId, Span, Type, ValueId};
 use shardref_spec::ops::{FuncOp, OpKind, OpName, SdyOp, StablehloOp};
 
+use crate::devices::factors::{Decision, LocalPlan};
 use crate::devices::locality::{self, Combine, Dep, Linear};
 use crate::devices::mesh::{AxisPart, Disagreement, Mesh, Sharding, UnshardError};
 use crate::devices::sdy_ops::{Held, block_of, collective, reshard, sdy_attr};
@@ -59,11 +60,15 @@ pub enum ImplicitReshards {
 pub struct ShardedOptions {
     pub limits: Limits,
     pub implicit: ImplicitReshards,
+    /// Run every op on global-shaped canvases (the slow, independent second
+    /// implementation) instead of deciding from the op's factors and running
+    /// it on local shards.
+    pub canvas: bool,
 }
 
 impl Default for ShardedOptions {
     fn default() -> Self {
-        ShardedOptions { limits: Limits::default(), implicit: ImplicitReshards::Error }
+        ShardedOptions { limits: Limits::default(), implicit: ImplicitReshards::Error, canvas: false }
     }
 }
 
@@ -152,7 +157,7 @@ pub fn run_sharded(m: &Module, func: &str, inputs: ShardedInputs, opts: &Sharded
         .ok_or_else(|| InterpError::invalid(Span::NONE, format!("no function @{func} in the module")))?;
     let span = m.op(f).span;
     let mesh = function_mesh(m, f).map_err(|e| InterpError::invalid(span, e))?;
-    let mut d = Driver { m, it: Interp::new(m, opts.limits), opts: *opts, mesh: mesh.clone() };
+    let mut d = Driver { m, it: Interp::new(m, opts.limits), opts: *opts, mesh: mesh.clone(), fuel: opts.limits.fuel };
     let entry = entry_block(m, f)?;
     let arg_types: Vec<Type> = m.block(entry).args.iter().map(|&a| m.value_type(a).clone()).collect();
     let mut args = Vec::with_capacity(arg_types.len());
@@ -204,7 +209,7 @@ pub fn run_sharded(m: &Module, func: &str, inputs: ShardedInputs, opts: &Sharded
         };
         args.push(held);
     }
-    let results = d.run_block(entry, args)?;
+    let results = d.run_block(entry, args, &[])?;
     let result_types: Vec<Type> = func_result_types(m, f);
     let mut out = Vec::with_capacity(results.len());
     for (i, h) in results.into_iter().enumerate() {
@@ -313,6 +318,17 @@ struct Driver<'m> {
     it: Interp<'m>,
     opts: ShardedOptions,
     mesh: Mesh,
+    /// Ops the driver may still run (its own loops count against the limit).
+    fuel: u64,
+}
+
+/// The environments of the enclosing blocks, innermost last (region bodies
+/// of while and case see the values defined around them).
+type Scopes<'a> = [&'a HashMap<ValueId, Held>];
+
+/// The value of `v` in `env` or an enclosing scope.
+fn lookup(env: &HashMap<ValueId, Held>, outer: &Scopes<'_>, v: ValueId) -> Option<Held> {
+    env.get(&v).or_else(|| outer.iter().rev().find_map(|e| e.get(&v))).cloned()
 }
 
 impl<'m> Driver<'m> {
@@ -328,6 +344,8 @@ impl<'m> Driver<'m> {
                 Some(s) => {
                     let s = self.resolve(s, span)?;
                     let rank = global_shape(ty).map_err(|e| InterpError::unsupported(span, e))?.len();
+                    let mut s = s;
+                    s.fit_rank(rank);
                     s.check_rank(rank).map_err(|e| InterpError::invalid(span, e))?;
                     Ok(s)
                 }
@@ -401,7 +419,7 @@ impl<'m> Driver<'m> {
     }
 
     /// Runs a block on held arguments and returns what its terminator returns.
-    fn run_block(&mut self, b: BlockId, args: Vec<Held>) -> IResult<Vec<Held>> {
+    fn run_block(&mut self, b: BlockId, args: Vec<Held>, outer: &Scopes<'_>) -> IResult<Vec<Held>> {
         let m = self.m;
         let block = m.block(b);
         if block.args.len() != args.len() {
@@ -410,8 +428,12 @@ impl<'m> Driver<'m> {
         let mut env: HashMap<ValueId, Held> = block.args.iter().copied().zip(args).collect();
         for &op in &block.ops {
             let o = m.op(op);
+            if self.fuel == 0 {
+                return Err(InterpError::exhausted(o.span, "sharded execution ran out of fuel"));
+            }
+            self.fuel -= 1;
             let get = |env: &HashMap<ValueId, Held>, v: ValueId| {
-                env.get(&v).cloned().ok_or_else(|| {
+                lookup(env, outer, v).ok_or_else(|| {
                     InterpError::unsupported(o.span, "sharded execution of a value defined outside the function body")
                 })
             };
@@ -425,6 +447,16 @@ impl<'m> Driver<'m> {
                 }
                 OpKind::Sdy(k) => self.sdy(op, k, operands)?,
                 OpKind::Func(FuncOp::Call) => self.call(op, operands)?,
+                OpKind::Stablehlo(StablehloOp::While) if !self.opts.canvas => {
+                    let mut chain: Vec<&HashMap<ValueId, Held>> = outer.to_vec();
+                    chain.push(&env);
+                    self.while_loop(op, operands, &chain)?
+                }
+                OpKind::Stablehlo(StablehloOp::Case) if !self.opts.canvas => {
+                    let mut chain: Vec<&HashMap<ValueId, Held>> = outer.to_vec();
+                    chain.push(&env);
+                    self.case(op, operands, &chain)?
+                }
                 _ => {
                     let captured = captured_values(m, op)
                         .into_iter()
@@ -459,7 +491,100 @@ impl<'m> Driver<'m> {
             let s = self.func_sharding(f, "arg_attrs", i, &ty)?;
             args.push(self.conform(h, s, o.span, &format!("call operand #{i}"))?);
         }
-        self.run_block(entry, args)
+        self.run_block(entry, args, &[])
+    }
+
+    /// The sharding every device holds result `i` of `op` with: its declared
+    /// `sdy.sharding`, else replicated.
+    fn result_sharding_or_replicated(&self, op: OpId, i: usize) -> IResult<Sharding> {
+        let o = self.m.op(op);
+        let r = *o.results.get(i).ok_or_else(|| InterpError::invalid(o.span, "missing result"))?;
+        match self.result_sharding(op, i)? {
+            Some(s) => Ok(s),
+            None => self.replicated(self.m.value_type(r), o.span),
+        }
+    }
+
+    /// The one value a replicated scalar holds on every device, as an i64
+    /// (predicates: 0 or 1); an error naming two devices that disagree.
+    fn uniform_scalar(&self, h: &Held, span: Span, what: &str) -> IResult<i64> {
+        let mesh = &h.sharding.mesh;
+        if !h.sharding.unreduced.is_empty() {
+            return Err(InterpError::trap(
+                span,
+                format!("{what} is unreduced over {} (a missing sdy.all_reduce)", mesh.parts_name(&h.sharding.unreduced)),
+            ));
+        }
+        let first = h.shards.first().ok_or_else(|| InterpError::invalid(span, format!("{what} has no shards")))?;
+        if let Some(p) = h.shards.iter().position(|t| t != first) {
+            return Err(InterpError::trap(
+                span,
+                format!(
+                    "{what} differs between devices: device {} holds {}, device {} holds {}",
+                    mesh.device_id(0),
+                    crate::devices::mesh::element_string(first, 0),
+                    mesh.device_id(p),
+                    crate::devices::mesh::element_string(&h.shards[p], 0)
+                ),
+            ));
+        }
+        crate::ops::elementwise::scalar_i64(first).map_err(|e| e.at(span))
+    }
+
+    /// `stablehlo.while` on local values: the carried values take the while's
+    /// result shardings (operands and body results are made to match them),
+    /// and every device must agree on the predicate.
+    fn while_loop(&mut self, op: OpId, operands: Vec<Held>, outer: &Scopes<'_>) -> IResult<Vec<Held>> {
+        let m = self.m;
+        let o = m.op(op);
+        let span = o.span;
+        let block = |i: usize| {
+            o.regions.get(i).and_then(|&r| m.region(r).blocks.first().copied()).ok_or_else(|| {
+                InterpError::invalid(span, "while without a cond and a body")
+            })
+        };
+        let (cond, body) = (block(0)?, block(1)?);
+        let targets = (0..o.results.len()).map(|i| self.result_sharding_or_replicated(op, i)).collect::<IResult<Vec<_>>>()?;
+        let mut carried = vec![];
+        for (i, (h, t)) in operands.into_iter().zip(&targets).enumerate() {
+            carried.push(self.conform(h, t.clone(), span, &format!("'stablehlo.while' operand #{i}"))?);
+        }
+        loop {
+            let pred = self.run_block(cond, carried.clone(), outer)?;
+            let pred = pred.first().ok_or_else(|| InterpError::invalid(span, "while cond returns nothing"))?;
+            if self.uniform_scalar(pred, span, "the predicate of 'stablehlo.while'")? == 0 {
+                return Ok(carried);
+            }
+            let next = self.run_block(body, carried, outer)?;
+            if next.len() != targets.len() {
+                return Err(InterpError::invalid(span, "while body returns the wrong number of values"));
+            }
+            carried = vec![];
+            for (i, (h, t)) in next.into_iter().zip(&targets).enumerate() {
+                carried.push(self.conform(h, t.clone(), span, &format!("'stablehlo.while' body result #{i}"))?);
+            }
+        }
+    }
+
+    /// `stablehlo.case` on local values: every device must agree on the
+    /// branch index; the branch's results take the case's result shardings.
+    fn case(&mut self, op: OpId, operands: Vec<Held>, outer: &Scopes<'_>) -> IResult<Vec<Held>> {
+        let m = self.m;
+        let o = m.op(op);
+        let span = o.span;
+        let index = operands.first().ok_or_else(|| InterpError::invalid(span, "case without an index"))?;
+        let i = self.uniform_scalar(index, span, "the branch index of 'stablehlo.case'")?;
+        let n = o.regions.len();
+        let k = usize::try_from(i).ok().filter(|&k| k < n).unwrap_or(n.saturating_sub(1));
+        let b = o.regions.get(k).and_then(|&r| m.region(r).blocks.first().copied());
+        let b = b.ok_or_else(|| InterpError::invalid(span, "case without branches"))?;
+        let out = self.run_block(b, vec![], outer)?;
+        let mut v = vec![];
+        for (j, h) in out.into_iter().enumerate() {
+            let t = self.result_sharding_or_replicated(op, j)?;
+            v.push(self.conform(h, t, span, &format!("'stablehlo.case' result #{j}"))?);
+        }
+        Ok(v)
     }
 
     fn sdy(&mut self, op: OpId, k: SdyOp, operands: Vec<Held>) -> IResult<Vec<Held>> {
@@ -509,7 +634,7 @@ impl<'m> Driver<'m> {
                     });
                 }
                 let outs = per_value(m, op, "out_shardings");
-                let results = self.run_block(body, args)?;
+                let results = self.run_block(body, args, &[])?;
                 let mut v = vec![];
                 for (i, h) in results.into_iter().enumerate() {
                     v.push(match outs.get(i) {
@@ -551,6 +676,8 @@ impl<'m> Driver<'m> {
                     global.len(),
                 ),
             };
+            let mut s = s;
+            s.fit_rank(global.len());
             s.check_rank(global.len()).map_err(|e| InterpError::invalid(span, format!("result #{i}: {e}")))?;
             results.push((global, s));
         }
@@ -585,13 +712,136 @@ impl<'m> Driver<'m> {
                 )),
             }
         });
-        match whole.and_then(|()| self.check(op, kind, &operands, &results)) {
+        if let Err(e) = whole {
+            return match self.opts.implicit {
+                ImplicitReshards::Error => Err(e),
+                ImplicitReshards::Insert => self.global_fallback(op, &operands, &captured, &results),
+            };
+        }
+        if !self.opts.canvas {
+            match crate::devices::factors::decide(m, op, kind, &operands, &results) {
+                Decision::Local(plan) => return self.local(op, operands, &captured, &results, plan),
+                Decision::Communicate(msg) => {
+                    return match self.opts.implicit {
+                        ImplicitReshards::Error => Err(InterpError::trap(span, msg)),
+                        ImplicitReshards::Insert => self.global_fallback(op, &operands, &captured, &results),
+                    };
+                }
+                Decision::Canvas => {}
+            }
+        }
+        match self.check(op, kind, &operands, &results) {
             Ok(plan) => self.compute(op, &operands, &captured, &results, plan),
             Err(e) => match self.opts.implicit {
                 ImplicitReshards::Error => Err(e),
                 ImplicitReshards::Insert => self.global_fallback(op, &operands, &captured, &results),
             },
         }
+    }
+
+    /// Every device runs the op's kernel on its local shards (`factors::decide`
+    /// said it may): operands replicated along a factor the op shards are
+    /// sliced first, padding of reduced non-divisible dimensions takes the
+    /// reduction's identity, and the results are partial over the reduction
+    /// factors' axes.
+    fn local(
+        &mut self,
+        op: OpId,
+        mut operands: Vec<Held>,
+        captured: &[(ValueId, Held)],
+        results: &[(Vec<usize>, Sharding)],
+        plan: LocalPlan,
+    ) -> IResult<Vec<Held>> {
+        let m = self.m;
+        let o = m.op(op);
+        let span = o.span;
+        for (h, target) in operands.iter_mut().zip(&plan.slice_to) {
+            if let Some(t) = target {
+                *h = slice_held(h, t.clone());
+            }
+        }
+        let n = results.first().map_or(self.mesh.num_devices(), |(_, s)| s.mesh.num_devices());
+        let mut local_types = HashMap::new();
+        for (&r, (g, s)) in o.results.iter().zip(results) {
+            let Type::Tensor(tt) = m.value_type(r) else {
+                return Err(InterpError::unsupported(span, "sharded execution of non-tensor values"));
+            };
+            let shape = s.local_shape(g).into_iter().map(|x| Some(x as u64)).collect();
+            local_types.insert(r, Type::Tensor(shardref_spec::ir::TensorType { shape: Some(shape), ..tt.clone() }));
+        }
+        let is_reduce = matches!(o.name.kind(), Some(OpKind::Stablehlo(StablehloOp::Reduce)));
+        let mut out: Vec<Vec<Tensor>> = vec![Vec::with_capacity(n); results.len()];
+        self.it.local_types = local_types;
+        // Devices whose inputs are all the same storage as device 0's compute
+        // what device 0 computes: they share its results.
+        let shared_with_0 = |p: usize| {
+            plan.partial.is_empty()
+                && plan.mask.iter().all(|d| d.is_empty())
+                && operands.iter().all(|h| crate::value::same_storage(&h.shards[p].buf, &h.shards[0].buf))
+                && captured.iter().all(|(_, h)| crate::value::same_storage(&h.shards[p].buf, &h.shards[0].buf))
+                && results.iter().all(|(_, s)| s.dims.iter().all(|d| d.is_empty()))
+        };
+        let run = (|| {
+            for p in 0..n {
+                if p > 0 && shared_with_0(p) {
+                    for shards in out.iter_mut() {
+                        let first = shards[0].clone();
+                        shards.push(first);
+                    }
+                    continue;
+                }
+                let mut args = Vec::with_capacity(operands.len());
+                for (i, h) in operands.iter().enumerate() {
+                    let t = &h.shards[p];
+                    if plan.mask[i].is_empty() {
+                        args.push(Value::Tensor(t.clone()));
+                        continue;
+                    }
+                    let fill = if is_reduce {
+                        operands.get(i + operands.len() / 2).map(|x| x.shards[p].clone())
+                    } else {
+                        None
+                    };
+                    let fill = fill.unwrap_or_else(|| Tensor::new(vec![], t.elem.clone(), Buffer::zeros(t.buf.repr(), 1)));
+                    let block = h.sharding.block(&h.global, p);
+                    args.push(Value::Tensor(fill_padding(t, &plan.mask[i], &block, &fill)));
+                }
+                let caps = captured.iter().map(|(v, h)| (*v, Value::Tensor(h.shards[p].clone()))).collect();
+                let vals = match full_slice_kernel(m, op, &operands, &args)? {
+                    Some(v) => vec![v],
+                    None => self.it.eval_op(op, args, caps)?,
+                };
+                for (j, v) in vals.into_iter().enumerate() {
+                    match v {
+                        Value::Tensor(t) => out[j].push(t),
+                        _ => return Err(InterpError::unsupported(span, "sharded execution of non-tensor values")),
+                    }
+                }
+            }
+            Ok(())
+        })();
+        self.it.local_types.clear();
+        run?;
+        Ok(out
+            .into_iter()
+            .zip(results)
+            .map(|(shards, (g, declared))| {
+                let mut s = declared.clone();
+                s.unreduced = plan.partial.clone();
+                if !plan.partial.is_empty() {
+                    s.reduction = plan.kind;
+                }
+                // Axes declared unreduced that the op did not make partial become partial for free.
+                let extra: Vec<AxisPart> =
+                    declared.unreduced.iter().filter(|x| !plan.partial.contains(x)).copied().collect();
+                if extra.is_empty() {
+                    return Held { sharding: s, shards, global: g.clone() };
+                }
+                let shards = s.mesh.keep_one_representative(&shards, &extra);
+                s.unreduced.extend(extra);
+                Held { sharding: s, shards, global: g.clone() }
+            })
+            .collect())
     }
 
     /// `ImplicitReshards::Insert`: gathers the operands, runs the op once on
@@ -887,6 +1137,94 @@ fn captured_values(m: &Module, op: OpId) -> Vec<ValueId> {
     out
 }
 
+/// The local form of slice, dynamic_slice and gather, whose attributes
+/// carry global sizes: the factor rule lets a dimension stay sharded only
+/// where the op takes it whole, so on a device that dimension's slice size
+/// (or limit) is its local size. `None` for every other op.
+fn full_slice_kernel(m: &Module, op: OpId, operands: &[Held], args: &[Value]) -> IResult<Option<Value>> {
+    let o = m.op(op);
+    let span = o.span;
+    let Some(OpKind::Stablehlo(k @ (StablehloOp::Slice | StablehloOp::DynamicSlice | StablehloOp::Gather))) =
+        o.name.kind()
+    else {
+        return Ok(None);
+    };
+    let (Some(h), Some(Value::Tensor(t))) = (operands.first(), args.first()) else {
+        return Err(InterpError::invalid(span, "missing operand"));
+    };
+    let local = |sizes: Vec<i64>| -> Vec<i64> {
+        sizes
+            .into_iter()
+            .enumerate()
+            .map(|(d, x)| if h.sharding.num_shards(d) > 1 { t.shape.get(d).map_or(x, |&l| l as i64) } else { x })
+            .collect()
+    };
+    let tensor = |i: usize| match args.get(i) {
+        Some(Value::Tensor(t)) => Ok(t),
+        _ => Err(InterpError::invalid(span, "missing tensor operand")),
+    };
+    let out = match k {
+        StablehloOp::Slice => crate::ops::shape::slice(
+            t,
+            &crate::attrs::ints(o, "start_indices")?,
+            &local(crate::attrs::ints(o, "limit_indices")?),
+            &crate::attrs::ints(o, "strides")?,
+        )?,
+        StablehloOp::DynamicSlice => {
+            let starts = (1..args.len())
+                .map(|i| crate::ops::elementwise::scalar_i64(tensor(i)?))
+                .collect::<IResult<Vec<_>>>()?;
+            crate::ops::shape::dynamic_slice(t, &starts, &local(crate::attrs::ints(o, "slice_sizes")?))?
+        }
+        _ => {
+            let Some(shardref_spec::ir::stablehlo::StablehloAttr::Gather(d)) =
+                o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo)
+            else {
+                return Err(InterpError::invalid(span, "gather without dimension_numbers"));
+            };
+            crate::ops::gather::gather(t, tensor(1)?, d, &local(crate::attrs::ints(o, "slice_sizes")?))?
+        }
+    };
+    Ok(Some(Value::Tensor(out)))
+}
+
+/// `h` re-held per `target`, which shards only dimensions `h` holds
+/// replicated: each device keeps its block (an all_slice, no communication).
+fn slice_held(h: &Held, target: Sharding) -> Held {
+    let local = target.local_shape(&h.global);
+    let shards = (0..target.mesh.num_devices())
+        .map(|p| {
+            let held = h.sharding.block(&h.global, p);
+            let want = target.block(&h.global, p);
+            let ranges: Vec<Range<usize>> =
+                held.iter().zip(&want).map(|(a, b)| (b.start - a.start)..(b.end - a.start)).collect();
+            crate::devices::mesh::extract_block(&h.shards[p], &ranges, &local)
+        })
+        .collect();
+    Held { sharding: target, shards, global: h.global.clone() }
+}
+
+/// `t` (a local shard holding global block `block`) with the padding of
+/// dimensions `dims` (past the block's length) set to the scalar `fill`.
+fn fill_padding(t: &Tensor, dims: &[usize], block: &[Range<usize>], fill: &Tensor) -> Tensor {
+    let ls = strides(&t.shape);
+    let mut parts = Vec::with_capacity(t.num_elements());
+    let mut any = false;
+    for_each_index(&t.shape, |i| {
+        if dims.iter().all(|&d| i[d] < block[d].len()) {
+            parts.push((0, i.iter().zip(&ls).map(|(x, s)| x * s).sum()));
+        } else {
+            any = true;
+            parts.push((1, 0));
+        }
+    });
+    if !any {
+        return t.clone();
+    }
+    let buf = gather_many(&[t, fill], &parts).unwrap_or_else(|_| Buffer::zeros(t.buf.repr(), parts.len()));
+    Tensor::new(t.shape.clone(), t.elem.clone(), buf)
+}
+
 /// What the locality check decided for an op.
 struct Plan {
     /// [device][operand][dim]: the part of the operand's global range the device places.
@@ -974,7 +1312,7 @@ pub fn run_parallel_hook(
     let name = name.ok_or_else(|| InterpError::invalid(span, "run_parallel program without a name"))?;
     let mut limits = it.limits();
     limits.fuel = it.fuel_left();
-    let opts = ShardedOptions { limits, implicit: it.implicit_reshards };
+    let opts = ShardedOptions { limits, implicit: it.implicit_reshards, canvas: false };
     let results = run_sharded(m, &name, ShardedInputs::PerDevice(inputs.to_vec()), &opts).map_err(|e| e.at(span))?;
     let mut out = vec![];
     for id in 0..programs.len() {

@@ -181,6 +181,10 @@ fn complex_from(inner: &ElemType, v: Vec<(f64, f64)>) -> IResult<Buffer> {
 
 /// `convert`: every element to `elem`.
 pub fn convert(t: &Tensor, elem: &ElemType) -> IResult<Tensor> {
+    // A conversion to the operand's own (unquantized) type is the identity.
+    if t.elem == *elem && !matches!(elem, ElemType::Quant(_)) {
+        return Ok(t.clone());
+    }
     // f32 → f64 and the narrow floats widen exactly; everything funnels through `Column`.
     let col = decode(t)?;
     let col = match (&t.buf, col) {

@@ -58,6 +58,10 @@ pub fn transpose(t: &Tensor, perm: &[i64]) -> IResult<Tensor> {
     if perm.len() != t.rank() {
         return invalid("permutation length differs from the rank");
     }
+    // The identity permutation shares the operand's buffer.
+    if perm.iter().enumerate().all(|(i, &p)| i == p) {
+        return Ok(t.clone());
+    }
     let shape: Vec<usize> = perm.iter().map(|&p| t.shape[p]).collect();
     let st = t.strides();
     let src: Vec<usize> = perm.iter().map(|&p| st[p]).collect();

@@ -40,3 +40,21 @@ func.func @sharded_capture(%arg0: tensor<4xi32>, %step: tensor<4xi32> {sdy.shard
   }) : (tensor<i32>, tensor<4xi32>) -> (tensor<i32>, tensor<4xi32>)
   return %0#1 : tensor<4xi32>
 }
+
+// A loop whose predicate depends on the device (partition_id): the devices
+// would run different trip counts.
+func.func @divergent_loop(%arg0: tensor<4xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> (tensor<4xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {
+  %0 = stablehlo.while(%iterArg = %arg0) : tensor<4xi32>
+    attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}]>]>}
+  cond {
+    %1 = stablehlo.partition_id : tensor<ui32>
+    %c = stablehlo.constant dense<1> : tensor<ui32>
+    %2 = stablehlo.compare  LT, %1, %c,  UNSIGNED : (tensor<ui32>, tensor<ui32>) -> tensor<i1>
+    stablehlo.return %2 : tensor<i1>
+  } do {
+    %c = stablehlo.constant dense<1> : tensor<4xi32>
+    %1 = stablehlo.add %iterArg, %c {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}]>]>} : tensor<4xi32>
+    stablehlo.return %1 : tensor<4xi32>
+  }
+  return %0 : tensor<4xi32>
+}

@@ -80,10 +80,27 @@ pub fn verify_interface(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
 }
 
 /// `getOrCreateSharding`: the operand's sharding, or a fully replicated one
-/// of the operand's rank over the result's mesh.
-fn operand_or_replicated(cx: &Cx<'_>, operand: ValueId, mesh: &MeshOrRef) -> TensorSharding {
+/// of the operand's rank over the result's mesh. Inside a (partially) manual
+/// computation the operand's sharding is seen without the manual axes, as
+/// the body sees it: a body block argument's owner sharding is the
+/// computation's in_sharding minus its manual axes, and a collective's
+/// out_sharding there names only free axes.
+fn operand_or_replicated(cx: &Cx<'_>, op: OpId, operand: ValueId, mesh: &MeshOrRef) -> TensorSharding {
     if let Some(s) = value_sharding(cx, operand) {
-        return s.clone();
+        let manual = enclosing_manual_axes(cx.m, op);
+        if manual.is_empty() {
+            return s.clone();
+        }
+        let free = |axes: &[AxisRef]| -> Vec<AxisRef> {
+            axes.iter().filter(|a| !manual.iter().any(|(n, _)| *n == a.name)).cloned().collect()
+        };
+        let mut s = s.clone();
+        for d in &mut s.dims {
+            d.axes = free(&d.axes);
+        }
+        s.replicated = free(&s.replicated);
+        s.unreduced = free(&s.unreduced);
+        return s;
     }
     let rank = cx.m.value_type(operand).as_tensor().and_then(|t| t.shape.as_ref()).map_or(0, |s| s.len());
     let open = DimensionSharding { axes: vec![], is_closed: false, priority: None };
@@ -247,7 +264,7 @@ pub fn symbol_uses(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
     let Some(&operand) = cx.m.op(op).operands.first() else {
         return Ok(());
     };
-    let ins = operand_or_replicated(cx, operand, &out.mesh);
+    let ins = operand_or_replicated(cx, op, operand, &out.mesh);
     match c {
         Collective::AllGather => check_per_dim(&ins, out, &per_dim_axes(cx, op, c), mesh, PerDim::Gather("gathering")),
         Collective::AllSlice => check_per_dim(&ins, out, &per_dim_axes(cx, op, c), mesh, PerDim::Slice),

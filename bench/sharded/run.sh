@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Sharded execution at scale (issue #9): runs each program of bench/sharded
+# once globally (`shardref run`) and once on the simulated devices of its
+# mesh (`shardref run --sharded`, local shards), checks that both write the
+# same result bytes, and prints wall time and peak memory of each and their
+# ratio. `CANVAS=1` also times the global-canvas execution (`--canvas`).
+#
+#   bench/sharded/run.sh
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$ROOT"
+: "${CARGO_TARGET_DIR:=$ROOT/target}"
+export CARGO_TARGET_DIR
+cargo build --release --bin shardref >&2
+BIN="$CARGO_TARGET_DIR/release/shardref"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+
+# Writes a little-endian f32 .npy of the given shape with deterministic values in [-2, 2).
+npy() {
+    python3 - "$@" <<'PY'
+import struct, sys
+path, rows, cols = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+header = "{'descr': '<f4', 'fortran_order': False, 'shape': (%d, %d), }" % (rows, cols)
+header += " " * (63 - (len(header) + 10) % 64) + "\n"
+with open(path, "wb") as f:
+    f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
+    s = 12345
+    out = bytearray()
+    for _ in range(rows * cols):
+        s = (s * 1103515245 + 12345) % (1 << 31)
+        out += struct.pack("<f", (s % 4096) / 1024.0 - 2.0)
+    f.write(out)
+PY
+}
+
+# Wall seconds and peak resident KiB of one command.
+timed() {
+    /usr/bin/time -f "%e %M" -o "$WORK/time" "$@" >/dev/null
+    cat "$WORK/time"
+}
+
+run_case() {
+    local name="$1" goal="$2"
+    shift 2
+    local inputs=()
+    for i in "$@"; do inputs+=(--input "$i"); done
+    mkdir -p "$WORK/$name.g" "$WORK/$name.s"
+    read -r tg mg < <(timed "$BIN" run "bench/sharded/$name.mlir" "${inputs[@]}" --output-dir "$WORK/$name.g")
+    read -r ts ms < <(timed "$BIN" run "bench/sharded/$name.mlir" --sharded "${inputs[@]}" --output-dir "$WORK/$name.s")
+    cmp -s "$WORK/$name.g/result0.npy" "$WORK/$name.s/result0.npy" || { echo "$name: sharded result differs" >&2; exit 1; }
+    printf '%-8s global %6.2fs %7d KiB | sharded %6.2fs %7d KiB | ratio %5.2fx (goal %sx)\n' \
+        "$name" "$tg" "$mg" "$ts" "$ms" "$(echo "$ts / $tg" | bc -l)" "$goal"
+    if [ "${CANVAS:-0}" = 1 ]; then
+        read -r tc mc < <(timed "$BIN" run "bench/sharded/$name.mlir" --sharded --canvas "${inputs[@]}" --output-dir "$WORK/$name.s")
+        printf '%-8s canvas %6.2fs %7d KiB\n' "$name" "$tc" "$mc"
+    fi
+}
+
+npy "$WORK/x.npy" 4096 256
+npy "$WORK/a.npy" 1024 1024
+cp "$WORK/a.npy" "$WORK/b.npy"
+run_case tanh_x 5 "$WORK/x.npy"
+run_case matmul 3 "$WORK/a.npy" "$WORK/b.npy"

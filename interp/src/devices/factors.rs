@@ -1,0 +1,314 @@
+//! The communication decision of sharded execution, made once per op from its
+//! Shardy op sharding rule (../shared/docs/sharding-rules.md §1–§3).
+//!
+//! Every operand and result sharding is projected onto the rule's factors: a
+//! dimension sharded along axes A whose mapping has exactly one factor of
+//! size > 1 gives that factor the axes A. Then, per factor:
+//! - pass-through: every tensor that has the factor must be sharded alike.
+//!   An operand that holds the factor replicated while the others shard it is
+//!   sliced on each device (an all_slice, which needs no data from other
+//!   devices); any other difference is an implicit reshard;
+//! - reduction: the operands that shard it must agree; each device computes a
+//!   partial result, unreduced over the factor's axes with the reduction kind
+//!   of the op (the body's monoid for `stablehlo.reduce`, a sum for dot and
+//!   convolution). A reduce whose body is no known monoid needs a gather first;
+//! - need_replication and permutation: sharded is an implicit reshard.
+//!
+//! The decision is `Local` (each device runs the op's kernel on its local
+//! shards, with local result types), `Communicate` (an implicit reshard, with
+//! a message naming op, operand or result, dimension, factor and axes), or
+//! `Canvas` when the factor model does not decide the op here: no rule,
+//! partial operands, a sharded dimension that several factors share, a
+//! sharded dimension whose factor has different sizes in different tensors,
+//! or an op whose kernel reads global sizes or positions from attributes
+//! (slice, dynamic_slice, gather, iota, ...). The caller then uses the
+//! global-canvas execution, which is exact for those.
+//!
+//! Invariant: `Local` is returned only when every device can compute its
+//! result block from its own shards with the op's ordinary kernel.
+
+use shardref_spec::ir::sdy::{OpShardingRule, ReductionKind};
+use shardref_spec::ir::{Module, OpId};
+use shardref_spec::ops::{OpKind, StablehloOp};
+
+use crate::devices::mesh::{AxisPart, Sharding};
+use crate::devices::sdy_ops::Held;
+
+/// The op's sharding rule: its own `sdy.sharding_rule` attribute, else the
+/// registry's (`spec::rules`, not conservative).
+pub fn rule_of(m: &Module, op: OpId) -> Option<OpShardingRule> {
+    shardref_spec::rules::op_sharding_rule(m, op, false)
+}
+
+/// What the factor analysis decided for one op.
+pub enum Decision {
+    /// Every device runs the op on its local shards.
+    Local(LocalPlan),
+    /// The op needs data other devices hold: the message names what.
+    Communicate(String),
+    /// The factor model does not decide this op; the canvas execution does.
+    Canvas,
+}
+
+/// How the devices run an op locally.
+pub struct LocalPlan {
+    /// Per operand: the sharding it must be sliced to first (dimensions it
+    /// holds replicated that the op's factors shard), or `None`.
+    pub slice_to: Vec<Option<Sharding>>,
+    /// Per operand: the dimensions whose padding must hold the identity of the
+    /// reduction (reduction factors over non-divisible dimensions).
+    pub mask: Vec<Vec<usize>>,
+    /// The axes the results are partial over, and how partials combine.
+    pub partial: Vec<AxisPart>,
+    pub kind: ReductionKind,
+}
+
+/// One tensor of the op as the analysis sees it.
+struct T<'a> {
+    what: String,
+    global: &'a [usize],
+    sharding: &'a Sharding,
+    is_result: bool,
+}
+
+/// One dimension that carries a factor.
+struct Occurrence {
+    tensor: usize,
+    dim: usize,
+    axes: Vec<AxisPart>,
+}
+
+/// Ops whose kernels take global sizes or positions from attributes or
+/// operand values, so that running them on local shards along a sharded
+/// pass-through factor would be wrong without a per-op local form.
+fn reads_global_positions(kind: OpKind) -> bool {
+    matches!(
+        kind,
+        OpKind::Stablehlo(
+            StablehloOp::DynamicGather
+                | StablehloOp::Iota
+                | StablehloOp::DynamicIota
+                | StablehloOp::Rng
+                | StablehloOp::RngBitGenerator
+                | StablehloOp::Broadcast
+                | StablehloOp::DynamicBroadcastInDim
+                | StablehloOp::DynamicReshape
+                | StablehloOp::RealDynamicSlice
+                | StablehloOp::DynamicPad
+                | StablehloOp::DynamicConv
+                | StablehloOp::Constant
+                | StablehloOp::CustomCall
+                | StablehloOp::PartitionId
+                | StablehloOp::ReplicaId
+        )
+    )
+}
+
+/// The reduction kind of a `stablehlo.reduce` with one input whose body is a
+/// single binary op: add → sum, max → max, min → min, and on i1 `or` → max
+/// and `and` → min. `None`: no known monoid.
+fn reduce_kind(m: &Module, op: OpId, operands: &[Held]) -> Option<ReductionKind> {
+    let o = m.op(op);
+    if operands.len() != 2 {
+        return None;
+    }
+    let is_bool = operands[0].shards.first().is_some_and(|t| t.elem == shardref_spec::ir::ElemType::I1);
+    let k = crate::devices::locality::single_op_kind(m, *o.regions.first()?)?;
+    let kind = match k {
+        StablehloOp::Add if is_bool => ReductionKind::Max,
+        StablehloOp::Add => ReductionKind::Sum,
+        StablehloOp::Maximum => ReductionKind::Max,
+        StablehloOp::Minimum => ReductionKind::Min,
+        StablehloOp::Or if is_bool => ReductionKind::Max,
+        StablehloOp::And if is_bool => ReductionKind::Min,
+        _ => return None,
+    };
+    // A sum applies the init value on every shard: it must be zero. Max and
+    // min are idempotent, so any init value is fine.
+    if kind == ReductionKind::Sum {
+        let init = operands[1].shards.first()?;
+        if *init != crate::devices::mesh::zeros_like(init) {
+            return None;
+        }
+    }
+    Some(kind)
+}
+
+/// Decides how `op` runs on the devices, from its rule.
+pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[(Vec<usize>, Sharding)]) -> Decision {
+    // Everything replicated: every device runs the op as the global program
+    // would (stablehlo.rng draws from the interpreter's counter, so its
+    // devices would differ; the canvas runs it).
+    let replicated = |s: &Sharding| s.unreduced.is_empty() && s.dims.iter().all(|d| d.iter().all(|a| a.size == 1));
+    if kind != OpKind::Stablehlo(StablehloOp::Rng)
+        && operands.iter().all(|h| replicated(&h.sharding))
+        && results.iter().all(|(_, s)| replicated(s))
+    {
+        let n = operands.len();
+        return Decision::Local(LocalPlan {
+            slice_to: vec![None; n],
+            mask: vec![vec![]; n],
+            partial: vec![],
+            kind: ReductionKind::Sum,
+        });
+    }
+    let Some(rule) = rule_of(m, op) else { return Decision::Canvas };
+    let name = m.op(op).name.as_str();
+    if rule.operand_mappings.len() != operands.len() || rule.result_mappings.len() != results.len() {
+        return Decision::Canvas;
+    }
+    let Some(mesh) = results.first().map(|(_, s)| &s.mesh).or_else(|| operands.first().map(|h| &h.sharding.mesh))
+    else {
+        return Decision::Canvas;
+    };
+    if operands.iter().any(|h| !h.sharding.unreduced.is_empty() || h.sharding.mesh.device_ids != mesh.device_ids)
+        || results.iter().any(|(_, s)| s.mesh.device_ids != mesh.device_ids)
+    {
+        return Decision::Canvas;
+    }
+    let mut tensors: Vec<T> = operands
+        .iter()
+        .enumerate()
+        .map(|(i, h)| T { what: format!("operand #{i}"), global: &h.global, sharding: &h.sharding, is_result: false })
+        .collect();
+    tensors.extend(results.iter().enumerate().map(|(j, (g, s))| T {
+        what: format!("result #{j}"),
+        global: g,
+        sharding: s,
+        is_result: true,
+    }));
+    let mappings: Vec<_> = rule.operand_mappings.iter().chain(&rule.result_mappings).collect();
+    let nf = rule.factor_sizes.len();
+    let mut occ: Vec<Vec<Occurrence>> = (0..nf).map(|_| vec![]).collect();
+    let mut any_sharded = false;
+    for (t, (x, mapping)) in tensors.iter().zip(&mappings).enumerate() {
+        if mapping.dims.len() != x.global.len() || x.sharding.dims.len() != x.global.len() {
+            return Decision::Canvas;
+        }
+        for (d, dm) in mapping.dims.iter().enumerate() {
+            let axes = &x.sharding.dims[d];
+            let sharded = axes.iter().any(|a| a.size > 1);
+            any_sharded |= sharded;
+            let big: Vec<usize> = dm
+                .factors
+                .iter()
+                .filter_map(|&f| usize::try_from(f).ok().filter(|&f| f < nf && rule.factor_sizes[f] > 1))
+                .collect();
+            match big.as_slice() {
+                [f] => occ[*f].push(Occurrence { tensor: t, dim: d, axes: if sharded { axes.clone() } else { vec![] } }),
+                // Several factors share the dimension: sharded, the canvas
+                // decides; unsharded, every factor is held whole.
+                _ if sharded => return Decision::Canvas,
+                fs => {
+                    for &f in fs {
+                        occ[f].push(Occurrence { tensor: t, dim: d, axes: vec![] });
+                    }
+                }
+            }
+        }
+    }
+    let n_ops = operands.len();
+    let mut slice_to: Vec<Option<Sharding>> = vec![None; n_ops];
+    let mut mask: Vec<Vec<usize>> = vec![vec![]; n_ops];
+    let mut partial: Vec<AxisPart> = vec![];
+    if !any_sharded {
+        return Decision::Local(LocalPlan { slice_to, mask, partial, kind: ReductionKind::Sum });
+    }
+    if reads_global_positions(kind) || n_ops == 0 {
+        return Decision::Canvas;
+    }
+    let comm = |o: &Occurrence, detail: String| {
+        let x = &tensors[o.tensor];
+        Decision::Communicate(format!(
+            "'{name}': {} dimension {} is sharded on {}{detail} (implicit communication)",
+            x.what,
+            o.dim,
+            mesh.parts_name(&o.axes)
+        ))
+    };
+    let in_list = |l: &[i64], f: usize| l.iter().any(|&x| x == f as i64);
+    for (f, os) in occ.iter().enumerate() {
+        let Some(first) = os.iter().find(|o| !o.axes.is_empty()) else { continue };
+        let sym = shardref_spec::ir::sdy::factor_symbol(f as i64);
+        if os.iter().any(|o| tensors[o.tensor].global[o.dim] != tensors[first.tensor].global[first.dim]) {
+            return Decision::Canvas;
+        }
+        if in_list(&rule.need_replication_factors, f) {
+            return comm(first, format!(", but its factor {sym} is a need-replication factor"));
+        }
+        if in_list(&rule.permutation_factors, f) {
+            return comm(first, format!(", but its factor {sym} is a permutation factor"));
+        }
+        let reduction = in_list(&rule.reduction_factors, f);
+        let in_results: Vec<&Occurrence> = os.iter().filter(|o| tensors[o.tensor].is_result).collect();
+        let target: &Vec<AxisPart> = match in_results.first() {
+            Some(r) => &r.axes,
+            None => &first.axes,
+        };
+        if !reduction && in_results.is_empty() {
+            return comm(first, format!(", but its factor {sym} reaches no result"));
+        }
+        let holder = in_results.first().copied().unwrap_or(first);
+        for o in os {
+            if o.axes == *target || (o.axes.is_empty() && !tensors[o.tensor].is_result) {
+                continue;
+            }
+            // Report the sharded side against the holder of the target axes.
+            let (a, b) = if o.axes.is_empty() { (holder, o) } else { (o, holder) };
+            let held = if b.axes.is_empty() { "replicated".to_string() } else { format!("sharded on {}", mesh.parts_name(&b.axes)) };
+            return comm(
+                a,
+                format!(", but {} dimension {} of the same factor {sym} is {held}", tensors[b.tensor].what, b.dim),
+            );
+        }
+        for o in os.iter().filter(|o| !tensors[o.tensor].is_result) {
+            if o.axes.is_empty() && !target.is_empty() {
+                let s = slice_to[o.tensor].get_or_insert_with(|| operands[o.tensor].sharding.clone());
+                s.dims[o.dim] = target.clone();
+            }
+        }
+        if reduction {
+            let n: usize = target.iter().map(|x| x.size).product();
+            for o in os.iter().filter(|o| !tensors[o.tensor].is_result) {
+                if tensors[o.tensor].global[o.dim] % n.max(1) != 0 {
+                    mask[o.tensor].push(o.dim);
+                }
+            }
+            for (_, s) in results {
+                if let Some(d) = (0..s.dims.len()).find(|&d| s.dims[d].iter().any(|x| target.contains(x))) {
+                    return comm(
+                        first,
+                        format!(", its reduction factor {sym}, and result dimension {d} is sharded on the same axes"),
+                    );
+                }
+            }
+            partial.extend(target.iter().copied());
+        }
+    }
+    let mut red = ReductionKind::Sum;
+    if !partial.is_empty() {
+        red = match kind {
+            OpKind::Stablehlo(StablehloOp::Reduce) => match reduce_kind(m, op, operands) {
+                Some(k) => k,
+                None => {
+                    return Decision::Communicate(format!(
+                        "'{name}': reduces over dimensions sharded on {} with a body that is no known monoid (add, max, min, or/and on i1) or an init value that is not its identity (a gather is needed first)",
+                        mesh.parts_name(&partial)
+                    ));
+                }
+            },
+            OpKind::Stablehlo(StablehloOp::Dot | StablehloOp::DotGeneral) => ReductionKind::Sum,
+            _ => return Decision::Canvas,
+        };
+        // Padding is filled with the init value (reduce) or zero (dot).
+        if kind == OpKind::Stablehlo(StablehloOp::Reduce) && mask.iter().skip(1).any(|d| !d.is_empty()) {
+            return Decision::Canvas;
+        }
+    }
+    if mask.iter().any(|d| !d.is_empty()) && partial.is_empty() {
+        return Decision::Canvas;
+    }
+    partial.sort_by_key(|x| (x.axis, x.pre));
+    partial.dedup();
+    Decision::Local(LocalPlan { slice_to, mask, partial, kind: red })
+}
