@@ -66,8 +66,9 @@ pub struct EquivArgs {
     /// would insert them) instead of reporting them.
     #[arg(long)]
     pub insert_reshards: bool,
-    /// The most ops each run (and each device) may execute.
-    #[arg(long, value_name = "N")]
+    /// The work budget of each run (and each device), in element operations,
+    /// or `unlimited` (default 10^11; see `shardref run --fuel`).
+    #[arg(long, value_name = "N", value_parser = crate::run::parse_fuel)]
     pub fuel: Option<u64>,
 }
 
