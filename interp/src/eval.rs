@@ -430,6 +430,7 @@ impl<'m> Interp<'m> {
         });
         self.charge_op(op, units.max(1))?;
         self.check_budget(op)?;
+        crate::value::set_value_budget(self.limits.max_value_bytes);
         let o = self.m.op(op);
         let span = o.span;
         let kind = match &o.name {

@@ -233,6 +233,7 @@ impl Window {
 pub fn reduce_window(inputs: &[&Tensor], inits: &[&Tensor], w: &Window, body: &mut Body<'_>) -> IResult<Vec<Tensor>> {
     let Some(first) = inputs.first() else { return invalid("reduce_window needs operands") };
     let shape = w.result_shape(&first.shape)?;
+    crate::value::checked_numel(&shape)?;
     let n = inputs.len();
     let mut acc: Vec<Vec<Tensor>> = vec![vec![]; n];
     let mut pos = vec![];
@@ -289,6 +290,7 @@ pub fn select_and_scatter(
     bodies: &mut dyn FnMut(Region, Vec<Tensor>) -> IResult<Vec<Tensor>>,
 ) -> IResult<Tensor> {
     let shape = w.result_shape(&operand.shape)?;
+    crate::value::checked_numel(&shape)?;
     if shape != source.shape {
         return invalid(format!("source shape {:?} differs from the window grid {:?}", source.shape, shape));
     }
