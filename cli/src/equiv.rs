@@ -70,8 +70,9 @@ pub struct EquivArgs {
     /// independent second implementation) instead of on local shards.
     #[arg(long)]
     pub canvas: bool,
-    /// The most ops each run (and each device) may execute.
-    #[arg(long, value_name = "N")]
+    /// The work budget of each run (and each device), in element operations,
+    /// or `unlimited` (default 10^11; see `shardref run --fuel`).
+    #[arg(long, value_name = "N", value_parser = crate::run::parse_fuel)]
     pub fuel: Option<u64>,
     /// For an MPMD program: the unpartitioned twin is this file's @main (e.g. jax_lowered.mlir).
     #[arg(long, value_name = "FILE")]

@@ -51,8 +51,9 @@ pub struct RunArgs {
     /// Write result0.npy, result1.npy, … into this folder instead of printing the results.
     #[arg(long, value_name = "DIR")]
     pub output_dir: Option<PathBuf>,
-    /// The most ops to execute before giving up.
-    #[arg(long, value_name = "N")]
+    /// The work budget, in element operations (every op costs the elements it
+    /// touches): a number, or `unlimited` (default 100000000000, 10^11).
+    #[arg(long, value_name = "N", value_parser = parse_fuel)]
     pub fuel: Option<u64>,
     /// Run a global-view sdy function on the simulated devices of its mesh and
     /// print its global results reassembled from the shards.
@@ -74,6 +75,15 @@ pub struct RunArgs {
     /// For an MPMD function: write the timeline as an SVG picture to this file.
     #[arg(long, value_name = "FILE")]
     pub schedule_svg: Option<PathBuf>,
+}
+
+/// A `--fuel` value: a number of work units, or `unlimited` (`u64::MAX`,
+/// which no run can spend).
+pub fn parse_fuel(s: &str) -> Result<u64, String> {
+    if s == "unlimited" {
+        return Ok(u64::MAX);
+    }
+    s.parse::<u64>().map_err(|_| format!("expected a number of work units or 'unlimited', got '{s}'"))
 }
 
 /// Why `run` stopped early: the exit status, after the message has been printed.

@@ -509,3 +509,35 @@ fn an_ill_typed_program_is_rejected_by_the_verifier_before_it_runs() {
         "{err}"
     );
 }
+
+/// An op whose work (window positions times window size) exceeds the default
+/// budget stops before it starts, with an error naming the op and its work;
+/// `--fuel unlimited` lifts the budget and a malformed `--fuel` is a usage error.
+#[test]
+fn an_op_over_the_default_work_budget_stops_with_its_name() {
+    let dir = scratch("work-budget");
+    // 2^21 windows of 2^21 elements each over a padded base: 2^42 work units, 8 MiB of result.
+    let prog = write(
+        &dir,
+        "windows.mlir",
+        b"func.func @main() -> tensor<2097152xf32> {\n  %x = stablehlo.constant dense<1.0> : tensor<1xf32>\n  %init = stablehlo.constant dense<0.0> : tensor<f32>\n  %0 = \"stablehlo.reduce_window\"(%x, %init) <{padding = dense<[[0, 4398046511104]]> : tensor<1x2xi64>, window_dimensions = array<i64: 2097152>, window_strides = array<i64: 2097152>}> ({\n  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n    %1 = stablehlo.add %a, %b : tensor<f32>\n    stablehlo.return %1 : tensor<f32>\n  }) : (tensor<1xf32>, tensor<f32>) -> tensor<2097152xf32>\n  return %0 : tensor<2097152xf32>\n}\n",
+    );
+    let start = std::time::Instant::now();
+    let o = shardref(&["run", &prog]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("windows.mlir:4:3: error: resources exhausted: out of fuel: 'stablehlo.reduce_window' needs 4398046511104 work units, but ")
+            && err.contains(" of the budget of 100000000000 are left"),
+        "{err}"
+    );
+    assert!(start.elapsed() < std::time::Duration::from_secs(30), "stopped only after {:?}", start.elapsed());
+    let neg = write(&dir, "neg.mlir", elementwise_program("negate", 1, "tensor<2xf32>").as_bytes());
+    let a = write(&dir, "a.npy", &npy_bytes("<f4", false, "(2,)", &[0; 8]));
+    let o = shardref(&["run", &neg, "--input", &a, "--fuel", "unlimited"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let o = shardref(&["run", &neg, "--input", &a, "--fuel", "lots"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("expected a number of work units or 'unlimited'"), "{}", text(&o.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -23,7 +23,9 @@ use shardref_verifier::equiv::erase::{find_func, func_names};
 use shardref_verifier::equiv::inputs::{random_inputs, trial_rng};
 
 /// Small limits: a fuzz input must finish in well under libFuzzer's timeout.
-const LIMITS: Limits = Limits { fuel: 200_000, max_value_bytes: 16 << 20, max_call_depth: 64 };
+/// The fuel is a work budget (elements touched, see `Limits::fuel`), the
+/// same as `verifier/tests/crashes.rs` replays crashes with.
+const LIMITS: Limits = Limits { fuel: 2_000_000, max_value_bytes: 16 << 20, max_call_depth: 64 };
 
 /// Most elements of all synthesized arguments of one function together.
 const MAX_ARG_ELEMENTS: u64 = 1 << 16;

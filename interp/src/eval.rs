@@ -31,7 +31,15 @@ use crate::value::{Buffer, Tensor, Value};
 /// Limits on a run. Exceeding one is `ResourceExhausted`, never a hang or an abort.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    /// Ops executed, counting every op of every loop iteration and region application.
+    /// The work budget, in units of one element touched. Every op executed
+    /// (every op of every loop iteration and region application) costs the
+    /// number of elements of its static result types, at least 1; ops whose
+    /// work exceeds their output pay for it before they start (window
+    /// positions times window size for `reduce_window` and
+    /// `select_and_scatter`, output times contraction for `dot_general`,
+    /// output times kernel window for `convolution`, n log n for `sort` and
+    /// `fft`, input elements for reductions and collectives). So a run
+    /// takes time proportional to its fuel. `u64::MAX` is unlimited.
     pub fuel: u64,
     /// Bytes of any single op's results.
     pub max_value_bytes: u64,
@@ -39,9 +47,16 @@ pub struct Limits {
     pub max_call_depth: usize,
 }
 
+impl Limits {
+    /// The default work budget: 10^11 element operations (minutes of kernel
+    /// work, and far more than any program of the shared corpora or the
+    /// benchmarks needs).
+    pub const DEFAULT_FUEL: u64 = 100_000_000_000;
+}
+
 impl Default for Limits {
     fn default() -> Self {
-        Limits { fuel: 50_000_000_000, max_value_bytes: 8 << 30, max_call_depth: 1000 }
+        Limits { fuel: Limits::DEFAULT_FUEL, max_value_bytes: 8 << 30, max_call_depth: 1000 }
     }
 }
 
@@ -422,11 +437,13 @@ impl<'m> Interp<'m> {
     }
 
     fn exec(&mut self, f: &mut Frame, op: OpId) -> IResult<Option<Exit>> {
-        if self.fuel == 0 {
-            return Err(InterpError::exhausted(self.m.op(op).span, "out of fuel"));
-        }
-        self.fuel -= 1;
+        let units = self.m.op(op).results.iter().fold(0u64, |acc, &r| match self.m.value_type(r) {
+            Type::Tensor(tt) => acc.saturating_add(tt.num_elements().unwrap_or(0)),
+            _ => acc,
+        });
+        self.charge_op(op, units.max(1))?;
         self.check_budget(op)?;
+        crate::value::set_value_budget(self.limits.max_value_bytes);
         let o = self.m.op(op);
         let span = o.span;
         let kind = match &o.name {
@@ -775,6 +792,9 @@ impl<'m> Interp<'m> {
                 let dim = attrs::int(o, "dimension").unwrap_or(-1);
                 let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "sort without a comparator"))?;
                 let refs: Vec<&Tensor> = ts.iter().collect();
+                // n log n element moves (each comparison also runs the comparator's ops).
+                let n = ts.first().map_or(0, |t| t.num_elements() as u64);
+                self.charge_op(op, n.saturating_mul(u64::from(64 - n.leading_zeros())))?;
                 let out = ops::windows::sort(&refs, dim, &mut |args| self.body(f, r, args, span))?;
                 Ok(out.into_iter().map(Value::Tensor).collect())
             }
@@ -795,6 +815,8 @@ impl<'m> Interp<'m> {
                     return Err(InterpError::invalid(span, "reduce_window needs as many init values as inputs"));
                 }
                 let w = self.window(op, ts[0].rank())?;
+                let work = w.work(&ts[0].shape).map_err(|e| e.at(span))?;
+                self.charge_op(op, work.saturating_mul(n as u64))?;
                 let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "reduce_window without a body"))?;
                 let refs: Vec<&Tensor> = ts.iter().collect();
                 let out =
@@ -805,6 +827,8 @@ impl<'m> Interp<'m> {
                 let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
                 let [a, b, c] = three(&ts.iter().collect::<Vec<_>>())?.map(|t| t.clone());
                 let w = self.window(op, a.rank())?;
+                let work = w.work(&a.shape).map_err(|e| e.at(span))?;
+                self.charge_op(op, work.saturating_mul(2))?;
                 let (sel, sca) = match o.regions.as_slice() {
                     [x, y] => (*x, *y),
                     _ => return Err(InterpError::invalid(span, "select_and_scatter needs select and scatter regions")),
@@ -853,6 +877,13 @@ impl<'m> Interp<'m> {
                     }
                 };
                 let rt = result_tensor(result_ty(0)?)?;
+                // Output times contraction multiply-adds.
+                let contraction = d
+                    .lhs_contracting_dimensions
+                    .iter()
+                    .map(|&i| usize::try_from(i).ok().and_then(|i| a.shape.get(i)).copied().unwrap_or(1) as u64)
+                    .fold(1u64, u64::saturating_mul);
+                self.charge_op(op, rt.num_elements().unwrap_or(0).saturating_mul(contraction))?;
                 let (qa, qb) = (dequantized(a)?, dequantized(b)?);
                 let out = ops::dot::dot_general(&qa, &qb, d, &ops::quant::expressed(&rt.elem))?;
                 Ok(vec![Value::Tensor(requantized(out, &rt.elem)?)])
@@ -899,6 +930,15 @@ impl<'m> Interp<'m> {
                     batch_group_count: attrs::int(o, "batch_group_count").unwrap_or(1),
                 };
                 let rt = result_tensor(result_ty(0)?)?;
+                // Each output element reads one kernel window of all input features of its group.
+                let out_features = usize::try_from(d.kernel_output_feature_dimension)
+                    .ok()
+                    .and_then(|i| b.shape.get(i))
+                    .copied()
+                    .unwrap_or(1)
+                    .max(1);
+                let window = (b.num_elements() / out_features) as u64;
+                self.charge_op(op, rt.num_elements().unwrap_or(0).saturating_mul(window))?;
                 let (qa, qb) = (dequantized(a)?, dequantized(b)?);
                 let out = ops::conv::convolution(&qa, &qb, d, &p, &ops::quant::expressed(&rt.elem))?;
                 Ok(vec![Value::Tensor(requantized(out, &rt.elem)?)])
@@ -925,6 +965,8 @@ impl<'m> Interp<'m> {
                     _ => return Err(InterpError::invalid(span, "fft without an fft_type")),
                 };
                 let rt = result_tensor(result_ty(0)?)?;
+                let n = one(&ts)?.num_elements().max(rt.num_elements().unwrap_or(0) as usize) as u64;
+                self.charge_op(op, n.saturating_mul(u64::from(64 - n.leading_zeros())))?;
                 Ok(vec![Value::Tensor(ops::linalg::fft(
                     one(&ts)?,
                     kind,
@@ -936,11 +978,18 @@ impl<'m> Interp<'m> {
             S::Cholesky => {
                 let ts = self.tensor_operands(f, op)?;
                 let lower = matches!(o.attrs.get("lower"), Some(Attr::Bool(true)));
-                Ok(vec![Value::Tensor(ops::linalg::cholesky(one(&ts)?, lower)?)])
+                // n^3 per n x n matrix: the elements times n.
+                let t = one(&ts)?;
+                let n = t.shape.last().copied().unwrap_or(1) as u64;
+                self.charge_op(op, (t.num_elements() as u64).saturating_mul(n))?;
+                Ok(vec![Value::Tensor(ops::linalg::cholesky(t, lower)?)])
             }
             S::TriangularSolve => {
                 let ts = self.tensor_operands(f, op)?;
                 let [a, b] = two(&ts)?;
+                // Each element of b meets a row of a.
+                let n = a.shape.last().copied().unwrap_or(1) as u64;
+                self.charge_op(op, (b.num_elements() as u64).saturating_mul(n))?;
                 let flag = |n: &str| matches!(o.attrs.get(n), Some(Attr::Bool(true)));
                 let tr = match o.attrs.get("transpose_a").and_then(Attr::as_stablehlo) {
                     Some(StablehloAttr::Transpose(Transpose::Transpose)) => ops::linalg::TransposeA::Transpose,
@@ -1793,6 +1842,27 @@ impl<'m> Interp<'m> {
     pub(crate) fn charge(&mut self, units: u64, span: Span) -> IResult<()> {
         if self.fuel < units {
             return Err(InterpError::exhausted(span, "out of fuel"));
+        }
+        self.fuel -= units;
+        Ok(())
+    }
+
+    /// Charges `units` of work for op `op` before it runs; when the fuel
+    /// left does not cover them, the error names the op, its work and how
+    /// much of the budget the run had used.
+    pub(crate) fn charge_op(&mut self, op: OpId, units: u64) -> IResult<()> {
+        if self.fuel < units {
+            let o = self.m.op(op);
+            let spent = self.limits.fuel.saturating_sub(self.fuel);
+            return Err(InterpError::exhausted(
+                o.span,
+                format!(
+                    "out of fuel: '{}' needs {units} work units, but {} of the budget of {} are left ({spent} already spent; raise it with --fuel N or --fuel unlimited)",
+                    o.name.as_str(),
+                    self.fuel,
+                    self.limits.fuel
+                ),
+            ));
         }
         self.fuel -= units;
         Ok(())

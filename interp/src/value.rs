@@ -14,6 +14,34 @@ use half::{bf16, f16};
 use num_complex::Complex;
 use shardref_spec::ir::{DenseData, DenseElements, ElemType, FloatKind, Signedness, TensorType, Type};
 
+thread_local! {
+    /// The memory budget (bytes of one value) of the op running on this
+    /// thread, set by the evaluator before each op (`set_value_budget`).
+    static VALUE_BUDGET: std::cell::Cell<u64> = const { std::cell::Cell::new(u64::MAX) };
+}
+
+/// Sets the memory budget that `checked_numel` enforces on this thread.
+pub fn set_value_budget(bytes: u64) {
+    VALUE_BUDGET.with(|b| b.set(bytes));
+}
+
+/// The number of elements of `shape`, when the product does not overflow
+/// and a value of that many elements (at 16 bytes each, the widest element)
+/// fits the running op's memory budget; `ResourceExhausted` otherwise. Kernels
+/// whose result shape comes from attributes or operand values call it before
+/// they allocate, so no program makes them abort on a failed allocation.
+pub fn checked_numel(shape: &[usize]) -> crate::error::IResult<usize> {
+    let budget = VALUE_BUDGET.with(|b| b.get());
+    let n = shape.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d));
+    match n {
+        Some(n) if (n as u64).saturating_mul(16) <= budget || n == 0 => Ok(n),
+        _ => Err(crate::error::InterpError::exhausted(
+            shardref_spec::ir::Span::NONE,
+            format!("a result of shape {shape:?} is over the memory budget of {budget} bytes"),
+        )),
+    }
+}
+
 pub type C64 = Complex<f32>;
 pub type C128 = Complex<f64>;
 

@@ -537,6 +537,7 @@ rules! {
     "sort_c5", "C5", "stablehlo/sort", "`comparator` has type `(tensor<E1>, tensor<E1>, ..., tensor<EN-1>, tensor<EN-1>) -> tensor<i1>`, where `Ei = element_type(inputs[i])`.";
     "sqrt_c1", "C1", "stablehlo/sqrt", "`baseline_type(operand) = baseline_type(result)`.";
     "stablehlo_operand_types", "ODS", "stablehlo/ods", "element types an op accepts, per the spec's Inputs tables (\"operand #i must be tensor of ... values\")";
+    "stablehlo_shape_overflow", "i64", "stablehlo/types", "every size shape inference computes fits in i64 (\"the padded, base-dilated size along window dimension <i> overflows i64 (...)\")";
     "stablehlo_signature", "ODS", "stablehlo/ods", "operand, result and region counts and required attributes (\"expected N operands, but found M\")";
     "subtract_c1", "C1", "stablehlo/subtract", "`baseline_type(lhs) = baseline_type(rhs) = baseline_type(result)`.";
     "tan_c1", "C1", "stablehlo/tan", "`baseline_type(operand) = baseline_type(result)`.";

@@ -149,7 +149,8 @@ impl Mesh {
             None => Ok(AxisPart { axis, pre: 1, size: n }),
             Some(s) => {
                 let (pre, size) = (usize::try_from(s.pre_size).unwrap_or(0), usize::try_from(s.size).unwrap_or(0));
-                if pre == 0 || size == 0 || !n.is_multiple_of(pre * size) {
+                // Checked: both sizes come from the program and their product may not fit.
+                if pre == 0 || size == 0 || pre.checked_mul(size).is_none_or(|ps| !n.is_multiple_of(ps)) {
                     return Err(format!(
                         "sub-axis \"{}\":({}){} does not divide its axis of size {n}",
                         r.name, s.pre_size, s.size

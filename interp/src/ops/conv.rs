@@ -78,7 +78,7 @@ pub fn convolution(
     let (n, c) = (x.shape[0], x.shape[1]);
     let (o, i) = (w.shape[0], w.shape[1]);
     let (g, bg) = (p.feature_group_count as usize, p.batch_group_count as usize);
-    if c != i * g || o % g != 0 || n % bg != 0 || o % bg != 0 {
+    if i.checked_mul(g) != Some(c) || o % g != 0 || n % bg != 0 || o % bg != 0 {
         return invalid(format!(
             "convolution feature/batch groups do not divide the dimensions (C={c}, I={i}, O={o}, N={n}, G={g}, BG={bg})"
         ));
@@ -87,13 +87,18 @@ pub fn convolution(
     let k_sp: Vec<usize> = w.shape[2..].to_vec();
     let mut out_sp = Vec::with_capacity(d);
     for s in 0..d {
-        let dilated_in = if in_sp[s] == 0 { 0 } else { (in_sp[s] as i64 - 1) * lhs_dil[s] + 1 };
-        let padded = dilated_in + padding[2 * s] + padding[2 * s + 1];
-        let dilated_k = if k_sp[s] == 0 { 0 } else { (k_sp[s] as i64 - 1) * rhs_dil[s] + 1 };
+        // In i128 (sizes, dilations and paddings are i64s); a window geometry
+        // that does not fit in i64 is an error, as in the verifier.
+        let dilate = |n: usize, k: i64| if n == 0 { 0 } else { (n as i128 - 1) * k as i128 + 1 };
+        let padded = dilate(in_sp[s], lhs_dil[s]) + padding[2 * s] as i128 + padding[2 * s + 1] as i128;
+        let dilated_k = dilate(k_sp[s], rhs_dil[s]);
+        if i64::try_from(padded).is_err() || i64::try_from(dilated_k).is_err() {
+            return invalid(format!("the padded, dilated window geometry of spatial dimension {s} overflows i64"));
+        }
         out_sp.push(if padded < dilated_k || k_sp[s] == 0 {
             0
         } else {
-            ((padded - dilated_k) / strides[s] + 1) as usize
+            usize::try_from((padded - dilated_k) / strides[s] as i128 + 1).or_else(|_| invalid("too many windows"))?
         });
     }
     let n_out = n / bg;
@@ -104,7 +109,9 @@ pub fn convolution(
     };
     let xw = convert::convert(&x, &work)?;
     let ww = convert::convert(&w, &work)?;
-    let out_total = n_out * o * out_sp.iter().product::<usize>();
+    let mut out_shape = vec![n_out, o];
+    out_shape.extend_from_slice(&out_sp);
+    let out_total = crate::value::checked_numel(&out_shape)?;
     let x_st = xw.strides();
     let w_st = ww.strides();
     let k_count: usize = k_sp.iter().product();
@@ -131,12 +138,14 @@ pub fn convolution(
                 let mut xi = batch * x_st[0] + cin * x_st[1];
                 let mut inside = true;
                 for s in 0..d {
-                    let pos = os[s] as i64 * strides[s] + ks[s] as i64 * rhs_dil[s] - padding[2 * s];
-                    if pos < 0 || pos % lhs_dil[s] != 0 || pos / lhs_dil[s] >= in_sp[s] as i64 {
+                    let pos = os[s] as i128 * strides[s] as i128 + ks[s] as i128 * rhs_dil[s] as i128
+                        - padding[2 * s] as i128;
+                    let ld = lhs_dil[s] as i128;
+                    if pos < 0 || pos % ld != 0 || pos / ld >= in_sp[s] as i128 {
                         inside = false;
                         break;
                     }
-                    xi += (pos / lhs_dil[s]) as usize * x_st[2 + s];
+                    xi += (pos / ld) as usize * x_st[2 + s];
                 }
                 if inside {
                     let mut wi = of * w_st[0] + ci * w_st[1];

@@ -81,7 +81,7 @@ pub fn gather(operand: &Tensor, indices: &Tensor, d: &GatherDims, slice_sizes: &
     let ost = operand.strides();
     // Operand dims that receive offset indices, in order.
     let offset_operand_dims: Vec<usize> = (0..r).filter(|x| !collapsed.contains(x) && !obatch.contains(x)).collect();
-    let mut src = Vec::with_capacity(shape.iter().product());
+    let mut src = Vec::with_capacity(crate::value::checked_numel(&shape)?);
     let mut err = None;
     for_each_index(&shape, |ri| {
         let batch_index: Vec<usize> = batch_dims.iter().map(|&b| ri[b]).collect();
@@ -141,7 +141,7 @@ pub fn scatter_targets(
     let values = index_values(indices)?;
     let ist = indices.strides();
     let rst = strides(input_shape);
-    let mut out = Vec::with_capacity(update_shape.iter().product());
+    let mut out = Vec::with_capacity(crate::value::checked_numel(update_shape)?);
     let mut err = None;
     for_each_index(update_shape, |ui| {
         let scatter_index: Vec<usize> = scatter_dims.iter().map(|&s| ui[s]).collect();
@@ -154,12 +154,13 @@ pub fn scatter_targets(
         for (k, &od) in map.iter().enumerate() {
             full[od] = start[k];
         }
+        // Saturating: indices come from data, and a sum past i64 is out of bounds either way.
         for (&od, &sd) in ibatch.iter().zip(&sbatch) {
             let k = if sd < ivd { sd } else { sd - 1 };
-            full[od] += scatter_index.get(k).copied().unwrap_or(0) as i64;
+            full[od] = full[od].saturating_add(scatter_index.get(k).copied().unwrap_or(0) as i64);
         }
         for (k, &od) in window_operand_dims.iter().enumerate() {
-            full[od] += ui[window_dims[k]] as i64;
+            full[od] = full[od].saturating_add(ui[window_dims[k]] as i64);
         }
         let inside = full.iter().zip(input_shape).all(|(&x, &s)| x >= 0 && (x as usize) < s);
         out.push(inside.then(|| full.iter().zip(&rst).map(|(&a, &b)| a as usize * b).sum()));

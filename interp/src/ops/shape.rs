@@ -30,8 +30,9 @@ pub fn for_each_index(shape: &[usize], mut f: impl FnMut(&[usize])) {
     }
 }
 
-fn numel(shape: &[usize]) -> usize {
-    shape.iter().product()
+/// The element count of a result shape, checked against overflow and the memory budget.
+fn numel(shape: &[usize]) -> IResult<usize> {
+    crate::value::checked_numel(shape)
 }
 
 fn to_usize(v: &[i64], what: &str) -> IResult<Vec<usize>> {
@@ -40,7 +41,7 @@ fn to_usize(v: &[i64], what: &str) -> IResult<Vec<usize>> {
 
 /// `reshape`: same elements, new shape.
 pub fn reshape(t: &Tensor, shape: Vec<usize>) -> IResult<Tensor> {
-    if numel(&shape) != t.num_elements() {
+    if numel(&shape)? != t.num_elements() {
         return invalid(format!("cannot reshape {:?} to {:?}", t.shape, shape));
     }
     Ok(Tensor::new(shape, t.elem.clone(), t.buf.clone()))
@@ -82,7 +83,7 @@ pub fn broadcast_in_dim(t: &Tensor, dims: &[i64], shape: Vec<usize>) -> IResult<
         }
     }
     let st = t.strides();
-    let mut idx = Vec::with_capacity(numel(&shape));
+    let mut idx = Vec::with_capacity(numel(&shape)?);
     for_each_index(&shape, |i| {
         idx.push(dims.iter().enumerate().map(|(k, &d)| if t.shape[k] == 1 { 0 } else { i[d] * st[k] }).sum());
     });
@@ -110,7 +111,7 @@ pub fn concatenate(ts: &[&Tensor], dim: i64) -> IResult<Tensor> {
     // Rows: the product of dims before `dim`; each operand contributes a contiguous chunk per row.
     let outer: usize = shape[..dim].iter().product();
     let inner: usize = shape[dim + 1..].iter().product();
-    let mut parts: Vec<(usize, usize)> = Vec::with_capacity(numel(&shape)); // (operand, element index)
+    let mut parts: Vec<(usize, usize)> = Vec::with_capacity(numel(&shape)?); // (operand, element index)
     for o in 0..outer {
         for (k, t) in ts.iter().enumerate() {
             let chunk = t.shape[dim] * inner;
@@ -156,7 +157,7 @@ pub fn slice(t: &Tensor, start: &[i64], limit: &[i64], stride: &[i64]) -> IResul
         shape.push((limit[d] - start[d]).div_ceil(stride[d]));
     }
     let st = t.strides();
-    let mut idx = Vec::with_capacity(numel(&shape));
+    let mut idx = Vec::with_capacity(numel(&shape)?);
     for_each_index(&shape, |i| idx.push((0..r).map(|d| (start[d] + i[d] * stride[d]) * st[d]).sum()));
     Ok(Tensor::new(shape, t.elem.clone(), t.buf.gather(&idx)))
 }
@@ -179,7 +180,7 @@ pub fn dynamic_slice(t: &Tensor, starts: &[i64], sizes: &[i64]) -> IResult<Tenso
     }
     let begin = clamp_starts(starts, &sizes, &t.shape);
     let st = t.strides();
-    let mut idx = Vec::with_capacity(numel(&sizes));
+    let mut idx = Vec::with_capacity(numel(&sizes)?);
     for_each_index(&sizes, |i| idx.push(i.iter().zip(&begin).zip(&st).map(|((a, b), s)| (a + b) * s).sum()));
     Ok(Tensor::new(sizes, t.elem.clone(), t.buf.gather(&idx)))
 }
@@ -221,22 +222,23 @@ pub fn pad(t: &Tensor, value: &Tensor, low: &[i64], high: &[i64], interior: &[i6
     let interior = to_usize(interior, "interior padding")?;
     let mut shape = Vec::with_capacity(r);
     for d in 0..r {
-        let dilated = if t.shape[d] == 0 { 0 } else { (t.shape[d] - 1) * (interior[d] + 1) + 1 } as i64;
-        let size = dilated + low[d] + high[d];
+        // In i128: sizes, interior and edge paddings are i64s, so this cannot overflow.
+        let dilated = if t.shape[d] == 0 { 0 } else { (t.shape[d] as i128 - 1) * (interior[d] as i128 + 1) + 1 };
+        let size = dilated + low[d] as i128 + high[d] as i128;
         if size < 0 {
             return invalid(format!("padding makes dimension {d} negative"));
         }
-        shape.push(size as usize);
+        shape.push(usize::try_from(size).or_else(|_| invalid(format!("padded dimension {d} overflows")))?);
     }
     let st = t.strides();
-    let mut parts = Vec::with_capacity(numel(&shape));
+    let mut parts = Vec::with_capacity(numel(&shape)?);
     for_each_index(&shape, |i| {
         let mut src = 0usize;
         let mut inside = true;
         for d in 0..r {
-            let p = i[d] as i64 - low[d];
-            let step = interior[d] as i64 + 1;
-            if p < 0 || p % step != 0 || p / step >= t.shape[d] as i64 {
+            let p = i[d] as i128 - low[d] as i128;
+            let step = interior[d] as i128 + 1;
+            if p < 0 || p % step != 0 || p / step >= t.shape[d] as i128 {
                 inside = false;
                 break;
             }
@@ -267,7 +269,7 @@ pub fn iota(shape: Vec<usize>, dim: i64, elem: &ElemType) -> IResult<Tensor> {
         crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "iota dimension out of range")
     })?;
     let st = strides(&shape);
-    let n = numel(&shape);
+    let n = numel(&shape)?;
     let (step, len) = (st[dim], shape[dim]);
     // Element i holds (i / step) % len: runs of `step` equal values, cycling
     // through 0..len (no per-element division).

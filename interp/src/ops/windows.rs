@@ -162,24 +162,50 @@ impl Window {
         })
     }
 
-    /// Result shape over an operand of `shape` (spec: reduce_window).
+    /// Result shape over an operand of `shape` (spec: reduce_window). Every
+    /// intermediate size (the dilated base plus padding, the dilated window)
+    /// is an i64, as in the spec; one that does not fit is an error, so the
+    /// window positions computed from this shape never overflow either.
     pub fn result_shape(&self, shape: &[usize]) -> IResult<Vec<usize>> {
+        let dilate = |size: usize, dilation: usize| -> Option<i64> {
+            if size == 0 {
+                return Some(0);
+            }
+            i64::try_from(size - 1).ok()?.checked_mul(i64::try_from(dilation).ok()?)?.checked_add(1)
+        };
         let mut out = vec![];
         for d in 0..shape.len() {
-            let dilated = if shape[d] == 0 { 0 } else { (shape[d] - 1) * self.base_dilations[d] + 1 } as i64;
-            let padded = dilated + self.padding[d].0 + self.padding[d].1;
-            let window = ((self.dims[d] - 1) * self.window_dilations[d] + 1) as i64;
+            let overflow = || {
+                InterpError::invalid(
+                    shardref_spec::ir::Span::NONE,
+                    format!("the padded, dilated window geometry of dimension {d} overflows i64"),
+                )
+            };
+            let padded = dilate(shape[d], self.base_dilations[d])
+                .and_then(|x| x.checked_add(self.padding[d].0))
+                .and_then(|x| x.checked_add(self.padding[d].1))
+                .ok_or_else(overflow)?;
+            let window = dilate(self.dims[d], self.window_dilations[d]).ok_or_else(overflow)?;
             if padded < window {
                 out.push(0);
             } else {
-                out.push(((padded - window) / self.strides[d] as i64 + 1) as usize);
+                let stride = i64::try_from(self.strides[d]).map_err(|_| overflow())?;
+                out.push(usize::try_from((padded - window) / stride + 1).map_err(|_| overflow())?);
             }
         }
         Ok(out)
     }
 
-    /// For result index `r`, the operand index of each window position (None
-    /// for padding or dilation holes), in row-major window order.
+    /// The work of visiting every window position over an operand of
+    /// `shape`: the number of windows times the window's size (saturating).
+    pub fn work(&self, shape: &[usize]) -> IResult<u64> {
+        let windows = self.result_shape(shape)?.iter().fold(1u64, |acc, &d| acc.saturating_mul(d as u64));
+        Ok(self.dims.iter().fold(windows, |acc, &d| acc.saturating_mul(d as u64)))
+    }
+
+    /// For result index `r` (an index of `result_shape(shape)`), the operand
+    /// index of each window position (None for padding or dilation holes), in
+    /// row-major window order.
     pub fn positions(&self, shape: &[usize], r: &[usize], out: &mut Vec<Option<usize>>) {
         out.clear();
         let st = strides(shape);
@@ -187,9 +213,12 @@ impl Window {
             let mut flat = 0;
             let mut valid = true;
             for d in 0..shape.len() {
-                let p = (r[d] * self.strides[d] + w[d] * self.window_dilations[d]) as i64 - self.padding[d].0;
-                let b = self.base_dilations[d] as i64;
-                if p < 0 || p % b != 0 || p / b >= shape[d] as i64 {
+                // In i128: the position (below the padded size, an i64) minus
+                // a low padding as small as i64::MIN does not fit in i64.
+                let p = (r[d] as i128) * (self.strides[d] as i128) + (w[d] as i128) * (self.window_dilations[d] as i128)
+                    - self.padding[d].0 as i128;
+                let b = self.base_dilations[d] as i128;
+                if p < 0 || p % b != 0 || p / b >= shape[d] as i128 {
                     valid = false;
                     break;
                 }
@@ -204,6 +233,7 @@ impl Window {
 pub fn reduce_window(inputs: &[&Tensor], inits: &[&Tensor], w: &Window, body: &mut Body<'_>) -> IResult<Vec<Tensor>> {
     let Some(first) = inputs.first() else { return invalid("reduce_window needs operands") };
     let shape = w.result_shape(&first.shape)?;
+    crate::value::checked_numel(&shape)?;
     let n = inputs.len();
     let mut acc: Vec<Vec<Tensor>> = vec![vec![]; n];
     let mut pos = vec![];
@@ -260,6 +290,7 @@ pub fn select_and_scatter(
     bodies: &mut dyn FnMut(Region, Vec<Tensor>) -> IResult<Vec<Tensor>>,
 ) -> IResult<Tensor> {
     let shape = w.result_shape(&operand.shape)?;
+    crate::value::checked_numel(&shape)?;
     if shape != source.shape {
         return invalid(format!("source shape {:?} differs from the window grid {:?}", source.shape, shape));
     }

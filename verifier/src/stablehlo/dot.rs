@@ -373,7 +373,7 @@ fn conv_checks(op: Op<'_>, a: &Type, b: &Type, pad: Option<Option<Vec<(i64, i64)
     for i in 0..sp {
         let base = sa[d.input_spatial_dimensions[i] as usize];
         let win = sb[d.kernel_spatial_dimensions[i] as usize];
-        out[d.output_spatial_dimensions[i] as usize] = if known { num_windows(base, &w, i, win) } else { None };
+        out[d.output_spatial_dimensions[i] as usize] = if known { num_windows(base, &w, i, win)? } else { None };
     }
     check_inferred_shape(&out, tr)?;
     if [&ta.elem, &tb.elem, &tr.elem].iter().any(|e| is_quant(e)) {

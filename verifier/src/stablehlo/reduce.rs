@@ -292,20 +292,38 @@ pub fn window(
     Ok(w)
 }
 
-fn dilated(bound: i128, dilation: i64) -> i128 {
-    if bound <= 0 { 0 } else { (bound - 1) * dilation as i128 + 1 }
+/// `(bound - 1) * dilation + 1` for a positive bound, 0 otherwise; `None`
+/// when it does not fit in i64 (sizes are i64 in StableHLO).
+fn dilated(bound: u64, dilation: i64) -> Option<i64> {
+    if bound == 0 {
+        return Some(0);
+    }
+    i64::try_from(bound - 1).ok()?.checked_mul(dilation)?.checked_add(1)
 }
 
 /// The number of windows along dimension `i` of a base of size `base`
-/// (the spec's `num_windows`; upstream's `inferWindowOutputShape`).
-pub fn num_windows(base: Dim, w: &Window, i: usize, window_size: Dim) -> Dim {
-    let (Some(b), Some(ws)) = (base, window_size) else { return None };
-    let padded = w.padding[i].0 as i128 + dilated(b as i128, w.lhs_dilation[i]) + w.padding[i].1 as i128;
-    let win = dilated(ws as i128, w.rhs_dilation[i]);
+/// (the spec's `num_windows`; upstream's `inferWindowOutputShape`). Every
+/// intermediate size is an i64 as upstream computes it; one that does not
+/// fit is an error (`stablehlo_shape_overflow`), never a wrapped size nor a
+/// dynamic one that would make any declared result type compatible.
+pub fn num_windows(base: Dim, w: &Window, i: usize, window_size: Dim) -> Result<Dim, Fail> {
+    let (Some(b), Some(ws)) = (base, window_size) else { return Ok(None) };
+    let overflow = |what: &str| {
+        Fail::new(format!(
+            "the {what} along window dimension {i} overflows i64 (base size {b}, base dilation {}, padding [{}, {}], window size {ws}, window dilation {})",
+            w.lhs_dilation[i], w.padding[i].0, w.padding[i].1, w.rhs_dilation[i]
+        ))
+    };
+    let padded = dilated(b, w.lhs_dilation[i])
+        .and_then(|d| d.checked_add(w.padding[i].0))
+        .and_then(|d| d.checked_add(w.padding[i].1))
+        .ok_or_else(|| overflow("padded, base-dilated size"))?;
+    let win = dilated(ws, w.rhs_dilation[i]).ok_or_else(|| overflow("dilated window size"))?;
     if padded <= 0 || win > padded {
-        return Some(0);
+        return Ok(Some(0));
     }
-    u64::try_from((padded - win) / w.strides[i] as i128 + 1).ok()
+    // The strides are positive (checked by `window`), and padded - win >= 0.
+    Ok(Some(((padded - win) / w.strides[i] + 1) as u64))
 }
 
 /// `reduce_window`: `reduce_window_c1`..`reduce_window_c16`.
@@ -344,7 +362,8 @@ pub fn reduce_window(op: Op<'_>) -> Check {
     let acc = reducer(op, 0, &inputs, &inits, &allowed)?;
     let Some(s0) = shape(inputs[0]) else { return Ok(()) };
     // reduce_window_c14, reduce_window_c15
-    let out: Vec<Dim> = (0..s0.len()).map(|i| num_windows(s0[i], &w, i, allowed[i])).collect();
+    let out: Vec<Dim> =
+        (0..s0.len()).map(|i| num_windows(s0[i], &w, i, allowed[i])).collect::<Result<_, _>>()?;
     // reduce_window_c16
     results_match(op, &vec![out; inputs.len()], &acc)
 }
@@ -406,7 +425,8 @@ pub fn select_and_scatter(op: Op<'_>) -> Check {
     if let (Some(sx), Some(ss)) = (shape(tx), shape(ts)) {
         // select_and_scatter_c2
         let wd: Vec<Dim> = wdims.iter().map(|&d| u64::try_from(d).ok()).collect();
-        let out: Vec<Dim> = (0..sx.len()).map(|i| num_windows(sx[i], &w, i, wd[i])).collect();
+        let out: Vec<Dim> =
+            (0..sx.len()).map(|i| num_windows(sx[i], &w, i, wd[i])).collect::<Result<_, _>>()?;
         if !dims_compat(&out, ss) {
             return Err(Fail::new(format!(
                 "expects source-type to be {}, but got{}",
