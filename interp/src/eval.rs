@@ -19,7 +19,7 @@ use shardref_spec::ir::stablehlo::{
     ComparisonDirection, ComparisonType, FftType, RngAlgorithm, RngDistribution, StablehloAttr, Transpose,
 };
 use shardref_spec::ir::{Attr, BlockId, Module, OpId, RegionId, Span, Type, ValueId};
-use shardref_spec::ops::{ArithOp, BuiltinOp, ChloOp, FuncOp, MpmdOp, OpKind, OpName, SdyOp, StablehloOp};
+use shardref_spec::ops::{ArithOp, BuiltinOp, ChloOp, FuncOp, MhloOp, MpmdOp, OpKind, OpName, SdyOp, StablehloOp};
 
 use crate::attrs;
 use crate::check::{self, CheckFailure};
@@ -448,6 +448,7 @@ impl<'m> Interp<'m> {
             OpKind::Arith(ArithOp::Constant) => self.constant(op),
             OpKind::Stablehlo(k) => self.stablehlo(f, op, k),
             OpKind::Chlo(k) => self.chlo(f, op, k),
+            OpKind::Mhlo(k) => self.mhlo(f, op, k),
             OpKind::Sdy(k) => {
                 let vals = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<Vec<_>>>()?;
                 crate::devices::sdy_ops::global(self, op, k, vals)
@@ -1142,6 +1143,60 @@ impl<'m> Interp<'m> {
                 Err(InterpError::unsupported(span, format!("{} is not implemented yet", k_name(OpKind::Stablehlo(k)))))
             }
         }
+    }
+
+    /// The MHLO ops XLA leaves in StableHLO modules. `copy`, `add_dependency`
+    /// and `domain` pass their first operand through (their effects concern
+    /// XLA's scheduling and layouts, not values); `bitcast` reinterprets the
+    /// row-major bytes as the result type; the math ops and `topk` are their
+    /// CHLO counterparts.
+    fn mhlo(&mut self, f: &mut Frame, op: OpId, k: MhloOp) -> IResult<Vec<Value>> {
+        use MhloOp as M;
+        use ops::chlo::Unary;
+        let o = self.m.op(op);
+        let span = o.span;
+        let unary = match k {
+            M::Acos => Unary::Acos,
+            M::Acosh => Unary::Acosh,
+            M::Asin => Unary::Asin,
+            M::Asinh => Unary::Asinh,
+            M::Atanh => Unary::Atanh,
+            M::Cosh => Unary::Cosh,
+            M::Erf => Unary::Erf,
+            M::Sinh => Unary::Sinh,
+            M::Copy | M::AddDependency | M::Domain => {
+                let Some(&v) = o.operands.first() else {
+                    return Err(InterpError::invalid(span, format!("{} needs an operand", OpKind::Mhlo(k).name())));
+                };
+                return Ok(vec![self.get(f, v, span)?.clone()]);
+            }
+            M::Bitcast => {
+                let ts = self.tensor_operands(f, op)?;
+                let rt = o
+                    .results
+                    .first()
+                    .map(|&r| self.m.value_type(r))
+                    .ok_or_else(|| InterpError::invalid(span, "missing result"))?;
+                let rt = result_tensor(rt)?;
+                let shape = static_shape(rt)?;
+                return Ok(vec![Value::Tensor(ops::convert::bitcast_convert(one(&ts)?, &rt.elem, shape)?)]);
+            }
+            M::TopK => {
+                let largest = match o.attrs.get("largest") {
+                    None => true,
+                    Some(Attr::Bool(b)) => *b,
+                    Some(_) => return Err(InterpError::invalid(span, "mhlo.topk: 'largest' must be a bool")),
+                };
+                if !largest {
+                    return Err(InterpError::unsupported(span, "mhlo.topk with largest = false"));
+                }
+                let ts = self.tensor_operands(f, op)?;
+                let (v, i) = ops::chlo::top_k(one(&ts)?, attrs::int(o, "k")?)?;
+                return Ok(vec![Value::Tensor(v), Value::Tensor(i)]);
+            }
+        };
+        let ts = self.tensor_operands(f, op)?;
+        Ok(vec![Value::Tensor(ops::chlo::unary(unary, one(&ts)?)?)])
     }
 
     fn chlo(&mut self, f: &mut Frame, op: OpId, k: ChloOp) -> IResult<Vec<Value>> {

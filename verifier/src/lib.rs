@@ -189,6 +189,7 @@ fn verify_op(cx: &Cx<'_>, op: OpId) -> Result<(), Vec<Diagnostic>> {
         OpName::Known(OpKind::Builtin(_))
         | OpName::Known(OpKind::Arith(_))
         | OpName::Known(OpKind::Chlo(_))
+        | OpName::Known(OpKind::Mhlo(_))
         | OpName::Known(OpKind::Check(_))
         | OpName::Known(OpKind::Interpreter(_))
         | OpName::Unknown(_) => Ok(()),
@@ -205,6 +206,7 @@ fn symbol_uses(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         | OpName::Known(OpKind::Arith(_))
         | OpName::Known(OpKind::Stablehlo(_))
         | OpName::Known(OpKind::Chlo(_))
+        | OpName::Known(OpKind::Mhlo(_))
         | OpName::Known(OpKind::Check(_))
         | OpName::Known(OpKind::Interpreter(_))
         | OpName::Unknown(_) => Ok(()),
