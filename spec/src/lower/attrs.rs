@@ -363,7 +363,8 @@ impl Lowerer<'_> {
             Rule::loc_file => {
                 let k = kids(&p);
                 let file = String::from_utf8_lossy(&super::unquote(self, &k[0])?).into_owned();
-                if k.len() > 3 {
+                // A range (`"f":1:2 to :9`, `"f":1:2 to 3:4`) or a line alone (`"f":1`) is kept as written.
+                if k.len() != 3 {
                     Location::Text(p.as_str().to_string())
                 } else {
                     Location::File {
