@@ -69,6 +69,9 @@ pub struct EquivArgs {
     /// The most ops each run (and each device) may execute.
     #[arg(long, value_name = "N")]
     pub fuel: Option<u64>,
+    /// For an MPMD program: the unpartitioned twin is this file's @main (e.g. jax_lowered.mlir).
+    #[arg(long, value_name = "FILE")]
+    pub twin: Option<PathBuf>,
 }
 
 /// Runs `shardref equiv`.
@@ -102,6 +105,36 @@ pub fn equiv(args: &EquivArgs) -> ExitCode {
         eprint!("{}", render(&source, &[Diagnostic::error(span, message)]));
         ExitCode::from(1)
     };
+    // An MPMD program (its entry has an #mpmd.topology): see `crate::mpmd`.
+    let entry = args.parallel.as_deref().unwrap_or("main");
+    if shardref_interp::devices::mpmd::is_mpmd(&m, entry) {
+        let given = if args.inputs.is_empty() {
+            None
+        } else {
+            match load_input_files(&args.inputs, &m, entry, &source) {
+                Ok(v) => Some(v),
+                Err(code) => return ExitCode::from(code),
+            }
+        };
+        let mut limits = Limits::default();
+        if let Some(f) = args.fuel {
+            limits.fuel = f;
+        }
+        let req = crate::mpmd::EquivRequest {
+            entry,
+            twin_file: args.twin.as_deref(),
+            sequential: args.sequential.as_deref(),
+            given,
+            seed: args.seed,
+            trials: args.trials.max(1),
+            tol: match (args.rtol, args.atol) {
+                (None, None) => None,
+                (r, a) => Some(Tolerance { rtol: r.unwrap_or(0.0), atol: a.unwrap_or(0.0) }),
+            },
+            limits,
+        };
+        return crate::mpmd::equiv(&m, &req);
+    }
     let pairs = match equiv::resolve_pairs(&m, args.parallel.as_deref(), args.sequential.as_deref()) {
         Ok(p) => p,
         Err(e) => return fail(e.span, e.message),

@@ -7,15 +7,18 @@
 
 mod bench;
 mod equiv;
+mod mpmd;
 mod run;
 mod sharded;
 mod verify;
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
+
 use shardref_conformance::{Summary, interpret::Interpret, roundtrip::Roundtrip, verify::Verify};
 use shardref_spec::print::{PrintOptions, print_module};
 use shardref_spec::split::split_cases;
@@ -83,6 +86,8 @@ enum Suite {
     Verify { paths: Vec<PathBuf> },
     /// Shardy's executable tests: part2's @main with part1's functions on simulated devices, and equiv per pair.
     Executable { paths: Vec<PathBuf> },
+    /// MPMD cases (folders with meta.json): each form on its inputs against its outputs, and equiv of the partitioned forms.
+    Mpmd { paths: Vec<PathBuf> },
 }
 
 fn read(path: &PathBuf) -> Result<String, ExitCode> {
@@ -157,8 +162,9 @@ fn main() -> ExitCode {
                 Suite::Interpret { paths } => (&Interpret, paths),
                 Suite::Verify { paths } => (&Verify, paths),
                 Suite::Executable { paths } => (&shardref_conformance::executable::Executable, paths),
+                Suite::Mpmd { paths } => return mpmd::conform(paths),
             };
-            match shardref_conformance::run(mode, paths) {
+            match shardref_conformance::run_with_progress(mode, paths, std::io::stderr().is_terminal()) {
                 Ok(summary) => report(&summary),
                 Err(e) => {
                     eprintln!("{e}");

@@ -58,9 +58,15 @@ pub struct RunArgs {
     /// print its global results reassembled from the shards.
     #[arg(long)]
     pub sharded: bool,
-    /// With --sharded: print which device holds which block of each result.
-    #[arg(long, requires = "sharded")]
+    /// With --sharded, or for an MPMD function: print which device holds which block of each result.
+    #[arg(long)]
     pub show_sharding: bool,
+    /// For an MPMD function (one with an #mpmd.topology): print the per-mesh timeline of its fragments.
+    #[arg(long)]
+    pub show_schedule: bool,
+    /// For an MPMD function: write the timeline as an SVG picture to this file.
+    #[arg(long, value_name = "FILE")]
+    pub schedule_svg: Option<PathBuf>,
 }
 
 /// Why `run` stopped early: the exit status, after the message has been printed.
@@ -117,6 +123,26 @@ fn run_inner(args: &RunArgs) -> Result<(), Stop> {
     }
     if args.sharded {
         return run_sharded(args, &m, &entry, inputs, limits, &source);
+    }
+    if shardref_interp::devices::mpmd::is_mpmd(&m, &entry) {
+        let globals = crate::mpmd::run(
+            &m,
+            &entry,
+            inputs,
+            limits,
+            (args.show_schedule, args.show_sharding, args.schedule_svg.as_deref()),
+            &source,
+        )
+        .map_err(Stop)?;
+        return match &args.output_dir {
+            Some(dir) => write_results(dir, &globals),
+            None => {
+                for (i, v) in globals.iter().enumerate() {
+                    println!("%result{i} = {}", literal(v));
+                }
+                Ok(())
+            }
+        };
     }
     let outcome = shardref_interp::run(&m, &entry, inputs, limits).map_err(|e| {
         report(&source, &[e.to_diagnostic()]);
@@ -290,11 +316,16 @@ fn load_inputs(
     let mut values = Vec::with_capacity(files.len());
     for (i, (f, ty)) in files.iter().zip(arg_types).enumerate() {
         let span = arg_spans.get(i).copied().filter(|s| !s.is_none()).unwrap_or(func_span);
-        let Type::Tensor(tt) = ty else {
-            return Err(fail(
-                span,
-                format!("argument {i} of @{entry} has type {ty}, which an .npy file cannot give ({})", f.label),
-            ));
+        // A mesh tensor takes its global tensor (laid out on its mesh by the MPMD run).
+        let tt = match ty {
+            Type::MeshTensor(mt) => &mt.tensor,
+            Type::Tensor(tt) => tt,
+            _ => {
+                return Err(fail(
+                    span,
+                    format!("argument {i} of @{entry} has type {ty}, which an .npy file cannot give ({})", f.label),
+                ));
+            }
         };
         let t = npy::read_npy(&f.bytes, Some(tt)).map_err(|e| {
             let message = match &e {

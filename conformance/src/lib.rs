@@ -10,6 +10,7 @@
 
 pub mod batching;
 pub mod executable;
+pub mod filecheck;
 pub mod expect;
 pub mod interpret;
 pub mod roundtrip;
@@ -17,6 +18,9 @@ pub mod verify;
 
 use std::path::{Path, PathBuf};
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use shardref_spec::split::{Case, split_cases};
 
@@ -116,16 +120,57 @@ impl Summary {
 
 /// Runs `mode` over every case of every file under `paths`.
 pub fn run(mode: &dyn Mode, paths: &[PathBuf]) -> Result<Summary, String> {
+    run_with_progress(mode, paths, false)
+}
+
+/// `run`, drawing a progress bar on standard error when `progress` is set (the CLI sets it when
+/// standard error is a terminal, so that CI logs stay plain text). The bar counts files, and its
+/// message counts the cases passed, failed and skipped so far and the rate; it never changes
+/// the summary, whose order is the files' order whatever the thread count.
+pub fn run_with_progress(mode: &dyn Mode, paths: &[PathBuf], progress: bool) -> Result<Summary, String> {
     let files = collect_files(paths)?;
+    let bar = if progress {
+        let bar = ProgressBar::with_draw_target(Some(files.len() as u64), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{elapsed} [{bar:20}] {pos}/{len} files: {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> "),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let counts = [AtomicUsize::new(0), AtomicUsize::new(0), AtomicUsize::new(0)];
+    let start = std::time::Instant::now();
     let results: Vec<Vec<(String, Verdict)>> = files
         .par_iter()
-        .map(|path| match SuiteFile::read(path) {
-            Err(e) => vec![(path.display().to_string(), Verdict::Fail(format!("cannot read: {e}")))],
-            Ok(file) => {
-                mode.cases(&file).iter().map(|case| (case.name.clone(), judge_guarded(mode, &file, case))).collect()
+        .map(|path| {
+            let verdicts: Vec<(String, Verdict)> = match SuiteFile::read(path) {
+                Err(e) => vec![(path.display().to_string(), Verdict::Fail(format!("cannot read: {e}")))],
+                Ok(file) => mode
+                    .cases(&file)
+                    .iter()
+                    .map(|case| (case.name.clone(), judge_guarded(mode, &file, case)))
+                    .collect(),
+            };
+            if progress {
+                for (_, v) in &verdicts {
+                    let k = match v {
+                        Verdict::Pass => 0,
+                        Verdict::Fail(_) => 1,
+                        Verdict::Skip(_) => 2,
+                    };
+                    counts[k].fetch_add(1, Ordering::Relaxed);
+                }
+                let [p, f, s] = [0, 1, 2].map(|k| counts[k].load(Ordering::Relaxed));
+                let rate = (p + f + s) as f64 / start.elapsed().as_secs_f64().max(1e-3);
+                bar.set_message(format!("{p} passed, {f} failed, {s} skipped, {rate:.0} cases/s"));
+                bar.inc(1);
             }
+            verdicts
         })
         .collect();
+    bar.finish_and_clear();
     let mut s = Summary::default();
     for (name, verdict) in results.into_iter().flatten() {
         match verdict {

@@ -3,6 +3,12 @@
 //! with `-verify-diagnostics` and an `expected-error` points at the line
 //! where parsing fails) passes when the parse error is on that line and its
 //! message contains the expected text.
+//!
+//! A file whose RUN line pipes the tool's output into `FileCheck` also has each case's printed
+//! form matched against the case's CHECK lines (with the RUN line's FileCheck options), so that
+//! the printer is held to upstream's expectations, not only to its own fixpoint. This applies only
+//! where the RUN line prints the parsed module as it is; a RUN line that runs a pass first
+//! describes the pass's output (see `file_check`).
 
 use std::sync::Arc;
 
@@ -12,6 +18,7 @@ use shardref_spec::split::Case;
 use shardref_spec::{Source, eq, parse_source};
 
 use crate::expect::directives;
+use crate::filecheck::{CheckOptions, check};
 use crate::{Mode, SuiteFile, Verdict, first_line};
 
 pub struct Roundtrip;
@@ -38,7 +45,10 @@ impl Mode for Roundtrip {
                 // round-trip in the pretty form, but (as in MLIR) its generic form
                 // need not reparse, e.g. when it uses a value across an isolated region.
                 let invalid = file.verifies_diagnostics() && !expected.is_empty();
-                let verdict = check_fixpoint(&m, !invalid);
+                let mut verdict = check_fixpoint(&m, !invalid);
+                if verdict == Verdict::Pass && !invalid {
+                    verdict = file_check(file, case, &m);
+                }
                 if verdict == Verdict::Pass && invalid && is_parse_failure_suite(&file.name) {
                     return Verdict::Skip(format!(
                         "parses, but line {} expects '{}': upstream reports it from an op verifier, which `conform verify` judges (#4)",
@@ -47,6 +57,31 @@ impl Mode for Roundtrip {
                 }
                 verdict
             }
+        }
+    }
+}
+
+/// The case's printed form against its CHECK lines, when the RUN line pipes the tool's plain
+/// output into FileCheck. A RUN line that runs a pass first (`-canonicalize`, `-inline`, an sdy
+/// pass, `--interpret`) describes that pass's output, which roundtrip does not produce: those CHECK
+/// lines are left to the mode that runs the pass (`conform passes`, `conform rules`,
+/// `conform interpret`), and the README lists the ones no mode runs.
+fn file_check(file: &SuiteFile, case: &Case, m: &shardref_spec::Module) -> Verdict {
+    let Some((tool, checker)) = file.run.split_once("| FileCheck") else { return Verdict::Pass };
+    let transforms = tool.split_whitespace().skip(1).any(|w| {
+        w.starts_with('-') && !matches!(w, "-split-input-file" | "--split-input-file" | "--" | "-verify-diagnostics" | "--verify-diagnostics")
+    });
+    if transforms {
+        return Verdict::Pass;
+    }
+    let words: Vec<&str> = std::iter::once("FileCheck").chain(checker.split_whitespace()).collect();
+    let opts = CheckOptions::from_args(&words);
+    let printed = print_module(m, PrintOptions::default());
+    match check(&printed, &case.text, &opts) {
+        Ok(()) => Verdict::Pass,
+        Err(e) => {
+            let line = if e.line > 0 { e.line + case.first_line as usize - 1 } else { case.first_line as usize };
+            Verdict::Fail(format!("FileCheck at line {line}: {}", first_line(&e.message)))
         }
     }
 }

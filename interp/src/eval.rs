@@ -511,7 +511,7 @@ impl<'m> Interp<'m> {
                 let vals = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<Vec<_>>>()?;
                 crate::devices::sdy_ops::global(self, op, k, vals)
             }
-            OpKind::Mpmd(k) => mpmd(k, span),
+            OpKind::Mpmd(k) => crate::mpmd_global::eval(self, f, op, k),
             OpKind::Check(shardref_spec::ops::CheckOp::ExpectSerializedEq) => {
                 let ts = self.tensor_operands(f, op)?;
                 let result = self.expect_serialized_eq(op, one(&ts)?);
@@ -2094,10 +2094,6 @@ fn compare_direction(d: ComparisonDirection) -> ops::compare::Direction {
     }
 }
 
-fn mpmd(k: MpmdOp, span: Span) -> IResult<Vec<Value>> {
-    Err(InterpError::unsupported(span, format!("{} needs MPMD execution", OpKind::Mpmd(k).name())))
-}
-
 fn one<'a>(ts: &[&'a Tensor]) -> IResult<&'a Tensor> {
     match ts {
         [a] => Ok(a),
@@ -2141,6 +2137,8 @@ pub fn value_has_type(v: &Value, ty: &Type) -> bool {
             items.len() == tys.len() && items.iter().zip(tys).all(|(i, t)| value_has_type(i, t))
         }
         (Value::Token, Type::Token) => true,
+        // A mesh tensor's global reading is its global tensor (`mpmd_global`).
+        (Value::Tensor(_), Type::MeshTensor(mt)) => value_has_type(v, &Type::Tensor(mt.tensor.clone())),
         _ => false,
     }
 }

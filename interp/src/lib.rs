@@ -10,6 +10,7 @@
 //! - `check`: the semantics of the test dialect's `check.*` ops.
 //! - `error`: `InterpError` with a category and the op's span.
 //! - `devices`: simulated devices, their rendezvous and the collectives.
+//! - `mpmd_global`: the global (unpartitioned) reading of the mpmd ops.
 //! - `npy`: NumPy's `.npy`/`.npz` files, as `shardref run` reads and writes them.
 //!
 //! Invariants: depends on `shardref-spec` only, never on the verifier. No
@@ -24,6 +25,7 @@ pub mod error;
 pub mod eval;
 pub mod fastloop;
 pub mod liveness;
+pub mod mpmd_global;
 pub mod npy;
 pub mod ops;
 pub mod pool;

@@ -10,12 +10,14 @@
 //! - `locality`: which operand elements an op reads to compute a result block.
 //! - `sdy_ops`: the sdy ops' global semantics and the collectives' data movement.
 //! - `sharded`: `run_sharded`, lockstep execution of a global-view program.
+//! - `mpmd`: MPMD programs: topologies of meshes, fragments, transfers, schedule.
 //! - `manual`: `sdy.manual_computation` bodies run per device.
 
 pub mod collectives;
 pub mod locality;
 pub mod manual;
 pub mod mesh;
+pub mod mpmd;
 pub mod runtime;
 pub mod sdy_ops;
 pub mod sharded;

@@ -92,6 +92,8 @@ pub fn check(
     let shape = match ty {
         Some(Type::Tensor(t)) => Some(t.shape.clone()),
         Some(Type::Vector(dims, _)) => Some(Some(dims.iter().map(|&d| Some(d)).collect())),
+        // `!mpmd.mesh_tensor` implements ShapedTypeInterface with its global tensor's shape.
+        Some(Type::MeshTensor(mt)) => Some(mt.tensor.shape.clone()),
         _ => None,
     };
     let Some(shape) = shape else {
