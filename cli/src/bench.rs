@@ -104,8 +104,8 @@ pub fn bench(args: &BenchArgs) -> ExitCode {
     }
     times.sort();
     let median = median(&times);
-    println!(
-        "@{entry}: median {} over {} runs (min {}, max {}; {} warmup)",
+    let mut out = format!(
+        "@{entry}: median {} over {} runs (min {}, max {}; {} warmup)\n",
         show(median),
         times.len(),
         show(times[0]),
@@ -116,7 +116,9 @@ pub fn bench(args: &BenchArgs) -> ExitCode {
         Ok((_, p)) => p,
         Err(e) => return fail(e),
     };
-    print!("{}", profile_table(&profile));
+    out.push_str(&profile_table(&profile));
+    // A closed stdout (`| head -1`) is not an error of the benchmark.
+    let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), out.as_bytes());
     ExitCode::SUCCESS
 }
 

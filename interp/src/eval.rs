@@ -1776,7 +1776,7 @@ impl<'m> Interp<'m> {
     /// `custom_call`: the `check.*` targets of the test suites, with the
     /// tolerances of upstream's interpreter fallback (`expect_close` 0–3 ulp,
     /// `expect_almost_eq` 1e-3, `check.eq` exact for integers and 1e-4
-    /// otherwise, returning its verdict as an i1). Other targets are unsupported.
+    /// otherwise, returning its verdict as an i1), and JAX's `shape_assertion`. Other targets are unsupported.
     fn custom_call(&mut self, f: &mut Frame, op: OpId) -> IResult<Vec<Value>> {
         use shardref_spec::ir::{ElemType, FloatAttr, FloatKind, IntAttr, Signedness};
         use shardref_spec::ops::CheckOp;
@@ -1788,6 +1788,26 @@ impl<'m> Interp<'m> {
         };
         let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
         let refs: Vec<&Tensor> = ts.iter().collect();
+        // JAX's `shape_assertion` (in shape-polymorphic exports): the first operand, an i1 scalar,
+        // must hold; otherwise the run stops with its `error_message`, `{k}` being operand k + 1.
+        if target == "shape_assertion" {
+            let holds = match refs.first().map(|t| &t.buf) {
+                Some(Buffer::Bool(b)) if b.len() == 1 => b[0],
+                _ => return Err(InterpError::invalid(span, "shape_assertion needs an i1 scalar first operand")),
+            };
+            if holds {
+                return Ok(vec![]);
+            }
+            let mut message = match o.attrs.get("error_message") {
+                Some(Attr::Str(s, _)) => String::from_utf8_lossy(s).into_owned(),
+                _ => "shape assertion failed".to_string(),
+            };
+            for (k, t) in refs.iter().skip(1).enumerate() {
+                let v = ops::dynamic::int_values(t).ok().and_then(|v| v.first().copied());
+                message = message.replace(&format!("{{{k}}}"), &v.map_or("?".to_string(), |v| v.to_string()));
+            }
+            return Err(InterpError::invalid(span, message));
+        }
         let mut attrs = shardref_spec::ir::Dict::default();
         let (kind, verdict_result) = match target.as_str() {
             "check.expect_eq" => (CheckOp::ExpectEq, false),
