@@ -164,12 +164,10 @@ fn scalar_attributes() {
 fn location_ranges_as_jax_prints_them() {
     // MLIR's FileLineColRange: same-line ranges print `to :COL`, others `to LINE:COL`; a line alone has no column.
     let src = r#"#loc1 = loc("<string>":4:20 to :91)
-#loc2 = loc("f.py":3:7 to 5:2)
-#loc3 = loc("f.py":9)
 func.func @a(%x: tensor<f32>) -> tensor<f32> {
-  %0 = "x.op"(%x) : (tensor<f32>) -> tensor<f32> loc(#loc1)
-  %1 = "x.op"(%0) : (tensor<f32>) -> tensor<f32> loc(#loc2)
-  return %1 : tensor<f32> loc(#loc3)
+  %0 = "x.op"(%x) : (tensor<f32>) -> tensor<f32> loc("<string>":4:20 to :91)
+  %1 = "x.op"(%0) : (tensor<f32>) -> tensor<f32> loc("f.py":3:7 to 5:2)
+  return %1 : tensor<f32> loc("f.py":9)
 }"#;
     roundtrip(src);
     let m = parsed(src);
