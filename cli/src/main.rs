@@ -8,6 +8,7 @@
 mod bench;
 mod equiv;
 mod mpmd;
+mod rule;
 mod run;
 mod sharded;
 mod verify;
@@ -68,6 +69,26 @@ enum Command {
         #[command(subcommand)]
         suite: Suite,
     },
+    /// Runs sdy import passes on a file and prints the result, as `sdy_opt` does.
+    Opt {
+        file: PathBuf,
+        /// A pass to run, in order: `NAME` or `NAME=OPTIONS` (e.g. `sdy-import-pipeline=dedup-functions-fully=true`).
+        #[arg(long = "pass", value_name = "NAME[=OPTIONS]")]
+        passes: Vec<String>,
+        /// Treat `// -----` lines as separating independent inputs.
+        #[arg(long)]
+        split_input_file: bool,
+    },
+    /// Prints the module with every op's Shardy sharding rule attached (`-sdy-populate-op-sharding-rules`).
+    Rule {
+        file: PathBuf,
+        /// Build the rules for conservative propagation.
+        #[arg(long)]
+        conservative: bool,
+        /// Treat `// -----` lines as separating independent inputs.
+        #[arg(long)]
+        split_input_file: bool,
+    },
     /// Runs a function on .npy/.npz inputs; prints the results or writes them as .npy files.
     Run(run::RunArgs),
     /// Times a function in one process: the median of the computation alone, and a per-op profile.
@@ -84,6 +105,10 @@ enum Suite {
     Interpret { paths: Vec<PathBuf> },
     /// Each case verifies cleanly, or as its `expected-*` directives say under `-verify-diagnostics`.
     Verify { paths: Vec<PathBuf> },
+    /// Each case's RUN pipeline runs through the passes; its CHECK lines (or `expected-*` directives) must hold.
+    Passes { paths: Vec<PathBuf> },
+    /// Shardy's op-sharding-rule registry tests: the populate pass, then the case's CHECK lines.
+    Rules { paths: Vec<PathBuf> },
     /// Shardy's executable tests: part2's @main with part1's functions on simulated devices, and equiv per pair.
     Executable { paths: Vec<PathBuf> },
     /// MPMD cases (folders with meta.json): each form on its inputs against its outputs, and equiv of the partitioned forms.
@@ -116,9 +141,11 @@ fn main() -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Bench(args) => bench::bench(&args),
         Command::Equiv(args) => equiv::equiv(&args),
+        Command::Rule { file, conservative, split_input_file } => rule::rule(&file, conservative, split_input_file),
         Command::Verify { files, split_input_file, verify_diagnostics } => {
             verify::verify(&files, split_input_file, verify_diagnostics)
         }
+        Command::Opt { file, passes, split_input_file } => opt(&file, &passes, split_input_file),
         Command::Parse { files, split_input_file } => {
             let mut ok = true;
             for f in &files {
@@ -161,7 +188,9 @@ fn main() -> ExitCode {
                 Suite::Roundtrip { paths } => (&Roundtrip, paths),
                 Suite::Interpret { paths } => (&Interpret, paths),
                 Suite::Verify { paths } => (&Verify, paths),
+                Suite::Rules { paths } => (&shardref_conformance::rules::Rules, paths),
                 Suite::Executable { paths } => (&shardref_conformance::executable::Executable, paths),
+                Suite::Passes { paths } => (&shardref_conformance::passes::Passes, paths),
                 Suite::Mpmd { paths } => return mpmd::conform(paths),
             };
             match shardref_conformance::run_with_progress(mode, paths, std::io::stderr().is_terminal()) {
@@ -173,6 +202,40 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// `shardref opt`: parse, verify, then each pass followed by a verification; prints each module.
+fn opt(file: &PathBuf, specs: &[String], split: bool) -> ExitCode {
+    let mut passes = vec![];
+    for spec in specs {
+        match shardref_passes::Pass::parse(spec) {
+            Ok(p) => passes.push(p),
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let text = match read(file) {
+        Ok(t) => t,
+        Err(c) => return c,
+    };
+    let mut ok = true;
+    let mut state = shardref_passes::PassState::default();
+    for (i, src) in inputs(file, &text, split).into_iter().enumerate() {
+        if i > 0 {
+            println!("// -----");
+        }
+        let run = shardref_conformance::passes::run_pipeline(src.clone(), &passes, &mut state);
+        if !run.diagnostics.is_empty() {
+            eprintln!("{}", shardref_spec::Report { source: src, diagnostics: run.diagnostics });
+        }
+        match run.module {
+            Some(m) => print!("{}", print_module(&m, PrintOptions::default())),
+            None => ok = false,
+        }
+    }
+    if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
 }
 
 fn report(s: &Summary) -> ExitCode {

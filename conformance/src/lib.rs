@@ -13,7 +13,9 @@ pub mod executable;
 pub mod filecheck;
 pub mod expect;
 pub mod interpret;
+pub mod passes;
 pub mod roundtrip;
+pub mod rules;
 pub mod verify;
 
 use std::path::{Path, PathBuf};

@@ -3,10 +3,10 @@
 //! `expected-*` directives describe (MLIR's matching: same line, same
 //! severity, message contains the text; notes count as diagnostics of their
 //! own). Any other case must verify cleanly. A parse failure is the chunk's
-//! only diagnostic, as upstream stops there. When the RUN line runs an sdy
-//! import pass whose error-reporting analysis shardref implements
-//! (`shardref_verifier::import`), that analysis runs after a clean
-//! verification and its errors count as the case's diagnostics.
+//! only diagnostic, as upstream stops there. When the RUN line runs sdy
+//! import passes (`shardref_passes`), they run after a clean verification,
+//! each followed by a verification as in `sdy_opt`, and what they report
+//! counts as the case's diagnostics.
 
 use std::sync::Arc;
 
@@ -15,7 +15,7 @@ use shardref_spec::split::Case;
 use shardref_spec::{Source, parse_source};
 
 use shardref_spec::diag::Severity;
-use shardref_verifier::import::{ImportPass, PassState, check_pipeline};
+use shardref_passes::{Pass, PassState};
 
 use crate::expect::{Expected, directives};
 use crate::{Mode, SuiteFile, Verdict, first_line};
@@ -30,20 +30,28 @@ pub fn diagnose(source: Arc<Source>) -> Vec<Diagnostic> {
 
 /// Like `diagnose`, then, when the module verifies, the analyses of the
 /// import passes the pipeline runs (their errors, as the passes report them).
-pub fn diagnose_with_passes(source: Arc<Source>, passes: &[ImportPass], state: &mut PassState) -> Vec<Diagnostic> {
-    match parse_source(source) {
-        Err(report) => report.diagnostics.into_iter().take(1).collect(),
-        Ok(m) => {
-            let d = shardref_verifier::verify(&m);
-            if d.is_empty() { check_pipeline(&m, passes, state) } else { d }
+pub fn diagnose_with_passes(source: Arc<Source>, passes: &[Pass], state: &mut PassState) -> Vec<Diagnostic> {
+    crate::passes::run_pipeline(source, passes, state).diagnostics
+}
+
+/// The passes a file's RUN lines name, in order, each once (passes
+/// shardref does not implement are left out).
+pub fn passes_of(run: &str) -> Vec<Pass> {
+    let mut out: Vec<Pass> = vec![];
+    for w in run.split_whitespace().filter(|w| w.starts_with('-')) {
+        if let Ok(p) = Pass::parse(w)
+            && !out.iter().any(|q| q.kind == p.kind)
+        {
+            out.push(p);
         }
     }
+    out
 }
 
 /// The passes' process-wide state when `case` starts: upstream runs every
 /// chunk of a split file in one process, so the chunks before it are
 /// replayed.
-fn state_before(file: &SuiteFile, case: &Case, passes: &[ImportPass]) -> PassState {
+fn state_before(file: &SuiteFile, case: &Case, passes: &[Pass]) -> PassState {
     let mut state = PassState::default();
     if passes.is_empty() {
         return state;
@@ -104,7 +112,7 @@ impl Mode for Verify {
         }
         // The RUN line's import passes whose analyses shardref implements
         // run after verification; other passes report no errors here.
-        let passes = ImportPass::in_pipeline(&file.run);
+        let passes = passes_of(&file.run);
         let mut state = state_before(file, case, &passes);
         let diags = diagnose_with_passes(source.clone(), &passes, &mut state);
         if file.verifies_diagnostics() {

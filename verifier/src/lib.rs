@@ -7,8 +7,8 @@
 //! 2. The rules run in upstream's three phases (shardy-inventory §0.2):
 //!    parse-time attribute checks (`parse_time`), op verification in
 //!    pre-order (`verify_op`), then symbol-use checks (`symbol_uses`).
-//! 3. After a clean verification, the error-reporting analyses of the sdy
-//!    import passes a pipeline names (`import::check_pipeline`).
+//! The sdy import passes, with the errors they report, are in
+//! `shardref_passes`; drivers verify before and after each of them.
 //!
 //! StableHLO ops and the `func` ops they are called and returned through
 //! are checked during op verification by `stablehlo`: the type rules of the
@@ -32,7 +32,6 @@
 //! inventory's rule id.
 
 pub mod equiv;
-pub mod import;
 pub mod isolation;
 pub mod mpmd;
 pub mod rules;

@@ -316,13 +316,13 @@ fn valid_mpmd_programs_verify_cleanly() {
 
 // ---------------------------------------------------------------- sdy import passes (inventory §4.5-§4.7)
 
-use shardref_verifier::import::{ImportPass, PassState, check_pipeline};
+use shardref_passes::{Pass, PassKind, PassState, run_pass};
 
-/// The messages of the pass's analysis on a module that verifies.
-fn pass_diags(text: &str, pass: ImportPass, state: &mut PassState) -> Vec<String> {
-    let m = shardref_spec::parse("t.mlir", text).expect("snippet parses");
+/// The messages the pass reports on a module that verifies.
+fn pass_diags(text: &str, pass: PassKind, state: &mut PassState) -> Vec<String> {
+    let mut m = shardref_spec::parse("t.mlir", text).expect("snippet parses");
     assert_eq!(diags(text), Vec::<String>::new(), "{text}");
-    check_pipeline(&m, &[pass], state).into_iter().map(|d| d.message).collect()
+    run_pass(&mut m, &Pass::new(pass), state).diagnostics.into_iter().map(|d| d.message).collect()
 }
 
 macro_rules! neg_import {
@@ -345,10 +345,10 @@ fn grouped_manual(group_outer: &str, body: &str) -> String {
 const TWO_CALLS: &str = "func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = call @h(%x) : (tensor<8xf32>) -> tensor<8xf32>\n  %1 = call @h(%0) : (tensor<8xf32>) -> tensor<8xf32>\n  return %1 : tensor<8xf32>\n}\nfunc.func private @h(%y: tensor<8xf32>) -> tensor<8xf32> {\n  return %y : tensor<8xf32>\n}\n";
 
 neg_import! {
-    manual_axes_cleanup_c1: ImportPass::ManualAxesCleanup, "sdy.mesh @m = <[\"a\"=2]>\nfunc.func @f() {\n  sdy.manual_computation() in_shardings=[] out_shardings=[] manual_axes={\"a\"} () {\n    %c = sdy.constant dense<1.0> : tensor<2xf32>\n    sdy.return\n  } : () -> ()\n  return\n}\n" => "op has manual_axes when there are no in/out shardings and the body is not empty. This isn't allowed at this stage";
-    sharding_group_import_c1: ImportPass::ShardingGroupImport, &grouped_manual("  sdy.sharding_group %0 group_id = 7 : tensor<8xf32>", "    sdy.sharding_group %y group_id = 7 : tensor<8xf32>") => "ShardingGroupOps values cannot cross ManualComputationOp boundaries for groupId: 7";
-    sharding_group_import_c2: ImportPass::ShardingGroupImport, "func.func @f(%x: tensor<8xf32>, %y: tensor<2x4xf32>) -> tensor<8xf32> {\n  sdy.sharding_group %x group_id = 3 : tensor<8xf32>\n  sdy.sharding_group %y group_id = 3 : tensor<2x4xf32>\n  return %x : tensor<8xf32>\n}\n" => "ShardingGroupOps values must have the same shape for groupId: 3";
-    import_func_calls_w1: ImportPass::ImportFuncCalls, TWO_CALLS => "function @h has multiple call ops, we need to clone the function body for each call";
+    manual_axes_cleanup_c1: PassKind::ManualAxesCleanup, "sdy.mesh @m = <[\"a\"=2]>\nfunc.func @f() {\n  sdy.manual_computation() in_shardings=[] out_shardings=[] manual_axes={\"a\"} () {\n    %c = sdy.constant dense<1.0> : tensor<2xf32>\n    sdy.return\n  } : () -> ()\n  return\n}\n" => "op has manual_axes when there are no in/out shardings and the body is not empty. This isn't allowed at this stage";
+    sharding_group_import_c1: PassKind::ShardingGroupImport, &grouped_manual("  sdy.sharding_group %0 group_id = 7 : tensor<8xf32>", "    sdy.sharding_group %y group_id = 7 : tensor<8xf32>") => "ShardingGroupOps values cannot cross ManualComputationOp boundaries for groupId: 7";
+    sharding_group_import_c2: PassKind::ShardingGroupImport, "func.func @f(%x: tensor<8xf32>, %y: tensor<2x4xf32>) -> tensor<8xf32> {\n  sdy.sharding_group %x group_id = 3 : tensor<8xf32>\n  sdy.sharding_group %y group_id = 3 : tensor<2x4xf32>\n  return %x : tensor<8xf32>\n}\n" => "ShardingGroupOps values must have the same shape for groupId: 3";
+    import_func_calls_w1: PassKind::ImportFuncCalls, TWO_CALLS => "function @h has multiple call ops, we need to clone the function body for each call";
 }
 
 #[test]
@@ -358,29 +358,28 @@ fn import_passes_accept_valid_programs() {
         "    sdy.sharding_group %y group_id = 7 : tensor<8xf32>\n    sdy.sharding_group %y group_id = 7 : tensor<8xf32>",
     );
     assert_eq!(
-        pass_diags(&same_level, ImportPass::ShardingGroupImport, &mut PassState::default()),
+        pass_diags(&same_level, PassKind::ShardingGroupImport, &mut PassState::default()),
         Vec::<String>::new()
     );
     let empty_body = "sdy.mesh @m = <[\"a\"=2]>\nfunc.func @f() {\n  sdy.manual_computation() in_shardings=[] out_shardings=[] manual_axes={\"a\"} () {\n    sdy.return\n  } : () -> ()\n  return\n}\n";
-    assert_eq!(pass_diags(empty_body, ImportPass::ManualAxesCleanup, &mut PassState::default()), Vec::<String>::new());
+    assert_eq!(pass_diags(empty_body, PassKind::ManualAxesCleanup, &mut PassState::default()), Vec::<String>::new());
 }
 
 #[test]
 fn import_func_calls_warns_once_per_process() {
     let mut state = PassState::default();
-    assert_eq!(pass_diags(TWO_CALLS, ImportPass::ImportFuncCalls, &mut state).len(), 1);
+    assert_eq!(pass_diags(TWO_CALLS, PassKind::ImportFuncCalls, &mut state).len(), 1);
     assert!(state.warned_multiple_calls);
-    assert_eq!(pass_diags(TWO_CALLS, ImportPass::ImportFuncCalls, &mut state), Vec::<String>::new());
+    assert_eq!(pass_diags(TWO_CALLS, PassKind::ImportFuncCalls, &mut state), Vec::<String>::new());
 }
 
 #[test]
-fn pipelines_name_passes_with_options() {
-    assert_eq!(
-        ImportPass::in_pipeline(
-            "sdy_opt %s -split-input-file -sdy-import-func-calls='x=false' --sdy-manual-axes-cleanup -verify-diagnostics"
-        ),
-        vec![ImportPass::ImportFuncCalls, ImportPass::ManualAxesCleanup]
-    );
+fn pass_names_take_options() {
+    let p = Pass::parse("-sdy-import-func-calls='add-data-flow-edges-on-named-computations=false'").unwrap();
+    assert_eq!(p.kind, PassKind::ImportFuncCalls);
+    assert!(!p.option("add-data-flow-edges-on-named-computations"));
+    assert!(Pass::new(PassKind::ImportFuncCalls).option("add-data-flow-edges-on-named-computations"));
+    assert!(Pass::parse("--sdy-no-such-pass").is_err());
 }
 
 /// Labels whose negative test is not written yet; this list only shrinks.
