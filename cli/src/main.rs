@@ -37,6 +37,9 @@ enum Command {
     /// Parses files; silent on success, located errors on failure.
     Parse {
         files: Vec<PathBuf>,
+        /// Read the files as XLA HLO text (implied by a `.hlo` / `.hlo.txt` extension).
+        #[arg(long)]
+        hlo: bool,
         /// Treat `// -----` lines as separating independent inputs.
         #[arg(long)]
         split_input_file: bool,
@@ -44,6 +47,9 @@ enum Command {
     /// Prints a file in canonical form.
     Print {
         file: PathBuf,
+        /// Read the files as XLA HLO text (implied by a `.hlo` / `.hlo.txt` extension).
+        #[arg(long)]
+        hlo: bool,
         /// Print every op in the generic form.
         #[arg(long)]
         generic: bool,
@@ -57,6 +63,9 @@ enum Command {
     /// Verifies files; prints diagnostics, or checks them against `expected-*` directives.
     Verify {
         files: Vec<PathBuf>,
+        /// Read the files as XLA HLO text (implied by a `.hlo` / `.hlo.txt` extension).
+        #[arg(long)]
+        hlo: bool,
         /// Treat `// -----` lines as separating independent inputs.
         #[arg(long)]
         split_input_file: bool,
@@ -111,6 +120,8 @@ enum Suite {
     Rules { paths: Vec<PathBuf> },
     /// Shardy's executable tests: part2's @main with part1's functions on simulated devices, and equiv per pair.
     Executable { paths: Vec<PathBuf> },
+    /// XLA HLO text: folders with a MANIFEST.tsv (valid / parse-error / verify-error), folders or files of `.hlo`.
+    Hlo { paths: Vec<PathBuf> },
     /// MPMD cases (folders with meta.json): each form on its inputs against its outputs, and equiv of the partitioned forms.
     Mpmd { paths: Vec<PathBuf> },
 }
@@ -142,19 +153,21 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::bench(&args),
         Command::Equiv(args) => equiv::equiv(&args),
         Command::Rule { file, conservative, split_input_file } => rule::rule(&file, conservative, split_input_file),
-        Command::Verify { files, split_input_file, verify_diagnostics } => {
-            verify::verify(&files, split_input_file, verify_diagnostics)
+        Command::Verify { files, split_input_file, verify_diagnostics, hlo } => {
+            verify::verify(&files, split_input_file, verify_diagnostics, hlo)
         }
         Command::Opt { file, passes, split_input_file } => opt(&file, &passes, split_input_file),
-        Command::Parse { files, split_input_file } => {
+        Command::Parse { files, split_input_file, hlo } => {
             let mut ok = true;
             for f in &files {
                 let text = match read(f) {
                     Ok(t) => t,
                     Err(c) => return c,
                 };
-                for src in inputs(f, &text, split_input_file) {
-                    if let Err(report) = parse_source(src) {
+                let as_hlo = hlo || shardref_spec::hlo::is_hlo_path(&f.display().to_string());
+                for src in inputs(f, &text, split_input_file && !as_hlo) {
+                    let parsed = if as_hlo { shardref_spec::hlo::parse_source(src).map(|_| ()) } else { parse_source(src).map(|_| ()) };
+                    if let Err(report) = parsed {
                         eprintln!("{report}");
                         ok = false;
                     }
@@ -162,11 +175,24 @@ fn main() -> ExitCode {
             }
             if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
-        Command::Print { file, generic, debug_info, split_input_file } => {
+        Command::Print { file, generic, debug_info, split_input_file, hlo } => {
             let text = match read(&file) {
                 Ok(t) => t,
                 Err(c) => return c,
             };
+            if hlo || shardref_spec::hlo::is_hlo_path(&file.display().to_string()) {
+                let src = Arc::new(Source { name: file.display().to_string(), text, first_line: 1 });
+                return match shardref_spec::hlo::parse_source(src) {
+                    Ok(m) => {
+                        print!("{}", shardref_spec::hlo::print::print(&m));
+                        ExitCode::SUCCESS
+                    }
+                    Err(report) => {
+                        eprintln!("{report}");
+                        ExitCode::from(1)
+                    }
+                };
+            }
             let mut ok = true;
             let opts = PrintOptions { generic, debug_info };
             for (i, src) in inputs(&file, &text, split_input_file).into_iter().enumerate() {
@@ -191,6 +217,7 @@ fn main() -> ExitCode {
                 Suite::Rules { paths } => (&shardref_conformance::rules::Rules, paths),
                 Suite::Executable { paths } => (&shardref_conformance::executable::Executable, paths),
                 Suite::Passes { paths } => (&shardref_conformance::passes::Passes, paths),
+                Suite::Hlo { paths } => return conform_hlo(paths),
                 Suite::Mpmd { paths } => return mpmd::conform(paths),
             };
             match shardref_conformance::run_with_progress(mode, paths, std::io::stderr().is_terminal()) {
@@ -236,6 +263,22 @@ fn opt(file: &PathBuf, specs: &[String], split: bool) -> ExitCode {
         }
     }
     if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
+}
+
+/// `conform hlo`: the manifest-driven HLO suite, with every skip and its cause listed.
+fn conform_hlo(paths: &[PathBuf]) -> ExitCode {
+    match shardref_conformance::hlo::run(paths) {
+        Ok(summary) => {
+            for skip in &summary.skips {
+                println!("skipped {skip}");
+            }
+            report(&summary)
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn report(s: &Summary) -> ExitCode {

@@ -11,13 +11,25 @@ use shardref_conformance::verify::{diagnose, match_expectations};
 use shardref_spec::diag::{Severity, render};
 
 /// The `verify` command.
-pub fn verify(files: &[PathBuf], split: bool, verify_diagnostics: bool) -> ExitCode {
+pub fn verify(files: &[PathBuf], split: bool, verify_diagnostics: bool, hlo: bool) -> ExitCode {
     let mut ok = true;
     for f in files {
         let text = match crate::read(f) {
             Ok(t) => t,
             Err(c) => return c,
         };
+        if hlo || shardref_spec::hlo::is_hlo_path(&f.display().to_string()) {
+            let src = std::sync::Arc::new(shardref_spec::Source { name: f.display().to_string(), text, first_line: 1 });
+            let diags = match shardref_spec::hlo::parse_source(src.clone()) {
+                Ok(m) => shardref_verifier::hlo::verify(&m),
+                Err(report) => report.diagnostics,
+            };
+            if !diags.is_empty() {
+                eprint!("{}", render(&src, &diags));
+                ok = false;
+            }
+            continue;
+        }
         for src in crate::inputs(f, &text, split) {
             let diags = diagnose(src.clone());
             if verify_diagnostics {

@@ -12,6 +12,7 @@ pub mod batching;
 pub mod executable;
 pub mod filecheck;
 pub mod expect;
+pub mod hlo;
 pub mod interpret;
 pub mod passes;
 pub mod roundtrip;

@@ -535,6 +535,8 @@ impl<'m> Interp<'m> {
                 Ok(vec![])
             }
             OpKind::Interpreter(k) => self.interpreter(f, op, k),
+            // HLO instructions live in `hlo.computation`s, which the MLIR interpreter never enters.
+            OpKind::Hlo(k) => crate::error::unsupported(format!("`{}` outside an HLO module run", OpKind::Hlo(k).name())),
         };
         match r {
             Ok(vals) => {

@@ -20,6 +20,7 @@ pub mod dense;
 pub mod diag;
 pub mod eq;
 pub mod float;
+pub mod hlo;
 pub mod ir;
 pub mod lower;
 pub mod ops;

@@ -59,6 +59,7 @@ pub enum Dialect {
     Mpmd,
     Check,
     Interpreter,
+    Hlo,
 }
 
 impl Dialect {
@@ -74,6 +75,7 @@ impl Dialect {
             Dialect::Mpmd => "mpmd",
             Dialect::Check => "check",
             Dialect::Interpreter => "interpreter",
+            Dialect::Hlo => "hlo",
         }
     }
 }
@@ -369,6 +371,148 @@ define_dialect!(InterpreterOp, Interpreter, INTERPRETER_OPS, {
     Probe, "interpreter.probe", [TEST];
 });
 
+// XLA HLO (`spec/src/hlo`): one row per opcode of XLA's `hlo_opcode.h`, named `hlo.<opcode>` with
+// XLA's opcode string, plus the `hlo.computation` that holds a computation's instructions.
+define_dialect!(HloOp, Hlo, HLO_OPS, {
+    Computation, "hlo.computation", [ISOLATED_FROM_ABOVE | SYMBOL | HAS_REGIONS];
+    Abs, "hlo.abs", [ELEMENTWISE | PURE];
+    Acos, "hlo.acos", [ELEMENTWISE | PURE];
+    Acosh, "hlo.acosh", [ELEMENTWISE | PURE];
+    Add, "hlo.add", [ELEMENTWISE | PURE];
+    AddDependency, "hlo.add-dependency", [];
+    AfterAll, "hlo.after-all", [];
+    AllGather, "hlo.all-gather", [COLLECTIVE];
+    AllGatherDone, "hlo.all-gather-done", [];
+    AllGatherStart, "hlo.all-gather-start", [COLLECTIVE];
+    AllReduce, "hlo.all-reduce", [COLLECTIVE];
+    AllReduceDone, "hlo.all-reduce-done", [];
+    AllReduceStart, "hlo.all-reduce-start", [COLLECTIVE];
+    AllToAll, "hlo.all-to-all", [COLLECTIVE];
+    And, "hlo.and", [ELEMENTWISE | PURE];
+    Asin, "hlo.asin", [ELEMENTWISE | PURE];
+    Asinh, "hlo.asinh", [ELEMENTWISE | PURE];
+    AsyncDone, "hlo.async-done", [];
+    AsyncStart, "hlo.async-start", [];
+    AsyncUpdate, "hlo.async-update", [];
+    Atan, "hlo.atan", [ELEMENTWISE | PURE];
+    Atan2, "hlo.atan2", [ELEMENTWISE | PURE];
+    Atanh, "hlo.atanh", [ELEMENTWISE | PURE];
+    BatchNormGrad, "hlo.batch-norm-grad", [];
+    BatchNormInference, "hlo.batch-norm-inference", [];
+    BatchNormTraining, "hlo.batch-norm-training", [];
+    Bitcast, "hlo.bitcast", [];
+    BitcastConvert, "hlo.bitcast-convert", [];
+    Broadcast, "hlo.broadcast", [];
+    Call, "hlo.call", [];
+    Cbrt, "hlo.cbrt", [ELEMENTWISE | PURE];
+    Ceil, "hlo.ceil", [ELEMENTWISE | PURE];
+    Cholesky, "hlo.cholesky", [];
+    Clamp, "hlo.clamp", [ELEMENTWISE | PURE];
+    Clz, "hlo.count-leading-zeros", [ELEMENTWISE | PURE];
+    CollectiveBroadcast, "hlo.collective-broadcast", [COLLECTIVE];
+    CollectivePermute, "hlo.collective-permute", [COLLECTIVE];
+    CollectivePermuteDone, "hlo.collective-permute-done", [];
+    CollectivePermuteStart, "hlo.collective-permute-start", [COLLECTIVE];
+    CollectiveReduce, "hlo.collective-reduce", [COLLECTIVE];
+    Compare, "hlo.compare", [ELEMENTWISE | PURE];
+    Complex, "hlo.complex", [ELEMENTWISE | PURE];
+    Concatenate, "hlo.concatenate", [];
+    Conditional, "hlo.conditional", [];
+    Constant, "hlo.constant", [];
+    Convert, "hlo.convert", [ELEMENTWISE | PURE];
+    Convolution, "hlo.convolution", [];
+    Copy, "hlo.copy", [];
+    CopyDone, "hlo.copy-done", [];
+    CopyStart, "hlo.copy-start", [];
+    Cos, "hlo.cosine", [ELEMENTWISE | PURE];
+    Cosh, "hlo.cosh", [ELEMENTWISE | PURE];
+    CustomCall, "hlo.custom-call", [];
+    Divide, "hlo.divide", [ELEMENTWISE | PURE];
+    Domain, "hlo.domain", [];
+    Dot, "hlo.dot", [];
+    DynamicReshape, "hlo.dynamic-reshape", [];
+    DynamicSlice, "hlo.dynamic-slice", [];
+    DynamicUpdateSlice, "hlo.dynamic-update-slice", [];
+    Erf, "hlo.erf", [ELEMENTWISE | PURE];
+    Exp, "hlo.exponential", [ELEMENTWISE | PURE];
+    Expm1, "hlo.exponential-minus-one", [ELEMENTWISE | PURE];
+    Fft, "hlo.fft", [];
+    Floor, "hlo.floor", [ELEMENTWISE | PURE];
+    Fusion, "hlo.fusion", [];
+    Gather, "hlo.gather", [];
+    GetDimensionSize, "hlo.get-dimension-size", [];
+    GetTupleElement, "hlo.get-tuple-element", [];
+    Imag, "hlo.imag", [ELEMENTWISE | PURE];
+    Infeed, "hlo.infeed", [];
+    Iota, "hlo.iota", [];
+    IsFinite, "hlo.is-finite", [ELEMENTWISE | PURE];
+    Log, "hlo.log", [ELEMENTWISE | PURE];
+    Log1p, "hlo.log-plus-one", [ELEMENTWISE | PURE];
+    Logistic, "hlo.logistic", [ELEMENTWISE | PURE];
+    Map, "hlo.map", [];
+    Maximum, "hlo.maximum", [ELEMENTWISE | PURE];
+    Minimum, "hlo.minimum", [ELEMENTWISE | PURE];
+    Mulhi, "hlo.mulhi", [ELEMENTWISE | PURE];
+    Multiply, "hlo.multiply", [ELEMENTWISE | PURE];
+    Negate, "hlo.negate", [ELEMENTWISE | PURE];
+    Not, "hlo.not", [ELEMENTWISE | PURE];
+    OptimizationBarrier, "hlo.opt-barrier", [];
+    Or, "hlo.or", [ELEMENTWISE | PURE];
+    Outfeed, "hlo.outfeed", [];
+    Pad, "hlo.pad", [];
+    Parameter, "hlo.parameter", [];
+    PartitionId, "hlo.partition-id", [];
+    PopulationCount, "hlo.popcnt", [ELEMENTWISE | PURE];
+    Power, "hlo.power", [ELEMENTWISE | PURE];
+    RaggedAllToAll, "hlo.ragged-all-to-all", [COLLECTIVE];
+    RaggedDot, "hlo.ragged-dot", [];
+    Real, "hlo.real", [ELEMENTWISE | PURE];
+    Recv, "hlo.recv", [];
+    RecvDone, "hlo.recv-done", [];
+    Reduce, "hlo.reduce", [];
+    ReducePrecision, "hlo.reduce-precision", [ELEMENTWISE | PURE];
+    ReduceScatter, "hlo.reduce-scatter", [COLLECTIVE];
+    ReduceWindow, "hlo.reduce-window", [];
+    Remainder, "hlo.remainder", [ELEMENTWISE | PURE];
+    ReplicaId, "hlo.replica-id", [];
+    Reshape, "hlo.reshape", [];
+    Reverse, "hlo.reverse", [];
+    Rng, "hlo.rng", [];
+    RngBitGenerator, "hlo.rng-bit-generator", [];
+    RngGetAndUpdateState, "hlo.rng-get-and-update-state", [];
+    RoundNearestAfz, "hlo.round-nearest-afz", [ELEMENTWISE | PURE];
+    RoundNearestEven, "hlo.round-nearest-even", [ELEMENTWISE | PURE];
+    Rsqrt, "hlo.rsqrt", [ELEMENTWISE | PURE];
+    ScaledDot, "hlo.scaled-dot", [];
+    Scan, "hlo.scan", [];
+    Scatter, "hlo.scatter", [];
+    Select, "hlo.select", [ELEMENTWISE | PURE];
+    SelectAndScatter, "hlo.select-and-scatter", [];
+    Send, "hlo.send", [];
+    SendDone, "hlo.send-done", [];
+    SetDimensionSize, "hlo.set-dimension-size", [];
+    ShiftLeft, "hlo.shift-left", [ELEMENTWISE | PURE];
+    ShiftRightArithmetic, "hlo.shift-right-arithmetic", [ELEMENTWISE | PURE];
+    ShiftRightLogical, "hlo.shift-right-logical", [ELEMENTWISE | PURE];
+    Shuffle, "hlo.shuffle", [];
+    Sign, "hlo.sign", [ELEMENTWISE | PURE];
+    Sin, "hlo.sine", [ELEMENTWISE | PURE];
+    Sinh, "hlo.sinh", [ELEMENTWISE | PURE];
+    Slice, "hlo.slice", [];
+    Sort, "hlo.sort", [];
+    Sqrt, "hlo.sqrt", [ELEMENTWISE | PURE];
+    StochasticConvert, "hlo.stochastic-convert", [ELEMENTWISE | PURE];
+    Subtract, "hlo.subtract", [ELEMENTWISE | PURE];
+    Tan, "hlo.tan", [ELEMENTWISE | PURE];
+    Tanh, "hlo.tanh", [ELEMENTWISE | PURE];
+    TopK, "hlo.topk", [];
+    Transpose, "hlo.transpose", [];
+    TriangularSolve, "hlo.triangular-solve", [];
+    Tuple, "hlo.tuple", [];
+    While, "hlo.while", [];
+    Xor, "hlo.xor", [ELEMENTWISE | PURE];
+});
+
 /// Every op shardref knows, grouped by dialect so that each dialect's code
 /// matches exhaustively over its own ops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -383,6 +527,7 @@ pub enum OpKind {
     Mpmd(MpmdOp),
     Check(CheckOp),
     Interpreter(InterpreterOp),
+    Hlo(HloOp),
 }
 
 impl OpKind {
@@ -398,12 +543,13 @@ impl OpKind {
             OpKind::Mpmd(o) => &MPMD_OPS[o as usize],
             OpKind::Check(o) => &CHECK_OPS[o as usize],
             OpKind::Interpreter(o) => &INTERPRETER_OPS[o as usize],
+            OpKind::Hlo(o) => &HLO_OPS[o as usize],
         }
     }
 
     /// Every op, dialect by dialect.
     pub fn all() -> impl Iterator<Item = OpKind> {
-        [BUILTIN_OPS, FUNC_OPS, ARITH_OPS, STABLEHLO_OPS, CHLO_OPS, MHLO_OPS, SDY_OPS, MPMD_OPS, CHECK_OPS, INTERPRETER_OPS]
+        [BUILTIN_OPS, FUNC_OPS, ARITH_OPS, STABLEHLO_OPS, CHLO_OPS, MHLO_OPS, SDY_OPS, MPMD_OPS, CHECK_OPS, INTERPRETER_OPS, HLO_OPS]
             .into_iter()
             .flat_map(|t| t.iter().map(|s| s.kind))
     }

@@ -31,6 +31,7 @@
 //! preceded by a comment with its label from `rules::RULES` and the
 //! inventory's rule id.
 
+pub mod hlo;
 pub mod equiv;
 pub mod isolation;
 pub mod mpmd;
@@ -191,6 +192,7 @@ fn verify_op(cx: &Cx<'_>, op: OpId) -> Result<(), Vec<Diagnostic>> {
         | OpName::Known(OpKind::Mhlo(_))
         | OpName::Known(OpKind::Check(_))
         | OpName::Known(OpKind::Interpreter(_))
+        | OpName::Known(OpKind::Hlo(_))
         | OpName::Unknown(_) => Ok(()),
     }
 }
@@ -208,6 +210,7 @@ fn symbol_uses(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         | OpName::Known(OpKind::Mhlo(_))
         | OpName::Known(OpKind::Check(_))
         | OpName::Known(OpKind::Interpreter(_))
+        | OpName::Known(OpKind::Hlo(_))
         | OpName::Unknown(_) => Ok(()),
     }
 }

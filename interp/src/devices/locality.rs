@@ -143,7 +143,8 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
         | OpKind::Sdy(_)
         | OpKind::Mpmd(_)
         | OpKind::Check(_)
-        | OpKind::Interpreter(_) => return Ok(d),
+        | OpKind::Interpreter(_)
+        | OpKind::Hlo(_) => return Ok(d),
     };
     if kind.has(Traits::ELEMENTWISE) {
         elementwise(&mut d);

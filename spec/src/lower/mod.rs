@@ -72,7 +72,7 @@ pub fn parse_source(source: Arc<Source>) -> Result<Module, Vec<Diagnostic>> {
 
 /// Rejects inputs nested deeper than `MAX_NESTING`, with the location of the
 /// first bracket past the limit. Strings and comments are skipped.
-fn check_nesting(text: &str) -> PResult<()> {
+pub(crate) fn check_nesting(text: &str) -> PResult<()> {
     let bytes = text.as_bytes();
     let mut depth = 0usize;
     let mut i = 0;
@@ -140,7 +140,7 @@ pub(crate) fn pest_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic 
     Diagnostic::error(Span::new(pos, pos), message)
 }
 
-fn token_at(text: &str, pos: usize) -> String {
+pub(crate) fn token_at(text: &str, pos: usize) -> String {
     let rest = &text[pos..];
     if rest.is_empty() {
         return "end of input".into();

@@ -125,6 +125,8 @@ impl<'m> Printer<'m> {
             OpKind::Mpmd(k) => mpmd::print(self, op, k),
             OpKind::Check(k) => self.print_check(op, k),
             OpKind::Interpreter(k) => self.print_interpreter(op, k),
+            // HLO modules print as HLO text (`crate::hlo::print`); inside MLIR text their ops take the generic form.
+            OpKind::Hlo(_) => false,
         };
         if !ok {
             self.out.truncate(mark);

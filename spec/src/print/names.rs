@@ -183,7 +183,8 @@ fn result_hints(m: &Module, op: OpId) -> Vec<(usize, String)> {
         | OpKind::Sdy(_)
         | OpKind::Mpmd(_)
         | OpKind::Check(_)
-        | OpKind::Interpreter(_) => vec![],
+        | OpKind::Interpreter(_)
+        | OpKind::Hlo(_) => vec![],
     };
     hints.into_iter().map(|(i, n)| (i, n.to_string())).collect()
 }
@@ -213,6 +214,7 @@ fn block_arg_hints(m: &Module, op: OpId, index: usize) -> Option<Vec<String>> {
         | OpKind::Sdy(_)
         | OpKind::Mpmd(_)
         | OpKind::Check(_)
-        | OpKind::Interpreter(_) => None,
+        | OpKind::Interpreter(_)
+        | OpKind::Hlo(_) => None,
     }
 }

@@ -1,0 +1,193 @@
+//! Printing an HLO module the way XLA's `HloModule::ToString` does: the header with its attributes
+//! in XLA's order, the stack-frame sections, then every computation in module order with its
+//! derived signature, instructions as `[ROOT ]%name = shape opcode(shape %operand, ...), attrs`.
+//!
+//! Async chains print in the explicit form (`async-start(...), calls=%wrapped`), which is XLA's
+//! default dump form (`xla_syntax_sugar_async_ops` is off by default). Compact tuple accesses print
+//! as `%p#i` operands and not as instructions of their own.
+//!
+//! Invariant: the text this prints parses back to an IR equal to the one printed
+//! (`crate::eq`), and printing that again gives the same text.
+
+use super::lower::GENERIC_ATTRS;
+use super::lower::{COMPUTATION_ATTRS, COMPUTATION_LIST_ATTRS};
+use super::shape::{print_shape, print_shape_human};
+use super::{computations, instructions, name_of, opcode, opcode_name};
+use crate::ir::{Attr, Module, OpId, ValueDef, ValueId};
+use crate::ops::HloOp;
+
+/// The module header attributes, in the order `HloModule::Print` writes them.
+const HEADER_ORDER: &[&str] = &[
+    "is_scheduled",
+    "input_output_alias",
+    "buffer_donor",
+    "alias_passthrough_params",
+    "entry_computation_layout",
+    "allow_spmd_sharding_propagation_to_parameters",
+    "allow_spmd_sharding_propagation_to_output",
+    "replica_count",
+    "num_partitions",
+    "frontend_attributes",
+];
+
+/// Prints a module parsed from HLO text.
+pub fn print(m: &Module) -> String {
+    let mut out = String::new();
+    let root = m.op(m.root);
+    if let Some(Attr::Str(name, _)) = root.attrs.get("sym_name") {
+        out.push_str("HloModule ");
+        out.push_str(&String::from_utf8_lossy(name));
+        let mut header: Vec<(&str, &str)> = root
+            .attrs
+            .iter()
+            .filter_map(|(k, v)| match (k.strip_prefix("hlo."), v) {
+                (Some(n), Attr::Opaque(t)) if n != "stack_frames" => Some((n, t.as_str())),
+                _ => None,
+            })
+            .collect();
+        header.sort_by_key(|(n, _)| (HEADER_ORDER.iter().position(|h| h == n).unwrap_or(HEADER_ORDER.len()), n.to_string()));
+        for (n, v) in header {
+            out.push_str(&format!(", {n}={v}"));
+        }
+        out.push_str("\n\n");
+    }
+    if let Some(Attr::Opaque(frames)) = root.attrs.get("hlo.stack_frames") {
+        out.push_str(frames);
+    }
+    for c in computations(m) {
+        print_computation(m, c, &mut out);
+        out.push('\n');
+    }
+    out
+}
+
+fn print_computation(m: &Module, c: OpId, out: &mut String) {
+    let o = m.op(c);
+    if o.attrs.contains("hlo.entry") {
+        out.push_str("ENTRY ");
+    }
+    out.push('%');
+    out.push_str(name_of(m, c));
+    let ins = instructions(m, c);
+    let mut params: Vec<(i128, OpId)> = ins
+        .iter()
+        .copied()
+        .filter(|&i| opcode(m, i) == Some(HloOp::Parameter))
+        .map(|i| (m.op(i).attrs.get("parameter_number").and_then(Attr::as_int).unwrap_or(0), i))
+        .collect();
+    params.sort();
+    out.push_str(" (");
+    for (k, (_, p)) in params.iter().enumerate() {
+        if k > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(name_of(m, *p));
+        out.push_str(": ");
+        out.push_str(&print_shape_human(m.value_type(m.op(*p).results[0])));
+    }
+    out.push_str(") -> ");
+    if let Some(r) = super::root(m, c) {
+        out.push_str(&print_shape_human(m.value_type(m.op(r).results[0])));
+    }
+    out.push_str(" {\n");
+    for i in ins {
+        if m.op(i).attrs.contains("hlo.compact") {
+            continue;
+        }
+        out.push_str("  ");
+        print_instruction(m, i, out);
+        out.push('\n');
+    }
+    out.push('}');
+    if let Some(Attr::Opaque(t)) = o.attrs.get("execution_thread") {
+        out.push_str(", execution_thread=");
+        out.push_str(t);
+    }
+    out.push('\n');
+}
+
+/// The reference to a value: its defining instruction's name.
+fn value_name(m: &Module, v: ValueId) -> String {
+    match m.value(v).def {
+        ValueDef::Result { op, .. } => format!("%{}", name_of(m, op)),
+        ValueDef::BlockArg { .. } => "%<arg>".into(),
+    }
+}
+
+/// Prints one instruction (without indentation or newline).
+pub fn print_instruction(m: &Module, i: OpId, out: &mut String) {
+    let o = m.op(i);
+    let Some(k) = opcode(m, i) else { return };
+    if o.attrs.contains("hlo.root") {
+        out.push_str("ROOT ");
+    }
+    out.push('%');
+    out.push_str(name_of(m, i));
+    out.push_str(" = ");
+    out.push_str(&print_shape(m.value_type(o.results[0])));
+    out.push(' ');
+    out.push_str(opcode_name(k));
+    out.push('(');
+    match k {
+        HloOp::Parameter => {
+            out.push_str(&o.attrs.get("parameter_number").and_then(Attr::as_int).unwrap_or(0).to_string());
+        }
+        HloOp::Constant => {
+            if let Some(Attr::Opaque(l)) = o.attrs.get("hlo.literal") {
+                out.push_str(l);
+            }
+        }
+        _ => {
+            for (n, &v) in o.operands.iter().enumerate() {
+                if n > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&print_shape(m.value_type(v)));
+                out.push(' ');
+                out.push_str(&value_name(m, v));
+            }
+        }
+    }
+    out.push(')');
+    let mut specific: Vec<(&str, &Attr)> = vec![];
+    let mut generic: Vec<(&str, &Attr)> = vec![];
+    for (key, a) in o.attrs.iter() {
+        if key.starts_with("hlo.") || key == "parameter_number" {
+            continue;
+        }
+        if GENERIC_ATTRS.contains(&key) {
+            generic.push((key, a));
+        } else {
+            specific.push((key, a));
+        }
+    }
+    // XLA writes the called computations after the other opcode attributes (`kind=kLoop,
+    // calls=%f`; `condition=%c, body=%b`), then the generic attributes in a fixed order.
+    specific.sort_by_key(|(key, _)| COMPUTATION_ATTRS.iter().chain(COMPUTATION_LIST_ATTRS).position(|c| c == key));
+    generic.sort_by_key(|(key, _)| GENERIC_ATTRS.iter().position(|g| g == key));
+    for (key, a) in specific.into_iter().chain(generic) {
+        out.push_str(", ");
+        out.push_str(key);
+        out.push('=');
+        out.push_str(&attr_text(a));
+    }
+}
+
+fn attr_text(a: &Attr) -> String {
+    match a {
+        Attr::SymbolRef(p) => format!("%{}", p.first().map(String::as_str).unwrap_or("")),
+        Attr::Array(items) => {
+            let parts: Vec<String> = items
+                .iter()
+                .map(|x| match x {
+                    Attr::Str(s, _) => format!("%{}", String::from_utf8_lossy(s)),
+                    other => attr_text(other),
+                })
+                .collect();
+            format!("{{{}}}", parts.join(", "))
+        }
+        Attr::Opaque(t) => t.clone(),
+        Attr::Int(i) => i.value.to_string(),
+        other => format!("{other:?}"),
+    }
+}

@@ -1,0 +1,418 @@
+//! Attribute values of HLO text as token trees, their canonical text, and typed views.
+//!
+//! An attribute value is a run of tokens: words (`kLoop`, `devices=`, `<=`, `3x3`, `%add`), strings,
+//! commas and bracket groups that nest. The canonical text of a tree is what the IR stores and the
+//! printer writes: one space between two words or strings that whitespace separated in the source,
+//! nothing around punctuation and brackets, strings with double quotes and C escapes, and `%` dropped
+//! from the front of words (names print without it inside values; the printer adds it back where
+//! XLA writes it). Reading the canonical text back gives the same tree, so canonical text is a
+//! fixpoint.
+//!
+//! Typed views (integer lists, shardings, replica groups, shape indices) decode a tree on demand and
+//! return XLA's error messages for malformed values.
+
+use pest::iterators::Pair;
+
+use super::Rule;
+
+/// One token of an attribute value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tok {
+    Word(String),
+    Str(Vec<u8>),
+    Comma,
+    /// A bracket group: its opening bracket (`{`, `[` or `(`) and its items, each with whether
+    /// whitespace separated it from the item before.
+    Group(char, Vec<(bool, Tok)>),
+}
+
+impl Tok {
+    pub fn as_word(&self) -> Option<&str> {
+        match self {
+            Tok::Word(w) => Some(w),
+            _ => None,
+        }
+    }
+    pub fn is_word_like(&self) -> bool {
+        matches!(self, Tok::Word(_) | Tok::Str(_))
+    }
+    /// The items of a group with the given bracket.
+    pub fn group(&self, open: char) -> Option<&[(bool, Tok)]> {
+        match self {
+            Tok::Group(c, items) if *c == open => Some(items),
+            _ => None,
+        }
+    }
+}
+
+/// Reads the tokens of an `attr_value`, `literal`, `layout_body` or group pair.
+pub fn from_pairs<'a>(pairs: impl Iterator<Item = Pair<'a, Rule>>) -> Vec<(bool, Tok)> {
+    let mut out = vec![];
+    let mut last_end: Option<usize> = None;
+    for p in pairs {
+        let span = p.as_span();
+        let spaced = last_end.is_some_and(|e| e < span.start());
+        last_end = Some(span.end());
+        if let Some(t) = from_pair(p) {
+            out.push((spaced, t));
+        }
+    }
+    out
+}
+
+fn from_pair(p: Pair<'_, Rule>) -> Option<Tok> {
+    match p.as_rule() {
+        Rule::word => Some(Tok::Word(p.as_str().trim_start_matches('%').to_string())),
+        Rule::string => Some(Tok::Str(unescape(p.as_str()))),
+        Rule::comma => Some(Tok::Comma),
+        Rule::group => from_pair(p.into_inner().next()?),
+        Rule::brace_group => Some(Tok::Group('{', from_pairs(p.into_inner()))),
+        Rule::square_group => Some(Tok::Group('[', from_pairs(p.into_inner()))),
+        Rule::paren_group => Some(Tok::Group('(', from_pairs(p.into_inner()))),
+        _ => None,
+    }
+}
+
+/// Decodes a quoted string (either quote) with C escapes into bytes.
+pub fn unescape(quoted: &str) -> Vec<u8> {
+    let b = quoted.as_bytes();
+    let inner = if b.len() >= 2 { &b[1..b.len() - 1] } else { b };
+    let mut out = Vec::with_capacity(inner.len());
+    let mut i = 0;
+    while i < inner.len() {
+        if inner[i] == b'\\' && i + 1 < inner.len() {
+            i += 1;
+            match inner[i] {
+                b'n' => out.push(b'\n'),
+                b't' => out.push(b'\t'),
+                b'r' => out.push(b'\r'),
+                b'0'..=b'7' => {
+                    let mut v = 0u32;
+                    let mut n = 0;
+                    while n < 3 && i < inner.len() && (b'0'..=b'7').contains(&inner[i]) {
+                        v = v * 8 + (inner[i] - b'0') as u32;
+                        i += 1;
+                        n += 1;
+                    }
+                    out.push(v as u8);
+                    continue;
+                }
+                b'x' if i + 2 < inner.len() + 1 => {
+                    let hex = std::str::from_utf8(&inner[i + 1..(i + 3).min(inner.len())]).unwrap_or("");
+                    match u8::from_str_radix(hex, 16) {
+                        Ok(v) if hex.len() == 2 => {
+                            out.push(v);
+                            i += 3;
+                            continue;
+                        }
+                        _ => out.extend_from_slice(b"\\x"),
+                    }
+                }
+                c => out.push(c),
+            }
+            i += 1;
+        } else {
+            out.push(inner[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Quotes bytes as a double-quoted string with C escapes (XLA's `CEscape`).
+pub fn escape(s: &[u8]) -> String {
+    let mut out = String::from("\"");
+    for &c in s {
+        match c {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\t' => out.push_str("\\t"),
+            b'\r' => out.push_str("\\r"),
+            0x20..=0x7e => out.push(c as char),
+            _ => out.push_str(&format!("\\{c:03o}")),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The canonical text of a token run.
+pub fn canonical(items: &[(bool, Tok)]) -> String {
+    let mut out = String::new();
+    write_items(&mut out, items);
+    out
+}
+
+fn write_items(out: &mut String, items: &[(bool, Tok)]) {
+    let mut prev: Option<&Tok> = None;
+    for (spaced, t) in items {
+        if *spaced && prev.is_some_and(|p| *p != Tok::Comma) && *t != Tok::Comma {
+            out.push(' ');
+        }
+        write_tok(out, t);
+        prev = Some(t);
+    }
+}
+
+fn write_tok(out: &mut String, t: &Tok) {
+    match t {
+        Tok::Word(w) => out.push_str(w),
+        Tok::Str(s) => out.push_str(&escape(s)),
+        Tok::Comma => out.push(','),
+        Tok::Group(open, items) => {
+            out.push(*open);
+            write_items(out, items);
+            out.push(match open {
+                '{' => '}',
+                '[' => ']',
+                _ => ')',
+            });
+        }
+    }
+}
+
+/// Reads canonical (or any) value text back into tokens; `None` if it is not a value.
+pub fn reparse(text: &str) -> Option<Vec<(bool, Tok)>> {
+    let mut pairs = super::parse_rule(Rule::value_only, text).ok()?;
+    let value = pairs.next()?.into_inner().find(|p| p.as_rule() == Rule::attr_value)?;
+    Some(from_pairs(value.into_inner()))
+}
+
+/// The items of a group split at its top-level commas.
+pub fn split_commas(items: &[(bool, Tok)]) -> Vec<Vec<(bool, Tok)>> {
+    let mut out = vec![vec![]];
+    for (s, t) in items {
+        if *t == Tok::Comma {
+            out.push(vec![]);
+        } else if let Some(last) = out.last_mut() {
+            last.push((*s, t.clone()));
+        }
+    }
+    if out.len() == 1 && out[0].is_empty() {
+        out.clear();
+    }
+    out
+}
+
+/// An integer word.
+pub fn int_of(items: &[(bool, Tok)]) -> Option<i64> {
+    match items {
+        [(_, Tok::Word(w))] => w.parse().ok(),
+        _ => None,
+    }
+}
+
+/// `{1,2,3}` (or `[1,2,3]` with `open = '['`) as integers.
+pub fn int_list(items: &[(bool, Tok)], open: char) -> Option<Vec<i64>> {
+    match items {
+        [(_, t)] => {
+            let inner = t.group(open)?;
+            split_commas(inner).iter().map(|e| int_of(e)).collect()
+        }
+        _ => None,
+    }
+}
+
+/// Replica groups in list form (`{{0,1},{2,3}}`) or iota form (`[2,4]<=[4,2]T(1,0)`), expanded.
+pub fn replica_groups(items: &[(bool, Tok)]) -> Result<Vec<Vec<i64>>, String> {
+    let bad = || "error parsing attribute replica_groups".to_string();
+    match items {
+        [(_, Tok::Group('{', groups))] => split_commas(groups)
+            .iter()
+            .map(|g| match g.as_slice() {
+                [(_, Tok::Group('{', ids))] => {
+                    split_commas(ids).iter().map(|e| int_of(e).ok_or_else(bad)).collect::<Result<Vec<_>, _>>()
+                }
+                _ => Err(bad()),
+            })
+            .collect(),
+        [(_, dims), (_, Tok::Word(le)), (_, reshape), rest @ ..] if le == "<=" => {
+            let dims = int_list(&[(false, dims.clone())], '[').ok_or_else(bad)?;
+            if dims.len() != 2 {
+                return Err(bad());
+            }
+            let reshape = int_list(&[(false, reshape.clone())], '[').ok_or_else(bad)?;
+            let perm = match rest {
+                [] => None,
+                [(_, Tok::Word(t)), (_, p)] if t == "T" => Some(int_list(&[(false, p.clone())], '(').ok_or_else(bad)?),
+                _ => return Err(bad()),
+            };
+            let ids = iota_devices(&reshape, perm.as_deref()).ok_or_else(bad)?;
+            if ids.len() as i64 != dims[0] * dims[1] {
+                return Err(bad());
+            }
+            Ok(ids.chunks(dims[1].max(1) as usize).map(|c| c.to_vec()).collect())
+        }
+        _ => Err(bad()),
+    }
+}
+
+/// `iota(prod(reshape))` reshaped to `reshape`, transposed by `perm`, flattened.
+pub fn iota_devices(reshape: &[i64], perm: Option<&[i64]>) -> Option<Vec<i64>> {
+    if reshape.iter().any(|&d| d < 0) {
+        return None;
+    }
+    let n: i64 = reshape.iter().try_fold(1i64, |a, &d| a.checked_mul(d))?;
+    if n > 1 << 24 {
+        return None;
+    }
+    let rank = reshape.len();
+    let perm: Vec<usize> = match perm {
+        Some(p) => {
+            let p: Vec<usize> = p.iter().map(|&x| usize::try_from(x).ok()).collect::<Option<_>>()?;
+            let mut seen = vec![false; rank];
+            if p.len() != rank || p.iter().any(|&x| x >= rank || std::mem::replace(&mut seen[x], true)) {
+                return None;
+            }
+            p
+        }
+        None => (0..rank).collect(),
+    };
+    let tdims: Vec<i64> = perm.iter().map(|&p| reshape[p]).collect();
+    let mut strides = vec![1i64; rank];
+    for i in (0..rank.saturating_sub(1)).rev() {
+        strides[i] = strides[i + 1] * reshape[i + 1];
+    }
+    let mut out = Vec::with_capacity(n as usize);
+    let mut idx = vec![0i64; rank];
+    for _ in 0..n {
+        out.push(idx.iter().enumerate().map(|(k, &v)| v * strides[perm[k]]).sum());
+        for k in (0..rank).rev() {
+            idx[k] += 1;
+            if idx[k] < tdims[k] {
+                break;
+            }
+            idx[k] = 0;
+        }
+    }
+    Some(out)
+}
+
+/// One sharding of `sharding=` (XLA's `HloSharding`), decoded.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Sharding {
+    Replicated,
+    Manual,
+    Unknown,
+    Maximal(i64),
+    /// A tile assignment: its dimensions (including any trailing subgroup dimensions), the devices
+    /// in row-major order over those dimensions, and the kinds of the trailing subgroup dimensions
+    /// (`last_tile_dim_replicate` is one `replicated` subgroup).
+    Tiled { dims: Vec<i64>, devices: Vec<i64>, subgroups: Vec<String> },
+    Tuple(Vec<Sharding>),
+}
+
+/// Decodes a `sharding=` value with XLA's parse-time checks.
+pub fn sharding(items: &[(bool, Tok)]) -> Result<Sharding, String> {
+    let [(_, Tok::Group('{', inner))] = items else {
+        return Err("expects '{' to start sharding".into());
+    };
+    // The tuple form: `{{...}, {...}}` (or `{}`, the empty tuple).
+    if inner.is_empty() || matches!(inner.first(), Some((_, Tok::Group('{', _)))) {
+        return split_commas(inner).iter().map(|e| sharding(e)).collect::<Result<_, _>>().map(Sharding::Tuple);
+    }
+    let mut replicated = false;
+    let mut manual = false;
+    let mut unknown = false;
+    let mut maximal = false;
+    let mut device: Option<i64> = None;
+    let mut dims: Option<Vec<i64>> = None;
+    let mut devices: Vec<i64> = vec![];
+    let mut subgroups: Vec<String> = vec![];
+    let mut last_replicate = false;
+    let mut i = 0;
+    let w = |k: usize| inner.get(k).and_then(|(_, t)| t.as_word());
+    while i < inner.len() {
+        let word = w(i).unwrap_or("");
+        // `device=0` is one word when nothing separates the number.
+        if let Some(d) = word.strip_prefix("device=").filter(|d| !d.is_empty()) {
+            device = Some(d.parse().map_err(|_| "expects integer")?);
+            i += 1;
+            continue;
+        }
+        match word {
+            "mesh" => return Ok(Sharding::Unknown),
+            "replicated" => replicated = true,
+            "manual" => manual = true,
+            "unknown" | "unreduced" => unknown = true,
+            "maximal" => maximal = true,
+            "last_tile_dim_replicate" => last_replicate = true,
+            "device=" => {
+                i += 1;
+                device = Some(w(i).and_then(|d| d.parse().ok()).ok_or("expects integer")?);
+            }
+            "devices=" => {
+                i += 1;
+                let d = inner.get(i).map(|(_, t)| t.clone()).ok_or("expects '['")?;
+                let d = int_list(&[(false, d)], '[').ok_or("expects integer list")?;
+                dims = Some(d.clone());
+                // Either `<=[reshape]T(perm)` or an explicit comma-separated device list.
+                if w(i + 1) == Some("<=") {
+                    let reshape = inner.get(i + 2).map(|(_, t)| t.clone()).ok_or("expects '['")?;
+                    let reshape = int_list(&[(false, reshape)], '[').ok_or("expects integer list")?;
+                    i += 2;
+                    let mut perm = None;
+                    if w(i + 1) == Some("T") {
+                        let p = inner.get(i + 2).map(|(_, t)| t.clone()).ok_or("expects '('")?;
+                        perm = Some(int_list(&[(false, p)], '(').ok_or("expects integer list")?);
+                        i += 2;
+                    }
+                    devices = iota_devices(&reshape, perm.as_deref()).ok_or("invalid iota tile assignment")?;
+                } else {
+                    loop {
+                        let v = w(i + 1).and_then(|x| x.parse::<i64>().ok());
+                        let Some(v) = v else { break };
+                        devices.push(v);
+                        i += 1;
+                        if matches!(inner.get(i + 1), Some((_, Tok::Comma))) && w(i + 2).and_then(|x| x.parse::<i64>().ok()).is_some() {
+                            i += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                }
+            }
+            "last_tile_dims=" => {
+                i += 1;
+                let g = inner.get(i).and_then(|(_, t)| t.group('{')).ok_or("expects '{'")?;
+                for e in split_commas(g) {
+                    subgroups.push(e.first().and_then(|(_, t)| t.as_word()).unwrap_or("").to_string());
+                }
+            }
+            "metadata=" | "shard_as" | "shard_like" => {
+                i += 1;
+            }
+            _ if word.is_empty() && matches!(inner.get(i), Some((_, Tok::Comma))) => {}
+            other => return Err(format!("unknown sharding attribute: {other}")),
+        }
+        i += 1;
+    }
+    if replicated {
+        if !devices.is_empty() || device.is_some() {
+            return Err("replicated shardings should not have any devices assigned".into());
+        }
+        return Ok(Sharding::Replicated);
+    }
+    if manual {
+        return Ok(Sharding::Manual);
+    }
+    if unknown {
+        return Ok(Sharding::Unknown);
+    }
+    if maximal {
+        return device.map(Sharding::Maximal).ok_or_else(|| "maximal shardings should have exactly one device assigned".into());
+    }
+    let dims = dims.ok_or("sharding has no tile assignment")?;
+    if devices.len() <= 1 {
+        return Err("non-maximal shardings must have more than one device assigned".into());
+    }
+    let count: i64 = dims.iter().product();
+    if count != devices.len() as i64 {
+        return Err(format!("tile assignment dimensions {dims:?} do not hold the {} devices given", devices.len()));
+    }
+    if last_replicate {
+        subgroups.push("replicated".into());
+    }
+    Ok(Sharding::Tiled { dims, devices, subgroups })
+}
