@@ -5,6 +5,7 @@
 //! successful `parse` prints nothing; exit status 1 means the input was
 //! rejected or a check failed, 2 means a usage or I/O problem.
 
+mod bench;
 mod equiv;
 mod mpmd;
 mod rule;
@@ -99,6 +100,8 @@ enum Command {
     },
     /// Runs a function on .npy/.npz inputs; prints the results or writes them as .npy files.
     Run(run::RunArgs),
+    /// Times a function in one process: the median of the computation alone, and a per-op profile.
+    Bench(bench::BenchArgs),
     /// Checks that partitioned functions compute what their unpartitioned twins do.
     Equiv(equiv::EquivArgs),
 }
@@ -147,6 +150,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Run(args) => run::run(&args),
+        Command::Bench(args) => bench::bench(&args),
         Command::Equiv(args) => equiv::equiv(&args),
         Command::Rule { file, conservative, split_input_file } => rule::rule(&file, conservative, split_input_file),
         Command::Verify { files, split_input_file, verify_diagnostics, hlo } => {

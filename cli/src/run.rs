@@ -96,7 +96,7 @@ fn io_error(what: &Path, e: impl std::fmt::Display) -> Stop {
 }
 
 /// Prints diagnostics against the program's source.
-fn report(source: &Source, diags: &[Diagnostic]) {
+pub(crate) fn report(source: &Source, diags: &[Diagnostic]) {
     eprint!("{}", render(source, diags));
 }
 
@@ -202,7 +202,7 @@ fn functions(m: &Module) -> Vec<(String, OpId)> {
 }
 
 /// The function to run: the one named, else `main`, else the only one.
-fn choose_entry(m: &Module, named: Option<&str>) -> Result<(String, OpId), String> {
+pub(crate) fn choose_entry(m: &Module, named: Option<&str>) -> Result<(String, OpId), String> {
     let funcs = functions(m);
     let list = || funcs.iter().map(|(n, _)| format!("@{n}")).collect::<Vec<_>>().join(", ");
     if let Some(name) = named {

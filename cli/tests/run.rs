@@ -541,3 +541,35 @@ fn an_op_over_the_default_work_budget_stops_with_its_name() {
     assert!(text(&o.stderr).contains("expected a number of work units or 'unlimited'"), "{}", text(&o.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bench_prints_the_median_and_a_profile_row_per_op() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let ex = |n: &str| root.join("examples").join(n).display().to_string();
+    let o = shardref(&[
+        "bench",
+        &ex("add_scale.mlir"),
+        "--input",
+        &ex("add_scale_x.npy"),
+        "--input",
+        &ex("add_scale_y.npy"),
+        "--warmup",
+        "1",
+        "--runs",
+        "3",
+    ]);
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}{}", text(&o.stderr));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("@main: median ") && lines[0].contains("over 3 runs"), "{out}");
+    assert!(lines[1].split_whitespace().collect::<Vec<_>>() == ["op", "calls", "total", "bytes"], "{out}");
+    // One call each; bytes are the operands' and results' (2x3 f32 = 24 bytes each).
+    let row = |op: &str| lines.iter().find(|l| l.starts_with(op)).map(|l| l.split_whitespace().collect::<Vec<_>>());
+    let add = row("stablehlo.add ").expect("an add row");
+    assert_eq!((add[1], add[add.len() - 1]), ("1", "72"), "{out}");
+    let mul = row("stablehlo.multiply ").expect("a multiply row");
+    assert_eq!((mul[1], mul[mul.len() - 1]), ("1", "72"), "{out}");
+    // A wrong input is reported as `run` reports it, with exit status 1.
+    let o = shardref(&["bench", &ex("add_scale.mlir"), "--input", &ex("add_scale_x.npy")]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+}

@@ -12,14 +12,14 @@
 //! slot in that function's frame, numbered once per module (`Slots`). A
 //! region runs in its function's frame; a call gets a new frame.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use shardref_spec::ir::stablehlo::{
     ComparisonDirection, ComparisonType, FftType, RngAlgorithm, RngDistribution, StablehloAttr, Transpose,
 };
 use shardref_spec::ir::{Attr, BlockId, Module, OpId, RegionId, Span, Type, ValueId};
-use shardref_spec::ops::{ArithOp, BuiltinOp, ChloOp, FuncOp, MpmdOp, OpKind, OpName, SdyOp, StablehloOp};
+use shardref_spec::ops::{ArithOp, BuiltinOp, ChloOp, FuncOp, MhloOp, MpmdOp, OpKind, OpName, SdyOp, StablehloOp};
 
 use crate::attrs;
 use crate::check::{self, CheckFailure};
@@ -75,6 +75,38 @@ pub struct Outcome {
     pub probes: HashMap<String, Vec<Value>>,
     /// The inputs of each executed `stablehlo.outfeed`, in order (its other end is implementation-defined).
     pub outfeed: Vec<Vec<Value>>,
+}
+
+/// The totals of one op kind in a profiled run (`run_profiled`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OpStats {
+    /// Executions, counting every loop iteration and region application.
+    pub calls: u64,
+    /// Wall time, inclusive: an op with regions includes the ops it runs.
+    pub nanos: u128,
+    /// Bytes of the operands and results, by their static types, summed over calls.
+    pub bytes: u64,
+}
+
+/// Runs function `entry` of `m` on `inputs` as `run` does, and times every op
+/// it executes: the totals per op name, in name order. Timing adds a clock
+/// read around each op and changes no result.
+pub fn run_profiled(
+    m: &Module,
+    entry: &str,
+    inputs: Vec<Value>,
+    limits: Limits,
+) -> IResult<(Outcome, BTreeMap<String, OpStats>)> {
+    let func = m
+        .lookup_symbol(entry)
+        .filter(|&f| m.op(f).name == OpName::Known(OpKind::Func(FuncOp::Func)))
+        .ok_or_else(|| InterpError::invalid(Span::NONE, format!("no function @{entry} in the module")))?;
+    let mut it = Interp::new(m, limits);
+    it.profile = Some(BTreeMap::new());
+    let results = it.call(func, inputs, m.op(func).span)?;
+    it.outcome.results = results;
+    let profile = it.profile.take().unwrap_or_default().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+    Ok((it.outcome, profile))
 }
 
 /// Runs function `entry` of `m` on `inputs`.
@@ -165,6 +197,8 @@ pub struct Interp<'m> {
     /// results of the op a sharded device runs on its local shards); empty in
     /// an ordinary run.
     pub local_types: HashMap<ValueId, Type>,
+    /// Per-op totals when the run is profiled (`run_profiled`).
+    profile: Option<BTreeMap<&'m str, OpStats>>,
 }
 
 /// How a block ended.
@@ -191,6 +225,25 @@ impl<'m> Interp<'m> {
             device: None,
             implicit_reshards: crate::devices::sharded::ImplicitReshards::Error,
             local_types: HashMap::new(),
+            profile: None,
+        }
+    }
+
+    /// Adds one execution of `op`, which took `elapsed`, to the profile.
+    fn record(&mut self, op: OpId, elapsed: std::time::Duration) {
+        let m = self.m;
+        let o = m.op(op);
+        let bytes = o
+            .operands
+            .iter()
+            .chain(&o.results)
+            .map(|&v| type_bytes(m.value_type(v)))
+            .fold(0u64, u64::saturating_add);
+        if let Some(p) = self.profile.as_mut() {
+            let e = p.entry(o.name.as_str()).or_default();
+            e.calls += 1;
+            e.nanos += elapsed.as_nanos();
+            e.bytes = e.bytes.saturating_add(bytes);
         }
     }
 
@@ -294,7 +347,12 @@ impl<'m> Interp<'m> {
             self.set(f, a, v);
         }
         for &op in &block.ops {
-            if let Some(Exit::Return(vals)) = self.exec(f, op)? {
+            let start = self.profile.as_ref().map(|_| std::time::Instant::now());
+            let exit = self.exec(f, op)?;
+            if let Some(start) = start {
+                self.record(op, start.elapsed());
+            }
+            if let Some(Exit::Return(vals)) = exit {
                 return Ok(vals);
             }
             // Dead values leave the frame; their buffers go to the pool for reuse.
@@ -478,6 +536,7 @@ impl<'m> Interp<'m> {
             OpKind::Arith(ArithOp::Constant) => self.constant(op),
             OpKind::Stablehlo(k) => self.stablehlo(f, op, k),
             OpKind::Chlo(k) => self.chlo(f, op, k),
+            OpKind::Mhlo(k) => self.mhlo(f, op, k),
             OpKind::Sdy(k) => {
                 let vals = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<Vec<_>>>()?;
                 crate::devices::sdy_ops::global(self, op, k, vals)
@@ -1208,6 +1267,60 @@ impl<'m> Interp<'m> {
         }
     }
 
+    /// The MHLO ops XLA leaves in StableHLO modules. `copy`, `add_dependency`
+    /// and `domain` pass their first operand through (their effects concern
+    /// XLA's scheduling and layouts, not values); `bitcast` reinterprets the
+    /// row-major bytes as the result type; the math ops and `topk` are their
+    /// CHLO counterparts.
+    fn mhlo(&mut self, f: &mut Frame, op: OpId, k: MhloOp) -> IResult<Vec<Value>> {
+        use MhloOp as M;
+        use ops::chlo::Unary;
+        let o = self.m.op(op);
+        let span = o.span;
+        let unary = match k {
+            M::Acos => Unary::Acos,
+            M::Acosh => Unary::Acosh,
+            M::Asin => Unary::Asin,
+            M::Asinh => Unary::Asinh,
+            M::Atanh => Unary::Atanh,
+            M::Cosh => Unary::Cosh,
+            M::Erf => Unary::Erf,
+            M::Sinh => Unary::Sinh,
+            M::Copy | M::AddDependency | M::Domain => {
+                let Some(&v) = o.operands.first() else {
+                    return Err(InterpError::invalid(span, format!("{} needs an operand", OpKind::Mhlo(k).name())));
+                };
+                return Ok(vec![self.get(f, v, span)?.clone()]);
+            }
+            M::Bitcast => {
+                let ts = self.tensor_operands(f, op)?;
+                let rt = o
+                    .results
+                    .first()
+                    .map(|&r| self.m.value_type(r))
+                    .ok_or_else(|| InterpError::invalid(span, "missing result"))?;
+                let rt = result_tensor(rt)?;
+                let shape = static_shape(rt)?;
+                return Ok(vec![Value::Tensor(ops::convert::bitcast_convert(one(&ts)?, &rt.elem, shape)?)]);
+            }
+            M::TopK => {
+                let largest = match o.attrs.get("largest") {
+                    None => true,
+                    Some(Attr::Bool(b)) => *b,
+                    Some(_) => return Err(InterpError::invalid(span, "mhlo.topk: 'largest' must be a bool")),
+                };
+                if !largest {
+                    return Err(InterpError::unsupported(span, "mhlo.topk with largest = false"));
+                }
+                let ts = self.tensor_operands(f, op)?;
+                let (v, i) = ops::chlo::top_k(one(&ts)?, attrs::int(o, "k")?)?;
+                return Ok(vec![Value::Tensor(v), Value::Tensor(i)]);
+            }
+        };
+        let ts = self.tensor_operands(f, op)?;
+        Ok(vec![Value::Tensor(ops::chlo::unary(unary, one(&ts)?)?)])
+    }
+
     fn chlo(&mut self, f: &mut Frame, op: OpId, k: ChloOp) -> IResult<Vec<Value>> {
         use ChloOp as C;
         use ops::chlo::{Binary, InfKind, Unary};
@@ -1727,7 +1840,7 @@ impl<'m> Interp<'m> {
     /// `custom_call`: the `check.*` targets of the test suites, with the
     /// tolerances of upstream's interpreter fallback (`expect_close` 0–3 ulp,
     /// `expect_almost_eq` 1e-3, `check.eq` exact for integers and 1e-4
-    /// otherwise, returning its verdict as an i1). Other targets are unsupported.
+    /// otherwise, returning its verdict as an i1), and JAX's `shape_assertion`. Other targets are unsupported.
     fn custom_call(&mut self, f: &mut Frame, op: OpId) -> IResult<Vec<Value>> {
         use shardref_spec::ir::{ElemType, FloatAttr, FloatKind, IntAttr, Signedness};
         use shardref_spec::ops::CheckOp;
@@ -1739,6 +1852,26 @@ impl<'m> Interp<'m> {
         };
         let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
         let refs: Vec<&Tensor> = ts.iter().collect();
+        // JAX's `shape_assertion` (in shape-polymorphic exports): the first operand, an i1 scalar,
+        // must hold; otherwise the run stops with its `error_message`, `{k}` being operand k + 1.
+        if target == "shape_assertion" {
+            let holds = match refs.first().map(|t| &t.buf) {
+                Some(Buffer::Bool(b)) if b.len() == 1 => b[0],
+                _ => return Err(InterpError::invalid(span, "shape_assertion needs an i1 scalar first operand")),
+            };
+            if holds {
+                return Ok(vec![]);
+            }
+            let mut message = match o.attrs.get("error_message") {
+                Some(Attr::Str(s, _)) => String::from_utf8_lossy(s).into_owned(),
+                _ => "shape assertion failed".to_string(),
+            };
+            for (k, t) in refs.iter().skip(1).enumerate() {
+                let v = ops::dynamic::int_values(t).ok().and_then(|v| v.first().copied());
+                message = message.replace(&format!("{{{k}}}"), &v.map_or("?".to_string(), |v| v.to_string()));
+            }
+            return Err(InterpError::invalid(span, message));
+        }
         let mut attrs = shardref_spec::ir::Dict::default();
         let (kind, verdict_result) = match target.as_str() {
             "check.expect_eq" => (CheckOp::ExpectEq, false),

@@ -33,5 +33,5 @@ pub mod print;
 pub mod value;
 
 pub use error::{ErrorKind, InterpError, ReplicaMismatch};
-pub use eval::{Limits, Outcome, run};
+pub use eval::{Limits, OpStats, Outcome, run, run_profiled};
 pub use value::{Buffer, Tensor, Value};

@@ -29,7 +29,16 @@ fn err<T>(offset: usize, message: impl Into<String>) -> Result<T, DenseError> {
 /// Decodes a literal body (what stands between `dense<` and `>`) for `count` elements of `elem`.
 /// As MLIR does, a literal whose elements are all equal is stored as a splat.
 pub fn decode(body: &str, elem: &ElemType, count: u64) -> Result<DenseData, DenseError> {
-    decode_raw(body, elem, count).map(|d| normalize(d, elem.storage_bytes()))
+    decode_raw(body, elem, count, None).map(|d| normalize(d, elem.storage_bytes()))
+}
+
+/// Decodes a literal body for a type of shape `dims`: as `decode`, and a nested
+/// list must have exactly that shape, as MLIR requires ("inferred shape of
+/// elements literal ([1, 4]) does not match type ([4])"); a splat or hex blob
+/// fits any shape with its element count.
+pub fn decode_shaped(body: &str, elem: &ElemType, dims: &[u64]) -> Result<DenseData, DenseError> {
+    let count = dims.iter().product();
+    decode_raw(body, elem, count, Some(dims)).map(|d| normalize(d, elem.storage_bytes()))
 }
 
 /// Turns element storage whose elements (of `width` bytes) are all equal into a
@@ -44,7 +53,7 @@ pub fn normalize(data: DenseData, width: usize) -> DenseData {
     }
 }
 
-fn decode_raw(body: &str, elem: &ElemType, count: u64) -> Result<DenseData, DenseError> {
+fn decode_raw(body: &str, elem: &ElemType, count: u64, dims: Option<&[u64]>) -> Result<DenseData, DenseError> {
     let trimmed = body.trim();
     let lead = body.len() - body.trim_start().len();
     let width = elem.storage_bytes();
@@ -69,6 +78,21 @@ fn decode_raw(body: &str, elem: &ElemType, count: u64) -> Result<DenseData, Dens
         sc.ws();
         if sc.i != sc.s.len() {
             return err(sc.i, "unexpected text after the elements");
+        }
+        if let Some(dims) = dims {
+            // Every depth that a list reached has its length recorded.
+            let inferred: Vec<u64> = shape.dims.iter().map(|d| d.unwrap_or(0) as u64).collect();
+            if inferred != dims {
+                let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+                return err(
+                    lead,
+                    format!(
+                        "inferred shape of elements literal ([{}]) does not match type ([{}])",
+                        list(&inferred),
+                        list(dims)
+                    ),
+                );
+            }
         }
         let n = (out.len() / width.max(1)) as u64;
         if n != count {

@@ -54,6 +54,7 @@ pub enum Dialect {
     Arith,
     Stablehlo,
     Chlo,
+    Mhlo,
     Sdy,
     Mpmd,
     Check,
@@ -69,6 +70,7 @@ impl Dialect {
             Dialect::Arith => "arith",
             Dialect::Stablehlo => "stablehlo",
             Dialect::Chlo => "chlo",
+            Dialect::Mhlo => "mhlo",
             Dialect::Sdy => "sdy",
             Dialect::Mpmd => "mpmd",
             Dialect::Check => "check",
@@ -297,6 +299,26 @@ define_dialect!(ChloOp, Chlo, CHLO_OPS, {
     Scan, "chlo.scan", [ISOLATED_FROM_ABOVE | HAS_REGIONS];
 });
 
+// The MHLO ops that XLA's HLO import leaves in StableHLO modules (Shardy dumps,
+// `*sdy*output_module.mlir`) because StableHLO has no counterpart: XLA-private
+// ops (`copy`, `add_dependency`, `bitcast`, `domain`) and the math ops that
+// MHLO keeps as ops where StableHLO has them in CHLO (`acos` ... `topk`).
+define_dialect!(MhloOp, Mhlo, MHLO_OPS, {
+    Acos, "mhlo.acos", [ELEMENTWISE | PURE];
+    Acosh, "mhlo.acosh", [ELEMENTWISE | PURE];
+    AddDependency, "mhlo.add_dependency", [];
+    Asin, "mhlo.asin", [ELEMENTWISE | PURE];
+    Asinh, "mhlo.asinh", [ELEMENTWISE | PURE];
+    Atanh, "mhlo.atanh", [ELEMENTWISE | PURE];
+    Bitcast, "mhlo.bitcast", [PURE];
+    Copy, "mhlo.copy", [PURE | SAME_OPERANDS_AND_RESULT_TYPE];
+    Cosh, "mhlo.cosh", [ELEMENTWISE | PURE];
+    Domain, "mhlo.domain", [PURE];
+    Erf, "mhlo.erf", [ELEMENTWISE | PURE];
+    Sinh, "mhlo.sinh", [ELEMENTWISE | PURE];
+    TopK, "mhlo.topk", [PURE];
+});
+
 define_dialect!(SdyOp, Sdy, SDY_OPS, {
     Mesh, "sdy.mesh", [SYMBOL];
     ShardingConstraint, "sdy.sharding_constraint", [SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER];
@@ -500,6 +522,7 @@ pub enum OpKind {
     Arith(ArithOp),
     Stablehlo(StablehloOp),
     Chlo(ChloOp),
+    Mhlo(MhloOp),
     Sdy(SdyOp),
     Mpmd(MpmdOp),
     Check(CheckOp),
@@ -515,6 +538,7 @@ impl OpKind {
             OpKind::Arith(o) => &ARITH_OPS[o as usize],
             OpKind::Stablehlo(o) => &STABLEHLO_OPS[o as usize],
             OpKind::Chlo(o) => &CHLO_OPS[o as usize],
+            OpKind::Mhlo(o) => &MHLO_OPS[o as usize],
             OpKind::Sdy(o) => &SDY_OPS[o as usize],
             OpKind::Mpmd(o) => &MPMD_OPS[o as usize],
             OpKind::Check(o) => &CHECK_OPS[o as usize],
@@ -525,7 +549,7 @@ impl OpKind {
 
     /// Every op, dialect by dialect.
     pub fn all() -> impl Iterator<Item = OpKind> {
-        [BUILTIN_OPS, FUNC_OPS, ARITH_OPS, STABLEHLO_OPS, CHLO_OPS, SDY_OPS, MPMD_OPS, CHECK_OPS, INTERPRETER_OPS, HLO_OPS]
+        [BUILTIN_OPS, FUNC_OPS, ARITH_OPS, STABLEHLO_OPS, CHLO_OPS, MHLO_OPS, SDY_OPS, MPMD_OPS, CHECK_OPS, INTERPRETER_OPS, HLO_OPS]
             .into_iter()
             .flat_map(|t| t.iter().map(|s| s.kind))
     }

@@ -6,6 +6,7 @@ use pest_derive::Parser;
 #[grammar = "grammar/core.pest"]
 #[grammar = "grammar/stablehlo.pest"]
 #[grammar = "grammar/chlo.pest"]
+#[grammar = "grammar/mhlo.pest"]
 #[grammar = "grammar/sdy.pest"]
 #[grammar = "grammar/mpmd.pest"]
 pub struct MlirParser;

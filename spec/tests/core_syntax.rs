@@ -113,7 +113,16 @@ fn dense_literal_errors_are_located() {
         "func.func @f() {\n  %0 = \"x.c\"() {a = dense<[1, 2, 3]> : tensor<2xi32>} : () -> tensor<i1>\n  return\n}",
     );
     assert!(e.starts_with("bad.mlir:2:"), "{e}");
-    assert!(e.contains("inferred 3 elements"), "{e}");
+    assert!(e.contains("inferred shape of elements literal ([3]) does not match type ([2])"), "{e}");
+    // A nesting that does not match the type is rejected even when the element count fits, as MLIR does.
+    let e = error(
+        "func.func @f() {\n  %0 = stablehlo.constant dense<[[1.0, 2.0, 3.0, 4.0]]> : tensor<4xf32>\n  return\n}",
+    );
+    assert!(e.starts_with("bad.mlir:2:33: error: inferred shape of elements literal ([1, 4]) does not match type ([4])"), "{e}");
+    let e = error("func.func @f() {\n  %0 = stablehlo.constant dense<[[1], [2]]> : tensor<1x2xi32>\n  return\n}");
+    assert!(e.contains("inferred shape of elements literal ([2, 1]) does not match type ([1, 2])"), "{e}");
+    let e = error("func.func @f() {\n  %0 = stablehlo.constant dense<[7]> : tensor<i32>\n  return\n}");
+    assert!(e.contains("inferred shape of elements literal ([1]) does not match type ([])"), "{e}");
     let e = error(
         "func.func @f() {\n  %0 = \"x.c\"() {a = dense<[1, 300]> : tensor<2xi8>} : () -> tensor<i1>\n  return\n}",
     );
@@ -149,6 +158,22 @@ fn scalar_attributes() {
     ] {
         assert!(text.contains(s), "missing {s} in\n{text}");
     }
+}
+
+#[test]
+fn location_ranges_as_jax_prints_them() {
+    // MLIR's FileLineColRange: same-line ranges print `to :COL`, others `to LINE:COL`; a line alone has no column.
+    let src = r#"#loc1 = loc("<string>":4:20 to :91)
+func.func @a(%x: tensor<f32>) -> tensor<f32> {
+  %0 = "x.op"(%x) : (tensor<f32>) -> tensor<f32> loc("<string>":4:20 to :91)
+  %1 = "x.op"(%0) : (tensor<f32>) -> tensor<f32> loc("f.py":3:7 to 5:2)
+  return %1 : tensor<f32> loc("f.py":9)
+}"#;
+    roundtrip(src);
+    let m = parsed(src);
+    let text = print_module(&m, PrintOptions { debug_info: true, ..Default::default() });
+    assert!(text.contains(r#"loc("<string>":4:20 to :91)"#), "{text}");
+    assert!(text.contains(r#"loc("f.py":3:7 to 5:2)"#), "{text}");
 }
 
 #[test]

@@ -139,6 +139,7 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
         | OpKind::Func(_)
         | OpKind::Arith(_)
         | OpKind::Chlo(_)
+        | OpKind::Mhlo(_)
         | OpKind::Sdy(_)
         | OpKind::Mpmd(_)
         | OpKind::Check(_)

@@ -337,16 +337,16 @@ impl Lowerer<'_> {
             Some(t) => self.lower_type(t.clone())?,
             None => return self.err(span, "expected ':' and a type after a dense elements literal"),
         };
-        let (elem, count) = match &ty {
+        let (elem, dims) = match &ty {
             Type::Tensor(t) => {
-                let n =
-                    t.num_elements().ok_or_else(|| Diagnostic::error(span, "dense elements need a static shape"))?;
-                (t.elem.clone(), n)
+                t.num_elements().ok_or_else(|| Diagnostic::error(span, "dense elements need a static shape"))?;
+                let dims = t.static_shape().ok_or_else(|| Diagnostic::error(span, "dense elements need a static shape"))?;
+                (t.elem.clone(), dims)
             }
-            Type::Vector(shape, e) => (e.clone(), shape.iter().product()),
+            Type::Vector(shape, e) => (e.clone(), shape.clone()),
             _ => return self.err(span, format!("dense elements need a tensor or vector type, got '{ty}'")),
         };
-        let data = crate::dense::decode(body.as_str(), &elem, count).map_err(|e| {
+        let data = crate::dense::decode_shaped(body.as_str(), &elem, &dims).map_err(|e| {
             Diagnostic::error(Span::new(bspan.start as usize + e.offset, bspan.start as usize + e.offset), e.message)
         })?;
         let hex = body.as_str().trim_start().starts_with("\"0x");
@@ -363,7 +363,8 @@ impl Lowerer<'_> {
             Rule::loc_file => {
                 let k = kids(&p);
                 let file = String::from_utf8_lossy(&super::unquote(self, &k[0])?).into_owned();
-                if k.len() > 3 {
+                // A range (`"f":1:2 to :9`, `"f":1:2 to 3:4`) or a line alone (`"f":1`) is kept as written.
+                if k.len() != 3 {
                     Location::Text(p.as_str().to_string())
                 } else {
                     Location::File {

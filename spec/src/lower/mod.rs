@@ -12,6 +12,7 @@
 
 pub mod attrs;
 pub mod chlo;
+pub mod mhlo;
 pub mod mpmd;
 pub mod sdy;
 pub mod stablehlo;
@@ -529,6 +530,9 @@ impl<'s> Lowerer<'s> {
                     return Ok(op);
                 }
                 if let Some(op) = chlo::lower(self, p.clone(), span)? {
+                    return Ok(op);
+                }
+                if let Some(op) = mhlo::lower(self, p.clone(), span)? {
                     return Ok(op);
                 }
                 if let Some(op) = sdy::lower(self, p.clone(), span)? {

@@ -603,7 +603,7 @@ fn lower_op_types(
 
 /// `custom<SameOperandsAndResultType>`: a single type for every operand and
 /// the result, or a function type with one result.
-fn same_type(lw: &mut Lowerer<'_>, op: OpId, uses: &[Pair<'_, Rule>], t: Type, tspan: Span) -> PResult<()> {
+pub(crate) fn same_type(lw: &mut Lowerer<'_>, op: OpId, uses: &[Pair<'_, Rule>], t: Type, tspan: Span) -> PResult<()> {
     match t {
         Type::Function(ins, outs) => {
             operands_typed(lw, op, uses, &ins, tspan)?;

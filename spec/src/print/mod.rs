@@ -8,6 +8,7 @@
 //! equal to m (see `eq`). Locations are printed only with `debug_info`.
 
 pub mod chlo;
+pub mod mhlo;
 pub mod mpmd;
 pub mod names;
 pub mod sdy;
@@ -119,6 +120,7 @@ impl<'m> Printer<'m> {
             OpKind::Arith(_) => self.print_constant_like(op, "arith.constant"),
             OpKind::Stablehlo(k) => stablehlo::print(self, op, k),
             OpKind::Chlo(k) => chlo::print(self, op, k),
+            OpKind::Mhlo(k) => mhlo::print(self, op, k),
             OpKind::Sdy(k) => sdy::print(self, op, k),
             OpKind::Mpmd(k) => mpmd::print(self, op, k),
             OpKind::Check(k) => self.print_check(op, k),
@@ -164,6 +166,7 @@ impl<'m> Printer<'m> {
         let inherent: &[&str] = match o.name.kind() {
             Some(OpKind::Stablehlo(k)) => stablehlo::inherent_attrs(k),
             Some(OpKind::Chlo(k)) => chlo::inherent_attrs(k),
+            Some(OpKind::Mhlo(k)) => mhlo::inherent_attrs(k),
             _ => &[],
         };
         let props: Vec<(String, Attr)> =

@@ -179,6 +179,7 @@ fn result_hints(m: &Module, op: OpId) -> Vec<(usize, String)> {
         OpKind::Arith(_) => constant_name(m, op).into_iter().map(|n| (0, n)).collect(),
         OpKind::Builtin(_)
         | OpKind::Func(_)
+        | OpKind::Mhlo(_)
         | OpKind::Sdy(_)
         | OpKind::Mpmd(_)
         | OpKind::Check(_)
@@ -209,6 +210,7 @@ fn block_arg_hints(m: &Module, op: OpId, index: usize) -> Option<Vec<String>> {
         OpKind::Builtin(_)
         | OpKind::Func(_)
         | OpKind::Arith(_)
+        | OpKind::Mhlo(_)
         | OpKind::Sdy(_)
         | OpKind::Mpmd(_)
         | OpKind::Check(_)

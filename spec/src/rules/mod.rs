@@ -302,6 +302,10 @@ fn lookup(m: &Module, op: OpId, conservative: bool) -> Lookup {
         },
         OpKind::Arith(ArithOp::Constant) => unknown_op(kind.name()),
         OpKind::Chlo(c) => chlo_rule(c),
+        // Shardy registers no sharding rule for the MHLO ops XLA leaves in its dumps.
+        OpKind::Mhlo(_) => unknown_op(kind.name()),
+        // HLO text modules carry no Shardy sharding rules.
+        OpKind::Hlo(_) => unknown_op(kind.name()),
         OpKind::Check(c) => match c {
             CheckOp::ExpectEq
             | CheckOp::ExpectEqConst
