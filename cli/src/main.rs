@@ -6,6 +6,7 @@
 //! rejected or a check failed, 2 means a usage or I/O problem.
 
 mod equiv;
+mod generate;
 mod mpmd;
 mod run;
 mod sharded;
@@ -71,6 +72,8 @@ enum Command {
     Run(run::RunArgs),
     /// Checks that partitioned functions compute what their unpartitioned twins do.
     Equiv(equiv::EquivArgs),
+    /// Writes random valid sharded programs (gen_<seed>.mlir) into a directory.
+    Gen(generate::GenArgs),
 }
 
 #[derive(Subcommand)]
@@ -112,6 +115,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Run(args) => run::run(&args),
         Command::Equiv(args) => equiv::equiv(&args),
+        Command::Gen(args) => generate::generate_files(&args),
         Command::Verify { files, split_input_file, verify_diagnostics } => {
             verify::verify(&files, split_input_file, verify_diagnostics)
         }

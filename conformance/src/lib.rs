@@ -11,6 +11,7 @@
 pub mod batching;
 pub mod executable;
 pub mod filecheck;
+pub mod generator;
 pub mod expect;
 pub mod interpret;
 pub mod roundtrip;

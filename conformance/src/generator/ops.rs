@@ -1,0 +1,530 @@
+//! Op builders: each appends one well-typed op (or a few, e.g. a constant
+//! and the op using it) to the function being built.
+//!
+//! The builder keeps a pool of the values defined so far. An op takes its
+//! operands from the pool when one fits and otherwise adds a new function
+//! argument of the type it needs, so every op is well typed by construction
+//! and any op can be generated at any point. Ops are printed in MLIR's
+//! generic form (properties in `<{...}>`), which both shardref's parser and
+//! upstream's accept for every op; op results sometimes carry an
+//! `sdy.sharding` per-value attribute.
+
+use crate::generator::mesh::Mesh;
+use crate::generator::rng::Rng;
+use crate::generator::sharding::{Freedom, Sharding};
+use crate::generator::types::{Dtype, Family, Reduction, TensorTy, i64_array, list, random_dim};
+
+/// The op kinds the generator builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenOp {
+    Elementwise,
+    Unary,
+    Convert,
+    Select,
+    DotGeneral,
+    Reduce,
+    BroadcastInDim,
+    Reshape,
+    Transpose,
+    Slice,
+    Pad,
+    Concatenate,
+    Iota,
+    DynamicSlice,
+    ShardingConstraint,
+    ShardingGroup,
+}
+
+/// Every op kind, in a fixed order.
+pub const ALL_OPS: [GenOp; 16] = [
+    GenOp::Elementwise,
+    GenOp::Unary,
+    GenOp::Convert,
+    GenOp::Select,
+    GenOp::DotGeneral,
+    GenOp::Reduce,
+    GenOp::BroadcastInDim,
+    GenOp::Reshape,
+    GenOp::Transpose,
+    GenOp::Slice,
+    GenOp::Pad,
+    GenOp::Concatenate,
+    GenOp::Iota,
+    GenOp::DynamicSlice,
+    GenOp::ShardingConstraint,
+    GenOp::ShardingGroup,
+];
+
+impl GenOp {
+    /// The name used by `--ops`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GenOp::Elementwise => "elementwise",
+            GenOp::Unary => "unary",
+            GenOp::Convert => "convert",
+            GenOp::Select => "select",
+            GenOp::DotGeneral => "dot_general",
+            GenOp::Reduce => "reduce",
+            GenOp::BroadcastInDim => "broadcast_in_dim",
+            GenOp::Reshape => "reshape",
+            GenOp::Transpose => "transpose",
+            GenOp::Slice => "slice",
+            GenOp::Pad => "pad",
+            GenOp::Concatenate => "concatenate",
+            GenOp::Iota => "iota",
+            GenOp::DynamicSlice => "dynamic_slice",
+            GenOp::ShardingConstraint => "sharding_constraint",
+            GenOp::ShardingGroup => "sharding_group",
+        }
+    }
+
+    /// The op kind named `name`.
+    pub fn parse(name: &str) -> Option<GenOp> {
+        ALL_OPS.iter().copied().find(|o| o.name() == name)
+    }
+}
+
+/// A value of the function being built.
+#[derive(Clone, Debug)]
+pub struct Val {
+    pub name: String,
+    pub ty: TensorTy,
+    /// Whether an explicit sharding was given to it (sharding groups avoid these).
+    pub sharded: bool,
+}
+
+/// The function being built.
+pub struct Builder<'a> {
+    pub rng: &'a mut Rng,
+    pub mesh: &'a Mesh,
+    pub args: Vec<(Val, Option<Sharding>)>,
+    pub lines: Vec<String>,
+    pub pool: Vec<Val>,
+    next: usize,
+    next_group: i64,
+}
+
+const MESH: &str = "mesh";
+
+impl<'a> Builder<'a> {
+    pub fn new(rng: &'a mut Rng, mesh: &'a Mesh) -> Builder<'a> {
+        Builder { rng, mesh, args: Vec::new(), lines: Vec::new(), pool: Vec::new(), next: 0, next_group: 0 }
+    }
+
+    /// A new function argument of type `ty`, sometimes sharded.
+    pub fn new_arg(&mut self, ty: TensorTy) -> Val {
+        let name = format!("%arg{}", self.args.len());
+        let sharding =
+            if self.rng.chance(70) { Some(Sharding::random(self.rng, self.mesh, ty.rank(), Freedom::Open)) } else { None };
+        let v = Val { name, ty, sharded: sharding.is_some() };
+        self.args.push((v.clone(), sharding));
+        self.pool.push(v.clone());
+        v
+    }
+
+    /// A pool value satisfying `ok`, or a new argument of type `make()`.
+    fn operand(&mut self, ok: &dyn Fn(&TensorTy) -> bool, make: &dyn Fn(&mut Rng) -> TensorTy) -> Val {
+        let fits: Vec<usize> = (0..self.pool.len()).filter(|&i| ok(&self.pool[i].ty)).collect();
+        if !fits.is_empty() && self.rng.chance(85) {
+            // Prefer recent values so that programs form chains.
+            let k = fits.len();
+            let i = if self.rng.chance(60) { fits[k - 1 - self.rng.below(k.min(3))] } else { fits[self.rng.below(k)] };
+            return self.pool[i].clone();
+        }
+        let ty = make(self.rng);
+        self.new_arg(ty)
+    }
+
+    /// A value of exactly type `ty`.
+    fn operand_of(&mut self, ty: &TensorTy) -> Val {
+        let t = ty.clone();
+        self.operand(&|u| *u == t, &|_| ty.clone())
+    }
+
+    /// Any value whose family is in `fams` and whose rank is at least `min_rank`.
+    fn operand_in(&mut self, fams: &[Family], min_rank: usize) -> Val {
+        let fams2 = fams.to_vec();
+        self.operand(&|t| fams2.contains(&t.dtype.family()) && t.rank() >= min_rank, &|rng| loop {
+            let d = Dtype::random(rng);
+            if !fams.contains(&d.family()) {
+                continue;
+            }
+            let mut t = TensorTy::random(rng, d);
+            while t.rank() < min_rank {
+                t.shape.push(random_dim(rng));
+            }
+            break t;
+        })
+    }
+
+    fn fresh(&mut self) -> String {
+        self.next += 1;
+        format!("%v{}", self.next - 1)
+    }
+
+    /// The `{sdy.sharding = ...}` attribute of an op's results, sometimes.
+    fn result_sharding(&mut self, tys: &[&TensorTy]) -> (String, bool) {
+        if !self.rng.chance(35) {
+            return (String::new(), false);
+        }
+        let bodies: Vec<String> = tys
+            .iter()
+            .map(|t| Sharding::random(self.rng, self.mesh, t.rank(), Freedom::Open).body(self.mesh, MESH))
+            .collect();
+        (format!(" {{sdy.sharding = #sdy.sharding_per_value<[{}]>}}", bodies.join(", ")), true)
+    }
+
+    /// Emits `%r = "op"(operands) <{props}> (region) {sdy.sharding} : (types) -> result`.
+    fn emit(&mut self, op: &str, operands: &[&Val], props: &str, region: &str, result: TensorTy) -> Val {
+        let name = self.fresh();
+        let (attr, sharded) = self.result_sharding(&[&result]);
+        let names: Vec<&str> = operands.iter().map(|v| v.name.as_str()).collect();
+        let tys: Vec<String> = operands.iter().map(|v| v.ty.to_string()).collect();
+        let props = if props.is_empty() { String::new() } else { format!(" <{{{props}}}>") };
+        self.lines.push(format!(
+            "{name} = \"{op}\"({}){props}{region}{attr} : ({}) -> {result}",
+            names.join(", "),
+            tys.join(", ")
+        ));
+        let v = Val { name, ty: result, sharded };
+        self.pool.push(v.clone());
+        v
+    }
+
+    /// A scalar constant of `dtype` with literal `lit` (not added to the pool).
+    fn constant(&mut self, dtype: Dtype, lit: &str) -> Val {
+        let name = self.fresh();
+        let ty = TensorTy::new(vec![], dtype);
+        self.lines.push(format!("{name} = \"stablehlo.constant\"() <{{value = dense<{lit}> : {ty}}}> : () -> {ty}"));
+        Val { name, ty, sharded: false }
+    }
+
+    /// Appends one op of kind `op`.
+    pub fn build(&mut self, op: GenOp) {
+        match op {
+            GenOp::Elementwise => self.elementwise(),
+            GenOp::Unary => self.unary(),
+            GenOp::Convert => self.convert(),
+            GenOp::Select => self.select(),
+            GenOp::DotGeneral => self.dot_general(),
+            GenOp::Reduce => self.reduce(),
+            GenOp::BroadcastInDim => self.broadcast_in_dim(),
+            GenOp::Reshape => self.reshape(),
+            GenOp::Transpose => self.transpose(),
+            GenOp::Slice => self.slice(),
+            GenOp::Pad => self.pad(),
+            GenOp::Concatenate => self.concatenate(),
+            GenOp::Iota => self.iota(),
+            GenOp::DynamicSlice => self.dynamic_slice(),
+            GenOp::ShardingConstraint => self.sharding_constraint(),
+            GenOp::ShardingGroup => self.sharding_group(),
+        }
+    }
+
+    fn elementwise(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 0);
+        let ops: &[&str] = match a.ty.dtype.family() {
+            Family::Float => &["add", "subtract", "multiply", "maximum", "minimum"],
+            Family::Int => &["add", "subtract", "multiply", "maximum", "minimum", "and", "or", "xor"],
+            Family::Bool => &["and", "or", "xor", "maximum", "minimum"],
+        };
+        let op = format!("stablehlo.{}", self.rng.pick(ops));
+        let b = self.operand_of(&a.ty);
+        self.emit(&op, &[&a, &b], "", "", a.ty.clone());
+    }
+
+    fn unary(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 0);
+        let ops: &[&str] = match a.ty.dtype.family() {
+            Family::Float => &["negate", "abs", "floor", "sign"],
+            Family::Int if a.ty.dtype == Dtype::U8 => &["negate", "not"],
+            Family::Int => &["negate", "abs", "not"],
+            Family::Bool => &["not"],
+        };
+        let op = format!("stablehlo.{}", self.rng.pick(ops));
+        self.emit(&op, &[&a], "", "", a.ty.clone());
+    }
+
+    fn convert(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 0);
+        let to = *self.rng.pick(&[Dtype::F32, Dtype::I32, Dtype::BF16, Dtype::I1]);
+        self.emit("stablehlo.convert", &[&a], "", "", TensorTy::new(a.ty.shape.clone(), to));
+    }
+
+    fn select(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int], 0);
+        let b = self.operand_of(&a.ty);
+        let dir = self.rng.pick(&["EQ", "NE", "LT", "LE", "GT", "GE"]);
+        let kind = match a.ty.dtype {
+            Dtype::F32 | Dtype::BF16 | Dtype::F64 => "FLOAT",
+            Dtype::U8 => "UNSIGNED",
+            Dtype::I32 | Dtype::I8 | Dtype::I1 => "SIGNED",
+        };
+        let props = format!(
+            "comparison_direction = #stablehlo<comparison_direction {dir}>, compare_type = #stablehlo<comparison_type {kind}>"
+        );
+        let pred = self.emit("stablehlo.compare", &[&a, &b], &props, "", TensorTy::new(a.ty.shape.clone(), Dtype::I1));
+        self.emit("stablehlo.select", &[&pred, &a, &b], "", "", a.ty.clone());
+    }
+
+    fn dot_general(&mut self) {
+        let lhs = self.operand_in(&[Family::Float, Family::Int], 1);
+        let r = lhs.ty.rank();
+        // Each lhs dimension is a batching, contracting or free dimension.
+        let roles: Vec<usize> = (0..r).map(|_| self.rng.below(3)).collect();
+        let lb: Vec<i64> = (0..r).filter(|&i| roles[i] == 0).map(|i| i as i64).collect();
+        let lc: Vec<i64> = (0..r).filter(|&i| roles[i] == 1).map(|i| i as i64).collect();
+        let lf: Vec<i64> = (0..r).filter(|&i| roles[i] == 2).map(|i| i as i64).collect();
+        let rhs_free: Vec<i64> = (0..self.rng.below(2)).map(|_| random_dim(self.rng)).collect();
+        // The rhs lists batching, then contracting, then free dimensions, in a shuffled order.
+        let mut rhs_dims: Vec<(char, usize, i64)> = Vec::new();
+        for (k, &d) in lb.iter().enumerate() {
+            rhs_dims.push(('b', k, lhs.ty.shape[d as usize]));
+        }
+        for (k, &d) in lc.iter().enumerate() {
+            rhs_dims.push(('c', k, lhs.ty.shape[d as usize]));
+        }
+        for (k, &s) in rhs_free.iter().enumerate() {
+            rhs_dims.push(('f', k, s));
+        }
+        let perm = self.rng.permutation(rhs_dims.len());
+        let rhs_dims: Vec<(char, usize, i64)> = perm.iter().map(|&p| rhs_dims[p]).collect();
+        let pos = |c: char, k: usize| rhs_dims.iter().position(|&(cc, kk, _)| cc == c && kk == k).unwrap_or(0) as i64;
+        let rb: Vec<i64> = (0..lb.len()).map(|k| pos('b', k)).collect();
+        let rc: Vec<i64> = (0..lc.len()).map(|k| pos('c', k)).collect();
+        let rhs_ty = TensorTy::new(rhs_dims.iter().map(|d| d.2).collect(), lhs.ty.dtype);
+        let rhs = self.operand_of(&rhs_ty);
+        let mut out: Vec<i64> = lb.iter().map(|&d| lhs.ty.shape[d as usize]).collect();
+        out.extend(lf.iter().map(|&d| lhs.ty.shape[d as usize]));
+        out.extend(&rhs_free);
+        let mut fields = Vec::new();
+        for (name, v) in [
+            ("lhs_batching_dimensions", &lb),
+            ("rhs_batching_dimensions", &rb),
+            ("lhs_contracting_dimensions", &lc),
+            ("rhs_contracting_dimensions", &rc),
+        ] {
+            if !v.is_empty() {
+                fields.push(format!("{name} = {}", list(v)));
+            }
+        }
+        let props = format!("dot_dimension_numbers = #stablehlo.dot<{}>", fields.join(", "));
+        self.emit("stablehlo.dot_general", &[&lhs, &rhs], &props, "", TensorTy::new(out, lhs.ty.dtype));
+    }
+
+    fn reduce(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 1);
+        let r = a.ty.rank();
+        let mut dims: Vec<i64> = (0..r as i64).filter(|_| self.rng.chance(50)).collect();
+        if dims.is_empty() {
+            dims.push(self.rng.below(r) as i64);
+        }
+        let out_shape: Vec<i64> = (0..r).filter(|i| !dims.contains(&(*i as i64))).map(|i| a.ty.shape[i]).collect();
+        // A variadic reduce pairs a second operand of the same shape, each with its own body op.
+        let mut operands = vec![a.clone()];
+        if self.rng.chance(25) {
+            let d = Dtype::random(self.rng);
+            operands.push(self.operand_of(&TensorTy::new(a.ty.shape.clone(), d)));
+        }
+        let kinds: Vec<Reduction> =
+            operands.iter().map(|o| *self.rng.pick(Reduction::for_family(o.ty.dtype.family()))).collect();
+        let inits: Vec<Val> = operands.iter().zip(&kinds).map(|(o, k)| self.constant(o.ty.dtype, k.identity(o.ty.dtype))).collect();
+        let n = operands.len();
+        let scalars: Vec<TensorTy> = operands.iter().map(|o| o.ty.scalar()).collect();
+        let params: Vec<String> = (0..2 * n).map(|i| format!("%p{i}: {}", scalars[i % n])).collect();
+        let mut body = Vec::new();
+        let mut rets = Vec::new();
+        for i in 0..n {
+            let t = &scalars[i];
+            body.push(format!("%q{i} = \"{}\"(%p{i}, %p{}) : ({t}, {t}) -> {t}", kinds[i].op(), i + n));
+            rets.push(format!("%q{i}"));
+        }
+        let tys: Vec<String> = scalars.iter().map(TensorTy::to_string).collect();
+        let region = format!(
+            " ({{\n    ^bb0({}):\n      {}\n      \"stablehlo.return\"({}) : ({}) -> ()\n    }})",
+            params.join(", "),
+            body.join("\n      "),
+            rets.join(", "),
+            tys.join(", ")
+        );
+        let results: Vec<TensorTy> = operands.iter().map(|o| TensorTy::new(out_shape.clone(), o.ty.dtype)).collect();
+        let name = self.fresh();
+        let (attr, sharded) = self.result_sharding(&results.iter().collect::<Vec<_>>());
+        let all: Vec<&Val> = operands.iter().chain(&inits).collect();
+        let names: Vec<&str> = all.iter().map(|v| v.name.as_str()).collect();
+        let in_tys: Vec<String> = all.iter().map(|v| v.ty.to_string()).collect();
+        let out_tys: Vec<String> = results.iter().map(TensorTy::to_string).collect();
+        let lhs = if n == 1 { name.clone() } else { format!("{name}:{n}") };
+        self.lines.push(format!(
+            "{lhs} = \"stablehlo.reduce\"({}) <{{dimensions = {}}}>{region}{attr} : ({}) -> {}",
+            names.join(", "),
+            i64_array(&dims),
+            in_tys.join(", "),
+            if n == 1 { out_tys[0].clone() } else { format!("({})", out_tys.join(", ")) }
+        ));
+        for (i, ty) in results.into_iter().enumerate() {
+            let vname = if n == 1 { name.clone() } else { format!("{name}#{i}") };
+            self.pool.push(Val { name: vname, ty, sharded });
+        }
+    }
+
+    fn broadcast_in_dim(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 0);
+        let extra = 1 + self.rng.below(2);
+        let out_rank = (a.ty.rank() + extra).min(4).max(a.ty.rank());
+        // Operand dimensions map to increasing positions of the result.
+        let mut positions: Vec<usize> = self.rng.permutation(out_rank)[..a.ty.rank()].to_vec();
+        positions.sort_unstable();
+        let mut out: Vec<i64> = (0..out_rank).map(|_| random_dim(self.rng)).collect();
+        for (i, &p) in positions.iter().enumerate() {
+            if a.ty.shape[i] != 1 || self.rng.chance(50) {
+                out[p] = a.ty.shape[i];
+            }
+        }
+        let dims: Vec<i64> = positions.iter().map(|&p| p as i64).collect();
+        let props = format!("broadcast_dimensions = {}", i64_array(&dims));
+        self.emit("stablehlo.broadcast_in_dim", &[&a], &props, "", TensorTy::new(out, a.ty.dtype));
+    }
+
+    fn reshape(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 1);
+        let mut s = a.ty.shape.clone();
+        match self.rng.below(3) {
+            // Merge two adjacent dimensions.
+            0 if s.len() >= 2 => {
+                let i = self.rng.below(s.len() - 1);
+                let m = s[i] * s[i + 1];
+                s.splice(i..i + 2, [m]);
+            }
+            // Split a dimension into two factors.
+            1 => {
+                let i = self.rng.below(s.len());
+                let n = s[i];
+                let fs: Vec<i64> = (1..=n).filter(|f| n % f == 0).collect();
+                let f = *self.rng.pick(&fs);
+                s.splice(i..i + 1, [f, n / f]);
+            }
+            _ => {
+                s = vec![a.ty.elements()];
+            }
+        }
+        self.emit("stablehlo.reshape", &[&a], "", "", TensorTy::new(s, a.ty.dtype));
+    }
+
+    fn transpose(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 1);
+        let p: Vec<i64> = self.rng.permutation(a.ty.rank()).into_iter().map(|d| d as i64).collect();
+        let out: Vec<i64> = p.iter().map(|&d| a.ty.shape[d as usize]).collect();
+        let props = format!("permutation = {}", i64_array(&p));
+        self.emit("stablehlo.transpose", &[&a], &props, "", TensorTy::new(out, a.ty.dtype));
+    }
+
+    fn slice(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 1);
+        let (mut st, mut li, mut sr, mut out) = (vec![], vec![], vec![], vec![]);
+        for &n in &a.ty.shape {
+            let s = self.rng.range(0, n - 1);
+            let l = self.rng.range(s + 1, n);
+            let r = self.rng.range(1, 3);
+            st.push(s);
+            li.push(l);
+            sr.push(r);
+            out.push((l - s + r - 1) / r);
+        }
+        let props =
+            format!("limit_indices = {}, start_indices = {}, strides = {}", i64_array(&li), i64_array(&st), i64_array(&sr));
+        self.emit("stablehlo.slice", &[&a], &props, "", TensorTy::new(out, a.ty.dtype));
+    }
+
+    fn pad(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 1);
+        let lit = Reduction::Add.identity(a.ty.dtype);
+        let pv = self.constant(a.ty.dtype, lit);
+        let (mut lo, mut hi, mut int, mut out) = (vec![], vec![], vec![], vec![]);
+        for &n in &a.ty.shape {
+            let i = self.rng.range(0, 1);
+            let full = n + (n - 1) * i;
+            let l = self.rng.range(-(full - 1).min(2), 3);
+            let h = self.rng.range(-(full + l - 1).min(2), 3);
+            lo.push(l);
+            hi.push(h);
+            int.push(i);
+            out.push(full + l + h);
+        }
+        let props = format!(
+            "edge_padding_high = {}, edge_padding_low = {}, interior_padding = {}",
+            i64_array(&hi),
+            i64_array(&lo),
+            i64_array(&int)
+        );
+        self.emit("stablehlo.pad", &[&a, &pv], &props, "", TensorTy::new(out, a.ty.dtype));
+    }
+
+    fn concatenate(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 1);
+        let d = self.rng.below(a.ty.rank());
+        let mut ops = vec![a.clone()];
+        let mut total = a.ty.shape[d];
+        for _ in 0..1 + self.rng.below(2) {
+            let mut s = a.ty.shape.clone();
+            s[d] = random_dim(self.rng);
+            total += s[d];
+            ops.push(self.operand_of(&TensorTy::new(s, a.ty.dtype)));
+        }
+        let mut out = a.ty.shape.clone();
+        out[d] = total;
+        let refs: Vec<&Val> = ops.iter().collect();
+        self.emit("stablehlo.concatenate", &refs, &format!("dimension = {d} : i64"), "", TensorTy::new(out, a.ty.dtype));
+    }
+
+    fn iota(&mut self) {
+        let dtype = *self.rng.pick(&[Dtype::I32, Dtype::F32, Dtype::I32, Dtype::U8]);
+        let mut ty = TensorTy::random(self.rng, dtype);
+        if ty.rank() == 0 {
+            ty.shape.push(random_dim(self.rng));
+        }
+        let d = self.rng.below(ty.rank());
+        self.emit("stablehlo.iota", &[], &format!("iota_dimension = {d} : i64"), "", ty);
+    }
+
+    fn dynamic_slice(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 1);
+        let idx_ty = TensorTy::new(vec![], *self.rng.pick(&[Dtype::I32, Dtype::I8]));
+        let idx: Vec<Val> = (0..a.ty.rank()).map(|_| self.operand_of(&idx_ty)).collect();
+        let sizes: Vec<i64> = a.ty.shape.iter().map(|&n| self.rng.range(1, n)).collect();
+        let mut refs: Vec<&Val> = vec![&a];
+        refs.extend(idx.iter());
+        let props = format!("slice_sizes = {}", i64_array(&sizes));
+        self.emit("stablehlo.dynamic_slice", &refs, &props, "", TensorTy::new(sizes.clone(), a.ty.dtype));
+    }
+
+    fn sharding_constraint(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 0);
+        let s = Sharding::random(self.rng, self.mesh, a.ty.rank(), Freedom::Open);
+        let name = self.fresh();
+        let ty = &a.ty;
+        self.lines.push(format!(
+            "{name} = \"sdy.sharding_constraint\"({}) {{sharding = {}}} : ({ty}) -> {ty}",
+            a.name,
+            s.attr(self.mesh, MESH)
+        ));
+        self.pool.push(Val { name, ty: a.ty.clone(), sharded: true });
+    }
+
+    fn sharding_group(&mut self) {
+        // Group values of one type that carry no explicit sharding, so that
+        // the group never joins conflicting shardings.
+        let free: Vec<Val> = self.pool.iter().filter(|v| !v.sharded).cloned().collect();
+        let Some(first) = free.last().cloned() else { return };
+        let mates: Vec<Val> = free.iter().filter(|v| v.ty == first.ty && v.name != first.name).cloned().collect();
+        let g = self.next_group;
+        self.next_group += 1;
+        let mut members = vec![first];
+        if let Some(m) = mates.last() {
+            members.push(m.clone());
+        }
+        for v in members {
+            self.lines.push(format!("\"sdy.sharding_group\"({}) {{group_id = {g} : i64}} : ({}) -> ()", v.name, v.ty));
+        }
+    }
+}
