@@ -514,8 +514,16 @@ impl<'a> Builder<'a> {
     fn sharding_group(&mut self) {
         // Group values of one type that carry no explicit sharding, so that
         // the group never joins conflicting shardings.
-        let free: Vec<Val> = self.pool.iter().filter(|v| !v.sharded).cloned().collect();
-        let Some(first) = free.last().cloned() else { return };
+        let mut free: Vec<Val> = self.pool.iter().filter(|v| !v.sharded).cloned().collect();
+        if free.is_empty() {
+            let d = Dtype::random(self.rng);
+            let ty = TensorTy::random(self.rng, d);
+            let v = Val { name: format!("%arg{}", self.args.len()), ty, sharded: false };
+            self.args.push((v.clone(), None));
+            self.pool.push(v.clone());
+            free.push(v);
+        }
+        let first = free[free.len() - 1].clone();
         let mates: Vec<Val> = free.iter().filter(|v| v.ty == first.ty && v.name != first.name).cloned().collect();
         let g = self.next_group;
         self.next_group += 1;
