@@ -10,9 +10,9 @@
 
 pub mod batching;
 pub mod executable;
+pub mod expect;
 pub mod filecheck;
 pub mod generator;
-pub mod expect;
 pub mod interpret;
 pub mod roundtrip;
 pub mod verify;
@@ -148,11 +148,9 @@ pub fn run_with_progress(mode: &dyn Mode, paths: &[PathBuf], progress: bool) -> 
         .map(|path| {
             let verdicts: Vec<(String, Verdict)> = match SuiteFile::read(path) {
                 Err(e) => vec![(path.display().to_string(), Verdict::Fail(format!("cannot read: {e}")))],
-                Ok(file) => mode
-                    .cases(&file)
-                    .iter()
-                    .map(|case| (case.name.clone(), judge_guarded(mode, &file, case)))
-                    .collect(),
+                Ok(file) => {
+                    mode.cases(&file).iter().map(|case| (case.name.clone(), judge_guarded(mode, &file, case))).collect()
+                }
             };
             if progress {
                 for (_, v) in &verdicts {

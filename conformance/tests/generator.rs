@@ -12,7 +12,9 @@ fn failures(config: &GenConfig, n: u64, last: Stage) -> Vec<String> {
     (0..n)
         .filter_map(|seed| {
             let text = generate(seed, config);
-            check(&format!("gen_{seed}.mlir"), &text, last).err().map(|(stage, msg)| format!("seed {seed}: {stage:?}: {msg}\n{text}"))
+            check(&format!("gen_{seed}.mlir"), &text, last)
+                .err()
+                .map(|(stage, msg)| format!("seed {seed}: {stage:?}: {msg}\n{text}"))
         })
         .collect()
 }
@@ -38,6 +40,7 @@ fn every_op_kind_is_generated_and_named() {
             GenOp::Select => "stablehlo.select".to_string(),
             GenOp::ShardingConstraint => "sdy.sharding_constraint".to_string(),
             GenOp::ShardingGroup => "sdy.sharding_group".to_string(),
+            GenOp::Call => "func.call @helper_0".to_string(),
             other => format!("stablehlo.{}\"", other.name()),
         };
         assert!(text.contains(&needle), "no {needle} generated for {}", op.name());

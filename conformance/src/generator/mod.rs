@@ -21,8 +21,8 @@ pub mod sharding;
 pub mod types;
 
 use mesh::Mesh;
-pub use ops::{ALL_OPS, GenOp};
 use ops::Builder;
+pub use ops::{ALL_OPS, GenOp};
 use rng::Rng;
 use sharding::{Freedom, Sharding};
 
@@ -129,5 +129,9 @@ fn build(rng: &mut Rng, config: &GenConfig) -> String {
         text.push('\n');
     }
     text.push_str(&format!("  \"func.return\"({}) : ({}) -> ()\n}}\n", res_names.join(", "), res_tys.join(", ")));
+    for h in &b.helpers {
+        text.push('\n');
+        text.push_str(h);
+    }
     text
 }

@@ -31,12 +31,15 @@ pub enum GenOp {
     Concatenate,
     Iota,
     DynamicSlice,
+    Sort,
+    While,
+    Call,
     ShardingConstraint,
     ShardingGroup,
 }
 
 /// Every op kind, in a fixed order.
-pub const ALL_OPS: [GenOp; 16] = [
+pub const ALL_OPS: [GenOp; 19] = [
     GenOp::Elementwise,
     GenOp::Unary,
     GenOp::Convert,
@@ -51,6 +54,9 @@ pub const ALL_OPS: [GenOp; 16] = [
     GenOp::Concatenate,
     GenOp::Iota,
     GenOp::DynamicSlice,
+    GenOp::Sort,
+    GenOp::While,
+    GenOp::Call,
     GenOp::ShardingConstraint,
     GenOp::ShardingGroup,
 ];
@@ -73,6 +79,9 @@ impl GenOp {
             GenOp::Concatenate => "concatenate",
             GenOp::Iota => "iota",
             GenOp::DynamicSlice => "dynamic_slice",
+            GenOp::Sort => "sort",
+            GenOp::While => "while",
+            GenOp::Call => "call",
             GenOp::ShardingConstraint => "sharding_constraint",
             GenOp::ShardingGroup => "sharding_group",
         }
@@ -100,6 +109,8 @@ pub struct Builder<'a> {
     pub args: Vec<(Val, Option<Sharding>)>,
     pub lines: Vec<String>,
     pub pool: Vec<Val>,
+    /// Helper functions that `func.call`s call, printed after `@main`.
+    pub helpers: Vec<String>,
     next: usize,
     next_group: i64,
 }
@@ -108,14 +119,26 @@ const MESH: &str = "mesh";
 
 impl<'a> Builder<'a> {
     pub fn new(rng: &'a mut Rng, mesh: &'a Mesh) -> Builder<'a> {
-        Builder { rng, mesh, args: Vec::new(), lines: Vec::new(), pool: Vec::new(), next: 0, next_group: 0 }
+        Builder {
+            rng,
+            mesh,
+            args: Vec::new(),
+            lines: Vec::new(),
+            pool: Vec::new(),
+            helpers: Vec::new(),
+            next: 0,
+            next_group: 0,
+        }
     }
 
     /// A new function argument of type `ty`, sometimes sharded.
     pub fn new_arg(&mut self, ty: TensorTy) -> Val {
         let name = format!("%arg{}", self.args.len());
-        let sharding =
-            if self.rng.chance(70) { Some(Sharding::random(self.rng, self.mesh, ty.rank(), Freedom::Open)) } else { None };
+        let sharding = if self.rng.chance(70) {
+            Some(Sharding::random(self.rng, self.mesh, ty.rank(), Freedom::Open))
+        } else {
+            None
+        };
         let v = Val { name, ty, sharded: sharding.is_some() };
         self.args.push((v.clone(), sharding));
         self.pool.push(v.clone());
@@ -216,6 +239,9 @@ impl<'a> Builder<'a> {
             GenOp::Concatenate => self.concatenate(),
             GenOp::Iota => self.iota(),
             GenOp::DynamicSlice => self.dynamic_slice(),
+            GenOp::Sort => self.sort(),
+            GenOp::While => self.while_loop(),
+            GenOp::Call => self.call(),
             GenOp::ShardingConstraint => self.sharding_constraint(),
             GenOp::ShardingGroup => self.sharding_group(),
         }
@@ -328,7 +354,8 @@ impl<'a> Builder<'a> {
         }
         let kinds: Vec<Reduction> =
             operands.iter().map(|o| *self.rng.pick(Reduction::for_family(o.ty.dtype.family()))).collect();
-        let inits: Vec<Val> = operands.iter().zip(&kinds).map(|(o, k)| self.constant(o.ty.dtype, k.identity(o.ty.dtype))).collect();
+        let inits: Vec<Val> =
+            operands.iter().zip(&kinds).map(|(o, k)| self.constant(o.ty.dtype, k.identity(o.ty.dtype))).collect();
         let n = operands.len();
         let scalars: Vec<TensorTy> = operands.iter().map(|o| o.ty.scalar()).collect();
         let params: Vec<String> = (0..2 * n).map(|i| format!("%p{i}: {}", scalars[i % n])).collect();
@@ -431,8 +458,12 @@ impl<'a> Builder<'a> {
             sr.push(r);
             out.push((l - s + r - 1) / r);
         }
-        let props =
-            format!("limit_indices = {}, start_indices = {}, strides = {}", i64_array(&li), i64_array(&st), i64_array(&sr));
+        let props = format!(
+            "limit_indices = {}, start_indices = {}, strides = {}",
+            i64_array(&li),
+            i64_array(&st),
+            i64_array(&sr)
+        );
         self.emit("stablehlo.slice", &[&a], &props, "", TensorTy::new(out, a.ty.dtype));
     }
 
@@ -474,7 +505,13 @@ impl<'a> Builder<'a> {
         let mut out = a.ty.shape.clone();
         out[d] = total;
         let refs: Vec<&Val> = ops.iter().collect();
-        self.emit("stablehlo.concatenate", &refs, &format!("dimension = {d} : i64"), "", TensorTy::new(out, a.ty.dtype));
+        self.emit(
+            "stablehlo.concatenate",
+            &refs,
+            &format!("dimension = {d} : i64"),
+            "",
+            TensorTy::new(out, a.ty.dtype),
+        );
     }
 
     fn iota(&mut self) {
@@ -496,6 +533,90 @@ impl<'a> Builder<'a> {
         refs.extend(idx.iter());
         let props = format!("slice_sizes = {}", i64_array(&sizes));
         self.emit("stablehlo.dynamic_slice", &refs, &props, "", TensorTy::new(sizes.clone(), a.ty.dtype));
+    }
+
+    fn sort(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int], 1);
+        let d = self.rng.below(a.ty.rank());
+        // Sorting by the first operand; a second operand of the same shape sometimes rides along.
+        let mut operands = vec![a.clone()];
+        if self.rng.chance(30) {
+            let dt = Dtype::random(self.rng);
+            operands.push(self.operand_of(&TensorTy::new(a.ty.shape.clone(), dt)));
+        }
+        let n = operands.len();
+        let scalars: Vec<TensorTy> = operands.iter().map(|o| o.ty.scalar()).collect();
+        let params: Vec<String> = (0..2 * n).map(|i| format!("%p{i}: {}", scalars[i / 2])).collect();
+        let dir = self.rng.pick(&["LT", "GT"]);
+        let s0 = &scalars[0];
+        let region = format!(
+            " ({{\n    ^bb0({}):\n      %q0 = \"stablehlo.compare\"(%p0, %p1) <{{comparison_direction = #stablehlo<comparison_direction {dir}>}}> : ({s0}, {s0}) -> tensor<i1>\n      \"stablehlo.return\"(%q0) : (tensor<i1>) -> ()\n    }})",
+            params.join(", ")
+        );
+        let stable = self.rng.chance(50);
+        let props = format!("dimension = {d} : i64, is_stable = {stable}");
+        let name = self.fresh();
+        let results: Vec<TensorTy> = operands.iter().map(|o| o.ty.clone()).collect();
+        let (attr, sharded) = self.result_sharding(&results.iter().collect::<Vec<_>>());
+        let names: Vec<&str> = operands.iter().map(|v| v.name.as_str()).collect();
+        let tys: Vec<String> = results.iter().map(TensorTy::to_string).collect();
+        let lhs = if n == 1 { name.clone() } else { format!("{name}:{n}") };
+        let out = if n == 1 { tys[0].clone() } else { format!("({})", tys.join(", ")) };
+        self.lines.push(format!(
+            "{lhs} = \"stablehlo.sort\"({}) <{{{props}}}>{region}{attr} : ({}) -> {out}",
+            names.join(", "),
+            tys.join(", ")
+        ));
+        for (i, ty) in results.into_iter().enumerate() {
+            let vname = if n == 1 { name.clone() } else { format!("{name}#{i}") };
+            self.pool.push(Val { name: vname, ty, sharded });
+        }
+    }
+
+    /// A counted loop: `k` times, the carried value goes through one
+    /// elementwise op (doubling for numbers, negation for booleans).
+    fn while_loop(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 0);
+        let k = self.rng.range(0, 3);
+        let zero = self.constant(Dtype::I32, "0");
+        let t = a.ty.clone();
+        let (c, y, lim, p, one, c2, y2) =
+            (self.fresh(), self.fresh(), self.fresh(), self.fresh(), self.fresh(), self.fresh(), self.fresh());
+        let step = match t.dtype.family() {
+            Family::Bool => format!("{y2} = \"stablehlo.not\"({y}) : ({t}) -> {t}"),
+            Family::Float | Family::Int => format!("{y2} = \"stablehlo.add\"({y}, {y}) : ({t}, {t}) -> {t}"),
+        };
+        let i32s = "tensor<i32>";
+        let cond = format!(
+            "^bb0({c}: {i32s}, {y}: {t}):\n      {lim} = \"stablehlo.constant\"() <{{value = dense<{k}> : {i32s}}}> : () -> {i32s}\n      {p} = \"stablehlo.compare\"({c}, {lim}) <{{comparison_direction = #stablehlo<comparison_direction LT>}}> : ({i32s}, {i32s}) -> tensor<i1>\n      \"stablehlo.return\"({p}) : (tensor<i1>) -> ()"
+        );
+        let body = format!(
+            "^bb0({c}: {i32s}, {y}: {t}):\n      {one} = \"stablehlo.constant\"() <{{value = dense<1> : {i32s}}}> : () -> {i32s}\n      {c2} = \"stablehlo.add\"({c}, {one}) : ({i32s}, {i32s}) -> {i32s}\n      {step}\n      \"stablehlo.return\"({c2}, {y2}) : ({i32s}, {t}) -> ()"
+        );
+        let name = self.fresh();
+        self.lines.push(format!(
+            "{name}:2 = \"stablehlo.while\"({}, {}) ({{\n    {cond}\n    }}, {{\n    {body}\n    }}) : ({i32s}, {t}) -> ({i32s}, {t})",
+            zero.name, a.name
+        ));
+        self.pool.push(Val { name: format!("{name}#1"), ty: t, sharded: false });
+    }
+
+    /// A call of a new private helper function computing one elementwise op.
+    fn call(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 0);
+        let b = self.operand_of(&a.ty);
+        let op = match a.ty.dtype.family() {
+            Family::Float | Family::Int => *self.rng.pick(&["add", "maximum", "multiply"]),
+            Family::Bool => *self.rng.pick(&["and", "or"]),
+        };
+        let f = format!("helper_{}", self.helpers.len());
+        let t = &a.ty;
+        self.helpers.push(format!(
+            "func.func private @{f}(%x: {t}, %y: {t}) -> {t} {{\n  %r = \"stablehlo.{op}\"(%x, %y) : ({t}, {t}) -> {t}\n  \"func.return\"(%r) : ({t}) -> ()\n}}\n"
+        ));
+        let name = self.fresh();
+        self.lines.push(format!("{name} = func.call @{f}({}, {}) : ({t}, {t}) -> {t}", a.name, b.name));
+        self.pool.push(Val { name, ty: a.ty.clone(), sharded: false });
     }
 
     fn sharding_constraint(&mut self) {

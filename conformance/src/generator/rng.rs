@@ -23,7 +23,8 @@ impl Rng {
 
     /// A stream that takes its first choices from `bytes`.
     pub fn from_bytes(bytes: &[u8]) -> Rng {
-        let seed = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+        let seed =
+            bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
         Rng { state: seed, bytes: bytes.to_vec(), pos: 0 }
     }
 
@@ -83,10 +84,12 @@ mod tests {
 
     #[test]
     fn same_seed_same_stream_and_bytes_steer_first() {
-        let a: Vec<u64> = (0..4).map({
-            let mut r = Rng::new(7);
-            move |_| r.next_u64()
-        }).collect();
+        let a: Vec<u64> = (0..4)
+            .map({
+                let mut r = Rng::new(7);
+                move |_| r.next_u64()
+            })
+            .collect();
         let mut r = Rng::new(7);
         assert_eq!(a, (0..4).map(|_| r.next_u64()).collect::<Vec<_>>());
         let mut b = Rng::from_bytes(&42u64.to_le_bytes());
