@@ -37,6 +37,9 @@ pub struct GenArgs {
     /// Comma-separated op kinds to draw from (default: all).
     #[arg(long, value_name = "LIST")]
     pub ops: Option<String>,
+    /// Never use sub-axes in shardings.
+    #[arg(long)]
+    pub no_sub_axes: bool,
     /// Also check each program (parse, verify, run globally, run sharded
     /// inserting reshards and compare) and print the failures and a tally.
     #[arg(long)]
@@ -45,7 +48,7 @@ pub struct GenArgs {
 
 /// Runs `shardref gen`.
 pub fn generate_files(args: &GenArgs) -> ExitCode {
-    let mut config = GenConfig { max_ops: args.max_ops, ..GenConfig::default() };
+    let mut config = GenConfig { max_ops: args.max_ops, sub_axes: !args.no_sub_axes, ..GenConfig::default() };
     if let Some(list) = &args.ops {
         match GenConfig::parse_ops(list) {
             Ok(ops) => config.ops = ops,

@@ -33,11 +33,13 @@ pub struct GenConfig {
     pub max_ops: usize,
     /// The op kinds to draw from (all when empty).
     pub ops: Vec<GenOp>,
+    /// Whether shardings may use sub-axes (`"x":(1)2`).
+    pub sub_axes: bool,
 }
 
 impl Default for GenConfig {
     fn default() -> Self {
-        GenConfig { max_ops: 8, ops: ALL_OPS.to_vec() }
+        GenConfig { max_ops: 8, ops: ALL_OPS.to_vec(), sub_axes: true }
     }
 }
 
@@ -78,6 +80,7 @@ fn build(rng: &mut Rng, config: &GenConfig) -> String {
     let ops: Vec<GenOp> = if config.ops.is_empty() { ALL_OPS.to_vec() } else { config.ops.clone() };
     let n = 1 + rng.below(config.max_ops.max(1));
     let mut b = Builder::new(rng, &mesh);
+    b.sub_axes = config.sub_axes;
     for _ in 0..n {
         let op = *b.rng.pick(&ops);
         b.build(op);
@@ -113,7 +116,7 @@ fn build(rng: &mut Rng, config: &GenConfig) -> String {
     for &i in &results {
         let v = b.pool[i].clone();
         let sig = if b.rng.chance(60) {
-            let s = Sharding::random(b.rng, &mesh, v.ty.rank(), Freedom::Open);
+            let s = Sharding::random(b.rng, &mesh, v.ty.rank(), Freedom::Open, config.sub_axes);
             format!("{} {{sdy.sharding = {}}}", v.ty, s.attr(&mesh, "mesh"))
         } else {
             v.ty.to_string()

@@ -31,6 +31,9 @@ pub enum GenOp {
     Concatenate,
     Iota,
     DynamicSlice,
+    ReduceWindow,
+    Gather,
+    Case,
     Sort,
     While,
     Call,
@@ -39,7 +42,7 @@ pub enum GenOp {
 }
 
 /// Every op kind, in a fixed order.
-pub const ALL_OPS: [GenOp; 19] = [
+pub const ALL_OPS: [GenOp; 22] = [
     GenOp::Elementwise,
     GenOp::Unary,
     GenOp::Convert,
@@ -57,6 +60,9 @@ pub const ALL_OPS: [GenOp; 19] = [
     GenOp::Sort,
     GenOp::While,
     GenOp::Call,
+    GenOp::ReduceWindow,
+    GenOp::Gather,
+    GenOp::Case,
     GenOp::ShardingConstraint,
     GenOp::ShardingGroup,
 ];
@@ -80,6 +86,9 @@ impl GenOp {
             GenOp::Iota => "iota",
             GenOp::DynamicSlice => "dynamic_slice",
             GenOp::Sort => "sort",
+            GenOp::ReduceWindow => "reduce_window",
+            GenOp::Gather => "gather",
+            GenOp::Case => "case",
             GenOp::While => "while",
             GenOp::Call => "call",
             GenOp::ShardingConstraint => "sharding_constraint",
@@ -111,6 +120,8 @@ pub struct Builder<'a> {
     pub pool: Vec<Val>,
     /// Helper functions that `func.call`s call, printed after `@main`.
     pub helpers: Vec<String>,
+    /// Whether shardings may use sub-axes.
+    pub sub_axes: bool,
     next: usize,
     next_group: i64,
 }
@@ -126,6 +137,7 @@ impl<'a> Builder<'a> {
             lines: Vec::new(),
             pool: Vec::new(),
             helpers: Vec::new(),
+            sub_axes: true,
             next: 0,
             next_group: 0,
         }
@@ -135,7 +147,7 @@ impl<'a> Builder<'a> {
     pub fn new_arg(&mut self, ty: TensorTy) -> Val {
         let name = format!("%arg{}", self.args.len());
         let sharding = if self.rng.chance(70) {
-            Some(Sharding::random(self.rng, self.mesh, ty.rank(), Freedom::Open))
+            Some(Sharding::random(self.rng, self.mesh, ty.rank(), Freedom::Open, self.sub_axes))
         } else {
             None
         };
@@ -192,7 +204,9 @@ impl<'a> Builder<'a> {
         }
         let bodies: Vec<String> = tys
             .iter()
-            .map(|t| Sharding::random(self.rng, self.mesh, t.rank(), Freedom::Open).body(self.mesh, MESH))
+            .map(|t| {
+                Sharding::random(self.rng, self.mesh, t.rank(), Freedom::Open, self.sub_axes).body(self.mesh, MESH)
+            })
             .collect();
         (format!(" {{sdy.sharding = #sdy.sharding_per_value<[{}]>}}", bodies.join(", ")), true)
     }
@@ -240,6 +254,9 @@ impl<'a> Builder<'a> {
             GenOp::Iota => self.iota(),
             GenOp::DynamicSlice => self.dynamic_slice(),
             GenOp::Sort => self.sort(),
+            GenOp::ReduceWindow => self.reduce_window(),
+            GenOp::Gather => self.gather(),
+            GenOp::Case => self.case(),
             GenOp::While => self.while_loop(),
             GenOp::Call => self.call(),
             GenOp::ShardingConstraint => self.sharding_constraint(),
@@ -294,7 +311,12 @@ impl<'a> Builder<'a> {
     }
 
     fn dot_general(&mut self) {
-        let lhs = self.operand_in(&[Family::Float, Family::Int], 1);
+        let mut lhs = self.operand_in(&[Family::Float, Family::Int], 1);
+        if lhs.ty.dtype == Dtype::BF16 {
+            // bf16 sums round differently when partitioned (reassociated), so
+            // contractions run in f32 to keep sharded results bit-exact.
+            lhs = self.emit("stablehlo.convert", &[&lhs], "", "", TensorTy::new(lhs.ty.shape.clone(), Dtype::F32));
+        }
         let r = lhs.ty.rank();
         // Each lhs dimension is a batching, contracting or free dimension.
         let roles: Vec<usize> = (0..r).map(|_| self.rng.below(3)).collect();
@@ -352,8 +374,10 @@ impl<'a> Builder<'a> {
             let d = Dtype::random(self.rng);
             operands.push(self.operand_of(&TensorTy::new(a.ty.shape.clone(), d)));
         }
-        let kinds: Vec<Reduction> =
-            operands.iter().map(|o| *self.rng.pick(Reduction::for_family(o.ty.dtype.family()))).collect();
+        let kinds: Vec<Reduction> = operands
+            .iter()
+            .map(|o| no_bf16_sum(o.ty.dtype, *self.rng.pick(Reduction::for_family(o.ty.dtype.family()))))
+            .collect();
         let inits: Vec<Val> =
             operands.iter().zip(&kinds).map(|(o, k)| self.constant(o.ty.dtype, k.identity(o.ty.dtype))).collect();
         let n = operands.len();
@@ -619,9 +643,76 @@ impl<'a> Builder<'a> {
         self.pool.push(Val { name, ty: a.ty.clone(), sharded: false });
     }
 
+    fn reduce_window(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int], 1);
+        let kind = no_bf16_sum(a.ty.dtype, *self.rng.pick(Reduction::for_family(a.ty.dtype.family())));
+        let init = self.constant(a.ty.dtype, kind.identity(a.ty.dtype));
+        let (mut win, mut strides, mut pads, mut out) = (vec![], vec![], vec![], vec![]);
+        for &n in &a.ty.shape {
+            let (lo, hi) = (self.rng.range(0, 1), self.rng.range(0, 1));
+            let w = self.rng.range(1, (n + lo + hi).min(3));
+            let st = self.rng.range(1, 2);
+            win.push(w);
+            strides.push(st);
+            pads.push(format!("[{lo}, {hi}]"));
+            out.push((n + lo + hi - w) / st + 1);
+        }
+        let t = a.ty.scalar();
+        let region = format!(
+            " ({{\n    ^bb0(%p0: {t}, %p1: {t}):\n      %q0 = \"{}\"(%p0, %p1) : ({t}, {t}) -> {t}\n      \"stablehlo.return\"(%q0) : ({t}) -> ()\n    }})",
+            kind.op()
+        );
+        let props = format!(
+            "padding = dense<[{}]> : tensor<{}x2xi64>, window_dimensions = {}, window_strides = {}",
+            pads.join(", "),
+            a.ty.rank(),
+            i64_array(&win),
+            i64_array(&strides)
+        );
+        self.emit("stablehlo.reduce_window", &[&a, &init], &props, &region, TensorTy::new(out, a.ty.dtype));
+    }
+
+    /// A gather of whole rows: `indices` of shape `[k, 1]` pick rows of the operand's dimension 0.
+    fn gather(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 1);
+        let k = random_dim(self.rng);
+        let idx = self.operand_of(&TensorTy::new(vec![k, 1], Dtype::I32));
+        let r = a.ty.rank() as i64;
+        let offset: Vec<i64> = (1..r).collect();
+        let mut sizes = a.ty.shape.clone();
+        sizes[0] = 1;
+        let mut out = vec![k];
+        out.extend_from_slice(&a.ty.shape[1..]);
+        let props = format!(
+            "dimension_numbers = #stablehlo.gather<offset_dims = {}, collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = {}",
+            list(&offset),
+            i64_array(&sizes)
+        );
+        self.emit("stablehlo.gather", &[&a, &idx], &props, "", TensorTy::new(out, a.ty.dtype));
+    }
+
+    /// A two-branch case on a scalar index: the value itself, or one elementwise op of it.
+    fn case(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 0);
+        let idx = self.operand_of(&TensorTy::new(vec![], Dtype::I32));
+        let t = a.ty.clone();
+        let n = self.fresh();
+        let op = match t.dtype.family() {
+            Family::Float | Family::Int => "negate",
+            Family::Bool => "not",
+        };
+        let name = self.fresh();
+        self.lines.push(format!(
+            "{name} = \"stablehlo.case\"({}) ({{\n    \"stablehlo.return\"({}) : ({t}) -> ()\n    }}, {{\n    {n} = \"stablehlo.{op}\"({}) : ({t}) -> {t}\n    \"stablehlo.return\"({n}) : ({t}) -> ()\n    }}) : (tensor<i32>) -> {t}",
+            idx.name, a.name, a.name
+        ));
+        self.pool.push(Val { name, ty: t, sharded: false });
+    }
+
     fn sharding_constraint(&mut self) {
         let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 0);
-        let s = Sharding::random(self.rng, self.mesh, a.ty.rank(), Freedom::Open);
+        let freedom = if self.rng.chance(50) { Freedom::Open } else { Freedom::Closed };
+        let s = Sharding::random(self.rng, self.mesh, a.ty.rank(), freedom, self.sub_axes);
         let name = self.fresh();
         let ty = &a.ty;
         self.lines.push(format!(
@@ -656,4 +747,11 @@ impl<'a> Builder<'a> {
             self.lines.push(format!("\"sdy.sharding_group\"({}) {{group_id = {g} : i64}} : ({}) -> ()", v.name, v.ty));
         }
     }
+}
+
+/// `kind`, except that bf16 sums become maxima: a bf16 sum reassociated over
+/// devices rounds differently from the sequential one, and generated
+/// programs are meant to give bit-equal sharded and global results.
+fn no_bf16_sum(dtype: Dtype, kind: Reduction) -> Reduction {
+    if dtype == Dtype::BF16 && kind == Reduction::Add { Reduction::Max } else { kind }
 }

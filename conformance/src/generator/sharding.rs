@@ -46,8 +46,9 @@ pub enum Freedom {
 }
 
 impl Sharding {
-    /// A random sharding of a tensor of `rank` dimensions.
-    pub fn random(rng: &mut Rng, mesh: &Mesh, rank: usize, freedom: Freedom) -> Sharding {
+    /// A random sharding of a tensor of `rank` dimensions (with sub-axes
+    /// sometimes when `sub_axes`; the choices drawn are the same either way).
+    pub fn random(rng: &mut Rng, mesh: &Mesh, rank: usize, freedom: Freedom, sub_axes: bool) -> Sharding {
         let mut dims: Vec<DimSharding> =
             (0..rank).map(|_| DimSharding { axes: Vec::new(), open: false, priority: None }).collect();
         let mut replicated = Vec::new();
@@ -56,7 +57,8 @@ impl Sharding {
             if size <= 1 {
                 continue;
             }
-            let r = AxisRef { axis: i, sub: random_sub(rng, size) };
+            let sub = random_sub(rng, size).filter(|_| sub_axes);
+            let r = AxisRef { axis: i, sub };
             match rng.below(10) {
                 0..=5 if rank > 0 => {
                     let d = rng.below(rank);
