@@ -33,6 +33,8 @@ pub enum GenOp {
     DynamicSlice,
     ReduceWindow,
     Gather,
+    Scatter,
+    Convolution,
     Case,
     Sort,
     While,
@@ -42,7 +44,7 @@ pub enum GenOp {
 }
 
 /// Every op kind, in a fixed order.
-pub const ALL_OPS: [GenOp; 22] = [
+pub const ALL_OPS: [GenOp; 24] = [
     GenOp::Elementwise,
     GenOp::Unary,
     GenOp::Convert,
@@ -63,6 +65,8 @@ pub const ALL_OPS: [GenOp; 22] = [
     GenOp::ReduceWindow,
     GenOp::Gather,
     GenOp::Case,
+    GenOp::Scatter,
+    GenOp::Convolution,
     GenOp::ShardingConstraint,
     GenOp::ShardingGroup,
 ];
@@ -88,6 +92,8 @@ impl GenOp {
             GenOp::Sort => "sort",
             GenOp::ReduceWindow => "reduce_window",
             GenOp::Gather => "gather",
+            GenOp::Scatter => "scatter",
+            GenOp::Convolution => "convolution",
             GenOp::Case => "case",
             GenOp::While => "while",
             GenOp::Call => "call",
@@ -256,6 +262,8 @@ impl<'a> Builder<'a> {
             GenOp::Sort => self.sort(),
             GenOp::ReduceWindow => self.reduce_window(),
             GenOp::Gather => self.gather(),
+            GenOp::Scatter => self.scatter(),
+            GenOp::Convolution => self.convolution(),
             GenOp::Case => self.case(),
             GenOp::While => self.while_loop(),
             GenOp::Call => self.call(),
@@ -689,6 +697,63 @@ impl<'a> Builder<'a> {
             i64_array(&sizes)
         );
         self.emit("stablehlo.gather", &[&a, &idx], &props, "", TensorTy::new(out, a.ty.dtype));
+    }
+
+    /// A scatter of whole rows: `updates` rows combined into the rows of dimension 0 that `indices` name.
+    fn scatter(&mut self) {
+        let a = self.operand_in(&[Family::Float, Family::Int], 1);
+        let k = random_dim(self.rng);
+        let idx = self.operand_of(&TensorTy::new(vec![k, 1], Dtype::I32));
+        let mut ushape = vec![k];
+        ushape.extend_from_slice(&a.ty.shape[1..]);
+        let upd = self.operand_of(&TensorTy::new(ushape, a.ty.dtype));
+        let kind = no_bf16_sum(a.ty.dtype, *self.rng.pick(Reduction::for_family(a.ty.dtype.family())));
+        let t = a.ty.scalar();
+        let region = format!(
+            " ({{\n    ^bb0(%p0: {t}, %p1: {t}):\n      %q0 = \"{}\"(%p0, %p1) : ({t}, {t}) -> {t}\n      \"stablehlo.return\"(%q0) : ({t}) -> ()\n    }})",
+            kind.op()
+        );
+        let window: Vec<i64> = (1..a.ty.rank() as i64).collect();
+        let props = format!(
+            "indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = {}, inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false",
+            list(&window)
+        );
+        self.emit("stablehlo.scatter", &[&a, &idx, &upd], &props, &region, a.ty.clone());
+    }
+
+    /// A convolution in the `[b, f, 0, ...]x[o, i, 0, ...]->[b, f, 0, ...]` layout with 1 or 2 spatial dimensions.
+    fn convolution(&mut self) {
+        let lhs = self.operand(
+            &|t| matches!(t.dtype, Dtype::F32 | Dtype::F64 | Dtype::I32) && (3..=4).contains(&t.rank()),
+            &|rng| {
+                let d = *rng.pick(&[Dtype::F32, Dtype::I32, Dtype::F64]);
+                let spatial = 1 + rng.below(2);
+                TensorTy::new((0..2 + spatial).map(|_| random_dim(rng)).collect(), d)
+            },
+        );
+        let spatial = lhs.ty.rank() - 2;
+        let o = random_dim(self.rng);
+        let mut kshape = vec![o, lhs.ty.shape[1]];
+        let (mut strides, mut pads, mut out) = (vec![], vec![], vec![lhs.ty.shape[0], o]);
+        for s in 0..spatial {
+            let n = lhs.ty.shape[2 + s];
+            let (lo, hi) = (self.rng.range(0, 1), self.rng.range(0, 1));
+            let k = self.rng.range(1, (n + lo + hi).min(3));
+            let st = self.rng.range(1, 2);
+            kshape.push(k);
+            strides.push(st);
+            pads.push(format!("[{lo}, {hi}]"));
+            out.push((n + lo + hi - k) / st + 1);
+        }
+        let rhs = self.operand_of(&TensorTy::new(kshape, lhs.ty.dtype));
+        let sp: Vec<String> = (0..spatial).map(|i| i.to_string()).collect();
+        let sp = sp.join(", ");
+        let props = format!(
+            "batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, f, {sp}]x[o, i, {sp}]->[b, f, {sp}]>, feature_group_count = 1 : i64, padding = dense<[{}]> : tensor<{spatial}x2xi64>, window_strides = {}",
+            pads.join(", "),
+            i64_array(&strides)
+        );
+        self.emit("stablehlo.convolution", &[&lhs, &rhs], &props, "", TensorTy::new(out, lhs.ty.dtype));
     }
 
     /// A two-branch case on a scalar index: the value itself, or one elementwise op of it.

@@ -18,7 +18,7 @@ pub struct Rng {
 impl Rng {
     /// The stream of `seed`.
     pub fn new(seed: u64) -> Rng {
-        Rng { state: seed ^ 0x5EED_0F_5A4D_C0DE, bytes: Vec::new(), pos: 0 }
+        Rng { state: seed ^ 0x005E_ED0F_5A4D_C0DE, bytes: Vec::new(), pos: 0 }
     }
 
     /// A stream that takes its first choices from `bytes`.
