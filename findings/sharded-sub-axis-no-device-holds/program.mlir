@@ -1,4 +1,4 @@
-// Found by `shardref gen --seed 183 --count 1 --check` (issue #13).
+// Found by `shardref gen` (issue #13): seed 183 of an earlier generator version.
 // shardref's sharded run with --insert-reshards stops with "program trap: no
 // device holds element [0, 2]": the gather's operand is sharded on the sub-axis
 // "data":(1)2 of a mesh with explicit device_ids, its result on "data".
