@@ -8,6 +8,7 @@
 mod equiv;
 mod generate;
 mod mpmd;
+mod rule;
 mod run;
 mod sharded;
 mod verify;
@@ -68,6 +69,16 @@ enum Command {
         #[command(subcommand)]
         suite: Suite,
     },
+    /// Prints the module with every op's Shardy sharding rule attached (`-sdy-populate-op-sharding-rules`).
+    Rule {
+        file: PathBuf,
+        /// Build the rules for conservative propagation.
+        #[arg(long)]
+        conservative: bool,
+        /// Treat `// -----` lines as separating independent inputs.
+        #[arg(long)]
+        split_input_file: bool,
+    },
     /// Runs a function on .npy/.npz inputs; prints the results or writes them as .npy files.
     Run(run::RunArgs),
     /// Checks that partitioned functions compute what their unpartitioned twins do.
@@ -84,6 +95,8 @@ enum Suite {
     Interpret { paths: Vec<PathBuf> },
     /// Each case verifies cleanly, or as its `expected-*` directives say under `-verify-diagnostics`.
     Verify { paths: Vec<PathBuf> },
+    /// Shardy's op-sharding-rule registry tests: the populate pass, then the case's CHECK lines.
+    Rules { paths: Vec<PathBuf> },
     /// Shardy's executable tests: part2's @main with part1's functions on simulated devices, and equiv per pair.
     Executable { paths: Vec<PathBuf> },
     /// MPMD cases (folders with meta.json): each form on its inputs against its outputs, and equiv of the partitioned forms.
@@ -116,6 +129,7 @@ fn main() -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Equiv(args) => equiv::equiv(&args),
         Command::Gen(args) => generate::generate_files(&args),
+        Command::Rule { file, conservative, split_input_file } => rule::rule(&file, conservative, split_input_file),
         Command::Verify { files, split_input_file, verify_diagnostics } => {
             verify::verify(&files, split_input_file, verify_diagnostics)
         }
@@ -161,6 +175,7 @@ fn main() -> ExitCode {
                 Suite::Roundtrip { paths } => (&Roundtrip, paths),
                 Suite::Interpret { paths } => (&Interpret, paths),
                 Suite::Verify { paths } => (&Verify, paths),
+                Suite::Rules { paths } => (&shardref_conformance::rules::Rules, paths),
                 Suite::Executable { paths } => (&shardref_conformance::executable::Executable, paths),
                 Suite::Mpmd { paths } => return mpmd::conform(paths),
             };

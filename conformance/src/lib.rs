@@ -15,6 +15,7 @@ pub mod filecheck;
 pub mod generator;
 pub mod interpret;
 pub mod roundtrip;
+pub mod rules;
 pub mod verify;
 
 use std::path::{Path, PathBuf};

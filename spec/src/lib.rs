@@ -26,6 +26,7 @@ pub mod ops;
 pub mod parse_time;
 pub mod parser;
 pub mod print;
+pub mod rules;
 pub mod split;
 
 use std::sync::Arc;
