@@ -7,6 +7,7 @@
 
 mod bench;
 mod equiv;
+mod generate;
 mod mpmd;
 mod rule;
 mod run;
@@ -104,6 +105,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Checks that partitioned functions compute what their unpartitioned twins do.
     Equiv(equiv::EquivArgs),
+    /// Writes random valid sharded programs (gen_<seed>.mlir) into a directory.
+    Gen(generate::GenArgs),
 }
 
 #[derive(Subcommand)]
@@ -152,6 +155,7 @@ fn main() -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Bench(args) => bench::bench(&args),
         Command::Equiv(args) => equiv::equiv(&args),
+        Command::Gen(args) => generate::generate_files(&args),
         Command::Rule { file, conservative, split_input_file } => rule::rule(&file, conservative, split_input_file),
         Command::Verify { files, split_input_file, verify_diagnostics, hlo } => {
             verify::verify(&files, split_input_file, verify_diagnostics, hlo)

@@ -48,7 +48,12 @@ pub struct CheckOptions {
 
 impl Default for CheckOptions {
     fn default() -> CheckOptions {
-        CheckOptions { prefixes: vec!["CHECK".to_string()], implicit_check_not: vec![], allow_empty: false, strict_whitespace: false }
+        CheckOptions {
+            prefixes: vec!["CHECK".to_string()],
+            implicit_check_not: vec![],
+            allow_empty: false,
+            strict_whitespace: false,
+        }
     }
 }
 
@@ -112,7 +117,11 @@ pub struct CheckFailure {
 
 impl fmt::Display for CheckFailure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line > 0 { write!(f, "{}: error: {}", self.line, self.message) } else { write!(f, "error: {}", self.message) }
+        if self.line > 0 {
+            write!(f, "{}: error: {}", self.line, self.message)
+        } else {
+            write!(f, "error: {}", self.message)
+        }
     }
 }
 
@@ -185,7 +194,10 @@ pub fn check(input: &str, check_file: &str, opts: &CheckOptions) -> Result<(), C
         let prefixes = opts.prefixes.join("', '");
         return Err(CheckFailure {
             line: 0,
-            message: format!("no check strings found with prefix{} '{prefixes}:'", if opts.prefixes.len() > 1 { "es" } else { "" }),
+            message: format!(
+                "no check strings found with prefix{} '{prefixes}:'",
+                if opts.prefixes.len() > 1 { "es" } else { "" }
+            ),
         });
     }
     let implicit: Vec<Directive> = opts
@@ -253,7 +265,12 @@ fn parse_directives(file: &str, opts: &CheckOptions) -> Result<Vec<Directive>, C
 }
 
 /// The first directive in a line, if any. A prefix counts only where it does not continue a word.
-fn directive_in_line(line: &str, lineno: usize, prefixes: &[&str], strict: bool) -> Result<Option<Directive>, CheckFailure> {
+fn directive_in_line(
+    line: &str,
+    lineno: usize,
+    prefixes: &[&str],
+    strict: bool,
+) -> Result<Option<Directive>, CheckFailure> {
     let mut from = 0;
     while from < line.len() {
         // The earliest place any prefix occurs at a word start.
@@ -293,7 +310,14 @@ fn directive_in_line(line: &str, lineno: usize, prefixes: &[&str], strict: bool)
                     parse_pattern(text, lineno, strict)?
                 };
                 let name = format!("{p}{}{}", kind.suffix(), if literal { "{LITERAL}" } else { "" });
-                return Ok(Some(Directive { kind, prefix: p.to_string(), name, text: text.to_string(), pieces, line: lineno }));
+                return Ok(Some(Directive {
+                    kind,
+                    prefix: p.to_string(),
+                    name,
+                    text: text.to_string(),
+                    pieces,
+                    line: lineno,
+                }));
             }
         }
         from = pos + 1;
@@ -351,7 +375,10 @@ fn parse_pattern(text: &str, lineno: usize, strict: bool) -> Result<Vec<Piece>, 
     while !rest.is_empty() {
         if let Some(r) = rest.strip_prefix("{{") {
             let Some(end) = r.find("}}") else {
-                return Err(CheckFailure { line: lineno, message: "found start of regex string with no end '}}'".into() });
+                return Err(CheckFailure {
+                    line: lineno,
+                    message: "found start of regex string with no end '}}'".into(),
+                });
             };
             if !lit.is_empty() {
                 pieces.push(Piece::Literal(canonical_pattern(&std::mem::take(&mut lit), strict)));
@@ -383,7 +410,10 @@ fn parse_pattern(text: &str, lineno: usize, strict: bool) -> Result<Vec<Piece>, 
 /// `NAME]]` or `NAME:regex]]` after `[[`, with the length consumed; None when it is no variable
 /// (then `[[` is literal text).
 fn variable(r: &str) -> Option<(Piece, usize)> {
-    let name_len = r.char_indices().find(|&(i, c)| !(c.is_ascii_alphanumeric() || c == '_' || (c == '$' && i == 0))).map_or(r.len(), |(i, _)| i);
+    let name_len = r
+        .char_indices()
+        .find(|&(i, c)| !(c.is_ascii_alphanumeric() || c == '_' || (c == '$' && i == 0)))
+        .map_or(r.len(), |(i, _)| i);
     let name = &r[..name_len];
     let first = name.trim_start_matches('$').chars().next()?;
     if !(first.is_ascii_alphabetic() || first == '_') {
@@ -439,7 +469,10 @@ impl Matcher<'_> {
         let mut pos = 0;
         for (i, d) in ds.iter().enumerate().filter(|(_, d)| d.kind == Kind::Label) {
             if d.pieces.iter().any(|p| matches!(p, Piece::Define(..))) {
-                return Err(CheckFailure { line: d.line, message: format!("{}: label may not contain variable definitions", d.name) });
+                return Err(CheckFailure {
+                    line: d.line,
+                    message: format!("{}: label may not contain variable definitions", d.name),
+                });
             }
             match self.find(d, pos, self.text.len())? {
                 Some(r) => {
@@ -489,7 +522,13 @@ impl Matcher<'_> {
                         let r = loop {
                             match self.find(d, from, hi)? {
                                 Some(r) if found.iter().any(|f| r.start < f.end && f.start < r.end) => {
-                                    from = found.iter().filter(|f| r.start < f.end && f.start < r.end).map(|f| f.end).max().unwrap_or(r.end).max(r.start + 1);
+                                    from = found
+                                        .iter()
+                                        .filter(|f| r.start < f.end && f.start < r.end)
+                                        .map(|f| f.end)
+                                        .max()
+                                        .unwrap_or(r.end)
+                                        .max(r.start + 1);
                                 }
                                 Some(r) => break r,
                                 None => return Err(self.not_found(d, cursor, hi)),
@@ -522,7 +561,13 @@ impl Matcher<'_> {
     }
 
     /// A positive directive, searched from `cursor`.
-    fn positive(&mut self, d: &Directive, prev: Option<Range>, cursor: usize, hi: usize) -> Result<Range, CheckFailure> {
+    fn positive(
+        &mut self,
+        d: &Directive,
+        prev: Option<Range>,
+        cursor: usize,
+        hi: usize,
+    ) -> Result<Range, CheckFailure> {
         if matches!(d.kind, Kind::Next | Kind::Same | Kind::Empty) && prev.is_none() {
             return Err(CheckFailure {
                 line: d.line,
@@ -537,7 +582,11 @@ impl Matcher<'_> {
                 return Ok(Range { start: at, end: at });
             }
             let mut f = self.not_found(d, cursor, hi);
-            f.message = format!("{}: expected string not found in input\n{}", d.name, f.message.split_once('\n').map_or("", |(_, n)| n));
+            f.message = format!(
+                "{}: expected string not found in input\n{}",
+                d.name,
+                f.message.split_once('\n').map_or("", |(_, n)| n)
+            );
             return Err(f);
         }
         let Some(r) = self.find(d, cursor, hi)? else { return Err(self.not_found(d, cursor, hi)) };
@@ -610,7 +659,10 @@ impl Matcher<'_> {
                     if defined_here.contains(&name.as_str()) {
                         return Err(CheckFailure {
                             line: d.line,
-                            message: format!("{}: variable '{name}' is used in the pattern that defines it, which shardref does not support", d.name),
+                            message: format!(
+                                "{}: variable '{name}' is used in the pattern that defines it, which shardref does not support",
+                                d.name
+                            ),
                         });
                     }
                     match self.vars.get(name) {
@@ -669,7 +721,11 @@ impl Matcher<'_> {
             self.line_text(scan)
         );
         if let Some((line, _)) = self.nearest(d, scan, self.line_of(hi.min(self.text.len()))) {
-            message.push_str(&format!("\n  note: possible intended match here, input line {}: {}", line + 1, self.line_text(line)));
+            message.push_str(&format!(
+                "\n  note: possible intended match here, input line {}: {}",
+                line + 1,
+                self.line_text(line)
+            ));
         }
         CheckFailure { line: d.line, message }
     }
@@ -678,7 +734,14 @@ impl Matcher<'_> {
         let l = self.line_of(r.start);
         CheckFailure {
             line: d.line,
-            message: format!("{}: {what}\n  {}: {}\n  note: match found here, input line {}: {}", d.name, d.name, d.text, l + 1, self.line_text(l)),
+            message: format!(
+                "{}: {what}\n  {}: {}\n  note: match found here, input line {}: {}",
+                d.name,
+                d.name,
+                d.text,
+                l + 1,
+                self.line_text(l)
+            ),
         }
     }
 

@@ -10,8 +10,9 @@
 
 pub mod batching;
 pub mod executable;
-pub mod filecheck;
 pub mod expect;
+pub mod filecheck;
+pub mod generator;
 pub mod hlo;
 pub mod interpret;
 pub mod passes;
@@ -150,11 +151,9 @@ pub fn run_with_progress(mode: &dyn Mode, paths: &[PathBuf], progress: bool) -> 
         .map(|path| {
             let verdicts: Vec<(String, Verdict)> = match SuiteFile::read(path) {
                 Err(e) => vec![(path.display().to_string(), Verdict::Fail(format!("cannot read: {e}")))],
-                Ok(file) => mode
-                    .cases(&file)
-                    .iter()
-                    .map(|case| (case.name.clone(), judge_guarded(mode, &file, case)))
-                    .collect(),
+                Ok(file) => {
+                    mode.cases(&file).iter().map(|case| (case.name.clone(), judge_guarded(mode, &file, case))).collect()
+                }
             };
             if progress {
                 for (_, v) in &verdicts {

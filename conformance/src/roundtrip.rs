@@ -69,7 +69,11 @@ impl Mode for Roundtrip {
 fn file_check(file: &SuiteFile, case: &Case, m: &shardref_spec::Module) -> Verdict {
     let Some((tool, checker)) = file.run.split_once("| FileCheck") else { return Verdict::Pass };
     let transforms = tool.split_whitespace().skip(1).any(|w| {
-        w.starts_with('-') && !matches!(w, "-split-input-file" | "--split-input-file" | "--" | "-verify-diagnostics" | "--verify-diagnostics")
+        w.starts_with('-')
+            && !matches!(
+                w,
+                "-split-input-file" | "--split-input-file" | "--" | "-verify-diagnostics" | "--verify-diagnostics"
+            )
     });
     if transforms {
         return Verdict::Pass;

@@ -44,7 +44,11 @@ fn parse(text: &str) -> Case {
 #[test]
 fn filecheck_cases() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/filecheck");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "fc")).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "fc"))
+        .collect();
     files.sort();
     assert!(files.len() >= 30, "the FileCheck cases are missing");
     let mut failures = vec![];
@@ -64,7 +68,14 @@ fn filecheck_cases() {
 
 #[test]
 fn options_from_run_line_words() {
-    let o = CheckOptions::from_args(&["FileCheck", "%s", "--check-prefixes=CHECK,V3", "-implicit-check-not", "sdy.reshard", "--dump-input=fail"]);
+    let o = CheckOptions::from_args(&[
+        "FileCheck",
+        "%s",
+        "--check-prefixes=CHECK,V3",
+        "-implicit-check-not",
+        "sdy.reshard",
+        "--dump-input=fail",
+    ]);
     assert_eq!(o.prefixes, vec!["CHECK", "V3"]);
     assert_eq!(o.implicit_check_not, vec!["sdy.reshard"]);
     let o = CheckOptions::from_args(&["FileCheck", "%s"]);
@@ -74,7 +85,16 @@ fn options_from_run_line_words() {
 
 #[test]
 fn never_panics_on_odd_texts() {
-    let odd = ["", "// CHECK: {{", "// CHECK: [[", "// CHECK: [[X:", "// CHECK: {{(}}", "// CHECK-COUNT-0: a", "// CHECK-DAG: é", "CHECK:é{{.}}"];
+    let odd = [
+        "",
+        "// CHECK: {{",
+        "// CHECK: [[",
+        "// CHECK: [[X:",
+        "// CHECK: {{(}}",
+        "// CHECK-COUNT-0: a",
+        "// CHECK-DAG: é",
+        "CHECK:é{{.}}",
+    ];
     for c in odd {
         for input in ["", "é\n", "a\n\n{{\n", "[[x]]"] {
             let _ = check(input, c, &CheckOptions::default());
