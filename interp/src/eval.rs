@@ -837,7 +837,7 @@ impl<'m> Interp<'m> {
                     .ok()
                     .and_then(|d| t.shape.get(d))
                     .ok_or_else(|| InterpError::invalid(span, "dimension out of range"))?;
-                let rt = result_tensor(result_ty(0)?)?;
+                let rt = result_tensor(result_ty(0)?)?.clone();
                 Ok(vec![Value::Tensor(Tensor::new(
                     vec![],
                     rt.elem.clone(),
@@ -935,7 +935,7 @@ impl<'m> Interp<'m> {
                         _ => return Err(InterpError::invalid(span, "dot_general without dot_dimension_numbers")),
                     }
                 };
-                let rt = result_tensor(result_ty(0)?)?;
+                let rt = result_tensor(result_ty(0)?)?.clone();
                 // Output times contraction multiply-adds.
                 let contraction = d
                     .lhs_contracting_dimensions
@@ -988,7 +988,7 @@ impl<'m> Interp<'m> {
                     feature_group_count: attrs::int(o, "feature_group_count").unwrap_or(1),
                     batch_group_count: attrs::int(o, "batch_group_count").unwrap_or(1),
                 };
-                let rt = result_tensor(result_ty(0)?)?;
+                let rt = result_tensor(result_ty(0)?)?.clone();
                 // Each output element reads one kernel window of all input features of its group.
                 let out_features = usize::try_from(d.kernel_output_feature_dimension)
                     .ok()
@@ -1023,7 +1023,7 @@ impl<'m> Interp<'m> {
                     },
                     _ => return Err(InterpError::invalid(span, "fft without an fft_type")),
                 };
-                let rt = result_tensor(result_ty(0)?)?;
+                let rt = result_tensor(result_ty(0)?)?.clone();
                 let n = one(&ts)?.num_elements().max(rt.num_elements().unwrap_or(0) as usize) as u64;
                 self.charge_op(op, n.saturating_mul(u64::from(64 - n.leading_zeros())))?;
                 Ok(vec![Value::Tensor(ops::linalg::fft(
@@ -1031,7 +1031,7 @@ impl<'m> Interp<'m> {
                     kind,
                     &attrs::ints(o, "fft_length")?,
                     &rt.elem,
-                    static_shape(rt)?,
+                    static_shape(&rt)?,
                 )?)])
             }
             S::Cholesky => {

@@ -317,9 +317,6 @@ fn lookup(m: &Module, op: OpId, conservative: bool) -> Lookup {
         OpKind::Interpreter(i) => match i {
             InterpreterOp::RunParallel | InterpreterOp::Print | InterpreterOp::Probe => unknown_op(kind.name()),
         },
-        // XLA HLO instructions are not MLIR ops: upstream's registry never sees them, and every
-        // opcode is unknown to it alike.
-        OpKind::Hlo(_) => unknown_op(kind.name()),
     }
 }
 
