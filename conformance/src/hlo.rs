@@ -88,21 +88,7 @@ pub fn run(paths: &[PathBuf]) -> Result<Summary, String> {
         all.extend(rows(p)?);
     }
     let verdicts: Vec<(String, Verdict)> = all.par_iter().map(|r| (r.name.clone(), judge_guarded(r))).collect();
-    let mut s = Summary::default();
-    for (name, v) in verdicts {
-        match v {
-            Verdict::Pass => s.passed += 1,
-            Verdict::Fail(reason) => {
-                s.failed += 1;
-                s.failures.push(format!("{name}: {reason}"));
-            }
-            Verdict::Skip(reason) => {
-                s.skipped += 1;
-                s.skips.push(format!("{name}: {reason}"));
-            }
-        }
-    }
-    Ok(s)
+    Ok(Summary::tally(verdicts))
 }
 
 fn judge_guarded(r: &Row) -> Verdict {

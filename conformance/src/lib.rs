@@ -116,6 +116,25 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The summary of `(case, verdict)` pairs, kept in the order given.
+    pub fn tally(verdicts: impl IntoIterator<Item = (String, Verdict)>) -> Summary {
+        let mut s = Summary::default();
+        for (name, verdict) in verdicts {
+            match verdict {
+                Verdict::Pass => s.passed += 1,
+                Verdict::Fail(reason) => {
+                    s.failed += 1;
+                    s.failures.push(format!("{name}: {reason}"));
+                }
+                Verdict::Skip(reason) => {
+                    s.skipped += 1;
+                    s.skips.push(format!("{name}: {reason}"));
+                }
+            }
+        }
+        s
+    }
+
     /// The closing line: `N passed, M failed, K skipped`.
     pub fn closing_line(&self) -> String {
         format!("{} passed, {} failed, {} skipped", self.passed, self.failed, self.skipped)
@@ -173,21 +192,7 @@ pub fn run_with_progress(mode: &dyn Mode, paths: &[PathBuf], progress: bool) -> 
         })
         .collect();
     bar.finish_and_clear();
-    let mut s = Summary::default();
-    for (name, verdict) in results.into_iter().flatten() {
-        match verdict {
-            Verdict::Pass => s.passed += 1,
-            Verdict::Fail(reason) => {
-                s.failed += 1;
-                s.failures.push(format!("{name}: {reason}"));
-            }
-            Verdict::Skip(reason) => {
-                s.skipped += 1;
-                s.skips.push(format!("{name}: {reason}"));
-            }
-        }
-    }
-    Ok(s)
+    Ok(Summary::tally(results.into_iter().flatten()))
 }
 
 /// Judges a case, turning a panic (a shardref bug) into a failure that says so.

@@ -56,7 +56,7 @@ fn outcome(text: &str) -> Vec<String> {
     let Some(types) = small_arg_types(&m, name) else { return errors };
     let Ok(args) = random_inputs(&types, &mut trial_rng(0, 1)) else { return errors };
     for implicit in [ImplicitReshards::Error, ImplicitReshards::Insert] {
-        let opts = ShardedOptions { limits: LIMITS, implicit };
+        let opts = ShardedOptions { limits: LIMITS, implicit, canvas: false };
         if let Err(e) = run_sharded(&m, name, ShardedInputs::Global(args.clone()), &opts) {
             errors.push(e.to_string());
         }

@@ -217,6 +217,10 @@ const NO_INTEGER_ATTRIBUTES: &[&str] = &[
     // mpmd ops: the interpreter does not run them; their integers (stages, meshes) are names.
     "mpmd.return", "mpmd.named_computation", "mpmd.named_tensor", "mpmd.fragment", "mpmd.fragment_call",
     "mpmd.transfer", "mpmd.assign", "mpmd.unassign", "mpmd.call", "mpmd.broadcast", "mpmd.reduce",
+    // mhlo ops XLA leaves in its dumps: elementwise math and pass-throughs without integers
+    // (mhlo.topk has a template).
+    "mhlo.acos", "mhlo.acosh", "mhlo.add_dependency", "mhlo.asin", "mhlo.asinh", "mhlo.atanh", "mhlo.bitcast",
+    "mhlo.copy", "mhlo.cosh", "mhlo.domain", "mhlo.erf", "mhlo.sinh",
     // Test dialects: comparisons against literals.
     "check.expect_eq", "check.expect_eq_const", "check.expect_almost_eq", "check.expect_serialized_eq",
     "interpreter.print", "interpreter.probe",
@@ -229,6 +233,11 @@ fn every_op_kind_with_integer_attributes_has_a_template() {
     let mut missing = vec![];
     for k in OpKind::all() {
         let name = k.name();
+        // XLA HLO instructions are parsed, printed and verified but not interpreted (issue #12):
+        // there is no run to drive to its limits yet.
+        if matches!(k, OpKind::Hlo(_)) {
+            continue;
+        }
         match (covered.contains(name), exempt.contains(name)) {
             (true, true) => missing.push(format!("{name} has a template: drop it from NO_INTEGER_ATTRIBUTES")),
             (false, false) => missing.push(format!("{name} has neither a template nor an exemption")),

@@ -170,3 +170,13 @@ func.func @main() -> (tensor<2xf32>, tensor<2xf32>) {
   %1 = "stablehlo.custom_call"(%0) {call_target_name = "my_target", api_version = $B : i32} : (tensor<2xf32>) -> tensor<2xf32>
   return %0, %1 : tensor<2xf32>, tensor<2xf32>
 }
+
+// -----
+
+// op: mhlo.topk
+// vars: A=2 N=2
+func.func @main() -> (tensor<$Nxf32>, tensor<$Nxi32>) {
+  %x = stablehlo.constant dense<[3.0, 1.0, 2.0, 0.0]> : tensor<4xf32>
+  %0:2 = "mhlo.topk"(%x) <{k = $A : i64, largest = true}> : (tensor<4xf32>) -> (tensor<$Nxf32>, tensor<$Nxi32>)
+  return %0#0, %0#1 : tensor<$Nxf32>, tensor<$Nxi32>
+}
