@@ -15,12 +15,10 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use shardref_interp::{Limits, OpStats};
-use shardref_spec::diag::{Diagnostic, Severity};
-use shardref_spec::{Source, parse_source};
+use shardref_spec::diag::Diagnostic;
 
 use crate::run::{choose_entry, load_input_files, report};
 
@@ -45,30 +43,10 @@ pub struct BenchArgs {
 
 /// Runs `shardref bench`.
 pub fn bench(args: &BenchArgs) -> ExitCode {
-    let bytes = match std::fs::read(&args.file) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("{}: {e}", args.file.display());
-            return ExitCode::from(2);
-        }
+    let (source, m) = match crate::run::load_verified(&args.file) {
+        Ok(loaded) => loaded,
+        Err(code) => return ExitCode::from(code),
     };
-    let source = Arc::new(Source {
-        name: args.file.display().to_string(),
-        text: String::from_utf8_lossy(&bytes).into_owned(),
-        first_line: 1,
-    });
-    let m = match parse_source(source.clone()) {
-        Ok(m) => m,
-        Err(r) => {
-            eprintln!("{r}");
-            return ExitCode::from(1);
-        }
-    };
-    let diags = shardref_verifier::verify(&m);
-    if diags.iter().any(|d| d.severity == Severity::Error) {
-        report(&source, &diags);
-        return ExitCode::from(1);
-    }
     let entry = match choose_entry(&m, args.entry.as_deref()) {
         Ok((name, _)) => name,
         Err(message) => {

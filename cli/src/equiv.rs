@@ -24,13 +24,11 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use shardref_interp::Limits;
 use shardref_interp::devices::sharded::ImplicitReshards;
 use shardref_spec::diag::{Diagnostic, render};
 use shardref_spec::ir::Span;
-use shardref_spec::{Source, parse_source};
 use shardref_verifier::equiv::{self, EquivOptions, Tolerance};
 
 use crate::run::load_input_files;
@@ -81,31 +79,10 @@ pub struct EquivArgs {
 
 /// Runs `shardref equiv`.
 pub fn equiv(args: &EquivArgs) -> ExitCode {
-    let bytes = match std::fs::read(&args.file) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("{}: {e}", args.file.display());
-            return ExitCode::from(2);
-        }
+    let (source, m) = match crate::run::load_verified(&args.file) {
+        Ok(loaded) => loaded,
+        Err(code) => return ExitCode::from(code),
     };
-    let source = Arc::new(Source {
-        name: args.file.display().to_string(),
-        text: String::from_utf8_lossy(&bytes).into_owned(),
-        first_line: 1,
-    });
-    let m = match parse_source(source.clone()) {
-        Ok(m) => m,
-        Err(r) => {
-            eprintln!("{r}");
-            return ExitCode::from(1);
-        }
-    };
-    // The verifier runs first: equiv judges only valid programs.
-    let diags = shardref_verifier::verify(&m);
-    if diags.iter().any(|d| d.severity == shardref_spec::diag::Severity::Error) {
-        eprint!("{}", render(&source, &diags));
-        return ExitCode::from(1);
-    }
     let fail = |span: Span, message: String| {
         eprint!("{}", render(&source, &[Diagnostic::error(span, message)]));
         ExitCode::from(1)

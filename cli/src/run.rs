@@ -108,22 +108,30 @@ pub fn run(args: &RunArgs) -> ExitCode {
     }
 }
 
-fn run_inner(args: &RunArgs) -> Result<(), Stop> {
-    let bytes = std::fs::read(&args.file).map_err(|e| io_error(&args.file, e))?;
+/// Reads, parses and verifies the program file of `run`, `bench` and `equiv`: the verifier runs
+/// first, so the interpreter only meets valid programs. Failures are reported as MLIR tools do;
+/// the exit code is 2 for an unreadable file and 1 for a rejected program.
+pub(crate) fn load_verified(path: &std::path::Path) -> Result<(Arc<Source>, shardref_spec::Module), u8> {
+    let bytes = std::fs::read(path).map_err(|e| io_error(path, e).0)?;
     let source = Arc::new(Source {
-        name: args.file.display().to_string(),
+        name: path.display().to_string(),
         text: String::from_utf8_lossy(&bytes).into_owned(),
         first_line: 1,
     });
     let m = parse_source(source.clone()).map_err(|r| {
         eprintln!("{r}");
-        Stop(1)
+        1
     })?;
     let diags = shardref_verifier::verify(&m);
     if diags.iter().any(|d| d.severity == Severity::Error) {
         report(&source, &diags);
-        return Err(Stop(1));
+        return Err(1);
     }
+    Ok((source, m))
+}
+
+fn run_inner(args: &RunArgs) -> Result<(), Stop> {
+    let (source, m) = load_verified(&args.file).map_err(Stop)?;
     let (entry, func) = choose_entry(&m, args.entry.as_deref()).map_err(|message| {
         report(&source, &[Diagnostic::error(shardref_spec::ir::Span::NONE, message)]);
         Stop(1)
