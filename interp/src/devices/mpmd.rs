@@ -41,7 +41,7 @@
 //! fragment and the operand it waits for. Values never depend on the order
 //! in which ready ops are picked.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 
 use shardref_spec::ir::mpmd::{MeshTensorType, MpmdAttr};
 use shardref_spec::ir::sdy::{self, DimensionSharding, MeshOrRef, SdyAttr, TensorSharding};
@@ -49,7 +49,7 @@ use shardref_spec::ir::{Attr, BlockId, Dict, Module, OpId, Span, Type, ValueId};
 use shardref_spec::ops::{FuncOp, MpmdOp, OpKind, OpName};
 
 use crate::devices::mesh::{Mesh, Sharding, UnshardError};
-use crate::devices::sharded::{ImplicitReshards, ShardedInputs, ShardedOptions, ShardedValue, run_sharded};
+use crate::devices::sharded::{ImplicitReshards, ShardedInputs, ShardedOptions, ShardedValue, captured_values, run_sharded};
 use crate::error::{IResult, InterpError};
 use crate::eval::{Interp, Limits};
 use crate::mpmd_global::{index_value, op_reduction, reduce_tensors};
@@ -417,30 +417,6 @@ fn prepare(m: &Module, topo: &Topology) -> IResult<(Module, HashMap<OpId, String
     Ok((p, outlined))
 }
 
-/// The values that `op`'s regions use but that are defined outside `op`.
-fn captured(m: &Module, op: OpId) -> Vec<ValueId> {
-    let mut inside = HashSet::new();
-    let mut uses = vec![];
-    let mut stack = vec![op];
-    while let Some(x) = stack.pop() {
-        let o = m.op(x);
-        if x != op {
-            inside.extend(o.results.iter().copied());
-            uses.extend(o.operands.iter().copied());
-        }
-        for &r in &o.regions {
-            for &b in &m.region(r).blocks {
-                inside.extend(m.block(b).args.iter().copied());
-                stack.extend(m.block(b).ops.iter().copied());
-            }
-        }
-    }
-    let mut out: Vec<ValueId> = uses.into_iter().filter(|v| !inside.contains(v)).collect();
-    out.sort();
-    out.dedup();
-    out
-}
-
 type Timed = (MpmdValue, usize);
 
 struct Driver<'m> {
@@ -520,7 +496,7 @@ impl<'m> Driver<'m> {
 
     fn ready(&self, env: &HashMap<ValueId, Timed>, op: OpId) -> Option<ValueId> {
         let o = self.m.op(op);
-        o.operands.iter().copied().chain(captured(self.m, op)).find(|v| !env.contains_key(v))
+        o.operands.iter().copied().chain(captured_values(self.m, op)).find(|v| !env.contains_key(v))
     }
 
     /// Runs a block (the entry function's, a `call`ee's, a `for` body) with
@@ -644,7 +620,7 @@ impl<'m> Driver<'m> {
             OpName::Known(OpKind::Mpmd(k)) => self.mpmd(op, k, args, (time, mb), env)?,
             _ => {
                 let vals = self.globals(op, args)?;
-                let caps = captured(m, op)
+                let caps = captured_values(m, op)
                     .into_iter()
                     .map(|v| match env.get(&v).map(|x| &x.0) {
                         Some(MpmdValue::Global(x)) => Ok((v, x.clone())),

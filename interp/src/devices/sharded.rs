@@ -1110,7 +1110,7 @@ impl<'m> Driver<'m> {
 }
 
 /// The values that `op`'s regions use but that are defined outside `op`.
-fn captured_values(m: &Module, op: OpId) -> Vec<ValueId> {
+pub(crate) fn captured_values(m: &Module, op: OpId) -> Vec<ValueId> {
     let mut inside = std::collections::HashSet::new();
     let mut uses = vec![];
     let mut stack: Vec<OpId> = vec![];
