@@ -170,7 +170,11 @@ fn main() -> ExitCode {
                 };
                 let as_hlo = hlo || shardref_spec::hlo::is_hlo_path(&f.display().to_string());
                 for src in inputs(f, &text, split_input_file && !as_hlo) {
-                    let parsed = if as_hlo { shardref_spec::hlo::parse_source(src).map(|_| ()) } else { parse_source(src).map(|_| ()) };
+                    let parsed = if as_hlo {
+                        shardref_spec::hlo::parse_source(src).map(|_| ())
+                    } else {
+                        parse_source(src).map(|_| ())
+                    };
                     if let Err(report) = parsed {
                         eprintln!("{report}");
                         ok = false;

@@ -129,7 +129,11 @@ fn judge(r: &Row) -> Verdict {
                 if holds_all(&msg, &r.expect) {
                     Verdict::Pass
                 } else {
-                    Verdict::Fail(format!("rejected, but with `{}`; expected `{}`", first_line(&msg), r.expect.join(" | ")))
+                    Verdict::Fail(format!(
+                        "rejected, but with `{}`; expected `{}`",
+                        first_line(&msg),
+                        r.expect.join(" | ")
+                    ))
                 }
             }
             Ok(_) => Verdict::Skip(format!("parser check not implemented: `{}`", r.expect.join(" | "))),
@@ -152,18 +156,29 @@ fn judge(r: &Row) -> Verdict {
                 if holds_all(&msg, &r.expect) {
                     Verdict::Pass
                 } else {
-                    Verdict::Fail(format!("rejected, but with `{}`; expected `{}`", first_line(&msg), r.expect.join(" | ")))
+                    Verdict::Fail(format!(
+                        "rejected, but with `{}`; expected `{}`",
+                        first_line(&msg),
+                        r.expect.join(" | ")
+                    ))
                 }
             }
         },
         _ => match parsed {
             Err(report) if report.diagnostics.iter().any(|d| d.message.starts_with("nesting is deeper than")) => {
-                Verdict::Skip(format!("bracket nesting beyond shardref's bound ({} levels)", shardref_spec::lower::MAX_NESTING))
+                Verdict::Skip(format!(
+                    "bracket nesting beyond shardref's bound ({} levels)",
+                    shardref_spec::lower::MAX_NESTING
+                ))
             }
-            Err(report) if report.diagnostics.iter().any(|d| d.message == "cannot infer shape for opcode: convolution") => {
+            Err(report)
+                if report.diagnostics.iter().any(|d| d.message == "cannot infer shape for opcode: convolution") =>
+            {
                 Verdict::Skip("shape inference for convolution is not implemented (the text omits its shape)".into())
             }
-            Err(report) => Verdict::Fail(format!("does not parse: {}", first_line(&xla_form(&src, &report.diagnostics)))),
+            Err(report) => {
+                Verdict::Fail(format!("does not parse: {}", first_line(&xla_form(&src, &report.diagnostics))))
+            }
             Ok(m) => roundtrip(&m),
         },
     }
@@ -174,7 +189,9 @@ fn roundtrip(m: &shardref_spec::Module) -> Verdict {
     let p1 = shardref_spec::hlo::print::print(m);
     let m2 = match shardref_spec::hlo::parse("printed", &p1) {
         Ok(m2) => m2,
-        Err(report) => return Verdict::Fail(format!("printed text does not parse: {}", first_line(&report.to_string()))),
+        Err(report) => {
+            return Verdict::Fail(format!("printed text does not parse: {}", first_line(&report.to_string())));
+        }
     };
     if let Err(e) = shardref_spec::eq::modules_equal(m, &m2) {
         return Verdict::Fail(format!("reparsed IR differs: {}", first_line(&e)));

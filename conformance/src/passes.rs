@@ -37,7 +37,9 @@ pub struct PipelineRun {
 pub fn run_pipeline(source: Arc<Source>, passes: &[Pass], state: &mut PassState) -> PipelineRun {
     let mut m = match parse_source(source) {
         Ok(m) => m,
-        Err(report) => return PipelineRun { module: None, diagnostics: report.diagnostics.into_iter().take(1).collect() },
+        Err(report) => {
+            return PipelineRun { module: None, diagnostics: report.diagnostics.into_iter().take(1).collect() };
+        }
     };
     let d = shardref_verifier::verify(&m);
     if !d.is_empty() {

@@ -14,8 +14,8 @@ use shardref_spec::diag::{Diagnostic, LineIndex, location};
 use shardref_spec::split::Case;
 use shardref_spec::{Source, parse_source};
 
-use shardref_spec::diag::Severity;
 use shardref_passes::{Pass, PassState};
+use shardref_spec::diag::Severity;
 
 use crate::expect::{Expected, directives};
 use crate::{Mode, SuiteFile, Verdict, first_line};

@@ -233,12 +233,8 @@ impl<'m> Interp<'m> {
     fn record(&mut self, op: OpId, elapsed: std::time::Duration) {
         let m = self.m;
         let o = m.op(op);
-        let bytes = o
-            .operands
-            .iter()
-            .chain(&o.results)
-            .map(|&v| type_bytes(m.value_type(v)))
-            .fold(0u64, u64::saturating_add);
+        let bytes =
+            o.operands.iter().chain(&o.results).map(|&v| type_bytes(m.value_type(v))).fold(0u64, u64::saturating_add);
         if let Some(p) = self.profile.as_mut() {
             let e = p.entry(o.name.as_str()).or_default();
             e.calls += 1;
@@ -566,7 +562,9 @@ impl<'m> Interp<'m> {
             }
             OpKind::Interpreter(k) => self.interpreter(f, op, k),
             // HLO instructions live in `hlo.computation`s, which the MLIR interpreter never enters.
-            OpKind::Hlo(k) => crate::error::unsupported(format!("`{}` outside an HLO module run", OpKind::Hlo(k).name())),
+            OpKind::Hlo(k) => {
+                crate::error::unsupported(format!("`{}` outside an HLO module run", OpKind::Hlo(k).name()))
+            }
         };
         match r {
             Ok(vals) => {

@@ -266,11 +266,8 @@ fn failing_classes_run_sharded_equal_to_global() {
         let path = format!("classes/{file}");
         let m = load(&path);
         let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
-        let names: Vec<&str> = text
-            .split("func.func @parallel_")
-            .skip(1)
-            .map(|rest| rest.split('(').next().unwrap())
-            .collect();
+        let names: Vec<&str> =
+            text.split("func.func @parallel_").skip(1).map(|rest| rest.split('(').next().unwrap()).collect();
         for x in names {
             pairs += 1;
             for seed in 0..3 {

@@ -9,8 +9,8 @@
 //! dynamically shaped values get none; the edge carries the owner's
 //! sharding (a manual computation's body argument without its manual axes).
 
-use shardref_spec::ir::{Attr, Dict, Module, OpId, ValueId};
 use shardref_spec::ir::sdy::SdyAttr;
+use shardref_spec::ir::{Attr, Dict, Module, OpId, ValueId};
 use shardref_spec::ops::{OpKind, OpName, SdyOp, StablehloOp};
 
 use crate::rewrite::{
@@ -22,7 +22,9 @@ pub fn is_data_flow_op(m: &Module, op: OpId) -> bool {
     matches!(
         m.op(op).name,
         OpName::Known(OpKind::Sdy(SdyOp::ManualComputation | SdyOp::NamedComputation))
-            | OpName::Known(OpKind::Stablehlo(StablehloOp::While | StablehloOp::Case | StablehloOp::OptimizationBarrier))
+            | OpName::Known(OpKind::Stablehlo(
+                StablehloOp::While | StablehloOp::Case | StablehloOp::OptimizationBarrier
+            ))
     )
 }
 

@@ -9,8 +9,8 @@
 //! `getMainFuncOrDie` does, with an error instead of an abort.
 
 use shardref_spec::Diagnostic;
-use shardref_spec::ir::{Attr, Dict, Module, OpId, ValueId};
 use shardref_spec::ir::sdy::{SdyAttr, ShardingPerValue};
+use shardref_spec::ir::{Attr, Dict, Module, OpId, ValueId};
 use shardref_spec::ops::{OpKind, SdyOp};
 
 use crate::rewrite::{
@@ -23,7 +23,10 @@ fn make_edge(m: &mut Module, owner: ValueId) -> OpId {
     let mut attrs = Dict::default();
     // `setShardings(edge, {sharding})`: the edge's `sdy.sharding` list.
     if let Some(s) = sharding_of(m, owner) {
-        attrs.insert("sdy.sharding", Attr::Sdy(Box::new(SdyAttr::ShardingPerValue(ShardingPerValue { shardings: vec![s] }))));
+        attrs.insert(
+            "sdy.sharding",
+            Attr::Sdy(Box::new(SdyAttr::ShardingPerValue(ShardingPerValue { shardings: vec![s] }))),
+        );
     }
     create(m, OpKind::Sdy(SdyOp::FuncDataFlowEdge), vec![owner], &[ty], attrs)
 }

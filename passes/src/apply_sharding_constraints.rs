@@ -17,9 +17,9 @@ use shardref_spec::ir::{Attr, Dict, Module, OpId, ValueDef, ValueId};
 use shardref_spec::ops::{FuncOp, OpKind, SdyOp};
 
 use crate::rewrite::{
-    create, data_flow_edge_of, def_op, detach, fully_open, insert_after, insert_at, is, is_sdy, position,
-    post_order, rank, replace_uses_except, replace_uses_if, set_sharding, set_sharding_attr, sharding_attr,
-    sharding_list, sharding_of, shardable_value, users,
+    create, data_flow_edge_of, def_op, detach, fully_open, insert_after, insert_at, is, is_sdy, position, post_order,
+    rank, replace_uses_except, replace_uses_if, set_sharding, set_sharding_attr, shardable_value, sharding_attr,
+    sharding_list, sharding_of, users,
 };
 
 fn is_constraint_like(m: &Module, op: OpId) -> bool {
@@ -33,13 +33,7 @@ fn used_by_constraint_with_different_sharding(m: &Module, v: ValueId, s: &Tensor
         }
         if is_sdy(m, u, SdyOp::ManualComputation) {
             let ins = sharding_list(m, u, "in_shardings").unwrap_or_default();
-            return m
-                .op(u)
-                .operands
-                .iter()
-                .enumerate()
-                .filter(|(_, o)| **o == v)
-                .any(|(i, _)| ins.get(i) != Some(s));
+            return m.op(u).operands.iter().enumerate().filter(|(_, o)| **o == v).any(|(i, _)| ins.get(i) != Some(s));
         }
         false
     })

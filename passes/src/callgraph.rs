@@ -62,5 +62,8 @@ pub fn funcs_pre_order(m: &Module) -> Vec<OpId> {
 /// `walkCalls` in post-order: the calls of each function (in post-order
 /// of the function's ops), functions in call-graph post-order.
 pub fn calls_post_order(m: &Module) -> Vec<OpId> {
-    funcs_post_order(m).into_iter().flat_map(|f| post_order_within(m, f).into_iter().filter(|&o| is_call(m, o))).collect()
+    funcs_post_order(m)
+        .into_iter()
+        .flat_map(|f| post_order_within(m, f).into_iter().filter(|&o| is_call(m, o)))
+        .collect()
 }

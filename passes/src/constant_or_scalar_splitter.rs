@@ -22,8 +22,8 @@ use shardref_spec::ops::{OpKind, OpName, SdyOp, StablehloOp, Traits};
 
 use crate::callgraph::funcs_post_order;
 use crate::rewrite::{
-    SymbolTable, callee, clone_func_recursively, clone_op, erase, func_named, insert_before, is_call, is_sdy,
-    is_shlo, is_terminator, original_func_name, post_order_within, users,
+    SymbolTable, callee, clone_func_recursively, clone_op, erase, func_named, insert_before, is_call, is_sdy, is_shlo,
+    is_terminator, original_func_name, post_order_within, users,
 };
 
 struct Splitter {
@@ -85,7 +85,10 @@ impl Splitter {
         if !is_pure(m, op) {
             return false;
         }
-        if is_shlo(m, op, StablehloOp::BroadcastInDim) || is_shlo(m, op, StablehloOp::Reshape) || is_shlo(m, op, StablehloOp::Slice) {
+        if is_shlo(m, op, StablehloOp::BroadcastInDim)
+            || is_shlo(m, op, StablehloOp::Reshape)
+            || is_shlo(m, op, StablehloOp::Slice)
+        {
             return true;
         }
         is_elementwise(m, op)
@@ -148,7 +151,14 @@ impl Splitter {
         map.get(&v).copied().unwrap_or(v)
     }
 
-    fn process_op(&mut self, m: &mut Module, op: OpId, func: OpId, constants: &mut Vec<OpId>, expansions: &mut Vec<OpId>) {
+    fn process_op(
+        &mut self,
+        m: &mut Module,
+        op: OpId,
+        func: OpId,
+        constants: &mut Vec<OpId>,
+        expansions: &mut Vec<OpId>,
+    ) {
         if is_sdy(m, op, SdyOp::ShardingGroup) || crate::rewrite::is_func(m, op) {
             return;
         }

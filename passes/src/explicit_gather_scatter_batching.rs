@@ -38,7 +38,9 @@ fn unwrap(m: &Module, mut v: ValueId) -> ValueId {
             ops.get(1).copied()
         } else if is_shlo(m, op, StablehloOp::Select) {
             match (ops.get(1), ops.get(2)) {
-                (Some(&t), Some(&f)) => Some(if def_op(m, f).is_some_and(|d| is_shlo(m, d, StablehloOp::Iota)) { f } else { t }),
+                (Some(&t), Some(&f)) => {
+                    Some(if def_op(m, f).is_some_and(|d| is_shlo(m, d, StablehloOp::Iota)) { f } else { t })
+                }
                 _ => None,
             }
         } else {
@@ -79,7 +81,13 @@ fn remove_index_column(m: &mut Module, at: OpId, indices: ValueId, ivd: usize, r
     let concat = |m: &mut Module, inputs: Vec<ValueId>| {
         let mut attrs = Dict::default();
         attrs.insert("dimension", Attr::i64(ivd as i64));
-        let c = create(m, OpKind::Stablehlo(StablehloOp::Concatenate), inputs, &[tensor(reduced.clone(), elem.clone())], attrs);
+        let c = create(
+            m,
+            OpKind::Stablehlo(StablehloOp::Concatenate),
+            inputs,
+            &[tensor(reduced.clone(), elem.clone())],
+            attrs,
+        );
         insert_before(m, at, c);
         m.op(c).results[0]
     };
@@ -109,7 +117,8 @@ fn remove_index_column(m: &mut Module, at: OpId, indices: ValueId, ivd: usize, r
         attrs.insert("start_indices", Attr::DenseArray(DenseArray::i64s(start)));
         attrs.insert("limit_indices", Attr::DenseArray(DenseArray::i64s(limit)));
         attrs.insert("strides", Attr::DenseArray(DenseArray::i64s(vec![1; sh.len()])));
-        let s = create(m, OpKind::Stablehlo(StablehloOp::Slice), vec![indices], &[tensor(part_shape, elem.clone())], attrs);
+        let s =
+            create(m, OpKind::Stablehlo(StablehloOp::Slice), vec![indices], &[tensor(part_shape, elem.clone())], attrs);
         insert_before(m, at, s);
         parts.push(m.op(s).results[0]);
     }
@@ -146,7 +155,9 @@ fn rewrite_gather(m: &mut Module, op: OpId) -> bool {
     let Some(c) = dn.collapsed_slice_dims.iter().position(|&d| d == 0) else { return false };
     dn.start_index_map.remove(removed);
     dn.collapsed_slice_dims.remove(c);
-    let Some(new_indices) = remove_index_column(m, op, indices, dn.index_vector_dim as usize, removed) else { return false };
+    let Some(new_indices) = remove_index_column(m, op, indices, dn.index_vector_dim as usize, removed) else {
+        return false;
+    };
     dn.operand_batching_dims = vec![0];
     dn.start_indices_batching_dims = vec![0];
     m.op_mut(op).operands[1] = new_indices;
@@ -169,7 +180,9 @@ fn rewrite_scatter(m: &mut Module, op: OpId) -> bool {
     let Some(c) = dn.inserted_window_dims.iter().position(|&d| d == 0) else { return false };
     dn.scatter_dims_to_operand_dims.remove(removed);
     dn.inserted_window_dims.remove(c);
-    let Some(new_indices) = remove_index_column(m, op, indices, dn.index_vector_dim as usize, removed) else { return false };
+    let Some(new_indices) = remove_index_column(m, op, indices, dn.index_vector_dim as usize, removed) else {
+        return false;
+    };
     dn.input_batching_dims = vec![0];
     dn.scatter_indices_batching_dims = vec![0];
     m.op_mut(op).operands[n] = new_indices;

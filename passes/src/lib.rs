@@ -174,10 +174,8 @@ impl Pass {
             Some(i) => (&s[..i], Some(&s[i + 1..])),
             None => (s, None),
         };
-        let kind = PassKind::ALL
-            .into_iter()
-            .find(|k| k.name() == name)
-            .ok_or_else(|| format!("unknown pass '{name}'"))?;
+        let kind =
+            PassKind::ALL.into_iter().find(|k| k.name() == name).ok_or_else(|| format!("unknown pass '{name}'"))?;
         let mut pass = Pass::new(kind);
         if let Some(opts) = opts {
             let opts = opts.trim_end_matches('}').trim_matches(|c| c == '\'' || c == '"');

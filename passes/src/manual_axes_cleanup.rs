@@ -14,7 +14,7 @@ use shardref_spec::ir::sdy::{AxisRef, Mesh, MeshOrRef, SdyAttr, SubAxisInfo, Ten
 use shardref_spec::ir::{Attr, Module, OpId, Type};
 use shardref_spec::ops::SdyOp;
 
-use crate::rewrite::{entry_block, is_sdy, manual_axes, mesh_of, post_order, sharding_list, set_sharding_list};
+use crate::rewrite::{entry_block, is_sdy, manual_axes, mesh_of, post_order, set_sharding_list, sharding_list};
 
 /// The failure check of the pass over every manual computation in
 /// post-order: the ops it rejects (all of them) or the ones it rewrites.

@@ -20,7 +20,10 @@ pub fn func_result_shardings(m: &Module, f: OpId) -> Option<Vec<TensorSharding>>
     let results = func_type(m, f).1;
     let mesh = (0..results.len())
         .filter_map(|i| func_result_sharding(m, f, i))
-        .find(|s| mesh_of(m, s).is_some_and(|mesh| !(mesh.axes.is_empty() && mesh.device_ids.as_ref().is_some_and(|d| d.len() == 1))))
+        .find(|s| {
+            mesh_of(m, s)
+                .is_some_and(|mesh| !(mesh.axes.is_empty() && mesh.device_ids.as_ref().is_some_and(|d| d.len() == 1)))
+        })
         .map(|s| s.mesh)?;
     Some(
         results

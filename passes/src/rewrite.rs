@@ -349,7 +349,9 @@ pub fn sharding_list(m: &Module, op: OpId, name: &str) -> Option<Vec<TensorShard
 }
 
 pub fn set_sharding_list(m: &mut Module, op: OpId, name: &str, list: Vec<TensorSharding>) {
-    m.op_mut(op).attrs.insert(name, Attr::Sdy(Box::new(SdyAttr::ShardingPerValue(ShardingPerValue { shardings: list }))));
+    m.op_mut(op)
+        .attrs
+        .insert(name, Attr::Sdy(Box::new(SdyAttr::ShardingPerValue(ShardingPerValue { shardings: list }))));
 }
 
 pub fn set_sharding_attr(m: &mut Module, op: OpId, name: &str, s: TensorSharding) {
@@ -367,7 +369,9 @@ pub fn manual_axes(m: &Module, op: OpId) -> Vec<String> {
 /// A function's per-argument (`arg_attrs`) or per-result (`res_attrs`) attribute dictionaries.
 pub fn func_attr_dicts(m: &Module, func: OpId, which: &str, n: usize) -> Vec<Dict> {
     let mut out = match m.op(func).attrs.get(which) {
-        Some(Attr::Array(a)) => a.iter().map(|d| if let Attr::Dict(d) = d { d.clone() } else { Dict::default() }).collect(),
+        Some(Attr::Array(a)) => {
+            a.iter().map(|d| if let Attr::Dict(d) = d { d.clone() } else { Dict::default() }).collect()
+        }
         _ => vec![],
     };
     out.resize(n, Dict::default());
@@ -450,7 +454,12 @@ pub fn mesh_of<'a>(m: &'a Module, s: &'a TensorSharding) -> Option<&'a Mesh> {
 
 /// The `sdy.mesh` symbol `name`.
 pub fn mesh_named<'a>(m: &'a Module, name: &str) -> Option<&'a Mesh> {
-    let op = m.block(m.body()).ops.iter().copied().find(|&o| is_sdy(m, o, SdyOp::Mesh) && sym_name(m, o).as_deref() == Some(name))?;
+    let op = m
+        .block(m.body())
+        .ops
+        .iter()
+        .copied()
+        .find(|&o| is_sdy(m, o, SdyOp::Mesh) && sym_name(m, o).as_deref() == Some(name))?;
     match sdy_attr(m, op, "mesh") {
         Some(SdyAttr::Mesh(mesh)) => Some(mesh),
         _ => None,
@@ -525,7 +534,9 @@ pub fn shardable_value(m: &Module, v: ValueId) -> Option<ValueId> {
             match m.op(owner).name {
                 OpName::Known(OpKind::Func(FuncOp::Func))
                 | OpName::Known(OpKind::Sdy(SdyOp::ManualComputation | SdyOp::NamedComputation)) => Some(v),
-                OpName::Known(OpKind::Stablehlo(StablehloOp::While)) => m.op(owner).results.get(index as usize).copied(),
+                OpName::Known(OpKind::Stablehlo(StablehloOp::While)) => {
+                    m.op(owner).results.get(index as usize).copied()
+                }
                 _ => None,
             }
         }
@@ -537,7 +548,9 @@ pub fn data_flow_edge_of(m: &Module, v: ValueId) -> Option<OpId> {
     let owner = shardable_value(m, v)?;
     let us = users(m, owner);
     match us.as_slice() {
-        [e] if is_sdy(m, *e, SdyOp::DataFlowEdge) && !matches!(m.value(v).def, ValueDef::Result { op, .. } if op == *e) => {
+        [e] if is_sdy(m, *e, SdyOp::DataFlowEdge)
+            && !matches!(m.value(v).def, ValueDef::Result { op, .. } if op == *e) =>
+        {
             Some(*e)
         }
         _ => None,

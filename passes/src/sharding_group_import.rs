@@ -9,8 +9,8 @@
 //! keeps the first argument's leader, so ids are exactly upstream's.
 
 use shardref_spec::Diagnostic;
-use shardref_spec::ir::{Attr, Dim, IntAttr, Module, OpId, Type, ValueId};
 use shardref_spec::ir::ElemType;
+use shardref_spec::ir::{Attr, Dim, IntAttr, Module, OpId, Type, ValueId};
 use shardref_spec::ops::SdyOp;
 
 use crate::rewrite::{erase, is_sdy};

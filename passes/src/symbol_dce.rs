@@ -41,7 +41,9 @@ fn refs(a: &Attr, out: &mut Vec<String>) {
             let mut rest = text.as_str();
             while let Some(i) = rest.find('@') {
                 rest = &rest[i + 1..];
-                let e = rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.' || c == '$')).unwrap_or(rest.len());
+                let e = rest
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.' || c == '$'))
+                    .unwrap_or(rest.len());
                 out.push(rest[..e].to_string());
             }
         }

@@ -168,7 +168,9 @@ fn render(g: &GenModule) -> String {
             12 => {
                 // A row-wise gather with an iota batch index, for explicit-gather-scatter-batching.
                 let iota = if p % 3 == 0 {
-                    format!("{v}_r = stablehlo.iota dim = 0 : tensor<8xi32>\n  {v}_i = stablehlo.reshape {v}_r : (tensor<8xi32>) -> tensor<8x1xi32>")
+                    format!(
+                        "{v}_r = stablehlo.iota dim = 0 : tensor<8xi32>\n  {v}_i = stablehlo.reshape {v}_r : (tensor<8xi32>) -> tensor<8x1xi32>"
+                    )
                 } else {
                     format!("{v}_i = stablehlo.iota dim = 0 : tensor<8x1xi32>")
                 };
@@ -198,8 +200,16 @@ fn render(g: &GenModule) -> String {
         if !used && h > 0 {
             continue;
         }
-        let arg = if h == 0 { format!("%x: {T} {{sdy.sharding = #sdy.sharding<@mesh, [{{\"b\"}}, {{}}]>}}") } else { format!("%x: {T}") };
-        let res = if h == 1 { format!("({T} {{sdy.sharding = #sdy.sharding<@mesh, [{{}}, {{\"b\"}}]>}})") } else { T.to_string() };
+        let arg = if h == 0 {
+            format!("%x: {T} {{sdy.sharding = #sdy.sharding<@mesh, [{{\"b\"}}, {{}}]>}}")
+        } else {
+            format!("%x: {T}")
+        };
+        let res = if h == 1 {
+            format!("({T} {{sdy.sharding = #sdy.sharding<@mesh, [{{}}, {{\"b\"}}]>}})")
+        } else {
+            T.to_string()
+        };
         s.push_str(&format!(
             "func.func private @helper{h}({arg}) -> {res} {{\n  %c = stablehlo.constant dense<3.0> : {T}\n  %y = stablehlo.add %x, %c : {T}\n  return %y : {T}\n}}\n"
         ));
@@ -339,7 +349,12 @@ fn promised(kind: PassKind, before: &Module, after: &Module) -> Result<(), Strin
                     if before.op(o).attrs.get("group_id") != before.op(p).attrs.get("group_id") {
                         continue;
                     }
-                    let gid = |v| groups.iter().find(|&&g| m.op(g).operands[0] == v).and_then(|&g| m.op(g).attrs.get("group_id").cloned());
+                    let gid = |v| {
+                        groups
+                            .iter()
+                            .find(|&&g| m.op(g).operands[0] == v)
+                            .and_then(|&g| m.op(g).attrs.get("group_id").cloned())
+                    };
                     if gid(before.op(o).operands[0]) != gid(before.op(p).operands[0]) {
                         return Err("two members of a group were separated".into());
                     }
@@ -402,8 +417,10 @@ fn promised(kind: PassKind, before: &Module, after: &Module) -> Result<(), Strin
             }
         }
         PassKind::FlattenCallGraph => {
-            let calls: Vec<String> =
-                live_ops(m, OpKind::Func(shardref_spec::ops::FuncOp::Call)).iter().filter_map(|&c| callee(m, c)).collect();
+            let calls: Vec<String> = live_ops(m, OpKind::Func(shardref_spec::ops::FuncOp::Call))
+                .iter()
+                .filter_map(|&c| callee(m, c))
+                .collect();
             for (i, c) in calls.iter().enumerate() {
                 if calls[..i].contains(c) {
                     return Err(format!("@{c} is called twice"));
@@ -442,7 +459,8 @@ fn promised(kind: PassKind, before: &Module, after: &Module) -> Result<(), Strin
             for c in live_ops(m, OpKind::Sdy(SdyOp::Constant)) {
                 let r = m.op(c).results[0];
                 let rank = m.value_type(r).as_tensor().and_then(|t| t.rank()).unwrap_or(0);
-                let non_group: Vec<_> = users(m, r).into_iter().filter(|&u| !is_sdy(m, u, SdyOp::ShardingGroup)).collect();
+                let non_group: Vec<_> =
+                    users(m, r).into_iter().filter(|&u| !is_sdy(m, u, SdyOp::ShardingGroup)).collect();
                 // A user that also takes a function argument is not a
                 // constant expression: it must have the constant to itself.
                 let takes_arg = |u: shardref_spec::ir::OpId| {
@@ -457,8 +475,10 @@ fn promised(kind: PassKind, before: &Module, after: &Module) -> Result<(), Strin
             }
         }
         PassKind::SymbolDce => {
-            let called: Vec<String> =
-                live_ops(m, OpKind::Func(shardref_spec::ops::FuncOp::Call)).iter().filter_map(|&c| callee(m, c)).collect();
+            let called: Vec<String> = live_ops(m, OpKind::Func(shardref_spec::ops::FuncOp::Call))
+                .iter()
+                .filter_map(|&c| callee(m, c))
+                .collect();
             for f in funcs(m) {
                 let name = sym_name(m, f).unwrap_or_default();
                 if name != "main" && !called.contains(&name) {
@@ -485,7 +505,11 @@ fn check_pass(kind: PassKind, g: &GenModule, seed: u64) -> Result<(), TestCaseEr
     let text = render(g);
     let before = shardref_spec::parse("gen.mlir", &text).map_err(|r| TestCaseError::fail(format!("{r}\n{text}")))?;
     let d = shardref_verifier::verify(&before);
-    prop_assert!(d.is_empty(), "generated module does not verify: {:?}\n{text}", d.iter().map(|d| &d.message).collect::<Vec<_>>());
+    prop_assert!(
+        d.is_empty(),
+        "generated module does not verify: {:?}\n{text}",
+        d.iter().map(|d| &d.message).collect::<Vec<_>>()
+    );
     let mut pass = Pass::new(kind);
     if kind == PassKind::ImportPipeline {
         pass.options = vec![("dedup-functions-fully", seed % 2 == 0)];
@@ -496,16 +520,33 @@ fn check_pass(kind: PassKind, g: &GenModule, seed: u64) -> Result<(), TestCaseEr
     let printed = print_module(&after, PrintOptions::default());
     // (a) the output verifies.
     let d = shardref_verifier::verify(&after);
-    prop_assert!(d.is_empty(), "{kind:?} output does not verify: {:?}\n{text}\n{printed}", d.iter().map(|d| &d.message).collect::<Vec<_>>());
+    prop_assert!(
+        d.is_empty(),
+        "{kind:?} output does not verify: {:?}\n{text}\n{printed}",
+        d.iter().map(|d| &d.message).collect::<Vec<_>>()
+    );
     // (b) it computes bitwise the same results.
     let args = inputs(&before, seed);
-    prop_assert_eq!(results(&before, args.clone()), results(&after, args), "{:?} changed the results\n{}\n{}", kind, text, printed);
+    prop_assert_eq!(
+        results(&before, args.clone()),
+        results(&after, args),
+        "{:?} changed the results\n{}\n{}",
+        kind,
+        text,
+        printed
+    );
     // (c) idempotence.
     if kind.idempotent() {
         let mut again = after.clone();
         let o = run_pass(&mut again, &pass, &mut PassState::default());
         prop_assert!(!o.failed());
-        prop_assert_eq!(print_module(&again, PrintOptions::default()), printed.clone(), "{:?} is not idempotent\n{}", kind, text);
+        prop_assert_eq!(
+            print_module(&again, PrintOptions::default()),
+            printed.clone(),
+            "{:?} is not idempotent\n{}",
+            kind,
+            text
+        );
     }
     // (d) the promised shape.
     promised(kind, &before, &after).map_err(|e| TestCaseError::fail(format!("{kind:?}: {e}\n{text}\n{printed}")))?;
@@ -671,10 +712,7 @@ fn differential_against_shardy() {
                 }
             }
         }
-        eprintln!(
-            "{}: {same} equal, {differ} differ, {crashes} crash the oracle (of {n})",
-            kind.name()
-        );
+        eprintln!("{}: {same} equal, {differ} differ, {crashes} crash the oracle (of {n})", kind.name());
         unexplained += differ;
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -549,9 +549,21 @@ impl OpKind {
 
     /// Every op, dialect by dialect.
     pub fn all() -> impl Iterator<Item = OpKind> {
-        [BUILTIN_OPS, FUNC_OPS, ARITH_OPS, STABLEHLO_OPS, CHLO_OPS, MHLO_OPS, SDY_OPS, MPMD_OPS, CHECK_OPS, INTERPRETER_OPS, HLO_OPS]
-            .into_iter()
-            .flat_map(|t| t.iter().map(|s| s.kind))
+        [
+            BUILTIN_OPS,
+            FUNC_OPS,
+            ARITH_OPS,
+            STABLEHLO_OPS,
+            CHLO_OPS,
+            MHLO_OPS,
+            SDY_OPS,
+            MPMD_OPS,
+            CHECK_OPS,
+            INTERPRETER_OPS,
+            HLO_OPS,
+        ]
+        .into_iter()
+        .flat_map(|t| t.iter().map(|s| s.kind))
     }
 
     pub fn name(self) -> &'static str {

@@ -115,10 +115,12 @@ fn dense_literal_errors_are_located() {
     assert!(e.starts_with("bad.mlir:2:"), "{e}");
     assert!(e.contains("inferred shape of elements literal ([3]) does not match type ([2])"), "{e}");
     // A nesting that does not match the type is rejected even when the element count fits, as MLIR does.
-    let e = error(
-        "func.func @f() {\n  %0 = stablehlo.constant dense<[[1.0, 2.0, 3.0, 4.0]]> : tensor<4xf32>\n  return\n}",
+    let e =
+        error("func.func @f() {\n  %0 = stablehlo.constant dense<[[1.0, 2.0, 3.0, 4.0]]> : tensor<4xf32>\n  return\n}");
+    assert!(
+        e.starts_with("bad.mlir:2:33: error: inferred shape of elements literal ([1, 4]) does not match type ([4])"),
+        "{e}"
     );
-    assert!(e.starts_with("bad.mlir:2:33: error: inferred shape of elements literal ([1, 4]) does not match type ([4])"), "{e}");
     let e = error("func.func @f() {\n  %0 = stablehlo.constant dense<[[1], [2]]> : tensor<1x2xi32>\n  return\n}");
     assert!(e.contains("inferred shape of elements literal ([2, 1]) does not match type ([1, 2])"), "{e}");
     let e = error("func.func @f() {\n  %0 = stablehlo.constant dense<[7]> : tensor<i32>\n  return\n}");

@@ -24,7 +24,8 @@ fn hlo_text_cases() {
             (None, Err(report)) => panic!("{name}: {report}"),
             (None, Ok(m)) => {
                 let p1 = shardref_spec::hlo::print::print(&m);
-                let m2 = shardref_spec::hlo::parse("printed", &p1).unwrap_or_else(|r| panic!("{name}: reprint fails:\n{r}\n{p1}"));
+                let m2 = shardref_spec::hlo::parse("printed", &p1)
+                    .unwrap_or_else(|r| panic!("{name}: reprint fails:\n{r}\n{p1}"));
                 shardref_spec::eq::modules_equal(&m, &m2).unwrap_or_else(|e| panic!("{name}: {e}\n{p1}"));
                 assert_eq!(p1, shardref_spec::hlo::print::print(&m2), "{name}: print is not a fixpoint");
             }

@@ -94,7 +94,11 @@ fn layout_constrained_all_reduce(m: &Module) -> Result<(), Diagnostic> {
             let constrained = hlo::str_attr(m, i, "constrain_layout").is_some_and(|v| v == "true");
             match seen {
                 Some((prev, _)) if prev != constrained => {
-                    return err(m, i, "HloModule has a mix of layout constrained and unconstrained AllReduce instructions.".into());
+                    return err(
+                        m,
+                        i,
+                        "HloModule has a mix of layout constrained and unconstrained AllReduce instructions.".into(),
+                    );
                 }
                 _ => seen = Some((constrained, i)),
             }
@@ -138,7 +142,9 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
             if let (Some(given), Some(Type::Tensor(t))) = (hlo::str_attr(m, i, "type"), operand_tys.first()) {
                 let expected: &[&str] = match &t.elem {
                     shardref_spec::ir::ElemType::Int { width: 1, .. } => &["UNSIGNED"],
-                    shardref_spec::ir::ElemType::Int { signedness: shardref_spec::ir::Signedness::Unsigned, .. } => &["UNSIGNED"],
+                    shardref_spec::ir::ElemType::Int {
+                        signedness: shardref_spec::ir::Signedness::Unsigned, ..
+                    } => &["UNSIGNED"],
                     shardref_spec::ir::ElemType::Int { .. } => &["SIGNED"],
                     _ => &["FLOAT", "TOTALORDER"],
                 };
@@ -165,12 +171,24 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
                 let ps = params(m, callee);
                 for (n, (o, p)) in operand_tys.iter().zip(&ps).enumerate() {
                     if !compatible(o, p) {
-                        return err(m, i, format!("Call argument {n} shape does not match parameter: {} vs {}", print_shape(o), print_shape(p)));
+                        return err(
+                            m,
+                            i,
+                            format!(
+                                "Call argument {n} shape does not match parameter: {} vs {}",
+                                print_shape(o),
+                                print_shape(p)
+                            ),
+                        );
                     }
                 }
                 let (t, caller) = (thread_of(m, callee), thread_of(m, comp));
                 if t != caller {
-                    return err(m, i, format!("to_apply computation execution thread does not match ({t} vs {caller})"));
+                    return err(
+                        m,
+                        i,
+                        format!("to_apply computation execution thread does not match ({t} vs {caller})"),
+                    );
                 }
             }
         }
@@ -178,7 +196,11 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
             if let Some(callee) = hlo::called(m, i, "to_apply") {
                 let (t, caller) = (thread_of(m, callee), thread_of(m, comp));
                 if t != caller {
-                    return err(m, i, format!("custom to_apply computation execution thread does not match ({t} vs {caller})"));
+                    return err(
+                        m,
+                        i,
+                        format!("custom to_apply computation execution thread does not match ({t} vs {caller})"),
+                    );
                 }
             }
         }
@@ -189,22 +211,43 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
                     return err(
                         m,
                         i,
-                        format!("Fused parameter count ({}) is greater than the number of operands ({}) passed to the fusion instruction.", ps.len(), operand_tys.len()),
+                        format!(
+                            "Fused parameter count ({}) is greater than the number of operands ({}) passed to the fusion instruction.",
+                            ps.len(),
+                            operand_tys.len()
+                        ),
                     );
                 }
                 let root = hlo::root(m, callee).map(|r| ty(m, r).clone()).unwrap_or(Type::None);
                 if !compatible(&root, &shape) {
-                    return err(m, i, format!("Fused computation shape ({}) is not equal to the fusion shape ({})", print_shape(&root), print_shape(&shape)));
+                    return err(
+                        m,
+                        i,
+                        format!(
+                            "Fused computation shape ({}) is not equal to the fusion shape ({})",
+                            print_shape(&root),
+                            print_shape(&shape)
+                        ),
+                    );
                 }
                 if thread_of(m, callee) != thread_of(m, comp) {
-                    return err(m, i, "fusion expects parent computation thread name same as called computation's thread name".into());
+                    return err(
+                        m,
+                        i,
+                        "fusion expects parent computation thread name same as called computation's thread name".into(),
+                    );
                 }
             }
         }
         HloOp::Conditional => {
             for callee in hlo::called_computations(m, i) {
                 if thread_of(m, callee) != thread_of(m, comp) {
-                    return err(m, i, "conditional expects parent computation thread name same as called computation's thread name".into());
+                    return err(
+                        m,
+                        i,
+                        "conditional expects parent computation thread name same as called computation's thread name"
+                            .into(),
+                    );
                 }
             }
         }
@@ -268,7 +311,11 @@ fn sharding_rules(m: &Module, i: OpId, sh: &shardref_spec::hlo::tok::Sharding, s
             if let Type::Tensor(t) = shape {
                 let rank = t.rank().unwrap_or(0);
                 if dims.len().saturating_sub(subgroups.len()) != rank {
-                    return err(m, i, "tile assignment dimensions (excluding subgroups) is different than the input rank.".into());
+                    return err(
+                        m,
+                        i,
+                        "tile assignment dimensions (excluding subgroups) is different than the input rank.".into(),
+                    );
                 }
             }
             Ok(())
@@ -381,7 +428,11 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
             return err(
                 m,
                 i,
-                format!("Expected instruction to have shape equal to {}, actual shape is {}", print_shape(want), print_shape(&shape)),
+                format!(
+                    "Expected instruction to have shape equal to {}, actual shape is {}",
+                    print_shape(want),
+                    print_shape(&shape)
+                ),
             );
         }
         Ok(())
@@ -393,10 +444,24 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
             let op = name(m, i);
             let s = if k == HloOp::AsyncDone { operand_ty(0).unwrap_or(Type::None) } else { shape.clone() };
             let Type::Tuple(parts) = &s else {
-                return err(m, i, format!("The {op} expects the async shape to be a tuple of at least two elements, found {}.", print_shape(&s)));
+                return err(
+                    m,
+                    i,
+                    format!(
+                        "The {op} expects the async shape to be a tuple of at least two elements, found {}.",
+                        print_shape(&s)
+                    ),
+                );
             };
             if parts.len() < 2 {
-                return err(m, i, format!("The {op} expects the async shape to be a tuple of at least two elements, found {}.", print_shape(&s)));
+                return err(
+                    m,
+                    i,
+                    format!(
+                        "The {op} expects the async shape to be a tuple of at least two elements, found {}.",
+                        print_shape(&s)
+                    ),
+                );
             }
             let ps = params(m, comp);
             let got: Vec<Type> = match &parts[0] {
@@ -454,7 +519,9 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
                         return err(
                             m,
                             i,
-                            format!("{op} expects same async thread name as wrapped computation's thread name ({thread} vs {comp_thread})."),
+                            format!(
+                                "{op} expects same async thread name as wrapped computation's thread name ({thread} vs {comp_thread})."
+                            ),
                         );
                     }
                     let ins = instructions(m, comp);
@@ -479,7 +546,11 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
                             )
                         )
                     });
-                    let trivial = ins.iter().all(|&x| Some(x) == root || opcode(m, x) == Some(HloOp::Parameter) || m.op(x).attrs.contains("hlo.compact"));
+                    let trivial = ins.iter().all(|&x| {
+                        Some(x) == root
+                            || opcode(m, x) == Some(HloOp::Parameter)
+                            || m.op(x).attrs.contains("hlo.compact")
+                    });
                     if !trivial && !only_send_recv {
                         return err(
                             m,
@@ -514,7 +585,11 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
             match operand_ty(0) {
                 Some(Type::Tuple(e)) => match usize::try_from(idx).ok().and_then(|x| e.get(x)) {
                     Some(t) => expect_shape(t),
-                    None => err(m, i, format!("get-tuple-element index {idx} is out of range for a tuple of {} elements", e.len())),
+                    None => err(
+                        m,
+                        i,
+                        format!("get-tuple-element index {idx} is out of range for a tuple of {} elements", e.len()),
+                    ),
                 },
                 _ => err(m, i, "get-tuple-element expects a tuple operand".into()),
             }
@@ -526,7 +601,10 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
         }
         HloOp::CopyStart => {
             let o = operand_ty(0).unwrap_or(Type::None);
-            let u32_scalar = Type::Tensor(shardref_spec::ir::TensorType::ranked(vec![], shardref_spec::hlo::shape::elem_type("u32").unwrap_or(shardref_spec::ir::ElemType::I32)));
+            let u32_scalar = Type::Tensor(shardref_spec::ir::TensorType::ranked(
+                vec![],
+                shardref_spec::hlo::shape::elem_type("u32").unwrap_or(shardref_spec::ir::ElemType::I32),
+            ));
             expect_shape(&Type::Tuple(vec![o.clone(), o, u32_scalar]))
         }
         HloOp::CollectivePermute | HloOp::CollectivePermuteStart => {
@@ -545,7 +623,15 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
                 *targets.entry(p[1]).or_default() += 1;
                 if !in_place {
                     if targets[&p[1]] > 1 {
-                        return err(m, i, format!("Target {} appears more than once in instruction's source-target pairs: {}", p[1], name_of(m, i)));
+                        return err(
+                            m,
+                            i,
+                            format!(
+                                "Target {} appears more than once in instruction's source-target pairs: {}",
+                                p[1],
+                                name_of(m, i)
+                            ),
+                        );
                     }
                 }
             }

@@ -31,8 +31,8 @@
 //! preceded by a comment with its label from `rules::RULES` and the
 //! inventory's rule id.
 
-pub mod hlo;
 pub mod equiv;
+pub mod hlo;
 pub mod isolation;
 pub mod mpmd;
 pub mod rules;

@@ -25,7 +25,8 @@ fn hlo_verifier_cases() {
         if label == "none" {
             assert!(diags.is_empty(), "{}: unexpected diagnostics {diags:?}", f.display());
         } else {
-            let first = diags.first().unwrap_or_else(|| panic!("{}: verified cleanly, expected `{expect}`", f.display()));
+            let first =
+                diags.first().unwrap_or_else(|| panic!("{}: verified cleanly, expected `{expect}`", f.display()));
             assert!(first.message.contains(expect), "{}: got `{}`, expected `{expect}`", f.display(), first.message);
             labels.insert(label.to_string());
         }

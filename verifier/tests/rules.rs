@@ -357,10 +357,7 @@ fn import_passes_accept_valid_programs() {
         "",
         "    sdy.sharding_group %y group_id = 7 : tensor<8xf32>\n    sdy.sharding_group %y group_id = 7 : tensor<8xf32>",
     );
-    assert_eq!(
-        pass_diags(&same_level, PassKind::ShardingGroupImport, &mut PassState::default()),
-        Vec::<String>::new()
-    );
+    assert_eq!(pass_diags(&same_level, PassKind::ShardingGroupImport, &mut PassState::default()), Vec::<String>::new());
     let empty_body = "sdy.mesh @m = <[\"a\"=2]>\nfunc.func @f() {\n  sdy.manual_computation() in_shardings=[] out_shardings=[] manual_axes={\"a\"} () {\n    sdy.return\n  } : () -> ()\n  return\n}\n";
     assert_eq!(pass_diags(empty_body, PassKind::ManualAxesCleanup, &mut PassState::default()), Vec::<String>::new());
 }

@@ -195,7 +195,9 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
                 .filter_map(|&f| usize::try_from(f).ok().filter(|&f| f < nf && rule.factor_sizes[f] > 1))
                 .collect();
             match big.as_slice() {
-                [f] => occ[*f].push(Occurrence { tensor: t, dim: d, axes: if sharded { axes.clone() } else { vec![] } }),
+                [f] => {
+                    occ[*f].push(Occurrence { tensor: t, dim: d, axes: if sharded { axes.clone() } else { vec![] } })
+                }
                 // Several factors share the dimension: sharded, the canvas
                 // decides; unsharded, every factor is held whole.
                 _ if sharded => return Decision::Canvas,
@@ -255,7 +257,11 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
             }
             // Report the sharded side against the holder of the target axes.
             let (a, b) = if o.axes.is_empty() { (holder, o) } else { (o, holder) };
-            let held = if b.axes.is_empty() { "replicated".to_string() } else { format!("sharded on {}", mesh.parts_name(&b.axes)) };
+            let held = if b.axes.is_empty() {
+                "replicated".to_string()
+            } else {
+                format!("sharded on {}", mesh.parts_name(&b.axes))
+            };
             return comm(
                 a,
                 format!(", but {} dimension {} of the same factor {sym} is {held}", tensors[b.tensor].what, b.dim),

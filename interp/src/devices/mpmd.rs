@@ -49,7 +49,9 @@ use shardref_spec::ir::{Attr, BlockId, Dict, Module, OpId, Span, Type, ValueId};
 use shardref_spec::ops::{FuncOp, MpmdOp, OpKind, OpName};
 
 use crate::devices::mesh::{Mesh, Sharding, UnshardError};
-use crate::devices::sharded::{ImplicitReshards, ShardedInputs, ShardedOptions, ShardedValue, captured_values, run_sharded};
+use crate::devices::sharded::{
+    ImplicitReshards, ShardedInputs, ShardedOptions, ShardedValue, captured_values, run_sharded,
+};
 use crate::error::{IResult, InterpError};
 use crate::eval::{Interp, Limits};
 use crate::mpmd_global::{index_value, op_reduction, reduce_tensors};

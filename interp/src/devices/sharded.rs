@@ -512,7 +512,10 @@ impl<'m> Driver<'m> {
         if !h.sharding.unreduced.is_empty() {
             return Err(InterpError::trap(
                 span,
-                format!("{what} is unreduced over {} (a missing sdy.all_reduce)", mesh.parts_name(&h.sharding.unreduced)),
+                format!(
+                    "{what} is unreduced over {} (a missing sdy.all_reduce)",
+                    mesh.parts_name(&h.sharding.unreduced)
+                ),
             ));
         }
         let first = h.shards.first().ok_or_else(|| InterpError::invalid(span, format!("{what} has no shards")))?;
@@ -539,12 +542,14 @@ impl<'m> Driver<'m> {
         let o = m.op(op);
         let span = o.span;
         let block = |i: usize| {
-            o.regions.get(i).and_then(|&r| m.region(r).blocks.first().copied()).ok_or_else(|| {
-                InterpError::invalid(span, "while without a cond and a body")
-            })
+            o.regions
+                .get(i)
+                .and_then(|&r| m.region(r).blocks.first().copied())
+                .ok_or_else(|| InterpError::invalid(span, "while without a cond and a body"))
         };
         let (cond, body) = (block(0)?, block(1)?);
-        let targets = (0..o.results.len()).map(|i| self.result_sharding_or_replicated(op, i)).collect::<IResult<Vec<_>>>()?;
+        let targets =
+            (0..o.results.len()).map(|i| self.result_sharding_or_replicated(op, i)).collect::<IResult<Vec<_>>>()?;
         let mut carried = vec![];
         for (i, (h, t)) in operands.into_iter().zip(&targets).enumerate() {
             carried.push(self.conform(h, t.clone(), span, &format!("'stablehlo.while' operand #{i}"))?);
@@ -802,7 +807,8 @@ impl<'m> Driver<'m> {
                     } else {
                         None
                     };
-                    let fill = fill.unwrap_or_else(|| Tensor::new(vec![], t.elem.clone(), Buffer::zeros(t.buf.repr(), 1)));
+                    let fill =
+                        fill.unwrap_or_else(|| Tensor::new(vec![], t.elem.clone(), Buffer::zeros(t.buf.repr(), 1)));
                     let block = h.sharding.block(&h.global, p);
                     args.push(Value::Tensor(fill_padding(t, &plan.mask[i], &block, &fill)));
                 }

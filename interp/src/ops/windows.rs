@@ -215,7 +215,8 @@ impl Window {
             for d in 0..shape.len() {
                 // In i128: the position (below the padded size, an i64) minus
                 // a low padding as small as i64::MIN does not fit in i64.
-                let p = (r[d] as i128) * (self.strides[d] as i128) + (w[d] as i128) * (self.window_dilations[d] as i128)
+                let p = (r[d] as i128) * (self.strides[d] as i128)
+                    + (w[d] as i128) * (self.window_dilations[d] as i128)
                     - self.padding[d].0 as i128;
                 let b = self.base_dilations[d] as i128;
                 if p < 0 || p % b != 0 || p / b >= shape[d] as i128 {

@@ -181,7 +181,14 @@ fn float_value(items: &[(bool, Tok)], elem: &ElemType) -> Result<f64, String> {
         "inf" => f64::INFINITY,
         "nan" => {
             if let Some(p) = payload {
-                if matches!(k, FloatKind::F8E4M3FNUZ | FloatKind::F8E4M3B11FNUZ | FloatKind::F8E5M2FNUZ | FloatKind::F8E8M0FNU | FloatKind::F4E2M1FN) {
+                if matches!(
+                    k,
+                    FloatKind::F8E4M3FNUZ
+                        | FloatKind::F8E4M3B11FNUZ
+                        | FloatKind::F8E5M2FNUZ
+                        | FloatKind::F8E8M0FNU
+                        | FloatKind::F4E2M1FN
+                ) {
                     return Err(format!("tries to set NaN payload {p} for a type whose NaN has no payload"));
                 }
             }
@@ -194,7 +201,8 @@ fn float_value(items: &[(bool, Tok)], elem: &ElemType) -> Result<f64, String> {
             if v.is_infinite() {
                 return Err(format!("value {w} is out of range for literal's primitive type {}", type_name(elem)));
             }
-            let mantissa_nonzero = body.split(['e', 'E']).next().is_some_and(|m| m.chars().any(|c| ('1'..='9').contains(&c)));
+            let mantissa_nonzero =
+                body.split(['e', 'E']).next().is_some_and(|m| m.chars().any(|c| ('1'..='9').contains(&c)));
             if v == 0.0 && mantissa_nonzero {
                 return Err(format!("value {w} is out of range for literal's primitive type {}", type_name(elem)));
             }

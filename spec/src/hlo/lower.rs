@@ -211,7 +211,9 @@ impl Lowerer {
         if let Some(k) = opcode_from_name(s) {
             return Ok(Opcode::Plain(k));
         }
-        for (suffix, step) in [("-start", HloOp::AsyncStart), ("-update", HloOp::AsyncUpdate), ("-done", HloOp::AsyncDone)] {
+        for (suffix, step) in
+            [("-start", HloOp::AsyncStart), ("-update", HloOp::AsyncUpdate), ("-done", HloOp::AsyncDone)]
+        {
             if let Some(stem) = s.strip_suffix(suffix) {
                 if let Some(k) = opcode_from_name(stem) {
                     if DEDICATED_ASYNC.contains(&stem) {
@@ -306,7 +308,9 @@ impl Lowerer {
                 let mb = self.m.body();
                 self.m.append_op(mb, c);
                 Attr::SymbolRef(vec![cname])
-            } else if COMPUTATION_ATTRS.contains(&key.as_str()) && !(key == "scatter" && kind != HloOp::SelectAndScatter) {
+            } else if COMPUTATION_ATTRS.contains(&key.as_str())
+                && !(key == "scatter" && kind != HloOp::SelectAndScatter)
+            {
                 let n = match value.as_slice() {
                     [(_, Tok::Word(w))] => w.clone(),
                     _ => return Err(Diagnostic::error(s, format!("expects computation name for attribute {key}"))),
@@ -384,7 +388,8 @@ impl Lowerer {
                 check_async_shape(&shape, opcode_span)?;
                 if let Some(w) = wrapped {
                     let thread = dict.remove("async_execution_thread");
-                    let comp = self.build_wrapped(w, &shape, &operands, std::mem::take(&mut dict), thread.clone(), span)?;
+                    let comp =
+                        self.build_wrapped(w, &shape, &operands, std::mem::take(&mut dict), thread.clone(), span)?;
                     dict.insert("calls", Attr::SymbolRef(vec![comp]));
                     if let Some(t) = thread {
                         dict.insert("async_execution_thread", t);
@@ -394,7 +399,8 @@ impl Lowerer {
                     Some(Attr::SymbolRef(p)) => p.first().and_then(|n| self.computations.get(n)).copied(),
                     _ => None,
                 };
-                let comp = comp.ok_or_else(|| Diagnostic::error(opcode_span, "attribute calls is expected but not seen"))?;
+                let comp =
+                    comp.ok_or_else(|| Diagnostic::error(opcode_span, "attribute calls is expected but not seen"))?;
                 if !self.async_called.insert(comp) {
                     return Err(Diagnostic::error(
                         opcode_span,
@@ -448,21 +454,32 @@ impl Lowerer {
                         if r != w {
                             return Err(Diagnostic::error(
                                 opcode_span,
-                                format!("Expect async wrapped opcode to be {}, but got {}", opcode_name(r), opcode_name(w)),
+                                format!(
+                                    "Expect async wrapped opcode to be {}, but got {}",
+                                    opcode_name(r),
+                                    opcode_name(w)
+                                ),
                             ));
                         }
                     }
                     // As XLA's parser does for the sugared form, the wrapped instruction takes the
                     // shape its `-done` gives (with late binding the start's result slot may be `()`).
                     if kind == HloOp::AsyncDone {
-                        if let Some(root) = comp.filter(|c| self.sugar_built.contains(c)).and_then(|c| super::root(&self.m, c)) {
+                        if let Some(root) =
+                            comp.filter(|c| self.sugar_built.contains(c)).and_then(|c| super::root(&self.m, c))
+                        {
                             let v = self.m.op(root).results[0];
                             self.m.values[v.index()].ty = shape.clone();
                         }
                     }
                     // The wrapped instruction's own attributes, which older dumps repeat on every
                     // step, belong to the wrapped instruction: they are dropped here.
-                    dict = dict.0.into_iter().filter(|(k, _)| GENERIC_ATTRS.contains(&k.as_str())).collect::<Vec<_>>().into();
+                    dict = dict
+                        .0
+                        .into_iter()
+                        .filter(|(k, _)| GENERIC_ATTRS.contains(&k.as_str()))
+                        .collect::<Vec<_>>()
+                        .into();
                 }
                 if kind == HloOp::AsyncUpdate {
                     check_async_shape(&shape, opcode_span)?;
@@ -599,7 +616,8 @@ impl Lowerer {
                 Type::Tuple(e) => e.get(i).cloned(),
                 _ => None,
             };
-            let elem = elem.ok_or_else(|| Diagnostic::error(s, format!("tuple index {i} is out of range for {path}")))?;
+            let elem =
+                elem.ok_or_else(|| Diagnostic::error(s, format!("tuple index {i} is out of range for {path}")))?;
             let g = self.m.add_op(OpName::Known(OpKind::Hlo(HloOp::GetTupleElement)), s);
             self.m.op_mut(g).operands = vec![v];
             let r = self.m.add_result(g, elem, s);
@@ -614,7 +632,13 @@ impl Lowerer {
     }
 
     /// The shapes XLA infers when an instruction omits its own: the simple cases.
-    fn infer_shape(&self, kind: HloOp, operands: &[(ValueId, Span)], attrs: &[(String, Vec<(bool, Tok)>)], dict: &Dict) -> Option<Type> {
+    fn infer_shape(
+        &self,
+        kind: HloOp,
+        operands: &[(ValueId, Span)],
+        attrs: &[(String, Vec<(bool, Tok)>)],
+        dict: &Dict,
+    ) -> Option<Type> {
         let ty = |i: usize| operands.get(i).map(|&(v, _)| self.m.value_type(v).clone());
         let attr = |name: &str| attrs.iter().find(|a| a.0 == name).map(|a| a.1.clone());
         match kind {
@@ -636,7 +660,9 @@ impl Lowerer {
                 Some(self.m.value_type(self.m.op(r).results[0]).clone())
             }
             HloOp::Compare => match ty(0)? {
-                Type::Tensor(t) => Some(Type::Tensor(TensorType { shape: t.shape.clone(), elem: ElemType::I1, encoding: None })),
+                Type::Tensor(t) => {
+                    Some(Type::Tensor(TensorType { shape: t.shape.clone(), elem: ElemType::I1, encoding: None }))
+                }
                 _ => None,
             },
             HloOp::Tuple => Some(Type::Tuple(operands.iter().map(|&(v, _)| self.m.value_type(v).clone()).collect())),
@@ -671,7 +697,14 @@ impl Lowerer {
             HloOp::Reduce if operands.len() == 2 => {
                 let dims = tok::int_list(&attr("dimensions")?, '{')?;
                 let Type::Tensor(t) = ty(0)? else { return None };
-                let shape: Vec<_> = t.shape.as_ref()?.iter().enumerate().filter(|(i, _)| !dims.contains(&(*i as i64))).map(|(_, d)| *d).collect();
+                let shape: Vec<_> = t
+                    .shape
+                    .as_ref()?
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| !dims.contains(&(*i as i64)))
+                    .map(|(_, d)| *d)
+                    .collect();
                 Some(Type::Tensor(TensorType { shape: Some(shape), elem: t.elem.clone(), encoding: None }))
             }
             HloOp::Pad => {
@@ -745,7 +778,12 @@ impl Lowerer {
                     return None;
                 }
                 let list = |n: &str| attr(n).and_then(|v| tok::int_list(&v, '{')).unwrap_or_default();
-                let (lb, lc, rb, rc) = (list("lhs_batch_dims"), list("lhs_contracting_dims"), list("rhs_batch_dims"), list("rhs_contracting_dims"));
+                let (lb, lc, rb, rc) = (
+                    list("lhs_batch_dims"),
+                    list("lhs_contracting_dims"),
+                    list("rhs_batch_dims"),
+                    list("rhs_contracting_dims"),
+                );
                 let (ls, rs) = (l.shape.as_ref()?, r.shape.as_ref()?);
                 let mut shape = vec![];
                 for &b in &lb {
@@ -769,7 +807,10 @@ impl Lowerer {
                 match ty(0)? {
                     Type::Tensor(t) => {
                         let dims = t.shape.as_ref()?;
-                        let shape = perm.iter().map(|&p| usize::try_from(p).ok().and_then(|p| dims.get(p).copied())).collect::<Option<Vec<_>>>()?;
+                        let shape = perm
+                            .iter()
+                            .map(|&p| usize::try_from(p).ok().and_then(|p| dims.get(p).copied()))
+                            .collect::<Option<Vec<_>>>()?;
                         Some(Type::Tensor(TensorType { shape: Some(shape), elem: t.elem.clone(), encoding: None }))
                     }
                     _ => None,
@@ -791,7 +832,9 @@ impl Lowerer {
                 t.encoding = None;
                 Some(Type::Tensor(t))
             }
-            k if OpKind::Hlo(k).has(crate::ops::Traits::ELEMENTWISE) && !operands.is_empty() => ty(0).map(|t| super::shape::without_layout(&t)),
+            k if OpKind::Hlo(k).has(crate::ops::Traits::ELEMENTWISE) && !operands.is_empty() => {
+                ty(0).map(|t| super::shape::without_layout(&t))
+            }
             HloOp::Copy => ty(0),
             _ => None,
         }
@@ -808,7 +851,9 @@ impl Lowerer {
                 }
                 tok::replica_groups(value).map(|_| ()).map_err(|m| Diagnostic::error(span, m))
             }
-            "dimensions" | "dynamic_slice_sizes" | "slice_sizes" if matches!(value.first(), Some((_, Tok::Group('{', _)))) => {
+            "dimensions" | "dynamic_slice_sizes" | "slice_sizes"
+                if matches!(value.first(), Some((_, Tok::Group('{', _)))) =>
+            {
                 if key == "slice_sizes" {
                     return Ok(());
                 }
@@ -822,7 +867,14 @@ impl Lowerer {
     }
 
     /// Per-opcode checks XLA's parser makes while building the instruction.
-    fn check_instruction(&self, kind: HloOp, shape: &Type, operands: &[(ValueId, Span)], attrs: &Dict, span: Span) -> PResult<()> {
+    fn check_instruction(
+        &self,
+        kind: HloOp,
+        shape: &Type,
+        operands: &[(ValueId, Span)],
+        attrs: &Dict,
+        span: Span,
+    ) -> PResult<()> {
         if let Some(arity) = fixed_arity(kind) {
             if operands.len() != arity && !matches!(kind, HloOp::AsyncDone) {
                 return Err(Diagnostic::error(
@@ -832,7 +884,11 @@ impl Lowerer {
             }
         }
         match kind {
-            HloOp::AllReduce | HloOp::AllReduceStart | HloOp::AllGather | HloOp::AllGatherStart | HloOp::ReduceScatter => {
+            HloOp::AllReduce
+            | HloOp::AllReduceStart
+            | HloOp::AllGather
+            | HloOp::AllGatherStart
+            | HloOp::ReduceScatter => {
                 let global = matches!(attrs.get("use_global_device_ids"), Some(Attr::Opaque(t)) if t == "true");
                 if global && !attrs.contains("channel_id") {
                     return Err(Diagnostic::error(span, "Cannot have use_global_device_ids=true without channel_id"));
@@ -898,13 +954,14 @@ fn check_async_shape(shape: &Type, span: Span) -> PResult<()> {
 fn fixed_arity(k: HloOp) -> Option<usize> {
     use HloOp::*;
     match k {
-        Abs | Acos | Acosh | Asin | Asinh | Atan | Atanh | Bitcast | BitcastConvert | Broadcast | Cbrt | Ceil | Cholesky
-        | Clz | Convert | Copy | Cos | Cosh | Erf | Exp | Expm1 | Floor | GetTupleElement | Imag | IsFinite | Log
-        | Log1p | Logistic | Negate | Not | PopulationCount | Real | ReducePrecision | Reshape | Reverse | RoundNearestAfz
-        | RoundNearestEven | Rsqrt | Sign | Sin | Sinh | Slice | Sqrt | Tan | Tanh | Transpose | While => Some(1),
-        Add | AddDependency | Atan2 | Complex | Compare | Divide | Dot | Maximum | Minimum | Mulhi | Multiply | Or | Pad
-        | Power | Remainder | ShiftLeft | ShiftRightArithmetic | ShiftRightLogical | StochasticConvert | Subtract | Xor
-        | And => Some(2),
+        Abs | Acos | Acosh | Asin | Asinh | Atan | Atanh | Bitcast | BitcastConvert | Broadcast | Cbrt | Ceil
+        | Cholesky | Clz | Convert | Copy | Cos | Cosh | Erf | Exp | Expm1 | Floor | GetTupleElement | Imag
+        | IsFinite | Log | Log1p | Logistic | Negate | Not | PopulationCount | Real | ReducePrecision | Reshape
+        | Reverse | RoundNearestAfz | RoundNearestEven | Rsqrt | Sign | Sin | Sinh | Slice | Sqrt | Tan | Tanh
+        | Transpose | While => Some(1),
+        Add | AddDependency | Atan2 | Complex | Compare | Divide | Dot | Maximum | Minimum | Mulhi | Multiply | Or
+        | Pad | Power | Remainder | ShiftLeft | ShiftRightArithmetic | ShiftRightLogical | StochasticConvert
+        | Subtract | Xor | And => Some(2),
         Clamp | Select => Some(3),
         Iota | PartitionId | ReplicaId | RngGetAndUpdateState => Some(0),
         _ => None,

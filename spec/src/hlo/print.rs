@@ -45,7 +45,9 @@ pub fn print(m: &Module) -> String {
                 _ => None,
             })
             .collect();
-        header.sort_by_key(|(n, _)| (HEADER_ORDER.iter().position(|h| h == n).unwrap_or(HEADER_ORDER.len()), n.to_string()));
+        header.sort_by_key(|(n, _)| {
+            (HEADER_ORDER.iter().position(|h| h == n).unwrap_or(HEADER_ORDER.len()), n.to_string())
+        });
         for (n, v) in header {
             out.push_str(&format!(", {n}={v}"));
         }

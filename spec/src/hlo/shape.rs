@@ -37,7 +37,9 @@ pub fn elem_type(name: &str) -> Option<ElemType> {
     }
     FloatKind::ALL
         .into_iter()
-        .filter(|k| !matches!(k, FloatKind::TF32 | FloatKind::F80 | FloatKind::F128 | FloatKind::F6E2M3FN | FloatKind::F6E3M2FN))
+        .filter(|k| {
+            !matches!(k, FloatKind::TF32 | FloatKind::F80 | FloatKind::F128 | FloatKind::F6E2M3FN | FloatKind::F6E3M2FN)
+        })
         .find(|k| k.name().eq_ignore_ascii_case(name))
         .map(ElemType::Float)
 }
@@ -163,7 +165,9 @@ pub fn layout_of(t: &TensorType) -> Option<&str> {
 
 fn dynamic_of(t: &TensorType) -> Vec<i64> {
     match t.encoding.as_deref() {
-        Some(Attr::Dict(d)) => d.get("dynamic").and_then(Attr::as_dense_array).map(DenseArray::as_i64).unwrap_or_default(),
+        Some(Attr::Dict(d)) => {
+            d.get("dynamic").and_then(Attr::as_dense_array).map(DenseArray::as_i64).unwrap_or_default()
+        }
         _ => vec![],
     }
 }

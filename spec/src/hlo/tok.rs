@@ -299,7 +299,11 @@ pub enum Sharding {
     /// A tile assignment: its dimensions (including any trailing subgroup dimensions), the devices
     /// in row-major order over those dimensions, and the kinds of the trailing subgroup dimensions
     /// (`last_tile_dim_replicate` is one `replicated` subgroup).
-    Tiled { dims: Vec<i64>, devices: Vec<i64>, subgroups: Vec<String> },
+    Tiled {
+        dims: Vec<i64>,
+        devices: Vec<i64>,
+        subgroups: Vec<String>,
+    },
     Tuple(Vec<Sharding>),
 }
 
@@ -365,7 +369,9 @@ pub fn sharding(items: &[(bool, Tok)]) -> Result<Sharding, String> {
                         let Some(v) = v else { break };
                         devices.push(v);
                         i += 1;
-                        if matches!(inner.get(i + 1), Some((_, Tok::Comma))) && w(i + 2).and_then(|x| x.parse::<i64>().ok()).is_some() {
+                        if matches!(inner.get(i + 1), Some((_, Tok::Comma)))
+                            && w(i + 2).and_then(|x| x.parse::<i64>().ok()).is_some()
+                        {
                             i += 1;
                         } else {
                             break;
@@ -401,7 +407,9 @@ pub fn sharding(items: &[(bool, Tok)]) -> Result<Sharding, String> {
         return Ok(Sharding::Unknown);
     }
     if maximal {
-        return device.map(Sharding::Maximal).ok_or_else(|| "maximal shardings should have exactly one device assigned".into());
+        return device
+            .map(Sharding::Maximal)
+            .ok_or_else(|| "maximal shardings should have exactly one device assigned".into());
     }
     let dims = dims.ok_or("sharding has no tile assignment")?;
     if devices.len() <= 1 {

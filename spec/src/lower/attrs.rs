@@ -340,7 +340,8 @@ impl Lowerer<'_> {
         let (elem, dims) = match &ty {
             Type::Tensor(t) => {
                 t.num_elements().ok_or_else(|| Diagnostic::error(span, "dense elements need a static shape"))?;
-                let dims = t.static_shape().ok_or_else(|| Diagnostic::error(span, "dense elements need a static shape"))?;
+                let dims =
+                    t.static_shape().ok_or_else(|| Diagnostic::error(span, "dense elements need a static shape"))?;
                 (t.elem.clone(), dims)
             }
             Type::Vector(shape, e) => (e.clone(), shape.clone()),

@@ -15,7 +15,15 @@ pub fn inherent_attrs(k: MhloOp) -> &'static [&'static str] {
         M::Copy => &["cross_program_prefetch_index"],
         M::Domain => &["entry_metadata", "exit_metadata", "kind"],
         M::TopK => &["k", "largest"],
-        M::Acos | M::Acosh | M::AddDependency | M::Asin | M::Asinh | M::Atanh | M::Bitcast | M::Cosh | M::Erf
+        M::Acos
+        | M::Acosh
+        | M::AddDependency
+        | M::Asin
+        | M::Asinh
+        | M::Atanh
+        | M::Bitcast
+        | M::Cosh
+        | M::Erf
         | M::Sinh => &[],
     }
 }

@@ -362,8 +362,7 @@ pub fn reduce_window(op: Op<'_>) -> Check {
     let acc = reducer(op, 0, &inputs, &inits, &allowed)?;
     let Some(s0) = shape(inputs[0]) else { return Ok(()) };
     // reduce_window_c14, reduce_window_c15
-    let out: Vec<Dim> =
-        (0..s0.len()).map(|i| num_windows(s0[i], &w, i, allowed[i])).collect::<Result<_, _>>()?;
+    let out: Vec<Dim> = (0..s0.len()).map(|i| num_windows(s0[i], &w, i, allowed[i])).collect::<Result<_, _>>()?;
     // reduce_window_c16
     results_match(op, &vec![out; inputs.len()], &acc)
 }
@@ -425,8 +424,7 @@ pub fn select_and_scatter(op: Op<'_>) -> Check {
     if let (Some(sx), Some(ss)) = (shape(tx), shape(ts)) {
         // select_and_scatter_c2
         let wd: Vec<Dim> = wdims.iter().map(|&d| u64::try_from(d).ok()).collect();
-        let out: Vec<Dim> =
-            (0..sx.len()).map(|i| num_windows(sx[i], &w, i, wd[i])).collect::<Result<_, _>>()?;
+        let out: Vec<Dim> = (0..sx.len()).map(|i| num_windows(sx[i], &w, i, wd[i])).collect::<Result<_, _>>()?;
         if !dims_compat(&out, ss) {
             return Err(Fail::new(format!(
                 "expects source-type to be {}, but got{}",
