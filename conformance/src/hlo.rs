@@ -87,15 +87,9 @@ pub fn run(paths: &[PathBuf]) -> Result<Summary, String> {
     for p in paths {
         all.extend(rows(p)?);
     }
-    let verdicts: Vec<(String, Verdict)> = all.par_iter().map(|r| (r.name.clone(), judge_guarded(r))).collect();
+    let verdicts: Vec<(String, Verdict)> =
+        all.par_iter().map(|r| (r.name.clone(), crate::guarded(|| judge(r)))).collect();
     Ok(Summary::tally(verdicts))
-}
-
-fn judge_guarded(r: &Row) -> Verdict {
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| judge(r))) {
-        Ok(v) => v,
-        Err(_) => Verdict::Fail("shardref panicked (a bug)".into()),
-    }
 }
 
 /// The parser's errors in XLA's form.

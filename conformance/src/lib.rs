@@ -197,7 +197,12 @@ pub fn run_with_progress(mode: &dyn Mode, paths: &[PathBuf], progress: bool) -> 
 
 /// Judges a case, turning a panic (a shardref bug) into a failure that says so.
 fn judge_guarded(mode: &dyn Mode, file: &SuiteFile, case: &Case) -> Verdict {
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| mode.judge(file, case))) {
+    guarded(|| mode.judge(file, case))
+}
+
+/// Runs a judgement, turning a panic (a shardref bug) into a failure that says so and quotes it.
+pub(crate) fn guarded(judge: impl FnOnce() -> Verdict) -> Verdict {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(judge)) {
         Ok(v) => v,
         Err(e) => {
             let msg = e
