@@ -1,22 +1,33 @@
 //! `shardref equiv FILE`: partitioned == unpartitioned.
 //!
 //! Checks each pair (every `@parallel_x` with `@sequential_x`, or its own
-//! erased copy when there is none; or the `--parallel`/`--sequential`
-//! functions named) with `shardref_verifier::equiv`, and prints one line
-//! per pair:
+//! erased copy when there is none; in a module without `@parallel_x`
+//! functions, `@main` against its erased copy, as JAX exports a program; or
+//! the `--parallel`/`--sequential` functions named) with
+//! `shardref_verifier::equiv`, and prints one line per pair:
 //!
 //! ```text
-//! @parallel_x vs @sequential_x: equal (3 trials)
+//! @parallel_x vs @sequential_x: equal (bitwise, 3 trials)
+//! @main vs @main with shardings and collectives erased: equal within tolerance (max abs 6.103516e-05, max ulp 1; sums within their rounding bound, at most 0.71 ulp from the exact value; 3 trials)
 //! @parallel_y vs @parallel_y with shardings and collectives erased: differ in trial 0: result 0 at index [2, 1], held by device 3: parallel 5, sequential 7
 //! ```
+//!
+//! Reshards: a module with explicit collectives or manual computations is
+//! checked strictly (every reshard must be in the program), one without
+//! gets them inserted as upstream's partitioner would
+//! (`equiv::default_implicit`); `--strict` and `--insert-reshards` choose
+//! explicitly.
 //!
 //! The program is verified first (`shardref verify`'s rules); a program
 //! with verifier errors is reported and not run.
 //!
 //! Inputs are `--input` `.npy`/`.npz` files (as for `shardref run`; one
 //! trial, and then exactly one pair must be chosen), or `--trials` random
-//! draws from `--seed`. Floats compare bitwise unless `--rtol`/`--atol`
-//! are given (either alone sets the other to 0).
+//! draws from `--seed`. Floats compare within tolerance by default: final
+//! sums within the rounding bound of their exact value, other elements
+//! within the element type's tolerance (`equiv::compare`); `--rtol`/`--atol`
+//! replace the type's tolerance (either alone sets the other to 0), and
+//! `--exact` asks for bitwise equality.
 //!
 //! Exit status: 0 when every pair is equal; 1 when a pair differs, the
 //! program does not parse, or a run fails (reported at the program's
@@ -29,7 +40,7 @@ use shardref_interp::Limits;
 use shardref_interp::devices::sharded::ImplicitReshards;
 use shardref_spec::diag::{Diagnostic, render};
 use shardref_spec::ir::Span;
-use shardref_verifier::equiv::{self, EquivOptions, Tolerance};
+use shardref_verifier::equiv::{self, Comparison, EquivOptions, Tolerance};
 
 use crate::run::load_input_files;
 
@@ -54,16 +65,24 @@ pub struct EquivArgs {
     /// Number of random trials.
     #[arg(long, default_value_t = 3)]
     pub trials: usize,
-    /// Relative tolerance for float elements (default: bitwise comparison).
-    #[arg(long, value_name = "R")]
+    /// Relative tolerance for float elements (default: the element type's).
+    #[arg(long, value_name = "R", conflicts_with = "exact")]
     pub rtol: Option<f64>,
-    /// Absolute tolerance for float elements (default: bitwise comparison).
-    #[arg(long, value_name = "A")]
+    /// Absolute tolerance for float elements (default: the element type's).
+    #[arg(long, value_name = "A", conflicts_with = "exact")]
     pub atol: Option<f64>,
-    /// Perform reshards the program leaves implicit (as upstream's partitioner
-    /// would insert them) instead of reporting them.
+    /// Compare bitwise: no tolerance, no rounding bound.
     #[arg(long)]
+    pub exact: bool,
+    /// Perform reshards the program leaves implicit (as upstream's partitioner
+    /// would insert them) instead of reporting them (default for modules
+    /// without explicit collectives or manual computations).
+    #[arg(long, conflicts_with = "strict")]
     pub insert_reshards: bool,
+    /// Report reshards the program leaves implicit (default for modules with
+    /// explicit collectives or manual computations).
+    #[arg(long)]
+    pub strict: bool,
     /// Run the partitioned side on global-shaped canvases (the slow,
     /// independent second implementation) instead of on local shards.
     #[arg(long)]
@@ -139,22 +158,23 @@ pub fn equiv(args: &EquivArgs) -> ExitCode {
             Err(code) => return ExitCode::from(code),
         }
     };
-    let tol = match (args.rtol, args.atol) {
-        (None, None) => None,
-        (r, a) => Some(Tolerance { rtol: r.unwrap_or(0.0), atol: a.unwrap_or(0.0) }),
+    let comparison = match (args.exact, args.rtol, args.atol) {
+        (true, _, _) => Comparison::Bitwise,
+        (false, None, None) => Comparison::Tolerant(None),
+        (false, r, a) => Comparison::Tolerant(Some(Tolerance { rtol: r.unwrap_or(0.0), atol: a.unwrap_or(0.0) })),
     };
     let mut limits = Limits::default();
     if let Some(f) = args.fuel {
         limits.fuel = f;
     }
-    let opts = EquivOptions {
-        seed: args.seed,
-        trials: args.trials.max(1),
-        tol,
-        limits,
-        implicit: if args.insert_reshards { ImplicitReshards::Insert } else { ImplicitReshards::Error },
-        canvas: args.canvas,
+    let evidence = equiv::partitioned_evidence(&m);
+    let implicit = match (args.insert_reshards, args.strict) {
+        (true, _) => ImplicitReshards::Insert,
+        (false, true) => ImplicitReshards::Error,
+        (false, false) => equiv::default_implicit(&m),
     };
+    let opts =
+        EquivOptions { seed: args.seed, trials: args.trials.max(1), comparison, limits, implicit, canvas: args.canvas };
     let mut all_equal = true;
     for pair in &pairs {
         let twin = if pair.erased {
@@ -170,7 +190,21 @@ pub fn equiv(args: &EquivArgs) -> ExitCode {
             }
             Err(e) => {
                 println!("@{} vs {twin}: error", pair.parallel);
-                eprint!("{}", render(&source, &[Diagnostic::error(e.span, e.message)]));
+                let mut d = Diagnostic::error(e.span, e.message);
+                // Say why the run was strict when the module chose it.
+                if let (Some(op), false) = (evidence, args.strict) {
+                    if implicit == ImplicitReshards::Error && d.message.contains("implicit") {
+                        d = d.with_note(
+                            m.op(op).span,
+                            format!(
+                                "the module claims to be partitioned ('{}'), so its reshards must be explicit; \
+                                 --insert-reshards inserts them",
+                                m.op(op).name.as_str()
+                            ),
+                        );
+                    }
+                }
+                eprint!("{}", render(&source, &[d]));
                 all_equal = false;
             }
         }

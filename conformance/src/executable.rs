@@ -43,7 +43,7 @@ use shardref_spec::diag::{LineIndex, location};
 use shardref_spec::ir::{Module, Span};
 use shardref_spec::split::Case;
 use shardref_spec::{Source, parse_source};
-use shardref_verifier::equiv::{self, EquivOptions, Pair, erased_twin, find_func, func_names};
+use shardref_verifier::equiv::{self, Comparison, EquivOptions, Pair, erased_twin, find_func, func_names};
 
 use crate::{Mode, SuiteFile, Verdict, first_line};
 
@@ -203,7 +203,12 @@ impl Mode for Executable {
                 Verdict::Pass
             }
             What::Pair(f) => {
-                let opts = EquivOptions { implicit: folder.implicit(), ..EquivOptions::default() };
+                // Bitwise: the corpus's random-input sums are exact (see `equiv::inputs`).
+                let opts = EquivOptions {
+                    implicit: folder.implicit(),
+                    comparison: Comparison::Bitwise,
+                    ..EquivOptions::default()
+                };
                 let verdict = if folder == Folder::ExplicitBatching {
                     let o = f.replacen("transformed_", "original_", 1);
                     let pair = Pair { parallel: f.clone(), sequential: o, erased: false, note: None };

@@ -4,28 +4,38 @@
 //! reassembled global results element by element.
 //!
 //! Twins (`resolve_pairs`): `@parallel_x` pairs with `@sequential_x`, or the
-//! functions named explicitly; a partitioned function without a twin pairs
-//! with itself with its shardings and collectives erased (`erase`, which
+//! functions named explicitly, or, in a module without `@parallel_x`
+//! functions, `@main` (what JAX exports); a partitioned function without a
+//! twin pairs with itself with its shardings and collectives erased (`erase`, which
 //! documents what each sdy collective means in the global view).
 //!
 //! Inputs: given ones (one trial), or `trials` seeded random draws
 //! (`inputs`, which documents the ranges per element type).
 //!
-//! Comparison (`compare`): bitwise for floats unless tolerances are given.
-//! When tolerances are needed: a partitioned reduction (a `dot_general` or
+//! Comparison (`compare`, `exact`): `Comparison::Bitwise` (the library's
+//! default, and `--exact` on the command line), or `Comparison::Tolerant`
+//! (the command line's default). A partitioned reduction (a `dot_general` or
 //! `reduce` over a sharded dimension, then an `all_reduce` or
 //! `reduce_scatter`) adds each device's partial sum and then the partials,
-//! which reassociates the sequential left fold; with floats the two orders
-//! can round differently. The random inputs are chosen so that this cannot
-//! happen for sums of moderately many terms (they are small dyadic
-//! rationals whose sums are exact, see `inputs`), so the bitwise default
-//! holds there; with real data (`--input`), with many terms, with narrow
-//! types (bf16 sums of more than two terms, f8), or with non-associative
-//! ops applied in a different order (a `tanh` before versus after a
-//! reduction is a different program, not a reassociation), pass `--rtol`/
-//! `--atol`. Integer sums wrap identically in any order and need none.
+//! which reassociates the sequential fold; with floats the two orders can
+//! round differently. Tolerant comparison accepts a final result that is a
+//! sum when it lies within the rounding bound of its summation around the
+//! exact sum (computed with big integers from the twin's own operands,
+//! `exact`), and any float element within the per-type tolerances
+//! (`compare::default_tolerance`, or `--rtol`/`--atol`). The random inputs
+//! make short sums exact (`inputs`), so most programs compare bitwise
+//! anyway; real data (`--input`), long sums, narrow types or ops applied
+//! after a reassociated sum are where the tolerances matter. Integer sums
+//! wrap identically in any order and always compare exactly.
 //!
-//! Verdict: `Equal`, or the first differing element (trials in order,
+//! Strict or inserting (`default_implicit`): a module with explicit sdy
+//! collectives or manual computations claims to be partitioned, so by
+//! default every reshard must be explicit; a module without any (what
+//! `jax.jit(...).lower(...)` prints) gets its reshards inserted, as
+//! upstream's partitioner would. Callers may override either way.
+//!
+//! Verdict: `Equal` (bitwise, or within tolerance with the largest
+//! distances), or the first differing element (trials in order,
 //! results in order, elements row-major): result index, global index, the
 //! devices holding that element in the partitioned result, both values. A
 //! partitioned result whose replicas disagree is reported as such (the
@@ -37,6 +47,7 @@
 
 pub mod compare;
 pub mod erase;
+pub mod exact;
 pub mod inputs;
 
 use std::fmt;
@@ -44,10 +55,13 @@ use std::fmt;
 use shardref_interp::devices::mesh::UnshardError;
 use shardref_interp::devices::sharded::{ImplicitReshards, ShardedInputs, ShardedOptions, ShardedValue, run_sharded};
 use shardref_interp::{InterpError, Limits, Value};
-use shardref_spec::ir::{Attr, Module, Span, Type};
+use shardref_spec::ir::{Attr, Module, OpId, Span, Type};
+use shardref_spec::ops::{OpKind, OpName, SdyOp, Traits};
 
-pub use compare::Tolerance;
+use compare::Judgement;
+pub use compare::{Closeness, Comparison, Tolerance};
 pub use erase::{EraseError, erased_twin, find_func, func_names};
+use exact::{ExactSums, Probe};
 
 /// A partitioned function and its unpartitioned twin.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,7 +102,7 @@ impl fmt::Display for EquivError {
 pub struct EquivOptions {
     pub seed: u64,
     pub trials: usize,
-    pub tol: Option<Tolerance>,
+    pub comparison: Comparison,
     pub limits: Limits,
     /// Strict (every reshard explicit) or inserting implicit reshards, for
     /// programs that upstream partitions before running.
@@ -102,7 +116,7 @@ impl Default for EquivOptions {
         EquivOptions {
             seed: 0,
             trials: 3,
-            tol: None,
+            comparison: Comparison::Bitwise,
             limits: Limits::default(),
             implicit: ImplicitReshards::Error,
             canvas: false,
@@ -122,6 +136,8 @@ pub struct Difference {
     pub devices: Vec<i64>,
     pub parallel: String,
     pub sequential: String,
+    /// What the exact sum says about the element, when it is the result of a sum.
+    pub note: Option<String>,
 }
 
 /// Replicas of a partitioned result element disagree with each other.
@@ -140,9 +156,11 @@ pub struct ReplicaDisagreement {
 /// The verdict on one pair.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Verdict {
-    /// Every result of every trial agrees.
+    /// Every result of every trial agrees: bitwise (`closeness` is `None`),
+    /// or within tolerance with the largest distances.
     Equal {
         trials: usize,
+        closeness: Option<Closeness>,
     },
     Differs(Difference),
     ReplicasDisagree(ReplicaDisagreement),
@@ -175,19 +193,45 @@ impl fmt::Display for Verdict {
     /// One verdict, as `shardref equiv` prints it after the pair's name.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Verdict::Equal { trials } => {
-                write!(f, "equal ({trials} trial{})", if *trials == 1 { "" } else { "s" })
+            Verdict::Equal { trials, closeness } => {
+                let n = format!("{trials} trial{}", if *trials == 1 { "" } else { "s" });
+                match closeness {
+                    None => write!(f, "equal (bitwise, {n})"),
+                    Some(c) => {
+                        write!(
+                            f,
+                            "equal within tolerance (max abs {}, max ulp {}",
+                            compare::sci(c.max_abs),
+                            compare::ulps(c.max_ulp)
+                        )?;
+                        if let Some(s) = c.sums {
+                            write!(
+                                f,
+                                "; sums within {}% of their rounding bound, at most {} ulp from the exact value",
+                                compare::ulps(100.0 * s.max_fraction_of_bound),
+                                compare::ulps(s.max_ulp_from_exact)
+                            )?;
+                        }
+                        write!(f, "; {n})")
+                    }
+                }
             }
-            Verdict::Differs(d) => write!(
-                f,
-                "differ {}: result {} at index {:?}, held by {}: parallel {}, sequential {}",
-                trial_text(d.trial),
-                d.result,
-                d.index,
-                devices_text(&d.devices),
-                d.parallel,
-                d.sequential
-            ),
+            Verdict::Differs(d) => {
+                write!(
+                    f,
+                    "differ {}: result {} at index {:?}, held by {}: parallel {}, sequential {}",
+                    trial_text(d.trial),
+                    d.result,
+                    d.index,
+                    devices_text(&d.devices),
+                    d.parallel,
+                    d.sequential
+                )?;
+                match &d.note {
+                    Some(n) => write!(f, " ({n})"),
+                    None => Ok(()),
+                }
+            }
             Verdict::ReplicasDisagree(r) => {
                 let each: Vec<String> =
                     r.devices.iter().zip(&r.values).map(|(d, v)| format!("device {d} holds {v}")).collect();
@@ -207,7 +251,8 @@ impl fmt::Display for Verdict {
 }
 
 /// The pairs to check: the one named (`parallel`, with `sequential` or its
-/// twin), or every `@parallel_x` of the module with its twin.
+/// twin), or every `@parallel_x` of the module with its twin, or, when the
+/// module has none, `@main` with its twin (a module as JAX exports it).
 pub fn resolve_pairs(m: &Module, parallel: Option<&str>, sequential: Option<&str>) -> Result<Vec<Pair>, EquivError> {
     let names = func_names(m);
     let exists = |n: &str| names.iter().any(|x| x == n);
@@ -230,13 +275,19 @@ pub fn resolve_pairs(m: &Module, parallel: Option<&str>, sequential: Option<&str
         (None, None) => {
             let pairs: Vec<Pair> =
                 names.iter().filter(|n| n.starts_with("parallel_")).map(|p| twin_of(m, p, &exists)).collect();
-            if pairs.is_empty() {
-                return Err(EquivError::new(
-                    Span::NONE,
-                    format!("no @parallel_* function in the module (it has {}); name one with --parallel", listing()),
-                ));
+            if !pairs.is_empty() {
+                return Ok(pairs);
             }
-            Ok(pairs)
+            if exists("main") {
+                return Ok(vec![twin_of(m, "main", &exists)]);
+            }
+            Err(EquivError::new(
+                Span::NONE,
+                format!(
+                    "no @parallel_* or @main function in the module (it has {}); name one with --parallel",
+                    listing()
+                ),
+            ))
         }
     }
 }
@@ -344,14 +395,59 @@ fn equiv_with(
             })
             .collect::<Result<_, _>>()?,
     };
+    // Under tolerances, the twin runs as a probe that also returns the
+    // operands of its final sums (`exact`).
+    let probed = match opts.comparison {
+        Comparison::Tolerant(_) => {
+            let mut pm = m.clone();
+            let name = format!("{}__equiv_exact_probe", pair.sequential);
+            exact::add_probe(&mut pm, &pair.sequential, &name).map(|probe| {
+                let limbs = exact::limb_module(&pm, &probe);
+                Probed { module: pm, limbs, probe }
+            })
+        }
+        Comparison::Bitwise => None,
+    };
     let count = trials.len();
+    let mut closeness: Option<Closeness> = None;
     for (trial, args) in trials {
-        let verdict = one_trial(m, pair, trial, args, opts, runner)?;
-        if !verdict.is_equal() {
-            return Ok(verdict);
+        match one_trial(m, probed.as_ref(), pair, trial, args, opts, runner)? {
+            Verdict::Equal { closeness: Some(c), .. } => closeness.get_or_insert_with(Closeness::default).merge(&c),
+            Verdict::Equal { closeness: None, .. } => {}
+            verdict => return Ok(verdict),
         }
     }
-    Ok(Verdict::Equal { trials: count })
+    Ok(Verdict::Equal { trials: count, closeness })
+}
+
+/// The module with a probe of the twin (`exact::add_probe`), and its limb copy.
+struct Probed {
+    module: Module,
+    limbs: Module,
+    probe: Probe,
+}
+
+/// The twin's results of one trial, with the operands of its final sums when probed.
+struct SequentialRun<'p> {
+    results: Vec<Value>,
+    probe: Option<(&'p Probed, Vec<Value>)>,
+    limits: Limits,
+}
+
+impl SequentialRun<'_> {
+    /// The exact sums of result `i`, when it is a probed sum.
+    fn exact_sums(&self, i: usize) -> Option<ExactSums> {
+        let (probed, extra) = self.probe.as_ref()?;
+        let site = probed.probe.sites.iter().find(|s| s.result == i)?;
+        let base = probed.probe.results;
+        let tensor = |k: usize| match extra.get(k.checked_sub(base)?) {
+            Some(Value::Tensor(t)) => Some(t),
+            _ => None,
+        };
+        let operands: Vec<_> = site.operands.iter().map(|&k| tensor(k)).collect::<Option<_>>()?;
+        let addends: Vec<_> = site.addends.iter().map(|&(k, _)| tensor(k)).collect::<Option<_>>()?;
+        exact::exact_sums(&probed.limbs, site, &operands, &addends, self.limits)
+    }
 }
 
 fn types_text(ts: &[Type]) -> String {
@@ -360,16 +456,23 @@ fn types_text(ts: &[Type]) -> String {
 
 fn one_trial(
     m: &Module,
+    probed: Option<&Probed>,
     pair: &Pair,
     trial: Option<usize>,
     args: Vec<Value>,
     opts: &EquivOptions,
     runner: Runner,
 ) -> Result<Verdict, EquivError> {
-    let seq = |args| {
-        shardref_interp::run(m, &pair.sequential, args, opts.limits)
-            .map_err(|e| EquivError::from_interp("sequential", &pair.sequential, e))
-            .map(|o| o.results)
+    let seq = |args| -> Result<SequentialRun<'_>, EquivError> {
+        let (module, name) = match probed {
+            Some(p) => (&p.module, p.probe.func.as_str()),
+            None => (m, pair.sequential.as_str()),
+        };
+        let mut results = shardref_interp::run(module, name, args, opts.limits)
+            .map_err(|e| EquivError::from_interp("sequential", &pair.sequential, e))?
+            .results;
+        let probe = probed.map(|p| (p, results.split_off(p.probe.results.min(results.len()))));
+        Ok(SequentialRun { results, probe, limits: opts.limits })
     };
     match runner {
         Runner::Sharded => {
@@ -396,35 +499,41 @@ fn one_trial(
                 }
                 Err(e) => return Err(EquivError::from_interp("parallel", &pair.parallel, e)),
             };
-            compare_results(&par, &seq(args)?, trial, opts.tol)
+            let seq = seq(args)?;
+            compare_results(&par, &seq.results, trial, opts.comparison, &mut |i| seq.exact_sums(i))
         }
         Runner::Global => {
             let par = shardref_interp::run(m, &pair.parallel, args.clone(), opts.limits)
                 .map_err(|e| EquivError::from_interp("first", &pair.parallel, e))?
                 .results;
             let seq = seq(args)?;
-            if par.len() != seq.len() {
+            if par.len() != seq.results.len() {
                 return Ok(Verdict::TypesDiffer {
                     result: None,
-                    message: format!("{} results vs {} results", par.len(), seq.len()),
+                    message: format!("{} results vs {} results", par.len(), seq.results.len()),
                 });
             }
-            for (i, (p, s)) in par.iter().zip(&seq).enumerate() {
-                if let Some(v) = compare_values(i, p, s, trial, opts.tol, &|_| vec![]) {
-                    return Ok(v);
+            let mut closeness: Option<Closeness> = None;
+            for (i, (p, s)) in par.iter().zip(&seq.results).enumerate() {
+                match compare_values(i, p, s, trial, opts.comparison, &mut || seq.exact_sums(i), &|_| vec![]) {
+                    Ok(Some(c)) => closeness.get_or_insert_with(Closeness::default).merge(&c),
+                    Ok(None) => {}
+                    Err(v) => return Ok(v),
                 }
             }
-            Ok(Verdict::Equal { trials: 1 })
+            Ok(Verdict::Equal { trials: 1, closeness })
         }
     }
 }
 
-/// Compares the partitioned results (reassembled) with the sequential ones.
+/// Compares the partitioned results (reassembled) with the sequential ones;
+/// `sums(i)` gives the exact sums of sequential result `i` when it is a sum.
 pub fn compare_results(
     par: &[ShardedValue],
     seq: &[Value],
     trial: Option<usize>,
-    tol: Option<Tolerance>,
+    comparison: Comparison,
+    sums: &mut dyn FnMut(usize) -> Option<ExactSums>,
 ) -> Result<Verdict, EquivError> {
     if par.len() != seq.len() {
         return Ok(Verdict::TypesDiffer {
@@ -432,6 +541,7 @@ pub fn compare_results(
             message: format!("{} parallel results vs {} sequential results", par.len(), seq.len()),
         });
     }
+    let mut closeness: Option<Closeness> = None;
     for (i, (p, s)) in par.iter().zip(seq).enumerate() {
         let global = match p.reassemble() {
             Ok(v) => v,
@@ -449,40 +559,89 @@ pub fn compare_results(
             }
         };
         let holders = |index: &[usize]| p.holders(index).into_iter().map(|pos| p.mesh.device_id(pos)).collect();
-        if let Some(v) = compare_values(i, &global, s, trial, tol, &holders) {
-            return Ok(v);
+        match compare_values(i, &global, s, trial, comparison, &mut || sums(i), &holders) {
+            Ok(Some(c)) => closeness.get_or_insert_with(Closeness::default).merge(&c),
+            Ok(None) => {}
+            Err(v) => return Ok(v),
         }
     }
-    Ok(Verdict::Equal { trials: 1 })
+    Ok(Verdict::Equal { trials: 1, closeness })
 }
 
-/// The verdict on result `i` if it differs; `holders` names the devices of an element.
+/// Result `i`: `Ok(None)` bitwise equal, `Ok(Some(c))` equal within
+/// tolerance, or `Err` with the verdict that it differs; `holders` names the
+/// devices of an element.
 fn compare_values(
     i: usize,
     p: &Value,
     s: &Value,
     trial: Option<usize>,
-    tol: Option<Tolerance>,
+    comparison: Comparison,
+    sums: &mut dyn FnMut() -> Option<ExactSums>,
     holders: &dyn Fn(&[usize]) -> Vec<i64>,
-) -> Option<Verdict> {
+) -> Result<Option<Closeness>, Verdict> {
     let (Value::Tensor(pt), Value::Tensor(st)) = (p, s) else {
-        return (p != s).then(|| Verdict::TypesDiffer { result: Some(i), message: "non-tensor results differ".into() });
+        if p != s {
+            return Err(Verdict::TypesDiffer { result: Some(i), message: "non-tensor results differ".into() });
+        }
+        return Ok(None);
     };
     if compare::shape_mismatch(pt, st) {
-        return Some(Verdict::TypesDiffer {
+        return Err(Verdict::TypesDiffer {
             result: Some(i),
             message: format!("{} (parallel) vs {} (sequential)", Type::Tensor(pt.ty()), Type::Tensor(st.ty())),
         });
     }
-    let k = compare::first_difference(pt, st, tol)?;
+    let (k, note) = match compare::judge(pt, st, comparison, sums) {
+        Judgement::Bitwise => return Ok(None),
+        Judgement::Close(c) => return Ok(Some(c)),
+        Judgement::Differs { index, note } => (index, note),
+    };
     let index = shardref_interp::check::index_of(&pt.shape, k);
     let devices = holders(&index);
-    Some(Verdict::Differs(Difference {
+    Err(Verdict::Differs(Difference {
         trial,
         result: i,
         index,
         devices,
         parallel: compare::element_string(pt, k),
         sequential: compare::element_string(st, k),
+        note,
     }))
+}
+
+/// The first op of `m` (in module order) that makes it a partitioned program:
+/// an explicit sdy collective or a manual computation (a StableHLO
+/// collective addresses devices as well and counts too).
+pub fn partitioned_evidence(m: &Module) -> Option<OpId> {
+    let mut stack = vec![m.root];
+    while let Some(op) = stack.pop() {
+        if claims_partitioned(&m.op(op).name) {
+            return Some(op);
+        }
+        for &r in m.op(op).regions.iter().rev() {
+            for &b in m.region(r).blocks.iter().rev() {
+                stack.extend(m.block(b).ops.iter().rev());
+            }
+        }
+    }
+    None
+}
+
+/// Whether an op says that its program is already partitioned: a collective
+/// of any dialect (the op table's `COLLECTIVE` trait) or a manual computation.
+fn claims_partitioned(name: &OpName) -> bool {
+    match name {
+        OpName::Known(k) => k.has(Traits::COLLECTIVE) || *k == OpKind::Sdy(SdyOp::ManualComputation),
+        OpName::Unknown(_) => false,
+    }
+}
+
+/// Strict when the module claims to be partitioned (`partitioned_evidence`),
+/// else inserting reshards, as upstream's partitioner would.
+pub fn default_implicit(m: &Module) -> ImplicitReshards {
+    match partitioned_evidence(m) {
+        Some(_) => ImplicitReshards::Error,
+        None => ImplicitReshards::Insert,
+    }
 }

@@ -1,5 +1,4 @@
-//! Element comparison for `equiv`: bitwise by default, within tolerances for
-//! floats when asked.
+//! Element comparison for `equiv`: bitwise, or within tolerances.
 //!
 //! Bitwise means the elements' storage bits are equal: a NaN equals a NaN
 //! only with the same payload and sign, and -0.0 differs from 0.0. This is
@@ -7,20 +6,144 @@
 //! unpartitioned one does) and holds whenever both compute the same
 //! operations in the same order on each element.
 //!
-//! With tolerances (`|p - s| <= atol + rtol * |s|`, `s` the sequential
-//! value), floats and each part of a complex number compare numerically:
-//! NaN equals NaN (any payload), an infinity equals only the same infinity,
-//! and -0.0 equals 0.0. Integers and booleans always compare exactly.
+//! Within tolerances (`judge`), an element that is not bitwise equal is
+//! accepted when
+//! 1. it is an element of a sum whose exact value is known (`exact`) and the
+//!    parallel value lies within the rounding bound of that sum, or
+//! 2. `|p - s| <= atol + rtol * |s|` (`s` the sequential value), with the
+//!    tolerances given, or by default the element type's
+//!    (`default_tolerance`).
+//!
+//! Under tolerances floats and each part of a complex number compare
+//! numerically: NaN equals NaN (any payload), an infinity equals only the
+//! same infinity, and -0.0 equals 0.0. Integers and booleans always compare
+//! exactly.
+//!
+//! Default tolerances (`default_tolerance`, rtol = atol) are JAX's own
+//! (`jax._src.public_test_util.default_tolerance`, the tolerances JAX's test
+//! suite compares sharded and unsharded runs, and XLA against NumPy, with):
+//! f64 1e-15, f32 1e-6, f16 1e-3, bf16 1e-2, the f8 and f6 formats 1e-1, f4
+//! and f8E8M0FNU 1. Relative to the unit roundoff u = 2^-p of each type (p
+//! significand bits), these are 9u (f64), 17u (f32), 2u (f16) and 2.6u
+//! (bf16): room for the few roundings by which a reassociated sum differs,
+//! carried through ops whose condition number is about 1 (add, multiply by
+//! a constant, tanh, exp of moderate arguments), and far below the error a
+//! missing or wrong collective makes (a dropped partial, a max instead of a
+//! sum). tf32 takes f16's (same significand), f80 and f128 take f64's.
+//!
+//! Ulp figures: the distance of a parallel value from a reference value r
+//! in units of the last place of r in the element type: `|p - r| / 2^(max(e,
+//! emin) - p + 1)`, where `e = floor(log2 |r|)` and `emin` is the type's
+//! smallest normal exponent (`Format`).
 
 use shardref_interp::ops::convert::element_strings;
 use shardref_interp::ops::elementwise::to_f32_vec;
 use shardref_interp::{Buffer, Tensor};
+use shardref_spec::ir::{ElemType, FloatKind};
+
+use super::exact::ExactSums;
 
 /// Relative and absolute tolerance for float elements.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tolerance {
     pub rtol: f64,
     pub atol: f64,
+}
+
+/// How results are compared.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Comparison {
+    /// Storage bits must be equal.
+    Bitwise,
+    /// Within the rounding bound of exact sums, or within tolerances: the
+    /// given ones, or (`None`) the element type's defaults.
+    Tolerant(Option<Tolerance>),
+}
+
+/// A float format's parameters: `precision` significand bits (with the
+/// implicit one) and the smallest normal exponent `emin`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Format {
+    pub precision: u32,
+    pub emin: i32,
+}
+
+impl Format {
+    /// The exponent of the spacing of subnormal numbers (the smallest positive value).
+    pub fn subnormal_exponent(self) -> i64 {
+        i64::from(self.emin) - i64::from(self.precision) + 1
+    }
+
+    /// The exponent of one ulp of `r` (a value of any magnitude; 0 has the subnormal spacing).
+    pub fn ulp_exponent_of_f64(self, r: f64) -> i64 {
+        let e = if r == 0.0 || !r.is_finite() { i64::from(self.emin) } else { floor_log2(r.abs()) };
+        e.max(i64::from(self.emin)) - i64::from(self.precision) + 1
+    }
+}
+
+/// `floor(log2 x)` for a finite positive `x`.
+fn floor_log2(x: f64) -> i64 {
+    let bits = x.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i64;
+    if exp == 0 {
+        // Subnormal: 2^-1074 times the fraction.
+        let frac = bits & ((1u64 << 52) - 1);
+        return 63 - i64::from(frac.leading_zeros()) - 1074;
+    }
+    exp - 1023
+}
+
+/// The format of a float kind (IEEE 754 and the OCP/ML formats MLIR names).
+pub fn format(kind: FloatKind) -> Format {
+    let (precision, emin) = match kind {
+        FloatKind::F4E2M1FN => (2, 0),
+        FloatKind::F6E2M3FN => (4, 0),
+        FloatKind::F6E3M2FN => (3, -2),
+        FloatKind::F8E3M4 => (5, -2),
+        FloatKind::F8E4M3 | FloatKind::F8E4M3FN => (4, -6),
+        FloatKind::F8E4M3FNUZ => (4, -7),
+        FloatKind::F8E4M3B11FNUZ => (4, -10),
+        FloatKind::F8E5M2 => (3, -14),
+        FloatKind::F8E5M2FNUZ => (3, -15),
+        FloatKind::F8E8M0FNU => (1, -127),
+        FloatKind::BF16 => (8, -126),
+        FloatKind::F16 => (11, -14),
+        FloatKind::TF32 => (11, -126),
+        FloatKind::F32 => (24, -126),
+        FloatKind::F64 => (53, -1022),
+        FloatKind::F80 => (64, -16382),
+        FloatKind::F128 => (113, -16382),
+    };
+    Format { precision, emin }
+}
+
+/// The default tolerance (rtol = atol) of a float kind; see the module header.
+pub fn default_tolerance(kind: FloatKind) -> f64 {
+    match kind {
+        FloatKind::F64 | FloatKind::F80 | FloatKind::F128 => 1e-15,
+        FloatKind::F32 => 1e-6,
+        FloatKind::F16 | FloatKind::TF32 => 1e-3,
+        FloatKind::BF16 => 1e-2,
+        FloatKind::F8E3M4
+        | FloatKind::F8E4M3
+        | FloatKind::F8E4M3FN
+        | FloatKind::F8E4M3FNUZ
+        | FloatKind::F8E4M3B11FNUZ
+        | FloatKind::F8E5M2
+        | FloatKind::F8E5M2FNUZ
+        | FloatKind::F6E2M3FN
+        | FloatKind::F6E3M2FN => 1e-1,
+        FloatKind::F4E2M1FN | FloatKind::F8E8M0FNU => 1.0,
+    }
+}
+
+/// The float kind of a float or complex element type.
+pub fn float_kind(elem: &ElemType) -> Option<FloatKind> {
+    match elem {
+        ElemType::Float(k) => Some(*k),
+        ElemType::Complex(inner) => float_kind(inner),
+        _ => None,
+    }
 }
 
 /// The first element (row-major) where `p` and `s` differ, or `None`.
@@ -71,7 +194,7 @@ fn close(p: f64, s: f64, tol: Tolerance) -> bool {
 }
 
 /// (real, imaginary) per element, for float and complex tensors.
-fn float_parts(t: &Tensor) -> Option<Vec<(f64, f64)>> {
+pub fn float_parts(t: &Tensor) -> Option<Vec<(f64, f64)>> {
     Some(match &t.buf {
         Buffer::F64(s) => s.iter().map(|&x| (x, 0.0)).collect(),
         Buffer::C64(s) => s.iter().map(|c| (f64::from(c.re), f64::from(c.im))).collect(),
@@ -87,6 +210,145 @@ fn float_parts(t: &Tensor) -> Option<Vec<(f64, f64)>> {
 pub fn element_string(t: &Tensor, i: usize) -> String {
     let one = Tensor::new(vec![], t.elem.clone(), t.buf.gather(&[i]));
     element_strings(&one).ok().and_then(|v| v.into_iter().next()).unwrap_or_else(|| "?".into())
+}
+
+/// How far the accepted elements that are not bitwise equal are from their
+/// references (maxima over every result and trial).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Closeness {
+    /// Elements accepted although not bitwise equal.
+    pub differing: usize,
+    /// Largest `|parallel - sequential|`.
+    pub max_abs: f64,
+    /// Largest distance of a parallel value from the sequential one, in ulp of the sequential value.
+    pub max_ulp: f64,
+    /// Over elements of exact sums (`exact`) that differ: the largest
+    /// distance of a parallel value from the exact sum in ulp of the exact
+    /// value, and the largest fraction of its rounding bound it uses; `None`
+    /// when no such element differed.
+    pub sums: Option<SumCloseness>,
+}
+
+/// Exact-sum figures of a `Closeness`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SumCloseness {
+    pub max_ulp_from_exact: f64,
+    pub max_fraction_of_bound: f64,
+}
+
+impl Closeness {
+    /// Takes the maxima of both.
+    pub fn merge(&mut self, o: &Closeness) {
+        self.differing += o.differing;
+        self.max_abs = self.max_abs.max(o.max_abs);
+        self.max_ulp = self.max_ulp.max(o.max_ulp);
+        self.sums = match (self.sums, o.sums) {
+            (Some(a), Some(b)) => Some(SumCloseness {
+                max_ulp_from_exact: a.max_ulp_from_exact.max(b.max_ulp_from_exact),
+                max_fraction_of_bound: a.max_fraction_of_bound.max(b.max_fraction_of_bound),
+            }),
+            (a, b) => a.or(b),
+        };
+    }
+}
+
+/// A number as the verdicts print it: `6.103516e-05`, like MLIR's floats.
+pub fn sci(x: f64) -> String {
+    let s = format!("{x:.6e}");
+    match s.split_once('e') {
+        Some((m, e)) => {
+            let (sign, digits) = e.strip_prefix('-').map_or(("+", e), |d| ("-", d));
+            format!("{m}e{sign}{digits:0>2}")
+        }
+        None => s,
+    }
+}
+
+/// An ulp figure: at most two decimals, trailing zeros dropped.
+pub fn ulps(x: f64) -> String {
+    let s = format!("{x:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
+}
+
+/// The judgement on one result.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Judgement {
+    Bitwise,
+    Close(Closeness),
+    /// The first element that is not accepted, and what the exact sum says about it.
+    Differs {
+        index: usize,
+        note: Option<String>,
+    },
+}
+
+/// Judges parallel result `p` against sequential `s` (same shape and type)
+/// under `cmp`; `sums` gives the exact sums when `s` is the result of a sum
+/// (see `exact`), computed only when an element is not bitwise equal.
+pub fn judge(p: &Tensor, s: &Tensor, cmp: Comparison, sums: &mut dyn FnMut() -> Option<ExactSums>) -> Judgement {
+    let Some(first) = bitwise(p, s) else { return Judgement::Bitwise };
+    let tol = match cmp {
+        Comparison::Bitwise => return Judgement::Differs { index: first, note: None },
+        Comparison::Tolerant(tol) => tol,
+    };
+    let (Some(kind), Some(xs), Some(ys)) = (float_kind(&p.elem), float_parts(p), float_parts(s)) else {
+        return Judgement::Differs { index: first, note: None };
+    };
+    let tol = tol.unwrap_or_else(|| {
+        let t = default_tolerance(kind);
+        Tolerance { rtol: t, atol: t }
+    });
+    let fmt = format(kind);
+    let exact = if matches!(p.elem, ElemType::Float(_)) { sums() } else { None };
+    let (pb, sb) = (p.buf.to_le_bytes(), s.buf.to_le_bytes());
+    let w = (pb.len() / p.num_elements().max(1)).max(1);
+    let mut c = Closeness::default();
+    for (i, ((pe, se), (x, y))) in pb.chunks(w).zip(sb.chunks(w)).zip(xs.iter().zip(&ys)).enumerate().skip(first) {
+        if pe == se {
+            continue;
+        }
+        let from_exact = exact.as_ref().and_then(|e| e.judge(i, x.0, fmt));
+        let accepted = match &from_exact {
+            Some(j) if j.within => {
+                let prev = c.sums.unwrap_or_default();
+                c.sums = Some(SumCloseness {
+                    max_ulp_from_exact: prev.max_ulp_from_exact.max(j.ulps),
+                    max_fraction_of_bound: prev.max_fraction_of_bound.max(j.ulps / j.bound_ulps),
+                });
+                true
+            }
+            _ => close(x.0, y.0, tol) && close(x.1, y.1, tol),
+        };
+        if !accepted {
+            let note = from_exact.map(|j| {
+                format!(
+                    "exact sum {}: the parallel value is {} ulp from it, beyond its rounding bound of {} ulp",
+                    sci(j.exact),
+                    ulps(j.ulps),
+                    ulps(j.bound_ulps)
+                )
+            });
+            return Judgement::Differs { index: i, note };
+        }
+        c.differing += 1;
+        for (a, b) in [(x.0, y.0), (x.1, y.1)] {
+            if a.is_finite() && b.is_finite() {
+                let d = (a - b).abs();
+                c.max_abs = c.max_abs.max(d);
+                let ue = fmt.ulp_exponent_of_f64(b);
+                c.max_ulp = c.max_ulp.max(scale(d, -ue));
+            }
+        }
+    }
+    Judgement::Close(c)
+}
+
+/// `x * 2^e`, saturating to 0 and infinity.
+pub fn scale(x: f64, e: i64) -> f64 {
+    let e = e.clamp(-2200, 2200) as i32;
+    let half = e / 2;
+    x * 2f64.powi(half) * 2f64.powi(e - half)
 }
 
 #[cfg(test)]
@@ -120,5 +382,36 @@ mod tests {
         let b = Tensor::new(vec![2], ElemType::I32, Buffer::I32(vec![1, 3].into()));
         assert_eq!(first_difference(&a, &b, Some(Tolerance { rtol: 1.0, atol: 1.0 })), Some(1));
         assert_eq!(element_string(&b, 1), "3");
+        let j = judge(&a, &b, Comparison::Tolerant(None), &mut || None);
+        assert_eq!(j, Judgement::Differs { index: 1, note: None });
+    }
+
+    #[test]
+    fn default_tolerances_accept_a_few_ulps_and_report_them() {
+        let one_ulp = f32::from_bits(700f32.to_bits() + 1);
+        let j = judge(&f32s(&[1.0, one_ulp]), &f32s(&[1.0, 700.0]), Comparison::Tolerant(None), &mut || None);
+        let Judgement::Close(c) = j else { panic!("{j:?}") };
+        assert_eq!((c.differing, c.max_ulp), (1, 1.0));
+        assert_eq!(sci(c.max_abs), "6.103516e-05");
+        // Bitwise refuses it; a relative error of 1e-5 exceeds f32's 1e-6.
+        let j = judge(&f32s(&[1.0, one_ulp]), &f32s(&[1.0, 700.0]), Comparison::Bitwise, &mut || None);
+        assert_eq!(j, Judgement::Differs { index: 1, note: None });
+        let j = judge(&f32s(&[700.01]), &f32s(&[700.0]), Comparison::Tolerant(None), &mut || None);
+        assert!(matches!(j, Judgement::Differs { index: 0, .. }), "{j:?}");
+        assert_eq!(judge(&f32s(&[2.0]), &f32s(&[2.0]), Comparison::Bitwise, &mut || None), Judgement::Bitwise);
+    }
+
+    #[test]
+    fn formats_and_ulps() {
+        assert_eq!(format(FloatKind::F32).subnormal_exponent(), -149);
+        assert_eq!(format(FloatKind::F64).subnormal_exponent(), -1074);
+        assert_eq!(format(FloatKind::BF16).subnormal_exponent(), -133);
+        assert_eq!(format(FloatKind::F16).subnormal_exponent(), -24);
+        assert_eq!(format(FloatKind::F32).ulp_exponent_of_f64(1.0), -23);
+        assert_eq!(format(FloatKind::F32).ulp_exponent_of_f64(0.0), -149);
+        assert_eq!(format(FloatKind::F64).ulp_exponent_of_f64(f64::from_bits(1)), -1074);
+        assert_eq!(ulps(1.0), "1");
+        assert_eq!(ulps(0.456), "0.46");
+        assert_eq!(sci(-697.7812), "-6.977812e+02");
     }
 }
