@@ -25,7 +25,7 @@ fn correct_ring_permute_is_equal() {
     let o = shardref(&["equiv", "examples/neighbour_sum.mlir"]);
     assert_eq!(
         stdout(&o),
-        "@parallel_neighbour_sum vs @sequential_neighbour_sum: equal (3 trials)\n",
+        "@parallel_neighbour_sum vs @sequential_neighbour_sum: equal (bitwise, 3 trials)\n",
         "{}",
         stderr(&o)
     );
@@ -79,7 +79,13 @@ fn tolerances_are_wired_to_the_comparison() {
     ];
     // Device 0 misses rows 6 and 7 ([12, 13] and [14, 15]): the differences are 12, 13, 14, 15.
     let o = shardref(&[&base[..], &["--atol", "15"]].concat());
-    assert_eq!(stdout(&o), "@parallel_neighbour_sum vs @sequential_neighbour_sum: equal (1 trial)\n");
+    let out = stdout(&o);
+    assert!(
+        out.starts_with(
+            "@parallel_neighbour_sum vs @sequential_neighbour_sum: equal within tolerance (max abs 1.500000e+01, max ulp "
+        ) && out.ends_with("; 1 trial)\n"),
+        "{out}"
+    );
     let o = shardref(&[&base[..], &["--atol", "14.5"]].concat());
     assert!(stdout(&o).contains("differ on the given inputs: result 0 at index [1, 1]"), "{}", stdout(&o));
     // Relative to the sequential values 12, 14, 16, 18: within 100%, not within 99%.
@@ -135,6 +141,15 @@ fn a_function_without_twin_is_checked_against_its_erased_copy() {
         "{}",
         stderr(&o)
     );
+    // The module has an sdy.all_reduce, which is why the check is strict; the note says so.
+    assert!(
+        stderr(&o).contains(
+            "note: the module claims to be partitioned ('sdy.all_reduce'), so its reshards must be explicit; \
+             --insert-reshards inserts them"
+        ),
+        "{}",
+        stderr(&o)
+    );
     let o = shardref(&[
         "equiv",
         "examples/sharded_matmul.mlir",
@@ -146,7 +161,7 @@ fn a_function_without_twin_is_checked_against_its_erased_copy() {
     ]);
     assert_eq!(
         stdout(&o),
-        "@main vs @main with shardings and collectives erased: equal (2 trials)\n",
+        "@main vs @main with shardings and collectives erased: equal (bitwise, 2 trials)\n",
         "{}",
         stderr(&o)
     );
@@ -269,4 +284,56 @@ fn two_axis_layout_prints_as_a_grid_and_matches_its_erased_copy() {
     assert!(out.ends_with(&plain), "{out}\n---\n{plain}");
     let o = shardref(&["equiv", "examples/sharded_layout.mlir", "--parallel", "main"]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+}
+
+/// An executable test whose `@parallel_gather` leaves a gather implicit (its
+/// operand is sharded, its result replicated), in folder `folder`.
+fn implicit_gather_case(dir: &Path, folder: &str) -> PathBuf {
+    let folder = dir.join(folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    let text = r#"//--- part1.mlir
+sdy.mesh @m = <["x"=2]>
+func.func @parallel_gather(%arg0: tensor<4xi32> {sdy.sharding = #sdy.sharding<@m, [{"x"}]>})
+    -> (tensor<4xi32> {sdy.sharding = #sdy.sharding<@m, [{}]>}) {
+  %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@m, [{}]>]>} : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+//--- part2.mlir
+func.func @main() {
+  %s0 = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
+  %s1 = stablehlo.constant dense<[3, 4]> : tensor<2xi32>
+  %r:2 = "interpreter.run_parallel"(%s0, %s1) {programs = [[@parallel_gather, @parallel_gather]]}
+    : (tensor<2xi32>, tensor<2xi32>) -> (tensor<4xi32>, tensor<4xi32>)
+  %expected = stablehlo.constant dense<[-1, -2, -3, -4]> : tensor<4xi32>
+  "check.expect_eq"(%r#0, %expected) : (tensor<4xi32>, tensor<4xi32>) -> ()
+  "check.expect_eq"(%r#1, %expected) : (tensor<4xi32>, tensor<4xi32>) -> ()
+  return
+}
+"#;
+    let path = folder.join("implicit_gather.mlir");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn conform_executable_inserts_reshards_only_in_the_partitioner_pipeline_folder() {
+    let dir = std::env::temp_dir().join(format!("shardref-exec-implicit-{}", std::process::id()));
+    // Upstream partitions this folder's programs before running them: the gather is inserted.
+    let path = implicit_gather_case(&dir, "executable_partitioner_pipeline");
+    let o = shardref(&["conform", "executable", path.to_str().unwrap()]);
+    assert_eq!(stdout(&o), "2 passed, 0 failed, 0 skipped\n", "{}", stderr(&o));
+    // Every other folder runs programs as written: both the @main run and the pair fail at the negate.
+    for folder in ["executable_convert_global_to_local", "executable_explicit_gather_scatter_batching", "elsewhere"] {
+        let path = implicit_gather_case(&dir, folder);
+        let o = shardref(&["conform", "executable", path.to_str().unwrap()]);
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(1), "{folder}: {out}");
+        if folder == "executable_explicit_gather_scatter_batching" {
+            // This folder's pairs are @transformed_x functions; there are none here.
+            assert!(out.ends_with("0 passed, 1 failed, 0 skipped\n"), "{folder}: {out}");
+        } else {
+            assert!(out.ends_with("0 passed, 2 failed, 0 skipped\n"), "{folder}: {out}");
+        }
+        assert!(out.contains("'stablehlo.negate'") && out.contains("(implicit communication)"), "{folder}: {out}");
+    }
 }

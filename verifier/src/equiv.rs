@@ -237,7 +237,7 @@ impl fmt::Display for Verdict {
                     r.devices.iter().zip(&r.values).map(|(d, v)| format!("device {d} holds {v}")).collect();
                 write!(
                     f,
-                    "replicas of the parallel result disagree {}: {} at index {:?}: {}",
+                    "differ: replicas of the parallel result disagree {}: {} at index {:?}: {}",
                     trial_text(r.trial),
                     r.site,
                     r.index,

@@ -118,6 +118,12 @@ def main():
     assert wrong != both
     write("psum.broken_max.mlir", wrong,
           "Broken: psum.mlir with the all_reduce body's add replaced by maximum (made by make.py)")
+    # The psum dropped: each device returns its own partial sum as the replicated result.
+    ar = re.search(r"\n *(%\d+) = \"stablehlo.all_reduce\"\((%\d+)\).*?\}\) : [^\n]*", both, flags=re.S)
+    dropped = both.replace(ar.group(0), "").replace(f"sdy.return {ar.group(1)} ", f"sdy.return {ar.group(2)} ")
+    assert dropped != both
+    write("psum.broken_no_all_reduce.mlir", dropped,
+          "Broken: psum.mlir without its stablehlo.all_reduce (made by make.py)")
 
 
 main()

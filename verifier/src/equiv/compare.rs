@@ -289,7 +289,7 @@ pub enum Judgement {
 pub fn judge(p: &Tensor, s: &Tensor, cmp: Comparison, sums: &mut dyn FnMut() -> Option<ExactSums>) -> Judgement {
     let Some(first) = bitwise(p, s) else { return Judgement::Bitwise };
     let tol = match cmp {
-        Comparison::Bitwise => return Judgement::Differs { index: first, note: None },
+        Comparison::Bitwise => return Judgement::Differs { index: first, note: ulps_apart(p, s, first) },
         Comparison::Tolerant(tol) => tol,
     };
     let (Some(kind), Some(xs), Some(ys)) = (float_kind(&p.elem), float_parts(p), float_parts(s)) else {
@@ -342,6 +342,18 @@ pub fn judge(p: &Tensor, s: &Tensor, cmp: Comparison, sums: &mut dyn FnMut() -> 
         }
     }
     Judgement::Close(c)
+}
+
+/// For bitwise comparison of floats: how many ulp apart element `i` is, when
+/// both values are finite real numbers that print alike.
+fn ulps_apart(p: &Tensor, s: &Tensor, i: usize) -> Option<String> {
+    let ElemType::Float(kind) = p.elem else { return None };
+    let (x, y) = (float_parts(p)?.get(i)?.0, float_parts(s)?.get(i)?.0);
+    if !x.is_finite() || !y.is_finite() || element_string(p, i) != element_string(s, i) {
+        return None;
+    }
+    let d = scale((x - y).abs(), -format(kind).ulp_exponent_of_f64(y));
+    Some(format!("{} ulp apart", ulps(d)))
 }
 
 /// `x * 2^e`, saturating to 0 and infinity.

@@ -597,4 +597,107 @@ mod tests {
         assert!(sums(1.0, 1.0, 300).judge(0, 1.0, format(FloatKind::BF16)).is_none());
         assert!(sums(1.0, 1.0, 2).judge(0, f64::INFINITY, f32_fmt).is_none());
     }
+
+    /// A twin whose results are a dot_general plus a bias, a reduce, a
+    /// convolution (with padding, dilation and two feature groups) and a tanh
+    /// (not a sum).
+    const TWIN: &str = r#"
+func.func @twin(%a: tensor<3x5xf32>, %b: tensor<5x2xf32>, %bias: tensor<3x2xf32>, %x: tensor<1x4x6xf32>, %k: tensor<4x2x3xf32>)
+    -> (tensor<3x2xf32>, tensor<5xf32>, tensor<1x4x5xf32>, tensor<3x5xf32>) {
+  %d = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<3x5xf32>, tensor<5x2xf32>) -> tensor<3x2xf32>
+  %r0 = stablehlo.add %d, %bias : tensor<3x2xf32>
+  %zero = stablehlo.constant dense<0.5> : tensor<f32>
+  %r1 = stablehlo.reduce(%a init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<3x5xf32>, tensor<f32>) -> tensor<5xf32>
+  %r2 = "stablehlo.convolution"(%x, %k) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, f, 0]x[o, i, 0]->[b, f, 0]>, feature_group_count = 2 : i64, padding = dense<[[2, 1]]> : tensor<1x2xi64>, rhs_dilation = array<i64: 2>} : (tensor<1x4x6xf32>, tensor<4x2x3xf32>) -> tensor<1x4x5xf32>
+  %r3 = stablehlo.tanh %a : tensor<3x5xf32>
+  return %r0, %r1, %r2, %r3 : tensor<3x2xf32>, tensor<5xf32>, tensor<1x4x5xf32>, tensor<3x5xf32>
+}
+"#;
+
+    fn f32_tensor(shape: &[usize], v: Vec<f32>) -> Tensor {
+        Tensor::new(shape.to_vec(), ElemType::F32, Buffer::F32(v.into()))
+    }
+
+    /// Runs the probe of `TWIN` on `inputs`; the twin's results and each site's exact sums.
+    fn probe_run(inputs: Vec<Tensor>) -> (Vec<Tensor>, Vec<(usize, ExactSums)>) {
+        let mut m = shardref_spec::parse("t.mlir", TWIN).unwrap();
+        let probe = add_probe(&mut m, "twin", "probe").unwrap();
+        let limbs_m = limb_module(&m, &probe);
+        let args = inputs.into_iter().map(Value::Tensor).collect();
+        let out = shardref_interp::run(&m, "probe", args, Limits::default()).unwrap().results;
+        let ts: Vec<Tensor> = out
+            .into_iter()
+            .map(|v| match v {
+                Value::Tensor(t) => t,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        let sums = probe
+            .sites
+            .iter()
+            .map(|site| {
+                let ops: Vec<&Tensor> = site.operands.iter().map(|&k| &ts[k]).collect();
+                let adds: Vec<&Tensor> = site.addends.iter().map(|&(k, _)| &ts[k]).collect();
+                (site.result, exact_sums(&limbs_m, site, &ops, &adds, Limits::default()).unwrap())
+            })
+            .collect();
+        (ts[..probe.results].to_vec(), sums)
+    }
+
+    #[test]
+    fn the_probe_finds_final_sums_through_a_bias_and_only_those() {
+        let mut m = shardref_spec::parse("t.mlir", TWIN).unwrap();
+        let probe = add_probe(&mut m, "twin", "probe").unwrap();
+        let found: Vec<(usize, &SumOp, u64, usize)> =
+            probe.sites.iter().map(|s| (s.result, &s.kind, s.terms, s.addends.len())).collect();
+        assert_eq!(
+            found,
+            vec![(0, &SumOp::Bilinear, 5, 1), (1, &SumOp::Reduce { dims: vec![0] }, 3, 0), (2, &SumOp::Bilinear, 6, 0)]
+        );
+        assert_eq!(probe.results, 4);
+    }
+
+    #[test]
+    fn exact_sums_equal_the_kernels_on_exactly_summable_inputs() {
+        // Eighths: every sum here is exact in f32, so the interpreter's results are the exact sums.
+        let eighths = |n: usize, seed: i32| (0..n).map(|i| ((i as i32 * 7 + seed) % 41 - 20) as f32 / 8.0).collect();
+        let inputs = vec![
+            f32_tensor(&[3, 5], eighths(15, 1)),
+            f32_tensor(&[5, 2], eighths(10, 2)),
+            f32_tensor(&[3, 2], eighths(6, 3)),
+            f32_tensor(&[1, 4, 6], eighths(24, 4)),
+            f32_tensor(&[4, 2, 3], eighths(24, 5)),
+        ];
+        let (results, sums) = probe_run(inputs);
+        let f32_fmt = crate::equiv::compare::format(FloatKind::F32);
+        for (r, sums) in sums {
+            let Buffer::F32(v) = &results[r].buf else { panic!() };
+            assert_eq!(sums.len(), v.len());
+            for (i, &x) in v.iter().enumerate() {
+                assert_eq!(sums.value(i), Some(f64::from(x)), "result {r} element {i}");
+                let j = sums.judge(i, f64::from(x), f32_fmt).unwrap();
+                assert!(j.within && j.ulps == 0.0, "result {r} element {i}: {j:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn exact_sums_keep_every_bit_of_wide_ranges() {
+        // 2^40 + 2^-40 needs 81 bits: not representable in f64, exact here.
+        let a = f32_tensor(&[3, 5], vec![0.0; 15]);
+        let mut av = vec![0.0f32; 15];
+        av[0] = 2f32.powi(40);
+        av[1] = 2f32.powi(-40);
+        let a = Tensor { buf: Buffer::F32(av.into()), ..a };
+        let b = f32_tensor(&[5, 2], vec![1.0; 10]);
+        let zeros = |s: &[usize]| f32_tensor(s, vec![0.0; s.iter().product()]);
+        let (results, sums) = probe_run(vec![a, b, zeros(&[3, 2]), zeros(&[1, 4, 6]), zeros(&[4, 2, 3])]);
+        let (_, dot) = &sums[0];
+        assert_eq!(dot.exact[0].clone() << 0usize, (BigInt::one() << 80usize) + BigInt::one());
+        assert_eq!(dot.exp, -40);
+        // The f32 result 2^40 is 2^-40 away from it: 2^-57 of its ulp (2^17), within the bound.
+        let Buffer::F32(v) = &results[0].buf else { panic!() };
+        let j = dot.judge(0, f64::from(v[0]), crate::equiv::compare::format(FloatKind::F32)).unwrap();
+        assert!(j.within && j.ulps == 2f64.powi(-57), "{j:?}");
+    }
 }
