@@ -49,7 +49,7 @@ use crate::run::load_input_files;
 pub struct EquivArgs {
     /// The program, an .mlir file with a partitioned (global-view sdy) function.
     pub file: PathBuf,
-    /// The partitioned function (default: every @parallel_* function).
+    /// The partitioned function (default: every @parallel_* function, else @main).
     #[arg(long, value_name = "NAME")]
     pub parallel: Option<String>,
     /// Its unpartitioned twin (default: @sequential_x for @parallel_x, else the

@@ -19,9 +19,10 @@
 //! same infinity, and -0.0 equals 0.0. Integers and booleans always compare
 //! exactly.
 //!
-//! Default tolerances (`default_tolerance`, rtol = atol) are JAX's own
-//! (`jax._src.public_test_util.default_tolerance`, the tolerances JAX's test
-//! suite compares sharded and unsharded runs, and XLA against NumPy, with):
+//! Default tolerances (`default_tolerance`, rtol = atol) are the defaults of
+//! JAX's own test suite (`jax._src.public_test_util.default_tolerance`, which
+//! its `assertAllClose` uses, e.g. to compare jit and shard_map results with
+//! NumPy's):
 //! f64 1e-15, f32 1e-6, f16 1e-3, bf16 1e-2, the f8 and f6 formats 1e-1, f4
 //! and f8E8M0FNU 1. Relative to the unit roundoff u = 2^-p of each type (p
 //! significand bits), these are 9u (f64), 17u (f32), 2u (f16) and 2.6u

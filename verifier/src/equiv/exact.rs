@@ -59,8 +59,10 @@
 //! arithmetic (batching, dilation, padding, groups) in one place. Σ|x_i| is
 //! computed the same way from unsigned limbs. Operands with an infinity or
 //! a NaN have no exact sum; operands needing more than 64 limb pairs (a
-//! range of more than about 128 bits of magnitude in both operands) are
-//! left to the tolerances; both cases are simply not checked exactly.
+//! range of more than about 128 bits of magnitude in both operands), and
+//! sums whose exact evaluation would take more than 2^30 multiply-adds (limb
+//! pairs × result elements × n, or reduced elements) are left to the
+//! tolerances: these results are simply not checked exactly.
 
 use num_bigint::BigInt;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -342,6 +344,10 @@ fn scaled(m: i64, e: i64, emin: i64) -> BigInt {
 const LIMB_BITS: u32 = 16;
 /// Most limb pairs (runs of the op) per bilinear sum.
 const MAX_LIMB_PAIRS: usize = 64;
+/// Most multiply-adds (or big-integer additions) one result's exact sums may
+/// take: beyond, the result is left to the tolerances (seconds, not hours,
+/// on a 1024×1024×1024 matmul).
+const MAX_EXACT_WORK: u64 = 1 << 30;
 
 /// Signed and unsigned 16-bit limbs of the values on a common exponent:
 /// `limbs[j][i]` is limb j of value i; the common exponent is returned.
@@ -402,6 +408,10 @@ fn base_sums(limbs_m: &Module, site: &Site, operands: &[&Tensor], limits: Limits
     match &site.kind {
         SumOp::Reduce { dims } => {
             let [input, init] = operands else { return None };
+            // Two big-integer additions per element (the sum and Σ|x|).
+            if 2 * input.num_elements() as u64 > MAX_EXACT_WORK {
+                return None;
+            }
             let mut vals = real_parts(input)?;
             vals.extend(real_parts(init)?.first());
             let (parts, emin) = decompose_all(&vals)?;
@@ -424,7 +434,13 @@ fn base_sums(limbs_m: &Module, site: &Site, operands: &[&Tensor], limits: Limits
             let [a, b] = operands else { return None };
             let (a_signed, a_abs, ea) = limbs(&real_parts(a)?)?;
             let (b_signed, b_abs, eb) = limbs(&real_parts(b)?)?;
-            if a_signed.len() * b_signed.len() > MAX_LIMB_PAIRS {
+            let pairs = a_signed.len() * b_signed.len();
+            let out_elements = match &limbs_m.value(limbs_m.op(site.op).results[0]).ty {
+                Type::Tensor(t) => t.num_elements()?,
+                _ => return None,
+            };
+            let work = (2 * pairs as u64).checked_mul(out_elements)?.checked_mul(site.terms)?;
+            if pairs > MAX_LIMB_PAIRS || work > MAX_EXACT_WORK {
                 return None;
             }
             let mut it = Interp::new(limbs_m, limits);
