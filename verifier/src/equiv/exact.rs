@@ -716,4 +716,60 @@ func.func @twin(%a: tensor<3x5xf32>, %b: tensor<5x2xf32>, %bias: tensor<3x2xf32>
         let j = dot.judge(0, f64::from(v[0]), crate::equiv::compare::format(FloatKind::F32)).unwrap();
         assert!(j.within && j.ulps == 2f64.powi(-57), "{j:?}");
     }
+
+    /// The exact sums of one element made of `terms` (with a zero init).
+    fn sums_of(terms: &[f64]) -> ExactSums {
+        let (parts, emin) = decompose_all(terms).unwrap();
+        let exact = parts.iter().map(|&(m, e)| scaled(m, e, emin)).sum::<BigInt>();
+        let abs = parts.iter().map(|&(m, e)| scaled(m, e, emin).abs()).sum::<BigInt>();
+        ExactSums { exact: vec![exact], abs: vec![abs], exp: emin, terms: terms.len() as u64 }
+    }
+
+    /// `xs` summed in f32 by a balanced tree.
+    fn tree_sum(xs: &[f32]) -> f32 {
+        match xs {
+            [] => 0.0,
+            [x] => *x,
+            _ => tree_sum(&xs[..xs.len() / 2]) + tree_sum(&xs[xs.len() / 2..]),
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// Every order a partitioned sum may take stays within the bound:
+        /// left to right, right to left, a balanced tree, and d device
+        /// partials followed by their sum; and dropping one device's partial
+        /// (a missing all-reduce contribution) is far outside it whenever
+        /// that partial is not small against the magnitudes.
+        #[test]
+        fn every_summation_order_is_within_the_bound(
+            xs in proptest::collection::vec((-1000i32..1000, -30i32..30), 1..300),
+            d in 1usize..9,
+        ) {
+            let xs: Vec<f32> = xs.iter().map(|&(m, e)| (m as f32 / 7.0) * 2f32.powi(e)).collect();
+            let terms: Vec<f64> = xs.iter().map(|&x| f64::from(x)).collect();
+            let sums = sums_of(&terms);
+            let fmt = crate::equiv::compare::format(FloatKind::F32);
+            let chunk = xs.len().div_ceil(d);
+            let partials: Vec<f32> = xs.chunks(chunk).map(|c| c.iter().sum()).collect();
+            let orders = [
+                xs.iter().fold(0.0f32, |a, &x| a + x),
+                xs.iter().rev().fold(0.0f32, |a, &x| a + x),
+                tree_sum(&xs),
+                partials.iter().sum(),
+            ];
+            for (k, p) in orders.into_iter().enumerate() {
+                let j = sums.judge(0, f64::from(p), fmt).unwrap();
+                proptest::prop_assert!(j.within, "order {k}: {j:?}");
+            }
+            if partials.len() > 1 {
+                let dropped: f32 = partials[1..].iter().sum();
+                let missing = f64::from(partials[0]).abs();
+                let total: f64 = terms.iter().map(|x| x.abs()).sum();
+                if missing > 1e-3 * total {
+                    proptest::prop_assert!(!sums.judge(0, f64::from(dropped), fmt).unwrap().within);
+                }
+            }
+        }
+    }
 }
