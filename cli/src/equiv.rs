@@ -191,18 +191,20 @@ pub fn equiv(args: &EquivArgs) -> ExitCode {
             Err(e) => {
                 println!("@{} vs {twin}: error", pair.parallel);
                 let mut d = Diagnostic::error(e.span, e.message);
-                // Say why the run was strict when the module chose it.
-                if let (Some(op), false) = (evidence, args.strict) {
-                    if implicit == ImplicitReshards::Error && d.message.contains("implicit") {
-                        d = d.with_note(
-                            m.op(op).span,
-                            format!(
-                                "the module claims to be partitioned ('{}'), so its reshards must be explicit; \
-                                 --insert-reshards inserts them",
-                                m.op(op).name.as_str()
-                            ),
-                        );
-                    }
+                // Say why the run was strict when the module chose it (the
+                // strict check's two messages: a reshard or an all-reduce missing).
+                if let (Some(op), false) = (evidence, args.strict)
+                    && implicit == ImplicitReshards::Error
+                    && (d.message.contains("(implicit communication)") || d.message.contains("never all-reduced"))
+                {
+                    d = d.with_note(
+                        m.op(op).span,
+                        format!(
+                            "the module claims to be partitioned ('{}'), so its reshards must be explicit; \
+                             --insert-reshards inserts them",
+                            m.op(op).name.as_str()
+                        ),
+                    );
                 }
                 eprint!("{}", render(&source, &[d]));
                 all_equal = false;

@@ -516,9 +516,9 @@ fn one_trial(
             let mut closeness: Option<Closeness> = None;
             for (i, (p, s)) in par.iter().zip(&seq.results).enumerate() {
                 match compare_values(i, p, s, trial, opts.comparison, &mut || seq.exact_sums(i), &|_| vec![]) {
-                    Ok(Some(c)) => closeness.get_or_insert_with(Closeness::default).merge(&c),
-                    Ok(None) => {}
-                    Err(v) => return Ok(v),
+                    Compared::Close(c) => closeness.get_or_insert_with(Closeness::default).merge(&c),
+                    Compared::Bitwise => {}
+                    Compared::Differs(v) => return Ok(v),
                 }
             }
             Ok(Verdict::Equal { trials: 1, closeness })
@@ -560,17 +560,23 @@ pub fn compare_results(
         };
         let holders = |index: &[usize]| p.holders(index).into_iter().map(|pos| p.mesh.device_id(pos)).collect();
         match compare_values(i, &global, s, trial, comparison, &mut || sums(i), &holders) {
-            Ok(Some(c)) => closeness.get_or_insert_with(Closeness::default).merge(&c),
-            Ok(None) => {}
-            Err(v) => return Ok(v),
+            Compared::Close(c) => closeness.get_or_insert_with(Closeness::default).merge(&c),
+            Compared::Bitwise => {}
+            Compared::Differs(v) => return Ok(v),
         }
     }
     Ok(Verdict::Equal { trials: 1, closeness })
 }
 
-/// Result `i`: `Ok(None)` bitwise equal, `Ok(Some(c))` equal within
-/// tolerance, or `Err` with the verdict that it differs; `holders` names the
-/// devices of an element.
+/// How one result compares.
+enum Compared {
+    Bitwise,
+    Close(Closeness),
+    /// The verdict that it differs.
+    Differs(Verdict),
+}
+
+/// Compares result `i`; `holders` names the devices of an element.
 fn compare_values(
     i: usize,
     p: &Value,
@@ -579,27 +585,30 @@ fn compare_values(
     comparison: Comparison,
     sums: &mut dyn FnMut() -> Option<ExactSums>,
     holders: &dyn Fn(&[usize]) -> Vec<i64>,
-) -> Result<Option<Closeness>, Verdict> {
+) -> Compared {
     let (Value::Tensor(pt), Value::Tensor(st)) = (p, s) else {
         if p != s {
-            return Err(Verdict::TypesDiffer { result: Some(i), message: "non-tensor results differ".into() });
+            return Compared::Differs(Verdict::TypesDiffer {
+                result: Some(i),
+                message: "non-tensor results differ".into(),
+            });
         }
-        return Ok(None);
+        return Compared::Bitwise;
     };
     if compare::shape_mismatch(pt, st) {
-        return Err(Verdict::TypesDiffer {
+        return Compared::Differs(Verdict::TypesDiffer {
             result: Some(i),
             message: format!("{} (parallel) vs {} (sequential)", Type::Tensor(pt.ty()), Type::Tensor(st.ty())),
         });
     }
     let (k, note) = match compare::judge(pt, st, comparison, sums) {
-        Judgement::Bitwise => return Ok(None),
-        Judgement::Close(c) => return Ok(Some(c)),
+        Judgement::Bitwise => return Compared::Bitwise,
+        Judgement::Close(c) => return Compared::Close(c),
         Judgement::Differs { index, note } => (index, note),
     };
     let index = shardref_interp::check::index_of(&pt.shape, k);
     let devices = holders(&index);
-    Err(Verdict::Differs(Difference {
+    Compared::Differs(Verdict::Differs(Difference {
         trial,
         result: i,
         index,

@@ -36,6 +36,7 @@
 //! - each of these followed by up to 8 elementwise `add`s of other values or
 //!   `subtract`s of them (a bias): each adds one term to the sum, whose
 //!   value is taken from the twin's run.
+//!
 //! `sdy.all_reduce` and `sdy.reduce_scatter` are the identity in the erased
 //! twin, so a result they produce is judged by the sum that precedes them;
 //! with an explicit twin (`--sequential`), a `stablehlo.all_reduce` inside a
@@ -123,7 +124,7 @@ fn checked_kind(elem: &ElemType) -> Option<FloatKind> {
 
 fn tensor_shape(ty: &Type) -> Option<Vec<u64>> {
     match ty {
-        Type::Tensor(t) => t.static_shape().map(|s| s.iter().map(|&d| d as u64).collect()),
+        Type::Tensor(t) => t.static_shape().map(|s| s.to_vec()),
         _ => None,
     }
 }
@@ -188,16 +189,19 @@ fn sum_of(m: &Module, v: ValueId) -> Option<(OpId, SumOp, u64)> {
 /// Most `add`/`subtract` ops between a sum and the result (`sum_chain`).
 const MAX_ADDENDS: usize = 8;
 
+/// A sum op, its kind and term count, and its addends (value, subtracted).
+type Chain = (OpId, SumOp, u64, Vec<(ValueId, bool)>);
+
 /// A sum followed by elementwise `add`s of other values and `subtract`s of
 /// them (a bias): the sum op, its kind and term count, and the addends
 /// (value, subtracted). Adding a value to a sum of n terms makes a sum of
 /// n + 1 terms, so the bound of the module header holds for the chain.
-fn sum_chain(m: &Module, v: shardref_spec::ir::ValueId) -> Option<(OpId, SumOp, u64, Vec<(ValueId, bool)>)> {
+fn sum_chain(m: &Module, v: ValueId) -> Option<Chain> {
     sum_chain_within(m, v, MAX_ADDENDS)
 }
 
 /// `sum_chain` with at most `budget` addends (which also bounds the search).
-fn sum_chain_within(m: &Module, v: ValueId, budget: usize) -> Option<(OpId, SumOp, u64, Vec<(ValueId, bool)>)> {
+fn sum_chain_within(m: &Module, v: ValueId, budget: usize) -> Option<Chain> {
     let mut addends = vec![];
     let mut v = v;
     loop {
@@ -349,9 +353,12 @@ const MAX_LIMB_PAIRS: usize = 64;
 /// on a 1024×1024×1024 matmul).
 const MAX_EXACT_WORK: u64 = 1 << 30;
 
-/// Signed and unsigned 16-bit limbs of the values on a common exponent:
-/// `limbs[j][i]` is limb j of value i; the common exponent is returned.
-fn limbs(vals: &[f64]) -> Option<(Vec<Vec<i64>>, Vec<Vec<i64>>, i64)> {
+/// Limb tensors, `[j][i]` being limb j of value i: signed, unsigned (of the
+/// magnitudes), and the common exponent.
+type Limbs = (Vec<Vec<i64>>, Vec<Vec<i64>>, i64);
+
+/// Signed and unsigned 16-bit limbs of the values on a common exponent.
+fn limbs(vals: &[f64]) -> Option<Limbs> {
     let (parts, emin) = decompose_all(vals)?;
     let width = |&(m, e): &(i64, i64)| {
         if m == 0 { 0 } else { 64 - u64::from(m.unsigned_abs().leading_zeros()) as i64 + (e - emin) }
