@@ -1,14 +1,6 @@
-//! The sdy ops: their global-view semantics (for the ordinary interpreter)
-//! and the per-device data movement of the eight collectives (for sharded
-//! execution), shardy-inventory §2.1–§2.2.
-//!
-//! Global view: every sdy op is the identity on the logical value except
-//! `sdy.constant` (a constant), `sdy.named_computation` (its body applied to
-//! its operands), `sdy.manual_computation` (per-device bodies, `manual`) and
-//! the region/terminator ops. The collectives only move data or change the
-//! reduction state of a value, never its logical value: in a global
-//! interpreter there are no partials, so all_reduce, reduce_scatter and the
-//! `*_to_unreduced` ops are the identity too.
+//! The per-device data movement of the eight sdy collectives (for sharded
+//! execution), shardy-inventory §2.2. Their global-view semantics (the
+//! identity on logical values) is the evaluator's (`Interp::sdy_global`).
 //!
 //! Per device (`collective`): a device exchanges local blocks with its group
 //! — the devices that agree with it on every (sub-)axis outside the op's
@@ -28,7 +20,7 @@ use shardref_spec::ops::SdyOp;
 use crate::devices::mesh::{AxisPart, Sharding, extract_block, reduce_pair, unravel};
 use crate::error::{IResult, InterpError};
 use crate::ops::shape::{for_each_index, gather_many};
-use crate::value::{Buffer, Tensor, Value, strides};
+use crate::value::{Buffer, Tensor, strides};
 
 /// A value held by the devices of a mesh during sharded execution: its
 /// runtime sharding (declared dims, and every axis it is actually a partial
@@ -346,42 +338,4 @@ pub fn reshard(input: &Held, out: Sharding) -> IResult<Held> {
 /// The block of `t` (a global tensor) that position `p` holds under `s`.
 pub fn block_of(s: &Sharding, t: &Tensor, p: usize) -> Tensor {
     extract_block(t, &s.block(&t.shape, p), &s.local_shape(&t.shape))
-}
-
-/// The global-view semantics of sdy op `k` for the ordinary interpreter (see
-/// the module header): identity on logical values except constants and the
-/// region ops.
-pub fn global(it: &mut crate::eval::Interp, op: OpId, k: SdyOp, operands: Vec<Value>) -> IResult<Vec<Value>> {
-    let m = it.m;
-    let o = m.op(op);
-    let span = o.span;
-    match k {
-        SdyOp::ShardingConstraint
-        | SdyOp::Reshard
-        | SdyOp::DataFlowEdge
-        | SdyOp::PropagationBarrier
-        | SdyOp::FuncDataFlowEdge
-        | SdyOp::AllGather
-        | SdyOp::AllSlice
-        | SdyOp::AllToAll
-        | SdyOp::CollectivePermute
-        | SdyOp::AllReduce
-        | SdyOp::ReduceScatter
-        | SdyOp::ShardedToUnreduced
-        | SdyOp::ReplicatedToUnreduced => Ok(operands),
-        SdyOp::ShardingGroup => Ok(vec![]),
-        SdyOp::Constant => match o.attrs.get("value") {
-            Some(Attr::Dense(d)) => match Tensor::from_dense(d) {
-                Some(t) => Ok(vec![Value::Tensor(t)]),
-                None => Err(InterpError::unsupported(span, format!("constants of type {}", d.ty))),
-            },
-            _ => Err(InterpError::invalid(span, "sdy.constant without a dense 'value'")),
-        },
-        SdyOp::NamedComputation => {
-            let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "named_computation without a body"))?;
-            it.apply_region_fresh(r, operands, span)
-        }
-        SdyOp::ManualComputation => crate::devices::manual::global(it, op, operands),
-        SdyOp::Mesh | SdyOp::Return => Err(InterpError::invalid(span, format!("{} cannot run here", o.name.as_str()))),
-    }
 }
