@@ -373,29 +373,64 @@ fn fold(it: &mut Interp<'_>, f: &mut Frame, r: RegionId, xs: &[&Tensor], ty: &Ty
     Ok(Tensor::new(first.shape.clone(), elem, buf))
 }
 
-/// Splits `t` into `count` equal parts along `dim` (spec: `split`).
-fn split(t: &Tensor, count: usize, dim: i64, span: Span) -> IResult<Vec<Tensor>> {
-    let d = usize::try_from(dim)
-        .ok()
-        .filter(|&d| d < t.rank())
-        .ok_or_else(|| InterpError::invalid(span, format!("dimension {dim} is out of range for rank {}", t.rank())))?;
-    if count == 0 || !t.shape[d].is_multiple_of(count) {
-        return Err(InterpError::invalid(
-            span,
-            format!("dimension {d} of size {} does not split into {count} equal parts", t.shape[d]),
-        ));
+/// The data movement of each collective, once: pure functions of the
+/// members' parts, shared by the StableHLO collectives below (one process
+/// per member, parts from `Comm::exchange`) and by the sdy collectives of the
+/// sharded driver (`sdy_ops`, which holds every member's shard and forms the
+/// groups from mesh axes).
+pub mod kernels {
+    use super::*;
+
+    /// all_gather: the members' parts concatenated along `dim` in group order.
+    pub fn gather(parts: &[&Tensor], dim: i64, span: Span) -> IResult<Tensor> {
+        ops::shape::concatenate(parts, dim).map_err(|e| e.at(span))
     }
-    let len = (t.shape[d] / count) as i64;
-    let rank = t.rank();
-    (0..count as i64)
-        .map(|i| {
-            let mut start = vec![0i64; rank];
-            let mut limit: Vec<i64> = t.shape.iter().map(|&x| x as i64).collect();
-            start[d] = i * len;
-            limit[d] = (i + 1) * len;
-            ops::shape::slice(t, &start, &limit, &vec![1; rank])
-        })
-        .collect()
+
+    /// The part `index` of `t` split into `count` equal parts along `dim` (spec: `split`), as
+    /// reduce_scatter, all_to_all and all_slice take it.
+    pub fn split_part(t: &Tensor, count: usize, dim: i64, index: usize, span: Span) -> IResult<Tensor> {
+        let d = usize::try_from(dim).ok().filter(|&d| d < t.rank()).ok_or_else(|| {
+            InterpError::invalid(span, format!("dimension {dim} is out of range for rank {}", t.rank()))
+        })?;
+        if count == 0 || !t.shape[d].is_multiple_of(count) || index >= count {
+            return Err(InterpError::invalid(
+                span,
+                format!("dimension {d} of size {} does not split into {count} equal parts", t.shape[d]),
+            ));
+        }
+        let len = (t.shape[d] / count) as i64;
+        let rank = t.rank();
+        let mut start = vec![0i64; rank];
+        let mut limit: Vec<i64> = t.shape.iter().map(|&x| x as i64).collect();
+        start[d] = index as i64 * len;
+        limit[d] = (index as i64 + 1) * len;
+        ops::shape::slice(t, &start, &limit, &vec![1; rank])
+    }
+
+    /// all_to_all for the member at position `me` of the group: part `me` of every member's
+    /// part split along `split_dim`, concatenated along `concat_dim` in group order.
+    pub fn all_to_all(parts: &[&Tensor], split_dim: i64, concat_dim: i64, me: usize, span: Span) -> IResult<Tensor> {
+        let mine: Vec<Tensor> =
+            parts.iter().map(|p| split_part(p, parts.len(), split_dim, me, span)).collect::<IResult<_>>()?;
+        let refs: Vec<&Tensor> = mine.iter().collect();
+        gather(&refs, concat_dim, span)
+    }
+
+    /// A reduction of the members' parts in the given order, `((x0 ⊕ x1) ⊕ x2) ⊕ …`, with
+    /// `combine` applying ⊕ to whole tensors.
+    pub fn fold(
+        xs: &[&Tensor],
+        span: Span,
+        mut combine: impl FnMut(&Tensor, &Tensor) -> IResult<Tensor>,
+    ) -> IResult<Tensor> {
+        let (first, rest) =
+            xs.split_first().ok_or_else(|| InterpError::invalid(span, "a reduction over no process"))?;
+        let mut acc = (*first).clone();
+        for x in rest {
+            acc = combine(&acc, x)?;
+        }
+        Ok(acc)
+    }
 }
 
 fn sorted(group: &[usize]) -> Vec<usize> {
@@ -492,7 +527,7 @@ pub fn all_gather(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>) -> IResu
     (0..n)
         .map(|i| {
             let xs: Vec<&Tensor> = parts.iter().map(|p| &p[i]).collect();
-            Ok(Value::Tensor(ops::shape::concatenate(&xs, dim).map_err(|e| e.at(span))?))
+            Ok(Value::Tensor(kernels::gather(&xs, dim, span)?))
         })
         .collect()
 }
@@ -517,8 +552,7 @@ pub fn reduce_scatter(it: &mut Interp<'_>, f: &mut Frame, op: OpId, operands: Ve
         let xs: Vec<&Tensor> = order.iter().map(|&m| &parts[m][i]).collect();
         let ty = Type::Tensor(xs[0].ty());
         let reduced = fold(it, f, r, &xs, &ty, span)?;
-        let mut pieces = split(&reduced, group.len(), dim, span)?;
-        out.push(Value::Tensor(pieces.swap_remove(me)));
+        out.push(Value::Tensor(kernels::split_part(&reduced, group.len(), dim, me, span)?));
     }
     Ok(out)
 }
@@ -554,12 +588,8 @@ pub fn all_to_all(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>) -> IResu
     let me = position_in(&grid, &group);
     (0..n)
         .map(|i| {
-            let mine: Vec<Tensor> = parts
-                .iter()
-                .map(|p| split(&p[i], group.len(), split_dim, span).map(|mut s| s.swap_remove(me)))
-                .collect::<IResult<_>>()?;
-            let refs: Vec<&Tensor> = mine.iter().collect();
-            Ok(Value::Tensor(ops::shape::concatenate(&refs, concat_dim).map_err(|e| e.at(span))?))
+            let xs: Vec<&Tensor> = parts.iter().map(|p| &p[i]).collect();
+            Ok(Value::Tensor(kernels::all_to_all(&xs, split_dim, concat_dim, me, span)?))
         })
         .collect()
 }
@@ -670,12 +700,11 @@ pub fn cross_replica_sum(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>) -
     let n = parts.first().map_or(0, |p| p.len());
     (0..n)
         .map(|i| {
-            let mut acc = parts[order[0]][i].clone();
-            for &m in &order[1..] {
+            let xs: Vec<&Tensor> = order.iter().map(|&m| &parts[m][i]).collect();
+            let acc = kernels::fold(&xs, span, |acc, x| {
                 it.charge(acc.num_elements() as u64, span)?;
-                acc = ops::elementwise::binary(StablehloOp::Add, &acc, &parts[m][i], &Type::Tensor(acc.ty()))
-                    .map_err(|e| e.at(span))?;
-            }
+                ops::elementwise::binary(StablehloOp::Add, acc, x, &Type::Tensor(acc.ty())).map_err(|e| e.at(span))
+            })?;
             Ok(Value::Tensor(acc))
         })
         .collect()

@@ -2,6 +2,22 @@
 //! execution), shardy-inventory §2.2. Their global-view semantics (the
 //! identity on logical values) is the evaluator's (`Interp::sdy_global`).
 //!
+//! On local shards (the default), a collective whose operand and result
+//! blocks nest (every dimension divides into its blocks) runs as upstream's
+//! convert-global-to-local lowers it (sharding-rules.md §3.8), with the
+//! StableHLO collectives' own kernels (`collectives::kernels`): the groups
+//! are the devices that differ only along the op's axes, in upstream's
+//! replica-group order (`Mesh::group`); all_gather concatenates each group's
+//! shards per gathered dimension, last dimension first; all_slice splits
+//! each device's shard; all_to_all runs one StableHLO all_to_all per
+//! parameter; collective_permute moves each block from the device holding it
+//! to the device that must; all_reduce and reduce_scatter fold each group's
+//! partials in group order, and reduce_scatter then splits. A group computes
+//! its result once and its members share it. Otherwise (a non-divisible
+//! dimension, whose `ceil(D/N)` blocks of different N do not nest, and the
+//! `--canvas` execution) `regroup` below moves the data in global
+//! coordinates, the independent second implementation:
+//!
 //! Per device (`collective`): a device exchanges local blocks with its group
 //! — the devices that agree with it on every (sub-)axis outside the op's
 //! axes (all devices for collective_permute, itself alone for all_slice and
@@ -14,10 +30,13 @@
 use std::ops::Range;
 
 use shardref_spec::ir::sdy::{AxisRef, ReductionKind, SdyAttr};
-use shardref_spec::ir::{Attr, Module, OpId};
+use shardref_spec::ir::{Attr, Module, OpId, Span};
 use shardref_spec::ops::SdyOp;
 
-use crate::devices::mesh::{AxisPart, Sharding, extract_block, reduce_pair, unravel};
+use std::collections::HashMap;
+
+use crate::devices::collectives::kernels;
+use crate::devices::mesh::{AxisPart, Mesh, Sharding, extract_block, reduce_pair, unravel};
 use crate::error::{IResult, InterpError};
 use crate::ops::shape::{for_each_index, gather_many};
 use crate::value::{Buffer, Tensor, strides};
@@ -181,24 +200,190 @@ fn regroup(input: &Held, out: Sharding, group_of: impl Fn(usize) -> Vec<usize>, 
     Ok(Held { sharding: out, shards, global: input.global.clone() })
 }
 
-/// Reduces each device's local tensor with those of its group along `axes`, in group order.
+/// The groups of a mesh along (sub-)axes `xs`: every group of positions that
+/// agree outside `xs`, each ordered as `Mesh::group` orders it; O(n log n)
+/// for the whole mesh instead of O(n) per position.
+fn groups_along(mesh: &Mesh, xs: &[AxisPart]) -> Vec<Vec<usize>> {
+    let mut by_key: HashMap<Vec<usize>, usize> = HashMap::new();
+    let mut groups: Vec<Vec<usize>> = vec![];
+    for p in 0..mesh.num_devices() {
+        let g = *by_key.entry(mesh.key_outside(xs, p)).or_insert_with(|| {
+            groups.push(vec![]);
+            groups.len() - 1
+        });
+        groups[g].push(p);
+    }
+    for g in &mut groups {
+        g.sort_by_key(|&q| mesh.index_over(xs, q));
+    }
+    groups
+}
+
+/// Reduces each device's local tensor with those of its group along `axes`,
+/// in group order (`kernels::fold`, once per group).
 fn all_reduce_over(input: &Held, axes: &[AxisPart], kind: ReductionKind) -> IResult<Vec<Tensor>> {
     let mesh = &input.sharding.mesh;
+    let mut out: Vec<Option<Tensor>> = vec![None; mesh.num_devices()];
+    for g in groups_along(mesh, axes) {
+        let xs: Vec<&Tensor> = g.iter().map(|&q| &input.shards[q]).collect();
+        let acc = kernels::fold(&xs, Span::NONE, |a, b| {
+            reduce_pair(kind, a, b).map_err(|e| InterpError::invalid(Span::NONE, e))
+        })?;
+        for &q in &g {
+            out[q] = Some(acc.clone());
+        }
+    }
+    out.into_iter().map(|t| t.ok_or_else(|| InterpError::invalid(Span::NONE, "a device in no group"))).collect()
+}
+
+/// Whether every dimension of `global` divides into the blocks of `s`, so
+/// that local shards carry no padding and blocks of shardings whose axes
+/// extend one another nest.
+fn divides(s: &Sharding, global: &[usize]) -> bool {
+    global.iter().enumerate().all(|(d, &n)| n.is_multiple_of(s.num_shards(d).max(1)))
+}
+
+/// Whether `a` is `b` followed by more axes; those axes.
+fn extension<'a>(a: &'a [AxisPart], b: &[AxisPart]) -> Option<&'a [AxisPart]> {
+    (a.len() >= b.len() && a[..b.len()] == *b).then(|| &a[b.len()..])
+}
+
+/// all_gather on local shards with `kernels::gather` (see the module header);
+/// `None` when the layouts do not nest.
+fn gather_local(input: &Held, gathered: &[Vec<AxisPart>], out: &Sharding, span: Span) -> IResult<Option<Vec<Tensor>>> {
+    let s = &input.sharding;
+    let mesh = &s.mesh;
+    if !divides(s, &input.global) || out.mesh.device_ids != mesh.device_ids {
+        return Ok(None);
+    }
+    for (d, g) in gathered.iter().enumerate() {
+        let kept = out.dims.get(d).map_or(&[][..], |v| &v[..]);
+        let have = s.dims.get(d).map_or(&[][..], |v| &v[..]);
+        if extension(have, kept) != Some(&g[..]) || g.iter().any(|x| s.unreduced.contains(x)) {
+            return Ok(None);
+        }
+    }
+    let mut cur = input.shards.clone();
+    for d in (0..gathered.len()).rev() {
+        if gathered[d].is_empty() {
+            continue;
+        }
+        let mut next = cur.clone();
+        for g in groups_along(mesh, &gathered[d]) {
+            let parts: Vec<&Tensor> = g.iter().map(|&q| &cur[q]).collect();
+            let t = kernels::gather(&parts, d as i64, span)?;
+            for &q in &g {
+                next[q] = t.clone();
+            }
+        }
+        cur = next;
+    }
+    Ok(Some(cur))
+}
+
+/// all_slice (and reduce_scatter's scatter) on local shards: each device
+/// keeps its part of its own shard (`kernels::split_part`); `None` when the
+/// layouts do not nest.
+fn slice_local(input: &Held, out: &Sharding, span: Span) -> IResult<Option<Vec<Tensor>>> {
+    let s = &input.sharding;
+    if !divides(out, &input.global) || out.mesh.device_ids != s.mesh.device_ids {
+        return Ok(None);
+    }
+    let mut added = vec![];
+    for d in 0..input.global.len() {
+        let have = s.dims.get(d).map_or(&[][..], |v| &v[..]);
+        let want = out.dims.get(d).map_or(&[][..], |v| &v[..]);
+        match extension(want, have) {
+            Some(x) => added.push(x.to_vec()),
+            None => return Ok(None),
+        }
+    }
+    let mesh = &s.mesh;
     (0..mesh.num_devices())
         .map(|p| {
-            let group = mesh.group(axes, p);
-            let mut acc = input.shards[group[0]].clone();
-            for &q in &group[1..] {
-                acc = reduce_pair(kind, &acc, &input.shards[q])
-                    .map_err(|e| InterpError::invalid(shardref_spec::ir::Span::NONE, e))?;
+            let mut t = input.shards[p].clone();
+            for (d, xs) in added.iter().enumerate() {
+                if !xs.is_empty() {
+                    let count = xs.iter().map(|x| x.size).product();
+                    t = kernels::split_part(&t, count, d as i64, mesh.index_over(xs, p), span)?;
+                }
             }
-            Ok(acc)
+            Ok(t)
+        })
+        .collect::<IResult<Vec<_>>>()
+        .map(Some)
+}
+
+/// all_to_all on local shards: one `kernels::all_to_all` per parameter
+/// (split along the target dimension, concatenated along the source one);
+/// `None` when the layouts do not nest or the parameters do not lead to `out`.
+fn all_to_all_local(
+    input: &Held,
+    params: &[(usize, usize, Vec<AxisPart>)],
+    out: &Sharding,
+    span: Span,
+) -> IResult<Option<Vec<Tensor>>> {
+    let mesh = &input.sharding.mesh;
+    let rank = input.global.len();
+    let mut dims = input.sharding.dims.clone();
+    if out.mesh.device_ids != mesh.device_ids || !divides(&input.sharding, &input.global) || dims.len() != rank {
+        return Ok(None);
+    }
+    for (src, tgt, axes) in params {
+        let (src, tgt) = (*src, *tgt);
+        if src >= rank || tgt >= rank || src == tgt || axes.is_empty() {
+            return Ok(None);
+        }
+        let n = dims[src].len();
+        if n < axes.len() || dims[src][n - axes.len()..] != axes[..] {
+            return Ok(None);
+        }
+        dims[src].truncate(n - axes.len());
+        dims[tgt].extend(axes.iter().copied());
+    }
+    if dims != out.dims || !divides(out, &input.global) {
+        return Ok(None);
+    }
+    let mut cur = input.shards.clone();
+    for (src, tgt, axes) in params {
+        let mut next = cur.clone();
+        for g in groups_along(mesh, axes) {
+            let parts: Vec<&Tensor> = g.iter().map(|&q| &cur[q]).collect();
+            for (i, &q) in g.iter().enumerate() {
+                next[q] = kernels::all_to_all(&parts, *tgt as i64, *src as i64, i, span)?;
+            }
+        }
+        cur = next;
+    }
+    Ok(Some(cur))
+}
+
+/// collective_permute on local shards: each device receives the shard of the
+/// device that holds its result block; `None` when the layouts do not nest
+/// or some block is held by no device.
+fn permute_local(input: &Held, out: &Sharding) -> Option<Vec<Tensor>> {
+    let s = &input.sharding;
+    if !s.unreduced.is_empty() || !divides(s, &input.global) || !divides(out, &input.global) {
+        return None;
+    }
+    let mut holder: HashMap<Vec<std::ops::Range<usize>>, usize> = HashMap::new();
+    for q in 0..s.mesh.num_devices() {
+        holder.entry(s.block(&input.global, q)).or_insert(q);
+    }
+    (0..out.mesh.num_devices())
+        .map(|p| {
+            // Output position p is the device with p's id; its block comes from the holder.
+            let id = out.mesh.device_id(p);
+            s.mesh.position_of(id)?;
+            holder.get(&out.block(&input.global, p)).map(|&q| input.shards[q].clone())
         })
         .collect()
 }
 
-/// Runs sdy collective `k` (op `op` of `m`) on a held value.
-pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held) -> IResult<Held> {
+/// Runs sdy collective `k` (op `op` of `m`) on a held value: on local shards
+/// with the collective kernels when `local` and the layouts nest, else by
+/// `regroup` (see the module header).
+pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held, local: bool) -> IResult<Held> {
     let span = m.op(op).span;
     let err = |e: String| InterpError::invalid(span, e);
     let out_attr = match sdy_attr(m, op, "out_sharding") {
@@ -243,6 +428,30 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held) -> IResult<Held>
                 _ => vec![],
             };
             carry(&mut out, &[]);
+            if local {
+                let shards = match k {
+                    SdyOp::AllGather => gather_local(input, &per_dim("gathering_axes")?, &out, span)?,
+                    SdyOp::AllSlice => slice_local(input, &out, span)?,
+                    SdyOp::CollectivePermute => permute_local(input, &out),
+                    _ => match sdy_attr(m, op, "params") {
+                        Some(SdyAttr::AllToAllParamList(l)) => {
+                            let params = l
+                                .params
+                                .iter()
+                                .map(|p| {
+                                    let dim = |x: i64| usize::try_from(x).unwrap_or(usize::MAX);
+                                    Ok((dim(p.src_dim), dim(p.tgt_dim), mesh.axis_parts(&p.axes).map_err(err)?))
+                                })
+                                .collect::<IResult<Vec<_>>>()?;
+                            all_to_all_local(input, &params, &out, span)?
+                        }
+                        _ => None,
+                    },
+                };
+                if let Some(shards) = shards {
+                    return Ok(Held { sharding: out, shards, global: input.global.clone() });
+                }
+            }
             let mesh2 = mesh.clone();
             let group_of = move |q: usize| match k {
                 SdyOp::CollectivePermute => (0..mesh2.num_devices()).collect(),
@@ -260,6 +469,9 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held) -> IResult<Held>
             out.unreduced = s.unreduced.clone();
             out.reduction = s.reduction;
             let reduced = Held { sharding: s, shards, global: input.global.clone() };
+            if local && out.dims == reduced.sharding.dims && out.mesh.device_ids == reduced.sharding.mesh.device_ids {
+                return Ok(Held { sharding: out, ..reduced });
+            }
             // The result keeps the operand's dimension layout; out_sharding must describe the same blocks.
             regroup(&reduced, out, |q| vec![q], &name).map_err(|e| e.at(span))
         }
@@ -272,6 +484,9 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held) -> IResult<Held>
             s.unreduced.retain(|x| !axes.contains(x));
             let reduced = Held { sharding: s.clone(), shards, global: input.global.clone() };
             out.unreduced = s.unreduced;
+            if local && let Some(shards) = slice_local(&reduced, &out, span)? {
+                return Ok(Held { sharding: out, shards, global: input.global.clone() });
+            }
             regroup(&reduced, out, |q| vec![q], &name).map_err(|e| e.at(span))
         }
         SdyOp::ShardedToUnreduced => {

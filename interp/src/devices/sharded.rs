@@ -608,7 +608,7 @@ impl<'m> Driver<'m> {
             | SdyOp::ShardedToUnreduced
             | SdyOp::ReplicatedToUnreduced => {
                 let input = operands.first().ok_or_else(|| InterpError::invalid(span, "collective without operand"))?;
-                Ok(vec![collective(m, op, k, input)?])
+                Ok(vec![collective(m, op, k, input, !self.opts.canvas)?])
             }
             SdyOp::ShardingConstraint | SdyOp::Reshard => {
                 let input = operands.into_iter().next().ok_or_else(|| InterpError::invalid(span, "missing operand"))?;
