@@ -49,14 +49,15 @@ timed() {
 THREADS_ARG=()
 if [ -n "${THREADS:-}" ]; then THREADS_ARG=(--threads "$THREADS"); fi
 
-# run_case NAME TIME_GOAL DEVICES SHARD_BYTES INPUT...
+# run_case NAME TIME_GOAL DEVICES SHARD_BYTES INPUT... (GLOBAL_ENTRY names the global run's
+# function when it is not @main itself, e.g. a twin without devices.)
 run_case() {
     local name="$1" goal="$2" devices="$3" shard_bytes="$4"
     shift 4
     local inputs=()
     for i in "$@"; do inputs+=(--input "$i"); done
     mkdir -p "$WORK/$name.g" "$WORK/$name.s"
-    read -r tg mg < <(timed "$BIN" run "bench/sharded/$name.mlir" "${inputs[@]}" --output-dir "$WORK/$name.g")
+    read -r tg mg < <(timed "$BIN" run "bench/sharded/$name.mlir" --entry "${GLOBAL_ENTRY:-main}" "${inputs[@]}" --output-dir "$WORK/$name.g")
     read -r ts ms < <(timed "$BIN" run "bench/sharded/$name.mlir" --sharded "${THREADS_ARG[@]}" "${inputs[@]}" --output-dir "$WORK/$name.s")
     cmp -s "$WORK/$name.g/result0.npy" "$WORK/$name.s/result0.npy" || { echo "$name: sharded result differs" >&2; exit 1; }
     # Memory goal, in KiB: 1.5 x (shards + 64 KiB per device).
@@ -71,6 +72,7 @@ run_case() {
     fi
 }
 
+npy "$WORK/r.npy" 1024 256
 npy "$WORK/x.npy" 4096 256
 npy "$WORK/a.npy" 1024 1024
 cp "$WORK/a.npy" "$WORK/b.npy"
@@ -78,3 +80,6 @@ cp "$WORK/a.npy" "$WORK/b.npy"
 run_case tanh_x 5 4096 $((2 * 4096 * 256 * 4)) "$WORK/x.npy"
 # matmul: a and the result row-sharded (4 MiB each in all), b replicated on all 256 devices.
 run_case matmul 3 256 $((2 * 1024 * 1024 * 4 + 256 * 1024 * 1024 * 4)) "$WORK/a.npy" "$WORK/b.npy"
+# manual_ring: 1024 processes on the worker pool (no time goal; its global run is @sequential).
+# x and the result, 1024x256 f32 each, one row per device.
+GLOBAL_ENTRY=sequential run_case manual_ring - 1024 $((2 * 1024 * 256 * 4)) "$WORK/r.npy"

@@ -120,6 +120,33 @@ impl Grid {
             .map(|i| i.index)
     }
 
+    /// The process groups of `process_groups` that contain this process, in order. Every id is
+    /// still checked against the grid (an invalid one gives `process_groups`'s error), but the
+    /// groups of other processes are never built: a process of a large grid waiting in a
+    /// collective holds O(its groups), not O(grid).
+    pub fn my_process_groups(&self, strategy: Strategy, groups: &[Vec<i64>]) -> IResult<Vec<Vec<usize>>> {
+        let (nr, np) = (i64::from(self.num_replicas), i64::from(self.num_partitions));
+        let valid = |id: i64| match strategy {
+            Strategy::CrossReplica | Strategy::CrossReplicaAndPartition => (0..nr).contains(&id),
+            Strategy::CrossPartition => (0..np).contains(&id),
+            Strategy::FlattenedIds => id >= 0 && id / np < nr,
+        };
+        if !self.full || groups.iter().flatten().any(|&id| !valid(id)) {
+            let mut all = self.process_groups(strategy, groups)?;
+            all.retain(|g| g.contains(&self.me.index));
+            return Ok(all);
+        }
+        let mine = match strategy {
+            Strategy::CrossReplica | Strategy::CrossReplicaAndPartition => i64::from(self.me.replica),
+            Strategy::CrossPartition => i64::from(self.me.partition),
+            Strategy::FlattenedIds => i64::from(self.me.replica) * np + i64::from(self.me.partition),
+        };
+        let candidates: Vec<Vec<i64>> = groups.iter().filter(|g| g.contains(&mine)).cloned().collect();
+        let mut out = self.process_groups(strategy, &candidates)?;
+        out.retain(|g| g.contains(&self.me.index));
+        Ok(out)
+    }
+
     /// The spec's process groups: each id list of `groups` becomes groups of process indices.
     pub fn process_groups(&self, strategy: Strategy, groups: &[Vec<i64>]) -> IResult<Vec<Vec<usize>>> {
         let (nr, np) = (i64::from(self.num_replicas), i64::from(self.num_partitions));
@@ -445,9 +472,10 @@ fn reduction_order(group: &[usize]) -> Vec<usize> {
     s.iter().map(|p| group.iter().position(|q| q == p).unwrap_or(0)).collect()
 }
 
+/// The process groups of `op` that contain this process (the first is its group).
 fn groups_for(it: &Interp<'_>, op: OpId, strategy: Strategy) -> IResult<(Grid, Vec<Vec<usize>>)> {
     let grid = Grid::of(it);
-    let groups = grid.process_groups(strategy, &replica_groups(it.m, op)?)?;
+    let groups = grid.my_process_groups(strategy, &replica_groups(it.m, op)?)?;
     Ok((grid, groups))
 }
 
@@ -601,10 +629,11 @@ pub fn collective_permute(it: &mut Interp<'_>, op: OpId, operand: Tensor) -> IRe
     let ch = channel_id(it, op);
     let strategy = strategy_by_channel(ch);
     let grid = Grid::of(it);
-    let pairs = source_target_pairs(it.m, op)?;
-    let groups = grid
-        .process_groups(strategy, &pairs.iter().map(|&(s, t)| vec![s, t]).collect::<Vec<_>>())
-        .map_err(|e| e.at(span))?;
+    let groups = {
+        let pairs = source_target_pairs(it.m, op)?;
+        grid.my_process_groups(strategy, &pairs.iter().map(|&(s, t)| vec![s, t]).collect::<Vec<_>>())
+    }
+    .map_err(|e| e.at(span))?;
     let me = grid.me.index;
     let k = key(it, op, format!("channel {ch}, {}: {}", strategy.name(), Type::Tensor(operand.ty())));
     let mut result = None;
