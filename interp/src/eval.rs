@@ -8,6 +8,12 @@
 //! Conventions: `m` the module, `op` an `OpId`, `o` its `Operation`, `f` a
 //! frame, `v` a `ValueId`, `t` a `Tensor`.
 //!
+//! Layers: the evaluator sits between the process runtime below it, which it
+//! sees only through `devices::runtime::Comm` (one process of a run, or
+//! `Solo`), and the drivers above it (`interpreter.run_parallel`,
+//! `sdy.manual_computation`), which it reaches only through the `Host` trait
+//! (`devices::host`); it imports neither the sharded driver nor its policy.
+//!
 //! Frames: every value of a function (its nested regions included) has a
 //! slot in that function's frame, numbered once per module (`Slots`). A
 //! region runs in its function's frame; a call gets a new frame.

@@ -5,7 +5,9 @@
 //!   (free axes stay global inside the body, as upstream's body types say).
 //! - The body runs once per device of the mesh, as simulated process with
 //!   partition id = the device's id, so StableHLO collectives inside use the
-//!   mesh's device ids (`use_global_device_ids`).
+//!   mesh's device ids (`use_global_device_ids`). The processes are
+//!   coroutines on the runtime's worker pool (`runtime`), so a mesh of
+//!   thousands of devices costs a stack per device, not a thread.
 //! - Leaving: results are reassembled along the manual axes of their
 //!   out_shardings; a result replicated along a manual axis (or along a free
 //!   axis) whose per-device values differ is an error naming the devices and
