@@ -243,6 +243,46 @@ fn divides(s: &Sharding, global: &[usize]) -> bool {
     global.iter().enumerate().all(|(d, &n)| n.is_multiple_of(s.num_shards(d).max(1)))
 }
 
+/// The lists rewritten over their common refinement: every (sub-)axis split
+/// at every boundary any list uses on the same mesh axis (`"x"` next to
+/// `"x":(2)2` becomes `"x":(1)2, "x":(2)2`), so that lists naming the same
+/// devices compare equal part by part; size-1 parts, which split nothing,
+/// drop out. `None` when the boundaries on one axis do not nest.
+fn refine(lists: Vec<Vec<AxisPart>>) -> Option<Vec<Vec<AxisPart>>> {
+    let mut cuts: HashMap<usize, Vec<usize>> = HashMap::new();
+    for x in lists.iter().flatten() {
+        let c = cuts.entry(x.axis).or_default();
+        c.push(x.pre);
+        c.push(x.pre * x.size);
+    }
+    for c in cuts.values_mut() {
+        c.sort_unstable();
+        c.dedup();
+        if c.windows(2).any(|w| !w[1].is_multiple_of(w[0])) {
+            return None;
+        }
+    }
+    let split = |x: &AxisPart| -> Vec<AxisPart> {
+        let c = &cuts[&x.axis];
+        c.windows(2)
+            .filter(|w| w[0] >= x.pre && w[1] <= x.pre * x.size)
+            .map(|w| AxisPart { axis: x.axis, pre: w[0], size: w[1] / w[0] })
+            .collect()
+    };
+    Some(lists.iter().map(|l| l.iter().flat_map(split).collect()).collect())
+}
+
+/// Splits `v` into consecutive chunks of the given lengths.
+fn chunks(mut v: Vec<Vec<AxisPart>>, lens: &[usize]) -> Vec<Vec<Vec<AxisPart>>> {
+    let mut out = vec![];
+    for &n in lens {
+        let rest = v.split_off(n);
+        out.push(v);
+        v = rest;
+    }
+    out
+}
+
 /// Whether `a` is `b` followed by more axes; those axes.
 fn extension<'a>(a: &'a [AxisPart], b: &[AxisPart]) -> Option<&'a [AxisPart]> {
     (a.len() >= b.len() && a[..b.len()] == *b).then(|| &a[b.len()..])
@@ -253,13 +293,25 @@ fn extension<'a>(a: &'a [AxisPart], b: &[AxisPart]) -> Option<&'a [AxisPart]> {
 fn gather_local(input: &Held, gathered: &[Vec<AxisPart>], out: &Sharding, span: Span) -> IResult<Option<Vec<Tensor>>> {
     let s = &input.sharding;
     let mesh = &s.mesh;
-    if !divides(s, &input.global) || out.mesh.device_ids != mesh.device_ids {
+    let rank = input.global.len();
+    if !divides(s, &input.global)
+        || out.mesh.device_ids != mesh.device_ids
+        || s.dims.len() != rank
+        || out.dims.len() != rank
+        || gathered.len() != rank
+    {
         return Ok(None);
     }
-    for (d, g) in gathered.iter().enumerate() {
-        let kept = out.dims.get(d).map_or(&[][..], |v| &v[..]);
-        let have = s.dims.get(d).map_or(&[][..], |v| &v[..]);
-        if extension(have, kept) != Some(&g[..]) || g.iter().any(|x| s.unreduced.contains(x)) {
+    let all = [s.dims.clone(), gathered.to_vec(), out.dims.clone(), vec![s.unreduced.clone()]].concat();
+    let Some(all) = refine(all) else { return Ok(None) };
+    let [have, gathered, kept, unreduced]: [Vec<Vec<AxisPart>>; 4] =
+        match chunks(all, &[rank, rank, rank, 1]).try_into() {
+            Ok(x) => x,
+            Err(_) => return Ok(None),
+        };
+    for d in 0..rank {
+        let g = &gathered[d];
+        if extension(&have[d], &kept[d]) != Some(&g[..]) || g.iter().any(|x| unreduced[0].contains(x)) {
             return Ok(None);
         }
     }
@@ -286,14 +338,18 @@ fn gather_local(input: &Held, gathered: &[Vec<AxisPart>], out: &Sharding, span: 
 /// layouts do not nest.
 fn slice_local(input: &Held, out: &Sharding, span: Span) -> IResult<Option<Vec<Tensor>>> {
     let s = &input.sharding;
-    if !divides(out, &input.global) || out.mesh.device_ids != s.mesh.device_ids {
+    let rank = input.global.len();
+    if !divides(out, &input.global) || out.mesh.device_ids != s.mesh.device_ids || s.dims.len() != rank {
         return Ok(None);
     }
+    if out.dims.len() != rank {
+        return Ok(None);
+    }
+    let Some(all) = refine([s.dims.clone(), out.dims.clone()].concat()) else { return Ok(None) };
+    let (have, want) = all.split_at(rank);
     let mut added = vec![];
-    for d in 0..input.global.len() {
-        let have = s.dims.get(d).map_or(&[][..], |v| &v[..]);
-        let want = out.dims.get(d).map_or(&[][..], |v| &v[..]);
-        match extension(want, have) {
+    for d in 0..rank {
+        match extension(&want[d], &have[d]) {
             Some(x) => added.push(x.to_vec()),
             None => return Ok(None),
         }
@@ -325,10 +381,22 @@ fn all_to_all_local(
 ) -> IResult<Option<Vec<Tensor>>> {
     let mesh = &input.sharding.mesh;
     let rank = input.global.len();
-    let mut dims = input.sharding.dims.clone();
-    if out.mesh.device_ids != mesh.device_ids || !divides(&input.sharding, &input.global) || dims.len() != rank {
+    if out.mesh.device_ids != mesh.device_ids
+        || !divides(&input.sharding, &input.global)
+        || input.sharding.dims.len() != rank
+        || out.dims.len() != rank
+    {
         return Ok(None);
     }
+    let lists = [input.sharding.dims.clone(), params.iter().map(|p| p.2.clone()).collect(), out.dims.clone()].concat();
+    let Some(all) = refine(lists) else { return Ok(None) };
+    let [mut dims, axes_of, want]: [Vec<Vec<AxisPart>>; 3] = match chunks(all, &[rank, params.len(), rank]).try_into() {
+        Ok(x) => x,
+        Err(_) => return Ok(None),
+    };
+    let params: Vec<(usize, usize, Vec<AxisPart>)> =
+        params.iter().zip(axes_of).map(|(p, axes)| (p.0, p.1, axes)).collect();
+    let params = &params[..];
     for (src, tgt, axes) in params {
         let (src, tgt) = (*src, *tgt);
         if src >= rank || tgt >= rank || src == tgt || axes.is_empty() {
@@ -341,7 +409,7 @@ fn all_to_all_local(
         dims[src].truncate(n - axes.len());
         dims[tgt].extend(axes.iter().copied());
     }
-    if dims != out.dims || !divides(out, &input.global) {
+    if dims != want || !divides(out, &input.global) {
         return Ok(None);
     }
     let mut cur = input.shards.clone();
@@ -553,4 +621,21 @@ pub fn reshard(input: &Held, out: Sharding) -> IResult<Held> {
 /// The block of `t` (a global tensor) that position `p` holds under `s`.
 pub fn block_of(s: &Sharding, t: &Tensor, p: usize) -> Tensor {
     extract_block(t, &s.block(&t.shape, p), &s.local_shape(&t.shape))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refine_splits_axes_at_every_boundary_any_list_uses() {
+        let x = |pre, size| AxisPart { axis: 0, pre, size };
+        let y = |pre, size| AxisPart { axis: 1, pre, size };
+        let r = refine(vec![vec![x(1, 4), y(1, 2)], vec![x(2, 2)], vec![]]).unwrap();
+        assert_eq!(r, vec![vec![x(1, 2), x(2, 2), y(1, 2)], vec![x(2, 2)], vec![]]);
+        // Size-1 parts split nothing and drop out.
+        assert_eq!(refine(vec![vec![x(2, 1), y(1, 2)]]).unwrap(), vec![vec![y(1, 2)]]);
+        // On an axis of 6, boundaries 2 and 3 do not nest.
+        assert_eq!(refine(vec![vec![x(1, 2)], vec![x(1, 3)]]), None);
+    }
 }
