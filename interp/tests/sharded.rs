@@ -326,3 +326,23 @@ fn manual_computation_over_1024_devices_on_1_and_2_workers() {
     };
     assert_eq!(bytes(&runs[0]), bytes(&runs[1]));
 }
+
+/// The sdy collectives run on local shards with the StableHLO collectives'
+/// kernels hold, on every device, the same shards as the canvas execution,
+/// and every intermediate value is the input.
+#[test]
+fn sdy_collectives_on_local_shards_hold_the_canvas_shards() {
+    let m = load("collectives_local.mlir");
+    let args = inputs(&m, "steps", 3);
+    let run = |canvas: bool| {
+        let opts = ShardedOptions { canvas, ..Default::default() };
+        run_sharded(&m, "steps", ShardedInputs::Global(args.clone()), &opts).unwrap()
+    };
+    let (local, canvas) = (run(false), run(true));
+    assert_eq!(local.len(), 5);
+    for (i, (l, c)) in local.iter().zip(&canvas).enumerate() {
+        assert_eq!(l.sharding, c.sharding, "result {i}");
+        assert_eq!(l.shards, c.shards, "result {i}");
+        assert_eq!(l.reassemble().unwrap(), args[0], "result {i}");
+    }
+}
