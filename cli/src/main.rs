@@ -31,6 +31,10 @@ use shardref_spec::{Source, parse_source};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Worker threads that carry the simulated devices (default: $SHARDREF_THREADS, else the
+    /// machine's parallelism). Results never depend on it.
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    threads: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -151,6 +155,9 @@ fn inputs(path: &PathBuf, text: &str, split: bool) -> Vec<Arc<Source>> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(n) = cli.threads {
+        shardref_interp::devices::runtime::set_worker_threads(usize::try_from(n).unwrap_or(usize::MAX));
+    }
     match cli.command {
         Command::Run(args) => run::run(&args),
         Command::Bench(args) => bench::bench(&args),

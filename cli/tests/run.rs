@@ -573,3 +573,34 @@ fn bench_prints_the_median_and_a_profile_row_per_op() {
     let o = shardref(&["bench", &ex("add_scale.mlir"), "--input", &ex("add_scale_x.npy")]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
 }
+
+/// `--threads N` (and `SHARDREF_THREADS`) choose how many worker threads carry
+/// the simulated devices; the result bytes are the same for every choice, and
+/// 0 workers is a usage error.
+#[test]
+fn thread_count_never_changes_the_result_bytes() {
+    let prog = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/neighbour_sum.mlir");
+    let x = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/neighbour_sum_x.npy");
+    let dir = scratch("threads");
+    let mut outputs = vec![];
+    for (threads, env) in [(Some("1"), None), (Some("2"), None), (None, Some("3"))] {
+        let out = dir.join(format!("{threads:?}-{env:?}"));
+        let out_s = out.display().to_string();
+        let mut args = vec!["run", prog, "--entry", "parallel_neighbour_sum", "--sharded", "--input", x];
+        args.extend(["--output-dir", &out_s]);
+        if let Some(t) = threads {
+            args.extend(["--threads", t]);
+        }
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_shardref"));
+        if let Some(e) = env {
+            cmd.env("SHARDREF_THREADS", e);
+        }
+        let o = cmd.args(&args).output().unwrap();
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        outputs.push(std::fs::read(out.join("result0.npy")).unwrap());
+    }
+    assert_eq!(outputs[0], outputs[1]);
+    assert_eq!(outputs[0], outputs[2]);
+    let o = shardref(&["run", prog, "--entry", "parallel_neighbour_sum", "--threads", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+}

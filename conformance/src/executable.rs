@@ -128,7 +128,7 @@ fn run_main(m: &Module, implicit: ImplicitReshards) -> Result<shardref_interp::O
     let main = find_func(m, "main")
         .ok_or_else(|| shardref_interp::InterpError::invalid(Span::NONE, "no function @main in the module"))?;
     let mut it = shardref_interp::eval::Interp::new(m, Limits::default());
-    it.implicit_reshards = implicit;
+    it.host = Some(shardref_interp::devices::host::host(implicit));
     let results = it.call(main, vec![], m.op(main).span)?;
     it.outcome.results = results;
     Ok(it.outcome)

@@ -41,7 +41,8 @@
 
 use std::sync::Arc;
 
-use shardref_interp::eval::{Limits, Outcome, run, value_has_type};
+use shardref_interp::eval::{Limits, Outcome, value_has_type};
+use shardref_interp::run;
 use shardref_interp::{InterpError, Tensor, Value};
 use shardref_spec::diag::{LineIndex, location};
 use shardref_spec::ir::{Attr, ElemType, Module, Type};

@@ -8,6 +8,12 @@
 //! Conventions: `m` the module, `op` an `OpId`, `o` its `Operation`, `f` a
 //! frame, `v` a `ValueId`, `t` a `Tensor`.
 //!
+//! Layers: the evaluator sits between the process runtime below it, which it
+//! sees only through `devices::runtime::Comm` (one process of a run, or
+//! `Solo`), and the drivers above it (`interpreter.run_parallel`,
+//! `sdy.manual_computation`), which it reaches only through the `Host` trait
+//! (`devices::host`); it imports neither the sharded driver nor its policy.
+//!
 //! Frames: every value of a function (its nested regions included) has a
 //! slot in that function's frame, numbered once per module (`Slots`). A
 //! region runs in its function's frame; a call gets a new frame.
@@ -24,41 +30,12 @@ use shardref_spec::ops::{ArithOp, BuiltinOp, ChloOp, FuncOp, MhloOp, MpmdOp, OpK
 use crate::attrs;
 use crate::check::{self, CheckFailure};
 use crate::devices::collectives as coll;
+use crate::devices::runtime::Comm;
 use crate::error::{IResult, InterpError};
 use crate::ops;
 use crate::value::{Buffer, Tensor, Value};
 
-/// Limits on a run. Exceeding one is `ResourceExhausted`, never a hang or an abort.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    /// The work budget, in units of one element touched. Every op executed
-    /// (every op of every loop iteration and region application) costs the
-    /// number of elements of its static result types, at least 1; ops whose
-    /// work exceeds their output pay for it before they start (window
-    /// positions times window size for `reduce_window` and
-    /// `select_and_scatter`, output times contraction for `dot_general`,
-    /// output times kernel window for `convolution`, n log n for `sort` and
-    /// `fft`, input elements for reductions and collectives). So a run
-    /// takes time proportional to its fuel. `u64::MAX` is unlimited.
-    pub fuel: u64,
-    /// Bytes of any single op's results.
-    pub max_value_bytes: u64,
-    /// Nested calls.
-    pub max_call_depth: usize,
-}
-
-impl Limits {
-    /// The default work budget: 10^11 element operations (minutes of kernel
-    /// work, and far more than any program of the shared corpora or the
-    /// benchmarks needs).
-    pub const DEFAULT_FUEL: u64 = 100_000_000_000;
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits { fuel: Limits::DEFAULT_FUEL, max_value_bytes: 8 << 30, max_call_depth: 1000 }
-    }
-}
+pub use crate::limits::Limits;
 
 /// What a completed run produced.
 #[derive(Clone, Debug, Default)]
@@ -91,17 +68,19 @@ pub struct OpStats {
 /// Runs function `entry` of `m` on `inputs` as `run` does, and times every op
 /// it executes: the totals per op name, in name order. Timing adds a clock
 /// read around each op and changes no result.
-pub fn run_profiled(
+pub fn run_profiled_with_host(
     m: &Module,
     entry: &str,
     inputs: Vec<Value>,
     limits: Limits,
+    host: Option<&dyn Host>,
 ) -> IResult<(Outcome, BTreeMap<String, OpStats>)> {
     let func = m
         .lookup_symbol(entry)
         .filter(|&f| m.op(f).name == OpName::Known(OpKind::Func(FuncOp::Func)))
         .ok_or_else(|| InterpError::invalid(Span::NONE, format!("no function @{entry} in the module")))?;
     let mut it = Interp::new(m, limits);
+    it.host = host;
     it.profile = Some(BTreeMap::new());
     let results = it.call(func, inputs, m.op(func).span)?;
     it.outcome.results = results;
@@ -109,13 +88,21 @@ pub fn run_profiled(
     Ok((it.outcome, profile))
 }
 
-/// Runs function `entry` of `m` on `inputs`.
-pub fn run(m: &Module, entry: &str, inputs: Vec<Value>, limits: Limits) -> IResult<Outcome> {
+/// Runs function `entry` of `m` on `inputs`, with `host` for the ops that
+/// need drivers above the evaluator (`shardref_interp::run` passes the device layer).
+pub fn run_with_host(
+    m: &Module,
+    entry: &str,
+    inputs: Vec<Value>,
+    limits: Limits,
+    host: Option<&dyn Host>,
+) -> IResult<Outcome> {
     let func = m
         .lookup_symbol(entry)
         .filter(|&f| m.op(f).name == OpName::Known(OpKind::Func(FuncOp::Func)))
         .ok_or_else(|| InterpError::invalid(Span::NONE, format!("no function @{entry} in the module")))?;
     let mut it = Interp::new(m, limits);
+    it.host = host;
     let results = it.call(func, inputs, m.op(func).span)?;
     it.outcome.results = results;
     Ok(it.outcome)
@@ -177,6 +164,19 @@ impl ModuleAnalysis {
     }
 }
 
+/// The drivers above the evaluator, which it re-enters through this trait
+/// (as StableHLO's interpreter calls its `InterpreterFallback`): the device
+/// layer (`devices::host`) runs `interpreter.run_parallel` and
+/// `sdy.manual_computation` on simulated processes, each of which runs an
+/// `Interp` again. The evaluator itself knows processes only through
+/// `devices::runtime::Comm`.
+pub trait Host: Sync {
+    /// `interpreter.run_parallel` (operands read from `f`).
+    fn run_parallel(&self, it: &mut Interp<'_>, f: &mut Frame, op: OpId) -> IResult<Vec<Value>>;
+    /// `sdy.manual_computation` on global (or, on a device, local) operand values.
+    fn manual_computation(&self, it: &mut Interp<'_>, op: OpId, operands: Vec<Value>) -> IResult<Vec<Value>>;
+}
+
 pub struct Interp<'m> {
     pub m: &'m Module,
     /// `ModuleAnalysis` of `m` (never of another module).
@@ -188,11 +188,11 @@ pub struct Interp<'m> {
     rng_counter: u64,
     pub outcome: Outcome,
     /// The simulated process this interpreter runs as; `None` is the single process
-    /// (replica 0, partition 0) of an ordinary run.
-    pub device: Option<&'m crate::devices::runtime::DeviceCtx>,
-    /// What `interpreter.run_parallel` over a global-view sdy function does
-    /// with implicit reshards (see `devices::sharded`).
-    pub implicit_reshards: crate::devices::sharded::ImplicitReshards,
+    /// (replica 0, partition 0) of an ordinary run (`devices::runtime::Solo`).
+    pub device: Option<&'m dyn Comm>,
+    /// The drivers above the evaluator (`interpreter.run_parallel`,
+    /// `sdy.manual_computation`); `None` makes those ops unsupported.
+    pub host: Option<&'m dyn Host>,
     /// Local types that replace the module's types of some values (the
     /// results of the op a sharded device runs on its local shards); empty in
     /// an ordinary run.
@@ -223,7 +223,7 @@ impl<'m> Interp<'m> {
             rng_counter: 0,
             outcome: Outcome::default(),
             device: None,
-            implicit_reshards: crate::devices::sharded::ImplicitReshards::Error,
+            host: None,
             local_types: HashMap::new(),
             profile: None,
         }
@@ -244,20 +244,70 @@ impl<'m> Interp<'m> {
     }
 
     /// An interpreter running as one simulated process of a multi-process run.
-    pub fn on_device(m: &'m Module, limits: Limits, ctx: &'m crate::devices::runtime::DeviceCtx) -> Interp<'m> {
+    pub fn on_device(m: &'m Module, limits: Limits, ctx: &'m dyn Comm) -> Interp<'m> {
         Interp::on_device_sharing(m, limits, ctx, ModuleAnalysis::new(m))
     }
 
     /// As `on_device`, reusing `an` (from `analysis()` of an interpreter of
     /// the same module `m`), as the processes of one run do.
-    pub fn on_device_sharing(
-        m: &'m Module,
-        limits: Limits,
-        ctx: &'m crate::devices::runtime::DeviceCtx,
-        an: Arc<ModuleAnalysis>,
-    ) -> Interp<'m> {
+    pub fn on_device_sharing(m: &'m Module, limits: Limits, ctx: &'m dyn Comm, an: Arc<ModuleAnalysis>) -> Interp<'m> {
         ctx.set_source(m.source.clone());
         Interp { device: Some(ctx), ..Interp::with_analysis(m, limits, an) }
+    }
+
+    /// The host, for an op that needs a driver above the evaluator.
+    fn host(&self, span: Span, what: &str) -> IResult<&'m dyn Host> {
+        self.host.ok_or_else(|| {
+            InterpError::unsupported(span, format!("{what} needs the device layer, and this interpreter has none"))
+        })
+    }
+
+    /// The global-view semantics of sdy op `k` (shardy-inventory §2.1–§2.2):
+    /// every sdy op is the identity on the logical value except
+    /// `sdy.constant` (a constant), `sdy.named_computation` (its body applied
+    /// to its operands), `sdy.manual_computation` (per-device bodies, run by
+    /// the host) and the region/terminator ops. The collectives only move
+    /// data or change the reduction state of a value, never its logical
+    /// value: in a global interpreter there are no partials, so all_reduce,
+    /// reduce_scatter and the `*_to_unreduced` ops are the identity too.
+    fn sdy_global(&mut self, op: OpId, k: SdyOp, operands: Vec<Value>) -> IResult<Vec<Value>> {
+        let m = self.m;
+        let o = m.op(op);
+        let span = o.span;
+        match k {
+            SdyOp::ShardingConstraint
+            | SdyOp::Reshard
+            | SdyOp::DataFlowEdge
+            | SdyOp::PropagationBarrier
+            | SdyOp::FuncDataFlowEdge
+            | SdyOp::AllGather
+            | SdyOp::AllSlice
+            | SdyOp::AllToAll
+            | SdyOp::CollectivePermute
+            | SdyOp::AllReduce
+            | SdyOp::ReduceScatter
+            | SdyOp::ShardedToUnreduced
+            | SdyOp::ReplicatedToUnreduced => Ok(operands),
+            SdyOp::ShardingGroup => Ok(vec![]),
+            SdyOp::Constant => match o.attrs.get("value") {
+                Some(Attr::Dense(d)) => match Tensor::from_dense(d) {
+                    Some(t) => Ok(vec![Value::Tensor(t)]),
+                    None => Err(InterpError::unsupported(span, format!("constants of type {}", d.ty))),
+                },
+                _ => Err(InterpError::invalid(span, "sdy.constant without a dense 'value'")),
+            },
+            SdyOp::NamedComputation => {
+                let r =
+                    *o.regions.first().ok_or_else(|| InterpError::invalid(span, "named_computation without a body"))?;
+                self.apply_region_fresh(r, operands, span)
+            }
+            SdyOp::ManualComputation => {
+                self.host(span, "sdy.manual_computation")?.manual_computation(self, op, operands)
+            }
+            SdyOp::Mesh | SdyOp::Return => {
+                Err(InterpError::invalid(span, format!("{} cannot run here", o.name.as_str())))
+            }
+        }
     }
 
     /// This interpreter's module analysis, for the processes it starts.
@@ -535,7 +585,7 @@ impl<'m> Interp<'m> {
             OpKind::Mhlo(k) => self.mhlo(f, op, k),
             OpKind::Sdy(k) => {
                 let vals = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<Vec<_>>>()?;
-                crate::devices::sdy_ops::global(self, op, k, vals)
+                self.sdy_global(op, k, vals)
             }
             OpKind::Mpmd(k) => crate::mpmd_global::eval(self, f, op, k),
             OpKind::Check(shardref_spec::ops::CheckOp::ExpectSerializedEq) => {
@@ -606,7 +656,7 @@ impl<'m> Interp<'m> {
                 self.outcome.probes.entry(String::from_utf8_lossy(id).into_owned()).or_default().push(v.clone());
                 Ok(vec![v])
             }
-            InterpreterOp::RunParallel => crate::devices::collectives::run_parallel(self, f, op),
+            InterpreterOp::RunParallel => self.host(o.span, "interpreter.run_parallel")?.run_parallel(self, f, op),
         }
     }
 

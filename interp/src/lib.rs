@@ -4,7 +4,9 @@
 //! - `value`: tensors over typed contiguous buffers, tuples, tokens.
 //! - `ops`: one module of pure kernels per op family.
 //! - `eval`: the evaluator, the only dispatcher over op kinds; fuel, memory
-//!   and call-depth limits.
+//!   and call-depth limits. It sees processes through `devices::runtime::Comm`
+//!   and re-enters the drivers above it through `eval::Host`.
+//! - `limits`: the limits of a run (below both the evaluator and the runtime).
 //! - `liveness`: after which op each frame value is dead (buffer reuse).
 //! - `pool`: large dead buffers kept for reuse as kernel outputs.
 //! - `check`: the semantics of the test dialect's `check.*` ops.
@@ -24,6 +26,7 @@ pub mod devices;
 pub mod error;
 pub mod eval;
 pub mod fastloop;
+pub mod limits;
 pub mod liveness;
 pub mod mpmd_global;
 pub mod npy;
@@ -33,5 +36,22 @@ pub mod print;
 pub mod value;
 
 pub use error::{ErrorKind, InterpError, ReplicaMismatch};
-pub use eval::{Limits, OpStats, Outcome, run, run_profiled};
+pub use eval::{Limits, OpStats, Outcome};
+
+/// Runs function `entry` of `m` on `inputs` (the ordinary interpreter, with
+/// the device layer as its host for `interpreter.run_parallel` and
+/// `sdy.manual_computation`).
+pub fn run(m: &shardref_spec::Module, entry: &str, inputs: Vec<Value>, limits: Limits) -> error::IResult<Outcome> {
+    eval::run_with_host(m, entry, inputs, limits, Some(devices::host::strict()))
+}
+
+/// `run`, with per-op totals.
+pub fn run_profiled(
+    m: &shardref_spec::Module,
+    entry: &str,
+    inputs: Vec<Value>,
+    limits: Limits,
+) -> error::IResult<(Outcome, std::collections::BTreeMap<String, eval::OpStats>)> {
+    eval::run_profiled_with_host(m, entry, inputs, limits, Some(devices::host::strict()))
+}
 pub use value::{Buffer, Tensor, Value};

@@ -25,6 +25,11 @@ pub fn set_value_budget(bytes: u64) {
     VALUE_BUDGET.with(|b| b.set(bytes));
 }
 
+/// The memory budget of the op running on this thread (`set_value_budget`).
+pub fn value_budget() -> u64 {
+    VALUE_BUDGET.with(|b| b.get())
+}
+
 /// The number of elements of `shape`, when the product does not overflow
 /// and a value of that many elements (at 16 bytes each, the widest element)
 /// fits the running op's memory budget; `ResourceExhausted` otherwise. Kernels

@@ -4,8 +4,9 @@
 //! (The `.mlir` cases in `tests/programs/collectives.mlir` cover each op's
 //! semantics and the expected errors.)
 
-use shardref_interp::devices::runtime::{self, ProcessId};
-use shardref_interp::eval::{Interp, Limits, Outcome, run};
+use shardref_interp::devices::runtime::{self, Comm, ProcessId};
+use shardref_interp::eval::{Interp, Limits, Outcome};
+use shardref_interp::run;
 use shardref_interp::{ErrorKind, InterpError, Value};
 use shardref_spec::ir::Span;
 

@@ -3,7 +3,7 @@
 //! line is `// expect-error: TEXT` must instead fail with an interpreter
 //! error containing TEXT.
 
-use shardref_interp::eval::{Limits, run};
+use shardref_interp::{Limits, run};
 use shardref_spec::split::split_cases;
 
 #[test]

@@ -299,3 +299,50 @@ fn a_loop_predicate_that_differs_between_devices_names_them() {
         "{e}"
     );
 }
+
+/// A manual computation over 1024 devices with collectives (an all_reduce
+/// over 32-device groups and a collective_permute ring over all 1024) runs on
+/// the runtime's worker pool, sharded and in the ordinary interpreter, equal
+/// to its unpartitioned twin; and its results are the same bytes with 1 and
+/// with 2 worker threads (the only test of this binary that sets the count,
+/// which no result depends on).
+#[test]
+fn manual_computation_over_1024_devices_on_1_and_2_workers() {
+    use shardref_interp::devices::runtime::set_worker_threads;
+    let m = load("manual_1024.mlir");
+    let args = inputs(&m, "parallel_ring_sum", 0);
+    let want = global(&m, "sequential_ring_sum", args.clone()).unwrap();
+    let mut runs = vec![];
+    for threads in [1, 2] {
+        set_worker_threads(threads);
+        let got = sharded(&m, "parallel_ring_sum", args.clone(), ImplicitReshards::Error).unwrap();
+        assert_eq!(got, want, "sharded on {threads} worker(s)");
+        let plain = global(&m, "parallel_ring_sum", args.clone()).unwrap();
+        assert_eq!(plain, want, "global interpreter on {threads} worker(s)");
+        runs.push(got);
+    }
+    let bytes = |v: &[Value]| -> Vec<u8> {
+        v.iter().flat_map(|x| shardref_interp::npy::write_npy(x.as_tensor().unwrap())).collect()
+    };
+    assert_eq!(bytes(&runs[0]), bytes(&runs[1]));
+}
+
+/// The sdy collectives run on local shards with the StableHLO collectives'
+/// kernels hold, on every device, the same shards as the canvas execution,
+/// and every intermediate value is the input.
+#[test]
+fn sdy_collectives_on_local_shards_hold_the_canvas_shards() {
+    let m = load("collectives_local.mlir");
+    let args = inputs(&m, "steps", 3);
+    let run = |canvas: bool| {
+        let opts = ShardedOptions { canvas, ..Default::default() };
+        run_sharded(&m, "steps", ShardedInputs::Global(args.clone()), &opts).unwrap()
+    };
+    let (local, canvas) = (run(false), run(true));
+    assert_eq!(local.len(), 5);
+    for (i, (l, c)) in local.iter().zip(&canvas).enumerate() {
+        assert_eq!(l.sharding, c.sharding, "result {i}");
+        assert_eq!(l.shards, c.shards, "result {i}");
+        assert_eq!(l.reassemble().unwrap(), args[0], "result {i}");
+    }
+}

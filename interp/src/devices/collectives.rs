@@ -1,11 +1,15 @@
-//! StableHLO's collectives over the simulated process grid, and `interpreter.run_parallel`.
+//! StableHLO's collectives over the simulated process grid: the collective
+//! kernels of the middle layer, between the runtime below (`runtime::Comm`)
+//! and the drivers above (`parallel`, `manual`, `sharded`).
 //!
 //! The process grid. A run of `num_replicas` × `num_partitions` processes;
 //! process (replica r, partition p) has index `r * num_partitions + p`
 //! (replica-major, as `interpreter.run_parallel` lays out its programs). An
 //! `Interp` without a device context is the 1 × 1 grid: every collective then
 //! runs on a group of one (all_reduce of one is the identity, and so on), and
-//! groups naming other processes are an error.
+//! groups naming other processes are an error. Process lookups by (replica,
+//! partition) are arithmetic on a full replica-major grid, so building a
+//! collective's groups costs O(grid) per process, not O(grid²).
 //!
 //! Process groups (spec, "Collective ops"): `replica_groups` (a dense 2-D list,
 //! where -1 pads ragged groups, or `#stablehlo.replica_group_mesh_axes` with an
@@ -15,7 +19,7 @@
 //! each op's section of the spec says (`strategy_*` below). A process takes the
 //! first group that contains it.
 //!
-//! Every member of a group calls `DeviceCtx::exchange` with the group in its
+//! Every member of a group calls `Comm::exchange` with the group in its
 //! spec order and a key naming the op, the channel, the operand types and the
 //! op's attributes; mismatches and deadlocks are reported by the runtime.
 //!
@@ -38,14 +42,11 @@
 //! deterministic only with one reading process, so several readers are an
 //! error. `outfeed` appends its inputs to the process's `Outcome::outfeed`.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
-use std::sync::Mutex;
-
 use shardref_spec::ir::stablehlo::StablehloAttr;
 use shardref_spec::ir::{Attr, Module, OpId, RegionId, Span, Type};
-use shardref_spec::ops::{FuncOp, OpKind, OpName, StablehloOp};
+use shardref_spec::ops::{OpName, StablehloOp};
 
-use crate::devices::runtime::{self, CollectiveKey, ProcessId, RunEnv};
+use crate::devices::runtime::{CollectiveKey, Comm, ProcessId};
 use crate::error::{IResult, InterpError};
 use crate::eval::{Frame, Interp, scalar_at};
 use crate::ops;
@@ -79,6 +80,8 @@ pub struct Grid {
     /// This process.
     pub me: ProcessId,
     ids: Vec<ProcessId>,
+    /// Whether `ids` is the full replica-major grid (process `r * np + p` is (r, p)).
+    full: bool,
 }
 
 impl Grid {
@@ -88,21 +91,60 @@ impl Grid {
                 let ids = d.processes().to_vec();
                 let num_replicas = ids.iter().map(|i| i.replica + 1).max().unwrap_or(1);
                 let num_partitions = ids.iter().map(|i| i.partition + 1).max().unwrap_or(1);
-                Grid { num_replicas, num_partitions, me: d.id(), ids }
+                let np = num_partitions as usize;
+                let full = ids.len() == num_replicas as usize * np
+                    && ids
+                        .iter()
+                        .enumerate()
+                        .all(|(k, i)| i.replica as usize == k / np && i.partition as usize == k % np);
+                Grid { num_replicas, num_partitions, me: d.id(), ids, full }
             }
             None => {
                 let me = ProcessId { index: 0, replica: 0, partition: 0 };
-                Grid { num_replicas: 1, num_partitions: 1, me, ids: vec![me] }
+                Grid { num_replicas: 1, num_partitions: 1, me, ids: vec![me], full: true }
             }
         }
     }
 
     /// The index of process (replica, partition), when the grid has it.
     pub fn index(&self, replica: i64, partition: i64) -> Option<usize> {
+        if self.full {
+            let (nr, np) = (i64::from(self.num_replicas), i64::from(self.num_partitions));
+            return ((0..nr).contains(&replica) && (0..np).contains(&partition))
+                .then(|| usize::try_from(replica * np + partition).ok())
+                .flatten();
+        }
         self.ids
             .iter()
             .find(|i| i64::from(i.replica) == replica && i64::from(i.partition) == partition)
             .map(|i| i.index)
+    }
+
+    /// The process groups of `process_groups` that contain this process, in order. Every id is
+    /// still checked against the grid (an invalid one gives `process_groups`'s error), but the
+    /// groups of other processes are never built: a process of a large grid waiting in a
+    /// collective holds O(its groups), not O(grid).
+    pub fn my_process_groups(&self, strategy: Strategy, groups: &[Vec<i64>]) -> IResult<Vec<Vec<usize>>> {
+        let (nr, np) = (i64::from(self.num_replicas), i64::from(self.num_partitions));
+        let valid = |id: i64| match strategy {
+            Strategy::CrossReplica | Strategy::CrossReplicaAndPartition => (0..nr).contains(&id),
+            Strategy::CrossPartition => (0..np).contains(&id),
+            Strategy::FlattenedIds => id >= 0 && id / np < nr,
+        };
+        if !self.full || groups.iter().flatten().any(|&id| !valid(id)) {
+            let mut all = self.process_groups(strategy, groups)?;
+            all.retain(|g| g.contains(&self.me.index));
+            return Ok(all);
+        }
+        let mine = match strategy {
+            Strategy::CrossReplica | Strategy::CrossReplicaAndPartition => i64::from(self.me.replica),
+            Strategy::CrossPartition => i64::from(self.me.partition),
+            Strategy::FlattenedIds => i64::from(self.me.replica) * np + i64::from(self.me.partition),
+        };
+        let candidates: Vec<Vec<i64>> = groups.iter().filter(|g| g.contains(&mine)).cloned().collect();
+        let mut out = self.process_groups(strategy, &candidates)?;
+        out.retain(|g| g.contains(&self.me.index));
+        Ok(out)
     }
 
     /// The spec's process groups: each id list of `groups` becomes groups of process indices.
@@ -245,10 +287,7 @@ fn rendezvous(
 ) -> IResult<Vec<Vec<Value>>> {
     match it.device {
         Some(d) => d.exchange(span, key, group, payload),
-        None if group == [0] => Ok(vec![payload]),
-        None => {
-            Err(InterpError::invalid(span, format!("{} needs the processes {group:?}, but this run has one", key.op)))
-        }
+        None => crate::devices::runtime::Solo::default().exchange(span, key, group, payload),
     }
 }
 
@@ -361,29 +400,64 @@ fn fold(it: &mut Interp<'_>, f: &mut Frame, r: RegionId, xs: &[&Tensor], ty: &Ty
     Ok(Tensor::new(first.shape.clone(), elem, buf))
 }
 
-/// Splits `t` into `count` equal parts along `dim` (spec: `split`).
-fn split(t: &Tensor, count: usize, dim: i64, span: Span) -> IResult<Vec<Tensor>> {
-    let d = usize::try_from(dim)
-        .ok()
-        .filter(|&d| d < t.rank())
-        .ok_or_else(|| InterpError::invalid(span, format!("dimension {dim} is out of range for rank {}", t.rank())))?;
-    if count == 0 || !t.shape[d].is_multiple_of(count) {
-        return Err(InterpError::invalid(
-            span,
-            format!("dimension {d} of size {} does not split into {count} equal parts", t.shape[d]),
-        ));
+/// The data movement of each collective, once: pure functions of the
+/// members' parts, shared by the StableHLO collectives below (one process
+/// per member, parts from `Comm::exchange`) and by the sdy collectives of the
+/// sharded driver (`sdy_ops`, which holds every member's shard and forms the
+/// groups from mesh axes).
+pub mod kernels {
+    use super::*;
+
+    /// all_gather: the members' parts concatenated along `dim` in group order.
+    pub fn gather(parts: &[&Tensor], dim: i64, span: Span) -> IResult<Tensor> {
+        ops::shape::concatenate(parts, dim).map_err(|e| e.at(span))
     }
-    let len = (t.shape[d] / count) as i64;
-    let rank = t.rank();
-    (0..count as i64)
-        .map(|i| {
-            let mut start = vec![0i64; rank];
-            let mut limit: Vec<i64> = t.shape.iter().map(|&x| x as i64).collect();
-            start[d] = i * len;
-            limit[d] = (i + 1) * len;
-            ops::shape::slice(t, &start, &limit, &vec![1; rank])
-        })
-        .collect()
+
+    /// The part `index` of `t` split into `count` equal parts along `dim` (spec: `split`), as
+    /// reduce_scatter, all_to_all and all_slice take it.
+    pub fn split_part(t: &Tensor, count: usize, dim: i64, index: usize, span: Span) -> IResult<Tensor> {
+        let d = usize::try_from(dim).ok().filter(|&d| d < t.rank()).ok_or_else(|| {
+            InterpError::invalid(span, format!("dimension {dim} is out of range for rank {}", t.rank()))
+        })?;
+        if count == 0 || !t.shape[d].is_multiple_of(count) || index >= count {
+            return Err(InterpError::invalid(
+                span,
+                format!("dimension {d} of size {} does not split into {count} equal parts", t.shape[d]),
+            ));
+        }
+        let len = (t.shape[d] / count) as i64;
+        let rank = t.rank();
+        let mut start = vec![0i64; rank];
+        let mut limit: Vec<i64> = t.shape.iter().map(|&x| x as i64).collect();
+        start[d] = index as i64 * len;
+        limit[d] = (index as i64 + 1) * len;
+        ops::shape::slice(t, &start, &limit, &vec![1; rank])
+    }
+
+    /// all_to_all for the member at position `me` of the group: part `me` of every member's
+    /// part split along `split_dim`, concatenated along `concat_dim` in group order.
+    pub fn all_to_all(parts: &[&Tensor], split_dim: i64, concat_dim: i64, me: usize, span: Span) -> IResult<Tensor> {
+        let mine: Vec<Tensor> =
+            parts.iter().map(|p| split_part(p, parts.len(), split_dim, me, span)).collect::<IResult<_>>()?;
+        let refs: Vec<&Tensor> = mine.iter().collect();
+        gather(&refs, concat_dim, span)
+    }
+
+    /// A reduction of the members' parts in the given order, `((x0 ⊕ x1) ⊕ x2) ⊕ …`, with
+    /// `combine` applying ⊕ to whole tensors.
+    pub fn fold(
+        xs: &[&Tensor],
+        span: Span,
+        mut combine: impl FnMut(&Tensor, &Tensor) -> IResult<Tensor>,
+    ) -> IResult<Tensor> {
+        let (first, rest) =
+            xs.split_first().ok_or_else(|| InterpError::invalid(span, "a reduction over no process"))?;
+        let mut acc = (*first).clone();
+        for x in rest {
+            acc = combine(&acc, x)?;
+        }
+        Ok(acc)
+    }
 }
 
 fn sorted(group: &[usize]) -> Vec<usize> {
@@ -398,9 +472,10 @@ fn reduction_order(group: &[usize]) -> Vec<usize> {
     s.iter().map(|p| group.iter().position(|q| q == p).unwrap_or(0)).collect()
 }
 
+/// The process groups of `op` that contain this process (the first is its group).
 fn groups_for(it: &Interp<'_>, op: OpId, strategy: Strategy) -> IResult<(Grid, Vec<Vec<usize>>)> {
     let grid = Grid::of(it);
-    let groups = grid.process_groups(strategy, &replica_groups(it.m, op)?)?;
+    let groups = grid.my_process_groups(strategy, &replica_groups(it.m, op)?)?;
     Ok((grid, groups))
 }
 
@@ -480,7 +555,7 @@ pub fn all_gather(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>) -> IResu
     (0..n)
         .map(|i| {
             let xs: Vec<&Tensor> = parts.iter().map(|p| &p[i]).collect();
-            Ok(Value::Tensor(ops::shape::concatenate(&xs, dim).map_err(|e| e.at(span))?))
+            Ok(Value::Tensor(kernels::gather(&xs, dim, span)?))
         })
         .collect()
 }
@@ -505,8 +580,7 @@ pub fn reduce_scatter(it: &mut Interp<'_>, f: &mut Frame, op: OpId, operands: Ve
         let xs: Vec<&Tensor> = order.iter().map(|&m| &parts[m][i]).collect();
         let ty = Type::Tensor(xs[0].ty());
         let reduced = fold(it, f, r, &xs, &ty, span)?;
-        let mut pieces = split(&reduced, group.len(), dim, span)?;
-        out.push(Value::Tensor(pieces.swap_remove(me)));
+        out.push(Value::Tensor(kernels::split_part(&reduced, group.len(), dim, me, span)?));
     }
     Ok(out)
 }
@@ -542,12 +616,8 @@ pub fn all_to_all(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>) -> IResu
     let me = position_in(&grid, &group);
     (0..n)
         .map(|i| {
-            let mine: Vec<Tensor> = parts
-                .iter()
-                .map(|p| split(&p[i], group.len(), split_dim, span).map(|mut s| s.swap_remove(me)))
-                .collect::<IResult<_>>()?;
-            let refs: Vec<&Tensor> = mine.iter().collect();
-            Ok(Value::Tensor(ops::shape::concatenate(&refs, concat_dim).map_err(|e| e.at(span))?))
+            let xs: Vec<&Tensor> = parts.iter().map(|p| &p[i]).collect();
+            Ok(Value::Tensor(kernels::all_to_all(&xs, split_dim, concat_dim, me, span)?))
         })
         .collect()
 }
@@ -559,10 +629,11 @@ pub fn collective_permute(it: &mut Interp<'_>, op: OpId, operand: Tensor) -> IRe
     let ch = channel_id(it, op);
     let strategy = strategy_by_channel(ch);
     let grid = Grid::of(it);
-    let pairs = source_target_pairs(it.m, op)?;
-    let groups = grid
-        .process_groups(strategy, &pairs.iter().map(|&(s, t)| vec![s, t]).collect::<Vec<_>>())
-        .map_err(|e| e.at(span))?;
+    let groups = {
+        let pairs = source_target_pairs(it.m, op)?;
+        grid.my_process_groups(strategy, &pairs.iter().map(|&(s, t)| vec![s, t]).collect::<Vec<_>>())
+    }
+    .map_err(|e| e.at(span))?;
     let me = grid.me.index;
     let k = key(it, op, format!("channel {ch}, {}: {}", strategy.name(), Type::Tensor(operand.ty())));
     let mut result = None;
@@ -658,12 +729,11 @@ pub fn cross_replica_sum(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>) -
     let n = parts.first().map_or(0, |p| p.len());
     (0..n)
         .map(|i| {
-            let mut acc = parts[order[0]][i].clone();
-            for &m in &order[1..] {
+            let xs: Vec<&Tensor> = order.iter().map(|&m| &parts[m][i]).collect();
+            let acc = kernels::fold(&xs, span, |acc, x| {
                 it.charge(acc.num_elements() as u64, span)?;
-                acc = ops::elementwise::binary(StablehloOp::Add, &acc, &parts[m][i], &Type::Tensor(acc.ty()))
-                    .map_err(|e| e.at(span))?;
-            }
+                ops::elementwise::binary(StablehloOp::Add, acc, x, &Type::Tensor(acc.ty())).map_err(|e| e.at(span))
+            })?;
             Ok(Value::Tensor(acc))
         })
         .collect()
@@ -697,12 +767,7 @@ fn root_positions(roots: &Option<Tensor>, n: usize, group_size: usize, span: Spa
 }
 
 /// The device context and the (sender, receiver) processes of channel `ch`.
-fn channel_peers<'m>(
-    it: &Interp<'m>,
-    what: &str,
-    ch: i64,
-    span: Span,
-) -> IResult<(&'m runtime::DeviceCtx, usize, usize)> {
+fn channel_peers<'m>(it: &Interp<'m>, what: &str, ch: i64, span: Span) -> IResult<(&'m dyn Comm, usize, usize)> {
     let Some(d) = it.device else {
         return Err(InterpError::unsupported(
             span,
@@ -773,198 +838,6 @@ pub fn infeed(it: &mut Interp<'_>, op: OpId) -> IResult<Vec<Value>> {
     let mut out = it.call(func, vec![], span)?;
     out.push(Value::Token);
     Ok(out)
-}
-
-/// `interpreter.run_parallel`: programs = [num_replicas][num_partitions] function references, one process each;
-/// operands and results are flattened in that order. Each process runs with the remaining fuel of the caller
-/// as its budget; printed output, check results and probes join the caller's outcome in process order.
-pub fn run_parallel(it: &mut Interp<'_>, f: &mut Frame, op: OpId) -> IResult<Vec<Value>> {
-    let m = it.m;
-    let o = m.op(op);
-    let span = o.span;
-    if it.device.is_some() {
-        return Err(InterpError::unsupported(span, "interpreter.run_parallel inside a simulated process"));
-    }
-    let Some(Attr::Array(rows)) = o.attrs.get("programs") else {
-        return Err(InterpError::invalid(span, "run_parallel needs a 'programs' array of arrays"));
-    };
-    let mut grid: Vec<Vec<OpId>> = vec![];
-    for row in rows {
-        let Attr::Array(cols) = row else {
-            return Err(InterpError::invalid(span, "run_parallel 'programs' must be an array of arrays"));
-        };
-        let funcs = cols
-            .iter()
-            .map(|c| match c {
-                Attr::SymbolRef(s) => s
-                    .first()
-                    .and_then(|n| m.lookup_symbol(n))
-                    .filter(|&f| m.op(f).name == OpName::Known(OpKind::Func(FuncOp::Func)))
-                    .ok_or_else(|| InterpError::invalid(span, format!("no function @{}", s.join("::@")))),
-                _ => Err(InterpError::invalid(span, "run_parallel programs must be function references")),
-            })
-            .collect::<IResult<Vec<_>>>()?;
-        grid.push(funcs);
-    }
-    let num_replicas = grid.len();
-    let num_partitions = grid.first().map_or(0, |r| r.len());
-    if num_partitions == 0 || grid.iter().any(|r| r.len() != num_partitions) {
-        return Err(InterpError::invalid(span, "run_parallel programs must be a non-empty rectangle"));
-    }
-    check_module_grid(m, num_replicas, num_partitions, span)?;
-    let programs: Vec<OpId> = grid.into_iter().flatten().collect();
-    // Split the operands by each program's arity.
-    let mut inputs: Vec<Vec<Value>> = vec![];
-    let mut next = 0;
-    for &p in &programs {
-        let n = func_arity(m, p);
-        let args = o
-            .operands
-            .get(next..next + n)
-            .ok_or_else(|| InterpError::invalid(span, "run_parallel has fewer operands than its programs take"))?
-            .iter()
-            .map(|&v| it.value(f, v, span).cloned())
-            .collect::<IResult<Vec<_>>>()?;
-        next += n;
-        inputs.push(args);
-    }
-    if next != o.operands.len() {
-        return Err(InterpError::invalid(span, "run_parallel has more operands than its programs take"));
-    }
-    // Global-view sdy functions run sharded, one program slot per device (devices::sharded).
-    if let Some(results) = crate::devices::sharded::run_parallel_hook(it, &programs, &inputs, span)? {
-        return Ok(results);
-    }
-    let env = run_env(m, op, &programs)?;
-    let ids = runtime::grid(num_replicas as u32, num_partitions as u32);
-    let mut limits = it.limits();
-    limits.fuel = it.fuel_left();
-    let inputs: Vec<Mutex<Option<Vec<Value>>>> = inputs.into_iter().map(|v| Mutex::new(Some(v))).collect();
-    let an = it.analysis();
-    let outcomes = runtime::run_processes_in(&ids, limits, env, |ctx| {
-        let i = ctx.id().index;
-        let args = inputs[i].lock().unwrap_or_else(|e| e.into_inner()).take().unwrap_or_default();
-        let mut p = Interp::on_device_sharing(m, ctx.limits(), ctx, an.clone());
-        let results = p.call(programs[i], args, span)?;
-        p.outcome.results = results;
-        Ok(p.outcome)
-    })?;
-    let mut results = vec![];
-    for out in outcomes {
-        results.extend(out.results);
-        it.outcome.printed.extend(out.printed);
-        it.outcome.check_failures.extend(out.check_failures);
-        it.outcome.checks_run += out.checks_run;
-        it.outcome.outfeed.extend(out.outfeed);
-        for (k, v) in out.probes {
-            it.outcome.probes.entry(k).or_default().extend(v);
-        }
-    }
-    Ok(results)
-}
-
-fn func_arity(m: &Module, func: OpId) -> usize {
-    m.op(func).regions.first().and_then(|&r| m.region(r).blocks.first()).map_or(0, |&b| m.block(b).args.len())
-}
-
-/// `mhlo.num_replicas` / `mhlo.num_partitions` on the module, when present, must describe the same grid.
-fn check_module_grid(m: &Module, num_replicas: usize, num_partitions: usize, span: Span) -> IResult<()> {
-    let attrs = &m.op(m.root).attrs;
-    for (name, n) in [("mhlo.num_replicas", num_replicas), ("mhlo.num_partitions", num_partitions)] {
-        if let Some(a) = attrs.get(name) {
-            let declared =
-                a.as_int().ok_or_else(|| InterpError::invalid(span, format!("{name} must be an integer")))?;
-            if declared != n as i128 {
-                return Err(InterpError::invalid(
-                    span,
-                    format!("the module declares {name} = {declared}, but run_parallel's programs have {n}"),
-                ));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Which processes send, receive and read infeed, from their programs (called functions included).
-fn run_env(m: &Module, op: OpId, programs: &[OpId]) -> IResult<RunEnv> {
-    let span = m.op(op).span;
-    let mut senders: BTreeMap<i64, BTreeSet<usize>> = BTreeMap::new();
-    let mut receivers: BTreeMap<i64, BTreeSet<usize>> = BTreeMap::new();
-    let mut readers = BTreeSet::new();
-    for (p, &func) in programs.iter().enumerate() {
-        let mut seen = HashSet::new();
-        let mut stack = vec![func];
-        while let Some(fun) = stack.pop() {
-            if !seen.insert(fun) {
-                continue;
-            }
-            let mut ops_stack: Vec<RegionId> = m.op(fun).regions.clone();
-            while let Some(r) = ops_stack.pop() {
-                for &b in &m.region(r).blocks {
-                    for &x in &m.block(b).ops {
-                        let xo = m.op(x);
-                        ops_stack.extend(xo.regions.iter().copied());
-                        let ch = || match xo.attrs.get("channel_handle").and_then(Attr::as_stablehlo) {
-                            Some(StablehloAttr::ChannelHandle(c)) => c.handle,
-                            _ => 0,
-                        };
-                        match xo.name {
-                            OpName::Known(OpKind::Stablehlo(StablehloOp::Send)) => {
-                                senders.entry(ch()).or_default().insert(p);
-                            }
-                            OpName::Known(OpKind::Stablehlo(StablehloOp::Recv)) => {
-                                receivers.entry(ch()).or_default().insert(p);
-                            }
-                            OpName::Known(OpKind::Stablehlo(StablehloOp::Infeed)) => {
-                                readers.insert(p);
-                            }
-                            _ => {}
-                        }
-                        for key in ["callee", "decomposition"] {
-                            if let Some(Attr::SymbolRef(s)) = xo.attrs.get(key)
-                                && let Some(t) = s.first().and_then(|n| m.lookup_symbol(n))
-                            {
-                                stack.push(t);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-    let mut env = RunEnv::default();
-    let channels: BTreeSet<i64> = senders.keys().chain(receivers.keys()).copied().collect();
-    for c in channels {
-        let s = senders.get(&c).cloned().unwrap_or_default();
-        let r = receivers.get(&c).cloned().unwrap_or_default();
-        let (sv, rv): (Vec<usize>, Vec<usize>) = (s.iter().copied().collect(), r.iter().copied().collect());
-        let entry = match (&sv[..], &rv[..]) {
-            (&[a], &[b]) if a != b => Ok((a, b)),
-            _ => Err(format!(
-                "channel {c} is sent on by processes {s:?} and received on by processes {r:?}; \
-                 shardref pairs one sending process with one other receiving process per channel"
-            )),
-        };
-        env.channels.insert(c, entry);
-    }
-    if let Some(Attr::Array(names)) = m.op(op).attrs.get("infeed") {
-        if readers.len() > 1 {
-            return Err(InterpError::unsupported(
-                span,
-                format!(
-                    "processes {readers:?} all read the infeed; the order in which they would take its entries \
-                     depends on scheduling"
-                ),
-            ));
-        }
-        for n in names {
-            match n {
-                Attr::SymbolRef(s) if !s.is_empty() => env.infeed.push(s[0].clone()),
-                _ => return Err(InterpError::invalid(span, "run_parallel infeed must list function references")),
-            }
-        }
-    }
-    Ok(env)
 }
 
 /// The groups of `#stablehlo.replica_group_mesh_axes<mesh = M, axes = [...]>` (the parser keeps the attribute

@@ -5,7 +5,9 @@
 //!   (free axes stay global inside the body, as upstream's body types say).
 //! - The body runs once per device of the mesh, as simulated process with
 //!   partition id = the device's id, so StableHLO collectives inside use the
-//!   mesh's device ids (`use_global_device_ids`).
+//!   mesh's device ids (`use_global_device_ids`). The processes are
+//!   coroutines on the runtime's worker pool (`runtime`), so a mesh of
+//!   thousands of devices costs a stack per device, not a thread.
 //! - Leaving: results are reassembled along the manual axes of their
 //!   out_shardings; a result replicated along a manual axis (or along a free
 //!   axis) whose per-device values differ is an error naming the devices and
@@ -23,7 +25,7 @@ use shardref_spec::ir::sdy::SdyAttr;
 use shardref_spec::ir::{Module, OpId, RegionId, Span};
 
 use crate::devices::mesh::{AxisPart, Mesh, Sharding, UnshardError};
-use crate::devices::runtime::{CollectiveKey, ProcessId, run_processes};
+use crate::devices::runtime::{CollectiveKey, Comm, ProcessId, run_processes};
 use crate::devices::sdy_ops::{Held, block_of, sdy_attr};
 use crate::devices::sharded::{ShardedOptions, global_shape, per_value};
 use crate::error::{IResult, InterpError, ReplicaMismatch};
@@ -169,12 +171,12 @@ fn run_bodies(it: &mut Interp, op: OpId, plan: &Plan, args: Vec<Vec<Value>>) -> 
         (0..n).map(|p| ProcessId { index: p, replica: 0, partition: plan.mesh.device_id(p).max(0) as u32 }).collect();
     let mut limits = it.limits();
     limits.fuel = it.fuel_left();
-    let implicit = it.implicit_reshards;
+    let host = it.host;
     let an = it.analysis();
     let per_device = run_processes(&ids, limits, |ctx| {
         let p = ctx.id().index;
         let mut dev = Interp::on_device_sharing(m, ctx.limits(), ctx, an.clone());
-        dev.implicit_reshards = implicit;
+        dev.host = host;
         let results = dev.apply_region_fresh(plan.body, args[p].clone(), span)?;
         Ok((results, dev.outcome))
     })?;
@@ -192,7 +194,7 @@ fn run_bodies(it: &mut Interp, op: OpId, plan: &Plan, args: Vec<Vec<Value>>) -> 
 /// then an exchange with the devices that differ only along the manual axes.
 fn nested(
     it: &mut Interp,
-    ctx: &crate::devices::runtime::DeviceCtx,
+    ctx: &dyn Comm,
     op: OpId,
     plan: &Plan,
     operands: Vec<Tensor>,
@@ -296,7 +298,7 @@ pub fn sharded(
     let args: Vec<Vec<Value>> =
         (0..n).map(|p| per_operand.iter().map(|shards| Value::Tensor(shards[p].clone())).collect()).collect();
     let mut it = Interp::with_analysis(m, opts.limits, an);
-    it.implicit_reshards = opts.implicit;
+    it.host = Some(crate::devices::host::host(opts.implicit));
     let results = run_bodies(&mut it, op, &plan, args)?;
     let mut out = vec![];
     for (j, (s, full)) in plan.outs.iter().zip(&plan.outs_full).enumerate() {

@@ -2,23 +2,37 @@
 //! collectives, the StableHLO collectives over them, the sdy device model and
 //! sharded execution of global-view sdy programs.
 //!
-//! - `runtime`: processes on threads, the rendezvous (`DeviceCtx::exchange`),
+//! Layers (issue #9; imports only point down):
+//! - bottom, below the evaluator: `runtime` (processes as coroutines on a
+//!   fixed worker pool, the rendezvous behind the `Comm` trait, exact
+//!   deadlock and mismatch detection) and `mesh`;
+//! - middle, with the evaluator: `collectives` (the collective kernels, over
+//!   `Comm`);
+//! - top, above the evaluator and reached from it only through `eval::Host`
+//!   (`host`): `parallel`, `manual`, `sharded` (with `factors`, `locality`,
+//!   `sdy_ops`) and `mpmd`.
+//!
+//! - `runtime`: processes on a worker pool, the rendezvous (`Comm::exchange`),
 //!   exact deadlock and mismatch detection.
 //! - `collectives`: StableHLO's collectives with the spec's process-grid
-//!   semantics, send/recv/infeed/outfeed, and `interpreter.run_parallel`.
+//!   semantics, send/recv/infeed/outfeed.
+//! - `parallel`: `interpreter.run_parallel`.
+//! - `host`: the device layer as the evaluator's `Host`.
 //! - `mesh`: meshes, axis references and sub-axes, shardings to per-device blocks.
 //! - `locality`: which operand elements an op reads to compute a result block.
-//! - `sdy_ops`: the sdy ops' global semantics and the collectives' data movement.
+//! - `sdy_ops`: the sdy collectives' data movement on held shards.
 //! - `sharded`: `run_sharded`, lockstep execution of a global-view program.
 //! - `mpmd`: MPMD programs: topologies of meshes, fragments, transfers, schedule.
 //! - `manual`: `sdy.manual_computation` bodies run per device.
 
 pub mod collectives;
 pub mod factors;
+pub mod host;
 pub mod locality;
 pub mod manual;
 pub mod mesh;
 pub mod mpmd;
+pub mod parallel;
 pub mod runtime;
 pub mod sdy_ops;
 pub mod sharded;

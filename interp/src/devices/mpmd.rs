@@ -198,7 +198,11 @@ pub fn run_mpmd(m: &Module, entry: &str, inputs: Vec<Value>, opts: &MpmdOptions)
     let (prepared, outlined) = prepare(m, &topo)?;
     let mut d = Driver {
         m: &prepared,
-        it: Interp::new(&prepared, opts.limits),
+        it: {
+            let mut it = Interp::new(&prepared, opts.limits);
+            it.host = Some(crate::devices::host::strict());
+            it
+        },
         topo: topo.clone(),
         outlined,
         mesh_time: HashMap::new(),

@@ -1,58 +1,109 @@
-//! Deterministic simulated processes and their rendezvous.
+//! Deterministic simulated processes, their rendezvous, and the worker pool
+//! they run on. This is the bottom layer of the device model: it knows
+//! values and limits, never the evaluator (which reaches it through `Comm`).
 //!
-//! Every simulated process (a device of the StableHLO process grid, or of an
-//! sdy mesh) runs on its own OS thread with a large stack, because the
-//! evaluator is recursive. Processes meet only through `DeviceCtx::exchange`:
-//! a process states the group of processes it talks to, a key the members
-//! must agree on, and a payload; it blocks until every member of the group
-//! has called `exchange` with that group, and then every member receives all
-//! payloads in group order.
+//! Processes meet only through `Comm::exchange`: a process states the group
+//! of processes it talks to, a key the members must agree on, and a payload;
+//! it waits until every member of the group has called `exchange` with that
+//! group, and then every member receives all payloads in group order.
+//!
+//! Execution: a fixed pool of worker threads, not a thread per process.
+//! Every process is a stackful coroutine (`corosensei`) with its own stack
+//! (the evaluator is recursive, so a process needs a real stack, and a
+//! process waiting in a collective may be deep inside a while body, a call
+//! and a manual computation). Process i belongs to worker `i mod W` for its
+//! whole life and never migrates, so no coroutine crosses threads (the
+//! evaluator's per-thread memory budget is saved and restored around every
+//! suspension). A worker starts its processes in index order and resumes a
+//! process once its exchange is decided; a process waiting in `exchange`
+//! suspends instead of blocking its thread, so W threads carry any number of
+//! processes, and a 4096-device manual computation costs 4096 lazily
+//! committed stacks (only the pages a process touches are resident, and a
+//! finished process's stack is reused by the next process its worker starts),
+//! not 4096 threads. W comes from `set_worker_threads` (the command line's
+//! `--threads`), else the `SHARDREF_THREADS` environment variable, else the
+//! machine's parallelism, and never exceeds the number of processes. Why not
+//! lockstep execution (every device running the same op in turn): manual
+//! bodies and `run_parallel` programs need not run the same op sequence
+//! (MPMD programs, send/recv pairs, devices outside every group), and a
+//! coroutine runs any program as it is written.
 //!
 //! Determinism. Each process is a deterministic function of the results of
 //! its exchanges, and an exchange's result is a deterministic function of the
 //! members' payloads (in group order, never arrival order). So every process
-//! has a fate that does not depend on scheduling: it finishes, it fails on its
-//! own (a trap, an invalid program, a key mismatch in one of its groups), or
-//! it blocks forever in one particular exchange. The runtime reports:
+//! has a fate that does not depend on scheduling or on W: it finishes, it
+//! fails on its own (a trap, an invalid program, a key mismatch in one of its
+//! groups), or it waits forever in one particular exchange. The runtime
+//! reports:
 //! 1. the error of the lowest-indexed process that failed on its own, if any
 //!    (processes that were waiting for a failed process are aborted, and an
 //!    aborted process is never reported);
-//! 2. otherwise, if some process blocked forever, a deadlock error that names
-//!    what every blocked process waits on (op, line, group) and which
-//!    processes had already finished;
+//! 2. otherwise, if some process waited forever, a deadlock error that names
+//!    what every such process waits on (op, line, group) and which processes
+//!    had already finished;
 //! 3. otherwise every process's result, in process order.
 //!
-//! Blocking is detected exactly, never with a wall-clock timeout: a waiting
-//! process is blocked forever when a member of its group has terminated, or
-//! when no process is running any more (every live process waits and no
-//! group is complete, since a group completes the moment its last member
-//! arrives).
+//! Waiting forever is detected exactly, never with a wall-clock timeout: a
+//! waiting process can never continue when a member of its group has
+//! terminated, or when no process is running any more (every live process
+//! waits and no group is complete, since a group completes the moment its
+//! last member arrives). A process whose exchange is decided but that its
+//! worker has not resumed yet counts as running.
 //!
-//! Group identity. Members must name the same set of processes. A group
-//! completes when every member is waiting on a group with the same set; the
-//! key comparison then also compares the groups' order, so two members that
-//! list the same processes in different orders are a mismatch, and members
-//! that list different sets wait for each other and end in a deadlock report
-//! that shows both groups.
+//! Group identity. Members must name the same set of processes. Waiting
+//! processes are filed under their group's sorted member list, and a group
+//! completes when every member of that set is filed under it; the key
+//! comparison then also compares the groups' order, so two members that list
+//! the same processes in different orders are a mismatch, and members that
+//! list different sets wait for each other and end in a deadlock report that
+//! shows both groups. Arrival, completion and termination cost time
+//! proportional to the group (plus, when a process terminates, a scan of the
+//! waiting processes), so a collective over n processes costs O(n) per
+//! member, not O(n²).
 
 use std::any::Any;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::fmt::Write as _;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
+use corosensei::stack::DefaultStack;
+use corosensei::{CoroutineResult, ScopedCoroutine, Yielder};
 use shardref_spec::Source;
 use shardref_spec::diag::{LineIndex, location};
 use shardref_spec::ir::Span;
 
 use crate::error::{ErrorKind, IResult, InterpError};
-use crate::eval::Limits;
+use crate::limits::Limits;
 use crate::value::Value;
 
-/// Stack size of every simulated process's thread. The evaluator recurses per
-/// call and per region; this is eight times the usual main-thread stack, and
-/// only the pages a process touches are ever committed.
+/// Stack size of every simulated process. The evaluator recurses per call
+/// and per region; this is eight times the usual main-thread stack, and only
+/// the pages a process touches are ever committed.
 pub const PROCESS_STACK_BYTES: usize = 64 << 20;
+
+/// The worker count `set_worker_threads` chose (0: not chosen).
+static WORKERS: AtomicUsize = AtomicUsize::new(0);
+
+/// Sets the number of worker threads of every later run (at least 1).
+/// Results never depend on it.
+pub fn set_worker_threads(n: usize) {
+    WORKERS.store(n.max(1), Ordering::Relaxed);
+}
+
+/// The number of worker threads a run uses: `set_worker_threads`, else
+/// `SHARDREF_THREADS`, else the machine's available parallelism.
+pub fn worker_threads() -> usize {
+    match WORKERS.load(Ordering::Relaxed) {
+        0 => std::env::var("SHARDREF_THREADS")
+            .ok()
+            .and_then(|s| s.trim().parse::<usize>().ok())
+            .filter(|&n| n > 0)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        n => n,
+    }
+}
 
 /// Identity of one simulated process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,10 +122,83 @@ pub struct CollectiveKey {
     pub signature: String,
 }
 
+/// A process's view of the run it belongs to: who it is, who else runs, and
+/// the rendezvous. The evaluator and the collective kernels see processes
+/// only through this trait; `DeviceCtx` implements it for a process of a
+/// multi-process run and `Solo` for the single process of an ordinary run.
+pub trait Comm {
+    fn id(&self) -> ProcessId;
+    /// Identities of every process of the run, in process order.
+    fn processes(&self) -> &[ProcessId];
+    /// The limits of this process's run (each process has its own fuel budget).
+    fn limits(&self) -> Limits;
+    /// The run-wide facts (channels, infeed).
+    fn env(&self) -> &RunEnv;
+    /// Records the program text this process runs, so that messages about it can name lines.
+    fn set_source(&self, source: Option<Arc<Source>>);
+    /// Waits until every process in `group` (process indices, in group order, containing this process)
+    /// has called `exchange` with this group; returns every member's payload in group order.
+    /// Errors (as `InterpError` with `span`): key mismatch within the group (names the devices),
+    /// deadlock (every live process waits and no group is complete: names what each device waits on,
+    /// never a wall-clock timeout), a peer failed or finished without arriving.
+    fn exchange(
+        &self,
+        span: Span,
+        key: CollectiveKey,
+        group: &[usize],
+        payload: Vec<Value>,
+    ) -> IResult<Vec<Vec<Value>>>;
+    /// Whether this is a process of a multi-process run (not `Solo`).
+    fn is_device(&self) -> bool;
+}
+
+/// The one process (replica 0, partition 0) of an ordinary run: every
+/// exchange is with itself alone.
+#[derive(Debug, Default)]
+pub struct Solo {
+    env: RunEnv,
+}
+
+/// The one-process grid's identity.
+const SOLO_ID: ProcessId = ProcessId { index: 0, replica: 0, partition: 0 };
+
+impl Comm for Solo {
+    fn id(&self) -> ProcessId {
+        SOLO_ID
+    }
+    fn processes(&self) -> &[ProcessId] {
+        std::slice::from_ref(&SOLO_ID)
+    }
+    fn limits(&self) -> Limits {
+        Limits::default()
+    }
+    fn env(&self) -> &RunEnv {
+        &self.env
+    }
+    fn set_source(&self, _source: Option<Arc<Source>>) {}
+    fn exchange(
+        &self,
+        span: Span,
+        key: CollectiveKey,
+        group: &[usize],
+        payload: Vec<Value>,
+    ) -> IResult<Vec<Vec<Value>>> {
+        if group == [0] {
+            Ok(vec![payload])
+        } else {
+            Err(InterpError::invalid(span, format!("{} needs the processes {group:?}, but this run has one", key.op)))
+        }
+    }
+    fn is_device(&self) -> bool {
+        false
+    }
+}
+
 /// Where a process is in its life.
 enum Phase {
+    /// Running, or about to be resumed with the decided result of its exchange.
     Running,
-    /// Blocked in `exchange`.
+    /// Suspended in `exchange`.
     Waiting(Wait),
     /// The body returned successfully.
     Finished,
@@ -95,15 +219,17 @@ impl Phase {
     }
 }
 
-/// An exchange a process is blocked in.
+/// An exchange a process waits in.
 struct Wait {
     span: Span,
     key: CollectiveKey,
     group: Vec<usize>,
+    /// `group` sorted: the set the process is filed under.
+    sorted: Vec<usize>,
     payload: Vec<Value>,
 }
 
-/// What a process was blocked in when it was declared stuck (for the deadlock report).
+/// What a process was waiting in when it was declared stuck (for the deadlock report).
 #[derive(Clone)]
 struct WaitInfo {
     span: Span,
@@ -115,7 +241,7 @@ struct Proc {
     phase: Phase,
     /// The result of the exchange this process waits in, once it is decided.
     result: Option<IResult<Vec<Vec<Value>>>>,
-    /// The exchange this process was blocked in when it became stuck or aborted.
+    /// The exchange this process was waiting in when it became stuck or aborted.
     blocked_in: Option<WaitInfo>,
     /// The program text, for naming lines in messages (registered by `Interp::on_device`).
     source: Option<Arc<Source>>,
@@ -123,6 +249,12 @@ struct Proc {
 
 struct State {
     procs: Vec<Proc>,
+    /// How many processes are `Running`.
+    running: usize,
+    /// Waiting processes by the sorted member list of their group, in arrival order.
+    pending: HashMap<Vec<usize>, Vec<usize>>,
+    /// Per worker: processes whose exchange was decided, to resume.
+    ready: Vec<VecDeque<usize>>,
 }
 
 /// Run-wide facts the processes read, fixed before the run starts (so reading them never depends on scheduling).
@@ -163,7 +295,8 @@ struct Shared {
     ids: Vec<ProcessId>,
     env: RunEnv,
     state: Mutex<State>,
-    cv: Condvar,
+    /// One per worker: signalled when that worker's ready queue grows.
+    wake: Vec<Condvar>,
 }
 
 impl Shared {
@@ -172,47 +305,58 @@ impl Shared {
         // more than the panic itself, which is reported as that process's failure.
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
+
+    fn worker_of(&self, p: usize) -> usize {
+        p % self.wake.len()
+    }
+
+    /// Queues process `p` (whose exchange was just decided) for its worker, unless `p` is `me`, the
+    /// process deciding it, which goes on without suspending.
+    fn wake(&self, st: &mut State, p: usize, me: Option<usize>) {
+        if Some(p) != me {
+            let w = self.worker_of(p);
+            st.ready[w].push_back(p);
+            self.wake[w].notify_one();
+        }
+    }
 }
 
 /// A process's handle to the rendezvous, passed to `Interp` (see `Interp::on_device`).
-pub struct DeviceCtx {
+pub struct DeviceCtx<'y> {
     id: ProcessId,
     limits: Limits,
-    shared: Arc<Shared>,
+    shared: &'y Shared,
+    /// Suspends this process's coroutine, returning control to its worker.
+    yielder: &'y Yielder<(), ()>,
 }
 
-impl DeviceCtx {
-    pub fn id(&self) -> ProcessId {
+impl Comm for DeviceCtx<'_> {
+    fn id(&self) -> ProcessId {
         self.id
     }
 
-    /// The limits of this process's run (each process has its own fuel budget).
-    pub fn limits(&self) -> Limits {
+    fn limits(&self) -> Limits {
         self.limits
     }
 
-    /// The run-wide facts (channels, infeed).
-    pub fn env(&self) -> &RunEnv {
+    fn env(&self) -> &RunEnv {
         &self.shared.env
     }
 
-    /// Identities of every process of the run, in process order.
-    pub fn processes(&self) -> &[ProcessId] {
+    fn processes(&self) -> &[ProcessId] {
         &self.shared.ids
     }
 
-    /// Records the program text this process runs, so that messages about it can name lines.
-    pub fn set_source(&self, source: Option<Arc<Source>>) {
+    fn set_source(&self, source: Option<Arc<Source>>) {
         let mut st = self.shared.lock();
         st.procs[self.id.index].source = source;
     }
 
-    /// Blocks until every process in `group` (process indices, in group order, containing this process)
-    /// has called `exchange` with this group; returns every member's payload in group order.
-    /// Errors (as `InterpError` with `span`): key mismatch within the group (names the devices),
-    /// deadlock (every live process blocked and no group complete: names what each device waits on,
-    /// never a wall-clock timeout), a peer failed or finished without arriving.
-    pub fn exchange(
+    fn is_device(&self) -> bool {
+        true
+    }
+
+    fn exchange(
         &self,
         span: Span,
         key: CollectiveKey,
@@ -220,11 +364,12 @@ impl DeviceCtx {
         payload: Vec<Value>,
     ) -> IResult<Vec<Vec<Value>>> {
         let me = self.id.index;
-        let n = self.shared.ids.len();
+        let ids = &self.shared.ids;
+        let n = ids.len();
         if !group.contains(&me) {
             return Err(InterpError::invalid(
                 span,
-                format!("{} is not a member of its own group {group:?}", device_name(&self.shared.ids[me])),
+                format!("{} is not a member of its own group {group:?}", device_name(&ids[me])),
             ));
         }
         if let Some(&bad) = group.iter().find(|&&p| p >= n) {
@@ -238,30 +383,46 @@ impl DeviceCtx {
         if sorted.windows(2).any(|w| w[0] == w[1]) {
             return Err(InterpError::invalid(span, format!("group {group:?} names a process twice")));
         }
-        let mut st = self.shared.lock();
+        let shared = self.shared;
+        let mut st = shared.lock();
         if st.procs[me].phase.is_terminal() {
             return Err(InterpError::invalid(span, "exchange after this process was terminated"));
         }
         st.procs[me].result = None;
-        st.procs[me].phase = Phase::Waiting(Wait { span, key, group: group.to_vec(), payload });
-        try_complete(&self.shared.ids, &mut st, group);
-        settle(&self.shared.ids, &mut st);
-        self.shared.cv.notify_all();
+        let info = WaitInfo { span, key: key.clone(), group: group.to_vec() };
+        st.procs[me].phase = Phase::Waiting(Wait { span, key, group: group.to_vec(), sorted: sorted.clone(), payload });
+        st.running -= 1;
+        // A member that terminated will never arrive (a failed one wins over a finished one).
+        let failed = sorted.iter().copied().find(|&p| matches!(st.procs[p].phase, Phase::Failed | Phase::Aborted));
+        let gone = sorted.iter().copied().find(|&p| matches!(st.procs[p].phase, Phase::Finished | Phase::Stuck));
+        if let Some(p) = failed.or(gone) {
+            let (phase, e) = peer_gone(ids, &st, p, &info);
+            terminate(shared, &mut st, me, phase, e, Some(me));
+            gone_cascade(shared, &mut st, me, Some(me));
+        } else {
+            let members = st.pending.entry(sorted).or_default();
+            members.push(me);
+            if members.len() == group.len() {
+                complete(shared, &mut st, group, Some(me));
+            }
+        }
+        deadlock_if_idle(shared, &mut st, Some(me));
         loop {
             if let Some(r) = st.procs[me].result.take() {
                 return r;
             }
-            st = self.shared.cv.wait(st).unwrap_or_else(|e| e.into_inner());
+            drop(st);
+            // Other processes of this worker run while this one waits; they set the budget too.
+            let budget = crate::value::value_budget();
+            self.yielder.suspend(());
+            crate::value::set_value_budget(budget);
+            st = shared.lock();
         }
     }
 }
 
 fn device_name(id: &ProcessId) -> String {
     format!("device {} (replica {}, partition {})", id.index, id.replica, id.partition)
-}
-
-fn same_set(a: &[usize], b: &[usize]) -> bool {
-    a.len() == b.len() && a.iter().all(|x| b.contains(x))
 }
 
 /// `op` at line L (or at an unknown place when the span or source is missing).
@@ -275,18 +436,29 @@ fn where_(st: &State, p: usize, span: Span) -> String {
     }
 }
 
-/// Completes `group` if every member waits on it: decides every member's result.
-fn try_complete(ids: &[ProcessId], st: &mut State, group: &[usize]) {
-    let all_waiting =
-        group.iter().all(|&p| matches!(&st.procs[p].phase, Phase::Waiting(w) if same_set(&w.group, group)));
-    if !all_waiting {
-        return;
+/// The fate of a waiter whose group contains `p`, which terminated: aborted if `p` failed or was
+/// aborted, stuck otherwise.
+fn peer_gone(ids: &[ProcessId], st: &State, p: usize, info: &WaitInfo) -> (Phase, InterpError) {
+    if matches!(st.procs[p].phase, Phase::Failed | Phase::Aborted) {
+        let msg = format!("aborted: {} failed before joining this {}", device_name(&ids[p]), info.key.op);
+        (Phase::Aborted, InterpError::trap(Span::NONE, msg))
+    } else {
+        let msg = format!("{} can never join this {}", device_name(&ids[p]), info.key.op);
+        (Phase::Stuck, InterpError::exhausted(Span::NONE, msg))
     }
+}
+
+/// Decides the exchange of a complete group (every member waits under the same set): every member
+/// gets all payloads in group order, or the same mismatch error.
+fn complete(shared: &Shared, st: &mut State, group: &[usize], me: Option<usize>) {
+    let mut sorted = group.to_vec();
+    sorted.sort_unstable();
+    st.pending.remove(&sorted);
     let waits: Vec<&Wait> = group
         .iter()
-        .map(|&p| match &st.procs[p].phase {
-            Phase::Waiting(w) => w,
-            _ => unreachable!("checked above"),
+        .filter_map(|&p| match &st.procs[p].phase {
+            Phase::Waiting(w) => Some(w),
+            _ => None,
         })
         .collect();
     let first = waits[0];
@@ -300,7 +472,7 @@ fn try_complete(ids: &[ProcessId], st: &mut State, group: &[usize]) {
             let _ = write!(
                 msg,
                 " {} calls {} [{}] at {} with group {:?};",
-                device_name(&ids[p]),
+                device_name(&shared.ids[p]),
                 w.key.op,
                 w.key.signature,
                 where_(st, p, w.span),
@@ -317,57 +489,59 @@ fn try_complete(ids: &[ProcessId], st: &mut State, group: &[usize]) {
         };
         st.procs[p].result = Some(result.clone().map_err(|e| e.at(span)));
         st.procs[p].phase = Phase::Running;
+        st.running += 1;
+        shared.wake(st, p, me);
     }
 }
 
-/// Terminates the waiters that can never complete, until nothing changes.
-fn settle(ids: &[ProcessId], st: &mut State) {
-    loop {
-        let mut changed = false;
-        for w in 0..st.procs.len() {
-            let Phase::Waiting(wait) = &st.procs[w].phase else { continue };
-            // A member that terminated will never arrive.
-            let mut failed_peer = None;
-            let mut gone_peer = None;
-            for &p in &wait.group {
-                match st.procs[p].phase {
-                    Phase::Failed | Phase::Aborted => failed_peer = failed_peer.or(Some(p)),
-                    Phase::Finished | Phase::Stuck => gone_peer = gone_peer.or(Some(p)),
-                    Phase::Running | Phase::Waiting(_) => {}
+/// Terminates waiting process `w` with `phase` and error `e`, and queues it to see the error.
+fn terminate(shared: &Shared, st: &mut State, w: usize, phase: Phase, e: InterpError, me: Option<usize>) {
+    let Phase::Waiting(wait) = std::mem::replace(&mut st.procs[w].phase, phase) else { return };
+    if let Some(members) = st.pending.get_mut(&wait.sorted) {
+        members.retain(|&p| p != w);
+        if members.is_empty() {
+            st.pending.remove(&wait.sorted);
+        }
+    }
+    st.procs[w].blocked_in = Some(WaitInfo { span: wait.span, key: wait.key, group: wait.group });
+    st.procs[w].result = Some(Err(e.at(wait.span)));
+    shared.wake(st, w, me);
+}
+
+/// Process `p` just terminated: every process waiting on a group that contains it can never
+/// continue, and terminates in turn (transitively).
+fn gone_cascade(shared: &Shared, st: &mut State, p: usize, me: Option<usize>) {
+    let mut work = vec![p];
+    while let Some(q) = work.pop() {
+        let hit: Vec<(usize, WaitInfo)> = st
+            .procs
+            .iter()
+            .enumerate()
+            .filter_map(|(w, pr)| match &pr.phase {
+                Phase::Waiting(wait) if wait.sorted.binary_search(&q).is_ok() => {
+                    Some((w, WaitInfo { span: wait.span, key: wait.key.clone(), group: wait.group.clone() }))
                 }
-            }
-            let info = WaitInfo { span: wait.span, key: wait.key.clone(), group: wait.group.clone() };
-            if let Some(p) = failed_peer {
-                let msg = format!("aborted: {} failed before joining this {}", device_name(&ids[p]), info.key.op);
-                terminate(st, w, Phase::Aborted, info, InterpError::trap(Span::NONE, msg));
-                changed = true;
-            } else if let Some(p) = gone_peer {
-                let msg = format!("{} can never join this {}", device_name(&ids[p]), info.key.op);
-                terminate(st, w, Phase::Stuck, info, InterpError::exhausted(Span::NONE, msg));
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    // When no process runs, nothing can arrive any more: every waiter is blocked forever.
-    let running = st.procs.iter().any(|p| matches!(p.phase, Phase::Running));
-    if !running {
-        for w in 0..st.procs.len() {
-            let Phase::Waiting(wait) = &st.procs[w].phase else { continue };
-            let info = WaitInfo { span: wait.span, key: wait.key.clone(), group: wait.group.clone() };
-            let msg = format!("deadlock: every live device waits and no group can complete ({})", info.key.op);
-            terminate(st, w, Phase::Stuck, info, InterpError::exhausted(Span::NONE, msg));
+                _ => None,
+            })
+            .collect();
+        for (w, info) in hit {
+            let (phase, e) = peer_gone(&shared.ids, st, q, &info);
+            terminate(shared, st, w, phase, e, me);
+            work.push(w);
         }
     }
 }
 
-fn terminate(st: &mut State, w: usize, phase: Phase, info: WaitInfo, e: InterpError) {
-    let span = info.span;
-    st.procs[w].blocked_in = Some(info);
-    st.procs[w].phase = phase;
-    st.procs[w].result = Some(Err(e.at(span)));
+/// When no process runs, nothing can arrive any more: every waiter waits forever.
+fn deadlock_if_idle(shared: &Shared, st: &mut State, me: Option<usize>) {
+    if st.running > 0 {
+        return;
+    }
+    for w in 0..st.procs.len() {
+        let Phase::Waiting(wait) = &st.procs[w].phase else { continue };
+        let msg = format!("deadlock: every live device waits and no group can complete ({})", wait.key.op);
+        terminate(shared, st, w, Phase::Stuck, InterpError::exhausted(Span::NONE, msg), me);
+    }
 }
 
 /// Records that process `me`'s body returned.
@@ -375,10 +549,13 @@ fn finish(shared: &Shared, me: usize, ok: bool) {
     let mut st = shared.lock();
     let p = &mut st.procs[me];
     if !p.phase.is_terminal() {
-        p.phase = if ok { Phase::Finished } else { Phase::Failed };
+        if matches!(p.phase, Phase::Running) {
+            st.running -= 1;
+        }
+        st.procs[me].phase = if ok { Phase::Finished } else { Phase::Failed };
+        gone_cascade(shared, &mut st, me, None);
     }
-    settle(&shared.ids, &mut st);
-    shared.cv.notify_all();
+    deadlock_if_idle(shared, &mut st, None);
 }
 
 fn panic_message(p: &(dyn Any + Send)) -> String {
@@ -391,31 +568,44 @@ fn panic_message(p: &(dyn Any + Send)) -> String {
     }
 }
 
-/// Runs one process per entry of `ids`, each on its own thread (large stack), `body` given the process's
-/// ctx; returns each process's result in `ids` order. Deterministic: results and the reported error never depend on
-/// scheduling (a trap in the lowest-indexed failing process wins; peers aborted because of it are not reported
-/// as deadlocked).
+/// Runs one process per entry of `ids` on the worker pool, `body` given the process's ctx; returns
+/// each process's result in `ids` order. Deterministic: results and the reported error never depend
+/// on scheduling or on the number of workers (a trap in the lowest-indexed failing process wins;
+/// peers aborted because of it are not reported as deadlocked).
 ///
 /// `ids[i].index` must be `i`.
 pub fn run_processes<T: Send>(
     ids: &[ProcessId],
     limits: Limits,
-    body: impl Fn(&DeviceCtx) -> IResult<T> + Sync,
+    body: impl Fn(&DeviceCtx<'_>) -> IResult<T> + Sync,
 ) -> IResult<Vec<T>> {
     run_processes_in(ids, limits, RunEnv::default(), body)
 }
 
-/// `run_processes` with run-wide facts the processes can read through `DeviceCtx::env`.
+/// `run_processes` with run-wide facts the processes can read through `Comm::env`.
 pub fn run_processes_in<T: Send>(
     ids: &[ProcessId],
     limits: Limits,
     env: RunEnv,
-    body: impl Fn(&DeviceCtx) -> IResult<T> + Sync,
+    body: impl Fn(&DeviceCtx<'_>) -> IResult<T> + Sync,
+) -> IResult<Vec<T>> {
+    run_processes_on(worker_threads(), ids, limits, env, body)
+}
+
+/// `run_processes_in` on `workers` worker threads (at most one per process).
+pub fn run_processes_on<T: Send>(
+    workers: usize,
+    ids: &[ProcessId],
+    limits: Limits,
+    env: RunEnv,
+    body: impl Fn(&DeviceCtx<'_>) -> IResult<T> + Sync,
 ) -> IResult<Vec<T>> {
     if let Some((i, id)) = ids.iter().enumerate().find(|(i, id)| id.index != *i) {
         return Err(InterpError::invalid(Span::NONE, format!("process {i} has index {}", id.index)));
     }
-    let shared = Arc::new(Shared {
+    let n = ids.len();
+    let workers = workers.min(n).max(1);
+    let shared = Shared {
         ids: ids.to_vec(),
         env,
         state: Mutex::new(State {
@@ -423,54 +613,42 @@ pub fn run_processes_in<T: Send>(
                 .iter()
                 .map(|_| Proc { phase: Phase::Running, result: None, blocked_in: None, source: None })
                 .collect(),
+            running: n,
+            pending: HashMap::new(),
+            ready: vec![VecDeque::new(); workers],
         }),
-        cv: Condvar::new(),
-    });
-    let body = &body;
-    let outcomes: Vec<IResult<T>> = std::thread::scope(|s| {
-        let mut handles = Vec::with_capacity(ids.len());
-        for &id in ids {
-            let ctx = DeviceCtx { id, limits, shared: shared.clone() };
-            let spawned = std::thread::Builder::new()
-                .name(format!("shardref-device-{}", id.index))
-                .stack_size(PROCESS_STACK_BYTES)
-                .spawn_scoped(s, move || {
-                    let r = match catch_unwind(AssertUnwindSafe(|| body(&ctx))) {
-                        Ok(r) => r,
-                        Err(p) => Err(InterpError::invalid(
-                            Span::NONE,
-                            format!("internal error: {} panicked: {}", device_name(&ctx.id), panic_message(&*p)),
-                        )),
-                    };
-                    finish(&ctx.shared, ctx.id.index, r.is_ok());
-                    r
-                });
-            match spawned {
-                Ok(h) => handles.push(Some(h)),
-                Err(e) => {
-                    // The process never runs: it counts as failed, so its peers do not wait for it.
-                    finish(&shared, id.index, false);
-                    handles.push(None);
-                    let _ = e;
-                }
-            }
-        }
+        wake: (0..workers).map(|_| Condvar::new()).collect(),
+    };
+    let (shared, body) = (&shared, &body);
+    let mut outcomes: Vec<Option<IResult<T>>> = (0..n).map(|_| None).collect();
+    let per_worker: Vec<Vec<(usize, IResult<T>)>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                std::thread::Builder::new()
+                    .name(format!("shardref-worker-{w}"))
+                    .spawn_scoped(s, move || worker(shared, limits, body, w))
+            })
+            .collect();
         handles
             .into_iter()
-            .zip(ids)
-            .map(|(h, id)| match h {
-                Some(h) => h.join().unwrap_or_else(|p| {
-                    Err(InterpError::invalid(
-                        Span::NONE,
-                        format!("internal error: {} panicked: {}", device_name(id), panic_message(&*p)),
-                    ))
-                }),
-                None => {
-                    Err(InterpError::exhausted(Span::NONE, format!("could not start a thread for {}", device_name(id))))
-                }
+            .map(|h| match h {
+                Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+                Err(e) => std::panic::panic_any(format!("could not start a worker thread: {e}")),
             })
             .collect()
     });
+    for (i, r) in per_worker.into_iter().flatten() {
+        outcomes[i] = Some(r);
+    }
+    let outcomes: Vec<IResult<T>> = outcomes
+        .into_iter()
+        .zip(ids)
+        .map(|(r, id)| {
+            r.unwrap_or_else(|| {
+                Err(InterpError::invalid(Span::NONE, format!("internal error: {} never ran", device_name(id))))
+            })
+        })
+        .collect();
     let st = shared.lock();
     // 1. The lowest-indexed process that failed on its own.
     for (i, r) in outcomes.iter().enumerate() {
@@ -484,7 +662,7 @@ pub fn run_processes_in<T: Send>(
             return Err(e);
         }
     }
-    // 2. Processes blocked forever: one deadlock report naming what each waits on.
+    // 2. Processes that waited forever: one deadlock report naming what each waits on.
     let stuck: Vec<usize> = (0..ids.len()).filter(|&i| matches!(st.procs[i].phase, Phase::Stuck)).collect();
     if let Some(&first) = stuck.first() {
         let mut msg = String::from("deadlock: no device can make progress:");
@@ -517,6 +695,88 @@ pub fn run_processes_in<T: Send>(
         out.push(r?);
     }
     Ok(out)
+}
+
+/// One process's coroutine.
+type Process<'a, T> = ScopedCoroutine<'a, (), (), IResult<T>, DefaultStack>;
+
+/// Worker `w`: starts its processes (`w`, `w + W`, …) in order and resumes them as their exchanges are
+/// decided, until all of them have returned; returns their results.
+fn worker<'a, T: Send + 'a>(
+    shared: &'a Shared,
+    limits: Limits,
+    body: &'a (impl Fn(&DeviceCtx<'_>) -> IResult<T> + Sync),
+    w: usize,
+) -> Vec<(usize, IResult<T>)> {
+    let workers = shared.wake.len();
+    let mine: Vec<usize> = (w..shared.ids.len()).step_by(workers).collect();
+    let mut next_start = 0;
+    let mut live: HashMap<usize, Process<'a, T>> = HashMap::new();
+    let mut spare: Vec<DefaultStack> = vec![];
+    let mut done = vec![];
+    while done.len() < mine.len() {
+        // Resume a process whose exchange was decided, else start the next one, else wait.
+        let woken = {
+            let mut st = shared.lock();
+            loop {
+                if let Some(p) = st.ready[w].pop_front() {
+                    break Some(p);
+                }
+                if next_start < mine.len() {
+                    break None;
+                }
+                st = shared.wake[w].wait(st).unwrap_or_else(|e| e.into_inner());
+            }
+        };
+        let (p, mut co) = match woken {
+            Some(p) => match live.remove(&p) {
+                Some(co) => (p, co),
+                // A stale wake-up of a process that already returned.
+                None => continue,
+            },
+            None => {
+                let p = mine[next_start];
+                next_start += 1;
+                let stack = match spare.pop() {
+                    Some(s) => s,
+                    None => match DefaultStack::new(PROCESS_STACK_BYTES) {
+                        Ok(s) => s,
+                        Err(e) => {
+                            let id = shared.ids[p];
+                            finish(shared, p, false);
+                            let msg = format!("could not allocate a stack for {}: {e}", device_name(&id));
+                            done.push((p, Err(InterpError::exhausted(Span::NONE, msg))));
+                            continue;
+                        }
+                    },
+                };
+                let id = shared.ids[p];
+                let co: Process<'a, T> = ScopedCoroutine::with_stack(stack, move |yielder, ()| {
+                    let ctx = DeviceCtx { id, limits, shared, yielder };
+                    let r = match catch_unwind(AssertUnwindSafe(|| body(&ctx))) {
+                        Ok(r) => r,
+                        Err(e) => Err(InterpError::invalid(
+                            Span::NONE,
+                            format!("internal error: {} panicked: {}", device_name(&id), panic_message(&*e)),
+                        )),
+                    };
+                    finish(shared, id.index, r.is_ok());
+                    r
+                });
+                (p, co)
+            }
+        };
+        match co.resume(()) {
+            CoroutineResult::Yield(()) => {
+                live.insert(p, co);
+            }
+            CoroutineResult::Return(r) => {
+                spare.push(co.into_stack());
+                done.push((p, r));
+            }
+        }
+    }
+    done
 }
 
 /// The ids of a `num_replicas` × `num_partitions` process grid, replica-major
@@ -761,9 +1021,9 @@ mod tests {
     fn results_and_errors_are_the_same_every_run() {
         // A mix of rounds with shifting groups, a mismatch in round 7 for some configurations,
         // and a deadlock in others; every repetition must give the identical answer.
-        fn once(variant: usize) -> Result<Vec<i64>, String> {
+        fn once(variant: usize, workers: usize) -> Result<Vec<i64>, String> {
             let ids = grid(2, 3);
-            run_processes(&ids, Limits::default(), |ctx| {
+            run_processes_on(workers, &ids, Limits::default(), RunEnv::default(), |ctx| {
                 let me = ctx.id().index;
                 let mut acc = me as i64 + 1;
                 for round in 0..12usize {
@@ -789,9 +1049,10 @@ mod tests {
             .map_err(|e| format!("{:?} {:?} {}", e.kind, e.span, e.message))
         }
         for variant in 0..3 {
-            let first = once(variant);
-            for _ in 0..60 {
-                assert_eq!(once(variant), first, "variant {variant}");
+            let first = once(variant, 1);
+            for rep in 0..60 {
+                let workers = 1 + rep % 4;
+                assert_eq!(once(variant, workers), first, "variant {variant} on {workers} workers");
             }
             if variant == 0 {
                 assert!(first.is_ok());
@@ -799,5 +1060,53 @@ mod tests {
                 assert!(first.is_err());
             }
         }
+    }
+
+    #[test]
+    fn thousands_of_processes_give_the_same_results_on_any_number_of_workers() {
+        // 2048 processes: pairs, groups of 64 listed in reverse, and a ring of neighbours, in turn.
+        fn once(workers: usize) -> Vec<i64> {
+            let ids = grid(1, 2048);
+            run_processes_on(workers, &ids, Limits::default(), RunEnv::default(), |ctx| {
+                let me = ctx.id().index;
+                let mut acc = me as i64;
+                for round in 0..6usize {
+                    let group: Vec<usize> = match round % 3 {
+                        0 => vec![me & !1, me | 1],
+                        1 => (0..64).rev().map(|k| me / 64 * 64 + k).collect(),
+                        _ => {
+                            let base = if round % 2 == 0 { me & !3 } else { me / 4 * 4 };
+                            (base..base + 4).collect()
+                        }
+                    };
+                    let got = ctx.exchange(sp(round as u32), key("all_reduce"), &group, vec![scalar(acc)])?;
+                    acc = got.iter().map(|p| get(&p[0])).fold(0i64, |a, b| a.wrapping_mul(7).wrapping_add(b));
+                }
+                Ok(acc)
+            })
+            .unwrap()
+        }
+        let one = once(1);
+        assert_eq!(one.len(), 2048);
+        assert_eq!(once(2), one);
+        assert_eq!(once(5), one);
+    }
+
+    #[test]
+    fn deadlock_among_thousands_is_found_on_one_worker() {
+        // Every process but the last meets its pair; the last pair's first member waits for a
+        // member that finished without arriving.
+        let ids = grid(1, 1024);
+        let e = run_processes_on(1, &ids, Limits::default(), RunEnv::default(), |ctx| {
+            let me = ctx.id().index;
+            if me != 1023 {
+                ctx.exchange(sp(1), key("all_gather"), &[me & !1, me | 1], vec![])?;
+            }
+            Ok(())
+        })
+        .unwrap_err();
+        assert_eq!(e.kind, ErrorKind::ResourceExhausted);
+        assert!(e.message.contains("device 1022 (replica 0, partition 1022) waits in all_gather"), "{}", e.message);
+        assert!(e.message.contains("device 1023 (replica 0, partition 1023) finished"), "{}", e.message);
     }
 }

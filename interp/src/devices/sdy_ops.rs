@@ -1,14 +1,22 @@
-//! The sdy ops: their global-view semantics (for the ordinary interpreter)
-//! and the per-device data movement of the eight collectives (for sharded
-//! execution), shardy-inventory §2.1–§2.2.
+//! The per-device data movement of the eight sdy collectives (for sharded
+//! execution), shardy-inventory §2.2. Their global-view semantics (the
+//! identity on logical values) is the evaluator's (`Interp::sdy_global`).
 //!
-//! Global view: every sdy op is the identity on the logical value except
-//! `sdy.constant` (a constant), `sdy.named_computation` (its body applied to
-//! its operands), `sdy.manual_computation` (per-device bodies, `manual`) and
-//! the region/terminator ops. The collectives only move data or change the
-//! reduction state of a value, never its logical value: in a global
-//! interpreter there are no partials, so all_reduce, reduce_scatter and the
-//! `*_to_unreduced` ops are the identity too.
+//! On local shards (the default), a collective whose operand and result
+//! blocks nest (every dimension divides into its blocks) runs as upstream's
+//! convert-global-to-local lowers it (sharding-rules.md §3.8), with the
+//! StableHLO collectives' own kernels (`collectives::kernels`): the groups
+//! are the devices that differ only along the op's axes, in upstream's
+//! replica-group order (`Mesh::group`); all_gather concatenates each group's
+//! shards per gathered dimension, last dimension first; all_slice splits
+//! each device's shard; all_to_all runs one StableHLO all_to_all per
+//! parameter; collective_permute moves each block from the device holding it
+//! to the device that must; all_reduce and reduce_scatter fold each group's
+//! partials in group order, and reduce_scatter then splits. A group computes
+//! its result once and its members share it. Otherwise (a non-divisible
+//! dimension, whose `ceil(D/N)` blocks of different N do not nest, and the
+//! `--canvas` execution) `regroup` below moves the data in global
+//! coordinates, the independent second implementation:
 //!
 //! Per device (`collective`): a device exchanges local blocks with its group
 //! — the devices that agree with it on every (sub-)axis outside the op's
@@ -22,13 +30,16 @@
 use std::ops::Range;
 
 use shardref_spec::ir::sdy::{AxisRef, ReductionKind, SdyAttr};
-use shardref_spec::ir::{Attr, Module, OpId};
+use shardref_spec::ir::{Attr, Module, OpId, Span};
 use shardref_spec::ops::SdyOp;
 
-use crate::devices::mesh::{AxisPart, Sharding, extract_block, reduce_pair, unravel};
+use std::collections::HashMap;
+
+use crate::devices::collectives::kernels;
+use crate::devices::mesh::{AxisPart, Mesh, Sharding, extract_block, reduce_pair, unravel};
 use crate::error::{IResult, InterpError};
 use crate::ops::shape::{for_each_index, gather_many};
-use crate::value::{Buffer, Tensor, Value, strides};
+use crate::value::{Buffer, Tensor, strides};
 
 /// A value held by the devices of a mesh during sharded execution: its
 /// runtime sharding (declared dims, and every axis it is actually a partial
@@ -189,24 +200,258 @@ fn regroup(input: &Held, out: Sharding, group_of: impl Fn(usize) -> Vec<usize>, 
     Ok(Held { sharding: out, shards, global: input.global.clone() })
 }
 
-/// Reduces each device's local tensor with those of its group along `axes`, in group order.
+/// The groups of a mesh along (sub-)axes `xs`: every group of positions that
+/// agree outside `xs`, each ordered as `Mesh::group` orders it; O(n log n)
+/// for the whole mesh instead of O(n) per position.
+fn groups_along(mesh: &Mesh, xs: &[AxisPart]) -> Vec<Vec<usize>> {
+    let mut by_key: HashMap<Vec<usize>, usize> = HashMap::new();
+    let mut groups: Vec<Vec<usize>> = vec![];
+    for p in 0..mesh.num_devices() {
+        let g = *by_key.entry(mesh.key_outside(xs, p)).or_insert_with(|| {
+            groups.push(vec![]);
+            groups.len() - 1
+        });
+        groups[g].push(p);
+    }
+    for g in &mut groups {
+        g.sort_by_key(|&q| mesh.index_over(xs, q));
+    }
+    groups
+}
+
+/// Reduces each device's local tensor with those of its group along `axes`,
+/// in group order (`kernels::fold`, once per group).
 fn all_reduce_over(input: &Held, axes: &[AxisPart], kind: ReductionKind) -> IResult<Vec<Tensor>> {
     let mesh = &input.sharding.mesh;
+    let mut out: Vec<Option<Tensor>> = vec![None; mesh.num_devices()];
+    for g in groups_along(mesh, axes) {
+        let xs: Vec<&Tensor> = g.iter().map(|&q| &input.shards[q]).collect();
+        let acc = kernels::fold(&xs, Span::NONE, |a, b| {
+            reduce_pair(kind, a, b).map_err(|e| InterpError::invalid(Span::NONE, e))
+        })?;
+        for &q in &g {
+            out[q] = Some(acc.clone());
+        }
+    }
+    out.into_iter().map(|t| t.ok_or_else(|| InterpError::invalid(Span::NONE, "a device in no group"))).collect()
+}
+
+/// Whether every dimension of `global` divides into the blocks of `s`, so
+/// that local shards carry no padding and blocks of shardings whose axes
+/// extend one another nest.
+fn divides(s: &Sharding, global: &[usize]) -> bool {
+    global.iter().enumerate().all(|(d, &n)| n.is_multiple_of(s.num_shards(d).max(1)))
+}
+
+/// The lists rewritten over their common refinement: every (sub-)axis split
+/// at every boundary any list uses on the same mesh axis (`"x"` next to
+/// `"x":(2)2` becomes `"x":(1)2, "x":(2)2`), so that lists naming the same
+/// devices compare equal part by part; size-1 parts, which split nothing,
+/// drop out. `None` when the boundaries on one axis do not nest.
+fn refine(lists: Vec<Vec<AxisPart>>) -> Option<Vec<Vec<AxisPart>>> {
+    let mut cuts: HashMap<usize, Vec<usize>> = HashMap::new();
+    for x in lists.iter().flatten() {
+        let c = cuts.entry(x.axis).or_default();
+        c.push(x.pre);
+        c.push(x.pre * x.size);
+    }
+    for c in cuts.values_mut() {
+        c.sort_unstable();
+        c.dedup();
+        if c.windows(2).any(|w| !w[1].is_multiple_of(w[0])) {
+            return None;
+        }
+    }
+    let split = |x: &AxisPart| -> Vec<AxisPart> {
+        let c = &cuts[&x.axis];
+        c.windows(2)
+            .filter(|w| w[0] >= x.pre && w[1] <= x.pre * x.size)
+            .map(|w| AxisPart { axis: x.axis, pre: w[0], size: w[1] / w[0] })
+            .collect()
+    };
+    Some(lists.iter().map(|l| l.iter().flat_map(split).collect()).collect())
+}
+
+/// Splits `v` into consecutive chunks of the given lengths.
+fn chunks(mut v: Vec<Vec<AxisPart>>, lens: &[usize]) -> Vec<Vec<Vec<AxisPart>>> {
+    let mut out = vec![];
+    for &n in lens {
+        let rest = v.split_off(n);
+        out.push(v);
+        v = rest;
+    }
+    out
+}
+
+/// Whether `a` is `b` followed by more axes; those axes.
+fn extension<'a>(a: &'a [AxisPart], b: &[AxisPart]) -> Option<&'a [AxisPart]> {
+    (a.len() >= b.len() && a[..b.len()] == *b).then(|| &a[b.len()..])
+}
+
+/// all_gather on local shards with `kernels::gather` (see the module header);
+/// `None` when the layouts do not nest.
+fn gather_local(input: &Held, gathered: &[Vec<AxisPart>], out: &Sharding, span: Span) -> IResult<Option<Vec<Tensor>>> {
+    let s = &input.sharding;
+    let mesh = &s.mesh;
+    let rank = input.global.len();
+    if !divides(s, &input.global)
+        || out.mesh.device_ids != mesh.device_ids
+        || s.dims.len() != rank
+        || out.dims.len() != rank
+        || gathered.len() != rank
+    {
+        return Ok(None);
+    }
+    let all = [s.dims.clone(), gathered.to_vec(), out.dims.clone(), vec![s.unreduced.clone()]].concat();
+    let Some(all) = refine(all) else { return Ok(None) };
+    let [have, gathered, kept, unreduced]: [Vec<Vec<AxisPart>>; 4] =
+        match chunks(all, &[rank, rank, rank, 1]).try_into() {
+            Ok(x) => x,
+            Err(_) => return Ok(None),
+        };
+    for d in 0..rank {
+        let g = &gathered[d];
+        if extension(&have[d], &kept[d]) != Some(&g[..]) || g.iter().any(|x| unreduced[0].contains(x)) {
+            return Ok(None);
+        }
+    }
+    let mut cur = input.shards.clone();
+    for d in (0..gathered.len()).rev() {
+        if gathered[d].is_empty() {
+            continue;
+        }
+        let mut next = cur.clone();
+        for g in groups_along(mesh, &gathered[d]) {
+            let parts: Vec<&Tensor> = g.iter().map(|&q| &cur[q]).collect();
+            let t = kernels::gather(&parts, d as i64, span)?;
+            for &q in &g {
+                next[q] = t.clone();
+            }
+        }
+        cur = next;
+    }
+    Ok(Some(cur))
+}
+
+/// all_slice (and reduce_scatter's scatter) on local shards: each device
+/// keeps its part of its own shard (`kernels::split_part`); `None` when the
+/// layouts do not nest.
+fn slice_local(input: &Held, out: &Sharding, span: Span) -> IResult<Option<Vec<Tensor>>> {
+    let s = &input.sharding;
+    let rank = input.global.len();
+    if !divides(out, &input.global) || out.mesh.device_ids != s.mesh.device_ids || s.dims.len() != rank {
+        return Ok(None);
+    }
+    if out.dims.len() != rank {
+        return Ok(None);
+    }
+    let Some(all) = refine([s.dims.clone(), out.dims.clone()].concat()) else { return Ok(None) };
+    let (have, want) = all.split_at(rank);
+    let mut added = vec![];
+    for d in 0..rank {
+        match extension(&want[d], &have[d]) {
+            Some(x) => added.push(x.to_vec()),
+            None => return Ok(None),
+        }
+    }
+    let mesh = &s.mesh;
     (0..mesh.num_devices())
         .map(|p| {
-            let group = mesh.group(axes, p);
-            let mut acc = input.shards[group[0]].clone();
-            for &q in &group[1..] {
-                acc = reduce_pair(kind, &acc, &input.shards[q])
-                    .map_err(|e| InterpError::invalid(shardref_spec::ir::Span::NONE, e))?;
+            let mut t = input.shards[p].clone();
+            for (d, xs) in added.iter().enumerate() {
+                if !xs.is_empty() {
+                    let count = xs.iter().map(|x| x.size).product();
+                    t = kernels::split_part(&t, count, d as i64, mesh.index_over(xs, p), span)?;
+                }
             }
-            Ok(acc)
+            Ok(t)
+        })
+        .collect::<IResult<Vec<_>>>()
+        .map(Some)
+}
+
+/// all_to_all on local shards: one `kernels::all_to_all` per parameter
+/// (split along the target dimension, concatenated along the source one);
+/// `None` when the layouts do not nest or the parameters do not lead to `out`.
+fn all_to_all_local(
+    input: &Held,
+    params: &[(usize, usize, Vec<AxisPart>)],
+    out: &Sharding,
+    span: Span,
+) -> IResult<Option<Vec<Tensor>>> {
+    let mesh = &input.sharding.mesh;
+    let rank = input.global.len();
+    if out.mesh.device_ids != mesh.device_ids
+        || !divides(&input.sharding, &input.global)
+        || input.sharding.dims.len() != rank
+        || out.dims.len() != rank
+    {
+        return Ok(None);
+    }
+    let lists = [input.sharding.dims.clone(), params.iter().map(|p| p.2.clone()).collect(), out.dims.clone()].concat();
+    let Some(all) = refine(lists) else { return Ok(None) };
+    let [mut dims, axes_of, want]: [Vec<Vec<AxisPart>>; 3] = match chunks(all, &[rank, params.len(), rank]).try_into() {
+        Ok(x) => x,
+        Err(_) => return Ok(None),
+    };
+    let params: Vec<(usize, usize, Vec<AxisPart>)> =
+        params.iter().zip(axes_of).map(|(p, axes)| (p.0, p.1, axes)).collect();
+    let params = &params[..];
+    for (src, tgt, axes) in params {
+        let (src, tgt) = (*src, *tgt);
+        if src >= rank || tgt >= rank || src == tgt || axes.is_empty() {
+            return Ok(None);
+        }
+        let n = dims[src].len();
+        if n < axes.len() || dims[src][n - axes.len()..] != axes[..] {
+            return Ok(None);
+        }
+        dims[src].truncate(n - axes.len());
+        dims[tgt].extend(axes.iter().copied());
+    }
+    if dims != want || !divides(out, &input.global) {
+        return Ok(None);
+    }
+    let mut cur = input.shards.clone();
+    for (src, tgt, axes) in params {
+        let mut next = cur.clone();
+        for g in groups_along(mesh, axes) {
+            let parts: Vec<&Tensor> = g.iter().map(|&q| &cur[q]).collect();
+            for (i, &q) in g.iter().enumerate() {
+                next[q] = kernels::all_to_all(&parts, *tgt as i64, *src as i64, i, span)?;
+            }
+        }
+        cur = next;
+    }
+    Ok(Some(cur))
+}
+
+/// collective_permute on local shards: each device receives the shard of the
+/// device that holds its result block; `None` when the layouts do not nest
+/// or some block is held by no device.
+fn permute_local(input: &Held, out: &Sharding) -> Option<Vec<Tensor>> {
+    let s = &input.sharding;
+    if !s.unreduced.is_empty() || !divides(s, &input.global) || !divides(out, &input.global) {
+        return None;
+    }
+    let mut holder: HashMap<Vec<std::ops::Range<usize>>, usize> = HashMap::new();
+    for q in 0..s.mesh.num_devices() {
+        holder.entry(s.block(&input.global, q)).or_insert(q);
+    }
+    (0..out.mesh.num_devices())
+        .map(|p| {
+            // Output position p is the device with p's id; its block comes from the holder.
+            let id = out.mesh.device_id(p);
+            s.mesh.position_of(id)?;
+            holder.get(&out.block(&input.global, p)).map(|&q| input.shards[q].clone())
         })
         .collect()
 }
 
-/// Runs sdy collective `k` (op `op` of `m`) on a held value.
-pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held) -> IResult<Held> {
+/// Runs sdy collective `k` (op `op` of `m`) on a held value: on local shards
+/// with the collective kernels when `local` and the layouts nest, else by
+/// `regroup` (see the module header).
+pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held, local: bool) -> IResult<Held> {
     let span = m.op(op).span;
     let err = |e: String| InterpError::invalid(span, e);
     let out_attr = match sdy_attr(m, op, "out_sharding") {
@@ -251,6 +496,30 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held) -> IResult<Held>
                 _ => vec![],
             };
             carry(&mut out, &[]);
+            if local {
+                let shards = match k {
+                    SdyOp::AllGather => gather_local(input, &per_dim("gathering_axes")?, &out, span)?,
+                    SdyOp::AllSlice => slice_local(input, &out, span)?,
+                    SdyOp::CollectivePermute => permute_local(input, &out),
+                    _ => match sdy_attr(m, op, "params") {
+                        Some(SdyAttr::AllToAllParamList(l)) => {
+                            let params = l
+                                .params
+                                .iter()
+                                .map(|p| {
+                                    let dim = |x: i64| usize::try_from(x).unwrap_or(usize::MAX);
+                                    Ok((dim(p.src_dim), dim(p.tgt_dim), mesh.axis_parts(&p.axes).map_err(err)?))
+                                })
+                                .collect::<IResult<Vec<_>>>()?;
+                            all_to_all_local(input, &params, &out, span)?
+                        }
+                        _ => None,
+                    },
+                };
+                if let Some(shards) = shards {
+                    return Ok(Held { sharding: out, shards, global: input.global.clone() });
+                }
+            }
             let mesh2 = mesh.clone();
             let group_of = move |q: usize| match k {
                 SdyOp::CollectivePermute => (0..mesh2.num_devices()).collect(),
@@ -268,6 +537,9 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held) -> IResult<Held>
             out.unreduced = s.unreduced.clone();
             out.reduction = s.reduction;
             let reduced = Held { sharding: s, shards, global: input.global.clone() };
+            if local && out.dims == reduced.sharding.dims && out.mesh.device_ids == reduced.sharding.mesh.device_ids {
+                return Ok(Held { sharding: out, ..reduced });
+            }
             // The result keeps the operand's dimension layout; out_sharding must describe the same blocks.
             regroup(&reduced, out, |q| vec![q], &name).map_err(|e| e.at(span))
         }
@@ -280,6 +552,9 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held) -> IResult<Held>
             s.unreduced.retain(|x| !axes.contains(x));
             let reduced = Held { sharding: s.clone(), shards, global: input.global.clone() };
             out.unreduced = s.unreduced;
+            if local && let Some(shards) = slice_local(&reduced, &out, span)? {
+                return Ok(Held { sharding: out, shards, global: input.global.clone() });
+            }
             regroup(&reduced, out, |q| vec![q], &name).map_err(|e| e.at(span))
         }
         SdyOp::ShardedToUnreduced => {
@@ -348,40 +623,19 @@ pub fn block_of(s: &Sharding, t: &Tensor, p: usize) -> Tensor {
     extract_block(t, &s.block(&t.shape, p), &s.local_shape(&t.shape))
 }
 
-/// The global-view semantics of sdy op `k` for the ordinary interpreter (see
-/// the module header): identity on logical values except constants and the
-/// region ops.
-pub fn global(it: &mut crate::eval::Interp, op: OpId, k: SdyOp, operands: Vec<Value>) -> IResult<Vec<Value>> {
-    let m = it.m;
-    let o = m.op(op);
-    let span = o.span;
-    match k {
-        SdyOp::ShardingConstraint
-        | SdyOp::Reshard
-        | SdyOp::DataFlowEdge
-        | SdyOp::PropagationBarrier
-        | SdyOp::FuncDataFlowEdge
-        | SdyOp::AllGather
-        | SdyOp::AllSlice
-        | SdyOp::AllToAll
-        | SdyOp::CollectivePermute
-        | SdyOp::AllReduce
-        | SdyOp::ReduceScatter
-        | SdyOp::ShardedToUnreduced
-        | SdyOp::ReplicatedToUnreduced => Ok(operands),
-        SdyOp::ShardingGroup => Ok(vec![]),
-        SdyOp::Constant => match o.attrs.get("value") {
-            Some(Attr::Dense(d)) => match Tensor::from_dense(d) {
-                Some(t) => Ok(vec![Value::Tensor(t)]),
-                None => Err(InterpError::unsupported(span, format!("constants of type {}", d.ty))),
-            },
-            _ => Err(InterpError::invalid(span, "sdy.constant without a dense 'value'")),
-        },
-        SdyOp::NamedComputation => {
-            let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "named_computation without a body"))?;
-            it.apply_region_fresh(r, operands, span)
-        }
-        SdyOp::ManualComputation => crate::devices::manual::global(it, op, operands),
-        SdyOp::Mesh | SdyOp::Return => Err(InterpError::invalid(span, format!("{} cannot run here", o.name.as_str()))),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refine_splits_axes_at_every_boundary_any_list_uses() {
+        let x = |pre, size| AxisPart { axis: 0, pre, size };
+        let y = |pre, size| AxisPart { axis: 1, pre, size };
+        let r = refine(vec![vec![x(1, 4), y(1, 2)], vec![x(2, 2)], vec![]]).unwrap();
+        assert_eq!(r, vec![vec![x(1, 2), x(2, 2), y(1, 2)], vec![x(2, 2)], vec![]]);
+        // Size-1 parts split nothing and drop out.
+        assert_eq!(refine(vec![vec![x(2, 1), y(1, 2)]]).unwrap(), vec![vec![y(1, 2)]]);
+        // On an axis of 6, boundaries 2 and 3 do not nest.
+        assert_eq!(refine(vec![vec![x(1, 2)], vec![x(1, 3)]]), None);
     }
 }

@@ -157,7 +157,9 @@ pub fn run_sharded(m: &Module, func: &str, inputs: ShardedInputs, opts: &Sharded
         .ok_or_else(|| InterpError::invalid(Span::NONE, format!("no function @{func} in the module")))?;
     let span = m.op(f).span;
     let mesh = function_mesh(m, f).map_err(|e| InterpError::invalid(span, e))?;
-    let mut d = Driver { m, it: Interp::new(m, opts.limits), opts: *opts, mesh: mesh.clone(), fuel: opts.limits.fuel };
+    let mut it = Interp::new(m, opts.limits);
+    it.host = Some(crate::devices::host::host(opts.implicit));
+    let mut d = Driver { m, it, opts: *opts, mesh: mesh.clone(), fuel: opts.limits.fuel };
     let entry = entry_block(m, f)?;
     let arg_types: Vec<Type> = m.block(entry).args.iter().map(|&a| m.value_type(a).clone()).collect();
     let mut args = Vec::with_capacity(arg_types.len());
@@ -606,7 +608,7 @@ impl<'m> Driver<'m> {
             | SdyOp::ShardedToUnreduced
             | SdyOp::ReplicatedToUnreduced => {
                 let input = operands.first().ok_or_else(|| InterpError::invalid(span, "collective without operand"))?;
-                Ok(vec![collective(m, op, k, input)?])
+                Ok(vec![collective(m, op, k, input, !self.opts.canvas)?])
             }
             SdyOp::ShardingConstraint | SdyOp::Reshard => {
                 let input = operands.into_iter().next().ok_or_else(|| InterpError::invalid(span, "missing operand"))?;
@@ -1308,6 +1310,7 @@ pub fn run_parallel_hook(
     programs: &[OpId],
     inputs: &[Vec<Value>],
     span: Span,
+    implicit: ImplicitReshards,
 ) -> IResult<Option<Vec<Value>>> {
     let m = it.m;
     let Some(&f) = programs.first() else { return Ok(None) };
@@ -1318,7 +1321,7 @@ pub fn run_parallel_hook(
     let name = name.ok_or_else(|| InterpError::invalid(span, "run_parallel program without a name"))?;
     let mut limits = it.limits();
     limits.fuel = it.fuel_left();
-    let opts = ShardedOptions { limits, implicit: it.implicit_reshards, canvas: false };
+    let opts = ShardedOptions { limits, implicit, canvas: false };
     let results = run_sharded(m, &name, ShardedInputs::PerDevice(inputs.to_vec()), &opts).map_err(|e| e.at(span))?;
     let mut out = vec![];
     for id in 0..programs.len() {
