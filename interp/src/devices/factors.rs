@@ -229,6 +229,7 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
         ))
     };
     let in_list = |l: &[i64], f: usize| l.iter().any(|&x| x == f as i64);
+    let mut claimed: Vec<(usize, Vec<AxisPart>)> = vec![];
     for (f, os) in occ.iter().enumerate() {
         let Some(first) = os.iter().find(|o| !o.axes.is_empty()) else { continue };
         let sym = shardref_spec::ir::sdy::factor_symbol(f as i64);
@@ -249,6 +250,16 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
         };
         if !reduction && in_results.is_empty() {
             return comm(first, format!(", but its factor {sym} reaches no result"));
+        }
+        // No axis may shard two factors: each device would hold the
+        // diagonal blocks of the two factors only (upstream's compatibility
+        // test, ../shared/docs/sharding-rules.md §1.3).
+        if let Some((g, _)) = claimed.iter().find(|(_, axes)| target.iter().any(|x| x.overlaps_any(axes))) {
+            let other = shardref_spec::ir::sdy::factor_symbol(*g as i64);
+            return comm(first, format!(", but its factor {sym} and factor {other} are sharded on the same axes"));
+        }
+        if !target.is_empty() {
+            claimed.push((f, target.clone()));
         }
         let holder = in_results.first().copied().unwrap_or(first);
         for o in os {
@@ -281,7 +292,7 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
                 }
             }
             for (_, s) in results {
-                if let Some(d) = (0..s.dims.len()).find(|&d| s.dims[d].iter().any(|x| target.contains(x))) {
+                if let Some(d) = (0..s.dims.len()).find(|&d| s.dims[d].iter().any(|x| x.overlaps_any(target))) {
                     return comm(
                         first,
                         format!(", its reduction factor {sym}, and result dimension {d} is sharded on the same axes"),

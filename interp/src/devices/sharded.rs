@@ -965,7 +965,22 @@ impl<'m> Driver<'m> {
             }
         }
         let mut reduce_axes: Vec<AxisPart> = vec![];
-        for (axes, _, _) in factors.values() {
+        let mut by_factor: Vec<(&usize, &(Vec<AxisPart>, usize, usize))> = factors.iter().collect();
+        by_factor.sort_by_key(|(f, _)| **f);
+        for (k, (_, (axes, i, d))) in by_factor.iter().enumerate() {
+            // Two reduction factors sharded on the same axes would pair the
+            // diagonal blocks of the two factors only.
+            if let Some((_, (_, i0, d0))) =
+                by_factor[..k].iter().find(|(_, (a, _, _))| axes.iter().any(|x| x.overlaps_any(a)))
+            {
+                return Err(InterpError::trap(
+                    span,
+                    format!(
+                        "'{name}': operand #{i} dimension {d} and operand #{i0} dimension {d0} are sharded on the same axes {} but belong to different reduction factors (implicit communication)",
+                        mesh.parts_name(axes)
+                    ),
+                ));
+            }
             reduce_axes.extend(axes.iter().copied());
         }
         reduce_axes.sort_by_key(|x| (x.axis, x.pre));
@@ -980,7 +995,7 @@ impl<'m> Driver<'m> {
                 ));
             }
             for (d, axes) in rs.dims.iter().enumerate() {
-                if let Some(x) = axes.iter().find(|x| reduce_axes.contains(x)) {
+                if let Some(x) = axes.iter().find(|x| x.overlaps_any(&reduce_axes)) {
                     return Err(InterpError::trap(
                         span,
                         format!(
