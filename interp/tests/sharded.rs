@@ -332,3 +332,77 @@ fn regressions_run_sharded_equal_to_global() {
         }
     }
 }
+
+/// Local forms with per-device offsets and halo exchanges
+/// (tests/sharded/local_forms/*.mlir): `@parallel_x` needs no data from
+/// other devices and runs strictly on local shards; `@halo_x` does: strictly
+/// an error naming the op, the operand, the dimension, its factor and axes,
+/// and with reshards inserted the halo exchange on local shards. Both agree
+/// with `@sequential_x`, and so does the canvas execution.
+#[test]
+fn local_forms_run_sharded_equal_to_global() {
+    let dir = format!("{}/tests/sharded/local_forms", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".mlir"))
+        .collect();
+    files.sort();
+    let mut count = (0, 0);
+    for file in &files {
+        let m = load(&format!("local_forms/{file}"));
+        let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+        for (prefix, strict) in [("parallel_", true), ("halo_", false)] {
+            let names: Vec<&str> = text
+                .split(&format!("func.func @{prefix}"))
+                .skip(1)
+                .map(|rest| rest.split('(').next().unwrap())
+                .collect();
+            for x in names {
+                if strict {
+                    count.0 += 1
+                } else {
+                    count.1 += 1
+                }
+                let p = format!("{prefix}{x}");
+                for seed in 0..3 {
+                    let args = inputs(&m, &p, seed);
+                    let want = global(&m, &format!("sequential_{x}"), args.clone()).unwrap();
+                    let strictly = sharded(&m, &p, args.clone(), ImplicitReshards::Error);
+                    if strict {
+                        assert_eq!(strictly.unwrap_or_else(|e| panic!("{file}: @{p}: {e}")), want, "{file}: @{p}");
+                    } else {
+                        let e = strictly.unwrap_err();
+                        assert!(
+                            e.contains("operand #") && e.contains("dimension") && e.contains("implicit communication"),
+                            "{file}: @{p}: {e}"
+                        );
+                    }
+                    let got = sharded(&m, &p, args.clone(), ImplicitReshards::Insert)
+                        .unwrap_or_else(|e| panic!("{file}: @{p}: {e}"));
+                    assert_eq!(got, want, "{file}: @{p} (seed {seed})");
+                    let canvas = sharded_canvas(&m, &p, args, ImplicitReshards::Insert)
+                        .unwrap_or_else(|e| panic!("{file}: @{p} on canvases: {e}"));
+                    assert_eq!(canvas, want, "{file}: @{p} on canvases (seed {seed})");
+                }
+            }
+        }
+    }
+    assert!(count.0 >= 8 && count.1 >= 6, "{count:?}");
+}
+
+/// A halo exchange's strict-mode error names the op, the operand, the
+/// dimension, the permutation factor and the axes.
+#[test]
+fn a_halo_exchange_is_named_in_strict_mode() {
+    let m = load("local_forms/pad_slice_reverse.mlir");
+    let e = sharded(&m, "halo_reverse", inputs(&m, "halo_reverse", 0), ImplicitReshards::Error).unwrap_err();
+    for part in [
+        "'stablehlo.reverse'",
+        "operand #0 dimension 0 is sharded on {\"x\"}",
+        "its factor i is a permutation factor",
+        "halo exchange",
+    ] {
+        assert!(e.contains(part), "{e} lacks {part}");
+    }
+}

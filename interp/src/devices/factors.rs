@@ -134,6 +134,29 @@ fn reduce_kind(m: &Module, op: OpId, operands: &[Held]) -> Option<ReductionKind>
     Some(kind)
 }
 
+fn is_bool(operands: &[Held]) -> bool {
+    operands.first().and_then(|h| h.shards.first()).is_some_and(|t| t.elem == shardref_spec::ir::ElemType::I1)
+}
+
+/// The reduction kind of a scatter with one input whose update body is a
+/// single binary op (as `reduce_kind`); its partials combine with it.
+fn scatter_kind(m: &Module, op: OpId, operands: &[Held]) -> Option<ReductionKind> {
+    if operands.len() != 3 {
+        return None;
+    }
+    let k = crate::devices::locality::single_op_kind(m, *m.op(op).regions.first()?)?;
+    let b = is_bool(operands);
+    Some(match k {
+        StablehloOp::Add if b => ReductionKind::Max,
+        StablehloOp::Add => ReductionKind::Sum,
+        StablehloOp::Maximum => ReductionKind::Max,
+        StablehloOp::Minimum => ReductionKind::Min,
+        StablehloOp::Or if b => ReductionKind::Max,
+        StablehloOp::And if b => ReductionKind::Min,
+        _ => return None,
+    })
+}
+
 /// Decides how `op` runs on the devices, from its rule.
 pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[(Vec<usize>, Sharding)]) -> Decision {
     // Everything replicated: every device runs the op as the global program
@@ -315,6 +338,25 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
                 }
             },
             OpKind::Stablehlo(StablehloOp::Dot | StablehloOp::DotGeneral) => ReductionKind::Sum,
+            // Out-of-block indices read an appended zero row (`local_forms::gather_kernel`).
+            OpKind::Stablehlo(StablehloOp::Gather) => ReductionKind::Sum,
+            OpKind::Stablehlo(StablehloOp::Scatter) => match scatter_kind(m, op, operands) {
+                Some(k) => {
+                    // The padding of non-divisible updates scatters zeros:
+                    // harmless only where zero is the combiner's identity.
+                    let zero_is_identity = k == ReductionKind::Sum || (k == ReductionKind::Max && is_bool(operands));
+                    if mask.iter().any(|d| !d.is_empty()) && !zero_is_identity {
+                        return Decision::Canvas;
+                    }
+                    k
+                }
+                None => {
+                    return Decision::Communicate(format!(
+                        "'{name}': scatters updates sharded on {} with an update body that is no known monoid (add, max, min, or/and on i1) (a gather is needed first)",
+                        mesh.parts_name(&partial)
+                    ));
+                }
+            },
             _ => return Decision::Canvas,
         };
         // Padding is filled with the init value (reduce) or zero (dot).
@@ -323,6 +365,19 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
         }
     }
     if mask.iter().any(|d| !d.is_empty()) && partial.is_empty() {
+        return Decision::Canvas;
+    }
+    // The kernel reads its operands by value: one value used twice must
+    // reach it in one layout.
+    let ids = &m.op(op).operands;
+    for i in 0..ids.len().min(n_ops) {
+        if (0..i).any(|j| ids[j] == ids[i] && slice_to[j] != slice_to[i]) {
+            return Decision::Canvas;
+        }
+    }
+    // Scatter indices are rebased only along sharded inserted dimensions
+    // that an index addresses (`local_forms::scatter_args`).
+    if kind == OpKind::Stablehlo(StablehloOp::Scatter) && !crate::devices::local_forms::scatter_local(m, op, operands) {
         return Decision::Canvas;
     }
     partial.sort_by_key(|x| (x.axis, x.pre));

@@ -8,6 +8,7 @@
 //!   semantics, send/recv/infeed/outfeed, and `interpreter.run_parallel`.
 //! - `mesh`: meshes, axis references and sub-axes, shardings to per-device blocks.
 //! - `locality`: which operand elements an op reads to compute a result block.
+//! - `local_forms`: per-device offsets and halo windows of position-dependent ops.
 //! - `sdy_ops`: the sdy ops' global semantics and the collectives' data movement.
 //! - `sharded`: `run_sharded`, lockstep execution of a global-view program.
 //! - `mpmd`: MPMD programs: topologies of meshes, fragments, transfers, schedule.
@@ -15,6 +16,7 @@
 
 pub mod collectives;
 pub mod factors;
+pub mod local_forms;
 pub mod locality;
 pub mod manual;
 pub mod mesh;

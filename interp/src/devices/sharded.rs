@@ -724,6 +724,10 @@ impl<'m> Driver<'m> {
             };
         }
         if !self.opts.canvas {
+            let insert = self.opts.implicit == ImplicitReshards::Insert;
+            if let Some(out) = crate::devices::local_forms::run(m, op, kind, &operands, &results, insert)? {
+                return Ok(out);
+            }
             match crate::devices::factors::decide(m, op, kind, &operands, &results) {
                 Decision::Local(plan) => return self.local(op, operands, &captured, &results, plan),
                 Decision::Communicate(msg) => {
@@ -812,8 +816,12 @@ impl<'m> Driver<'m> {
                     let block = h.sharding.block(&h.global, p);
                     args.push(Value::Tensor(fill_padding(t, &plan.mask[i], &block, &fill)));
                 }
+                if o.name.kind() == Some(OpKind::Stablehlo(StablehloOp::Scatter)) {
+                    let sum = plan.kind == ReductionKind::Sum;
+                    crate::devices::local_forms::scatter_args(m, op, &operands, &plan.partial, sum, p, &mut args)?;
+                }
                 let caps = captured.iter().map(|(v, h)| (*v, Value::Tensor(h.shards[p].clone()))).collect();
-                let vals = match full_slice_kernel(m, op, &operands, &args)? {
+                let vals = match full_slice_kernel(m, op, &operands, &args, p)? {
                     Some(v) => vec![v],
                     None => self.it.eval_op(op, args, caps)?,
                 };
@@ -1161,8 +1169,10 @@ pub(crate) fn captured_values(m: &Module, op: OpId) -> Vec<ValueId> {
 /// The local form of slice, dynamic_slice and gather, whose attributes
 /// carry global sizes: the factor rule lets a dimension stay sharded only
 /// where the op takes it whole, so on a device that dimension's slice size
-/// (or limit) is its local size. `None` for every other op.
-fn full_slice_kernel(m: &Module, op: OpId, operands: &[Held], args: &[Value]) -> IResult<Option<Value>> {
+/// (or limit) is its local size; a gather's sharded sliced dimensions
+/// (reduction factors) are rebased to device `p`'s block
+/// (`local_forms::gather_kernel`). `None` for every other op.
+fn full_slice_kernel(m: &Module, op: OpId, operands: &[Held], args: &[Value], p: usize) -> IResult<Option<Value>> {
     let o = m.op(op);
     let span = o.span;
     let Some(OpKind::Stablehlo(k @ (StablehloOp::Slice | StablehloOp::DynamicSlice | StablehloOp::Gather))) =
@@ -1197,14 +1207,7 @@ fn full_slice_kernel(m: &Module, op: OpId, operands: &[Held], args: &[Value]) ->
                 .collect::<IResult<Vec<_>>>()?;
             crate::ops::shape::dynamic_slice(t, &starts, &local(crate::attrs::ints(o, "slice_sizes")?))?
         }
-        _ => {
-            let Some(shardref_spec::ir::stablehlo::StablehloAttr::Gather(d)) =
-                o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo)
-            else {
-                return Err(InterpError::invalid(span, "gather without dimension_numbers"));
-            };
-            crate::ops::gather::gather(t, tensor(1)?, d, &local(crate::attrs::ints(o, "slice_sizes")?))?
-        }
+        _ => crate::devices::local_forms::gather_kernel(m, op, h, p, t, tensor(1)?)?,
     };
     Ok(Some(Value::Tensor(out)))
 }
