@@ -76,6 +76,9 @@ struct Occurrence {
     tensor: usize,
     dim: usize,
     axes: Vec<AxisPart>,
+    /// The dimension holds other factors of size > 1 too (`[ij]`): slicing
+    /// it along this factor alone would need a strided view.
+    compound: bool,
 }
 
 /// Ops whose kernels take global sizes or positions from attributes or
@@ -132,6 +135,20 @@ fn reduce_kind(m: &Module, op: OpId, operands: &[Held]) -> Option<ReductionKind>
         }
     }
     Some(kind)
+}
+
+/// Whether every sharded reduction dimension of a convolution is its input
+/// feature dimension (operand 0) or kernel input feature dimension (operand 1).
+fn conv_features_only(m: &Module, op: OpId, reduced: &[(usize, usize)]) -> bool {
+    use shardref_spec::ir::stablehlo::StablehloAttr;
+    let Some(StablehloAttr::Conv(n)) =
+        m.op(op).attrs.get("dimension_numbers").and_then(shardref_spec::ir::Attr::as_stablehlo)
+    else {
+        return false;
+    };
+    reduced.iter().all(|&(t, d)| {
+        (t == 0 && d as i64 == n.input_feature_dimension) || (t == 1 && d as i64 == n.kernel_input_feature_dimension)
+    })
 }
 
 fn is_bool(operands: &[Held]) -> bool {
@@ -218,15 +235,18 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
                 .filter_map(|&f| usize::try_from(f).ok().filter(|&f| f < nf && rule.factor_sizes[f] > 1))
                 .collect();
             match big.as_slice() {
-                [f] => {
-                    occ[*f].push(Occurrence { tensor: t, dim: d, axes: if sharded { axes.clone() } else { vec![] } })
-                }
+                [f] => occ[*f].push(Occurrence {
+                    tensor: t,
+                    dim: d,
+                    axes: if sharded { axes.clone() } else { vec![] },
+                    compound: false,
+                }),
                 // Several factors share the dimension: sharded, the canvas
                 // decides; unsharded, every factor is held whole.
                 _ if sharded => return Decision::Canvas,
                 fs => {
                     for &f in fs {
-                        occ[f].push(Occurrence { tensor: t, dim: d, axes: vec![] });
+                        occ[f].push(Occurrence { tensor: t, dim: d, axes: vec![], compound: fs.len() > 1 });
                     }
                 }
             }
@@ -253,6 +273,8 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
     };
     let in_list = |l: &[i64], f: usize| l.iter().any(|&x| x == f as i64);
     let mut claimed: Vec<(usize, Vec<AxisPart>)> = vec![];
+    // The (tensor, dimension) pairs of sharded reduction factors.
+    let mut reduced_dims: Vec<(usize, usize)> = vec![];
     for (f, os) in occ.iter().enumerate() {
         let Some(first) = os.iter().find(|o| !o.axes.is_empty()) else { continue };
         let sym = shardref_spec::ir::sdy::factor_symbol(f as i64);
@@ -302,6 +324,9 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
             );
         }
         for o in os.iter().filter(|o| !tensors[o.tensor].is_result) {
+            if o.axes.is_empty() && !target.is_empty() && o.compound {
+                return Decision::Canvas;
+            }
             if o.axes.is_empty() && !target.is_empty() {
                 let s = slice_to[o.tensor].get_or_insert_with(|| operands[o.tensor].sharding.clone());
                 s.dims[o.dim] = target.clone();
@@ -323,6 +348,7 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
                 }
             }
             partial.extend(target.iter().copied());
+            reduced_dims.extend(os.iter().map(|o| (o.tensor, o.dim)));
         }
     }
     let mut red = ReductionKind::Sum;
@@ -338,6 +364,19 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
                 }
             },
             OpKind::Stablehlo(StablehloOp::Dot | StablehloOp::DotGeneral) => ReductionKind::Sum,
+            // Partial sums over sharded input features (no feature or batch
+            // groups: with groups, the features are not one contraction).
+            // Only the feature contraction: a sharded spatial (window)
+            // reduction factor pairs input and kernel elements across blocks
+            // once the convolution pads or strides.
+            OpKind::Stablehlo(StablehloOp::Convolution)
+                if ["feature_group_count", "batch_group_count"]
+                    .iter()
+                    .all(|a| crate::attrs::int(m.op(op), a).unwrap_or(1) == 1)
+                    && conv_features_only(m, op, &reduced_dims) =>
+            {
+                ReductionKind::Sum
+            }
             // Out-of-block indices read an appended zero row (`local_forms::gather_kernel`).
             OpKind::Stablehlo(StablehloOp::Gather) => ReductionKind::Sum,
             OpKind::Stablehlo(StablehloOp::Scatter) => match scatter_kind(m, op, operands) {

@@ -30,6 +30,10 @@
 //!   each reduction group keeps the inputs of a sum, the others start from
 //!   zeros, and the partials combine with the update body's monoid.
 //!
+//! - Elementwise ops whose operands are sharded unlike their result get
+//!   their operands resharded on local shards (`align`, `reshard_local`)
+//!   when reshards are inserted, instead of a gather to global values.
+//!
 //! Padding of non-divisible dimensions stays invisible: every form computes
 //! each device's clipped block and pads the local tensor after it with zeros,
 //! which no consumer reads.
@@ -647,4 +651,49 @@ pub fn scatter_args(
         }
     }
     Ok(())
+}
+
+/// `h` moved to the dimension shardings of `out` on local shards: every
+/// device fetches its new block from the devices that hold it (a reshard
+/// without a global value). `h` must not be partial.
+pub fn reshard_local(h: &Held, out: &Sharding) -> Held {
+    let local = out.local_shape(&h.global);
+    let shards = (0..out.mesh.num_devices())
+        .map(|p| {
+            let (t, _) = fetch(h, p, &out.block(&h.global, p));
+            pad_to(&t, &local)
+        })
+        .collect();
+    let mut s = out.clone();
+    s.unreduced.clear();
+    Held { sharding: s, shards, global: h.global.clone() }
+}
+
+/// With reshards inserted, the operands of an elementwise op whose
+/// shardings differ from its result's, resharded on local shards to the
+/// result's dimension shardings (`None`: not an elementwise op of one
+/// shape, or a partial value is involved; the caller gathers instead).
+pub fn align(kind: OpKind, operands: &[Held], results: &[(Vec<usize>, Sharding)]) -> Option<Vec<Held>> {
+    if !kind.has(shardref_spec::ops::Traits::ELEMENTWISE) {
+        return None;
+    }
+    let [(rglobal, rs)] = results else { return None };
+    if !rs.unreduced.is_empty() || operands.iter().any(|h| !h.sharding.unreduced.is_empty()) {
+        return None;
+    }
+    if operands.iter().any(|h| h.sharding.mesh.device_ids != rs.mesh.device_ids) {
+        return None;
+    }
+    operands
+        .iter()
+        .map(|h| {
+            if h.global == *rglobal {
+                Some(if h.sharding.dims == rs.dims { h.clone() } else { reshard_local(h, rs) })
+            } else if h.sharding.is_fully_replicated() {
+                Some(h.clone())
+            } else {
+                None
+            }
+        })
+        .collect()
 }

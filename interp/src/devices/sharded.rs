@@ -731,6 +731,12 @@ impl<'m> Driver<'m> {
             match crate::devices::factors::decide(m, op, kind, &operands, &results) {
                 Decision::Local(plan) => return self.local(op, operands, &captured, &results, plan),
                 Decision::Communicate(msg) => {
+                    if insert
+                        && let Some(aligned) = crate::devices::local_forms::align(kind, &operands, &results)
+                        && let Decision::Local(plan) = crate::devices::factors::decide(m, op, kind, &aligned, &results)
+                    {
+                        return self.local(op, aligned, &captured, &results, plan);
+                    }
                     return match self.opts.implicit {
                         ImplicitReshards::Error => Err(InterpError::trap(span, msg)),
                         ImplicitReshards::Insert => self.global_fallback(op, &operands, &captured, &results),
