@@ -14,6 +14,8 @@
 //!   may differ (a permutation factor's reshard is part of the same exchange).
 //!   dynamic_slice is a window form too: its start indices are clamped
 //!   globally and its window is the block shifted by them.
+//! - reduce_window (no base dilation) is a window form too: the input range
+//!   its block's windows cover, reduced with the padding shifted to the block.
 //! - iota: a local iota plus the block's offset along the iota dimension.
 //! - dynamic_update_slice: the start indices are clamped globally, and each
 //!   device writes the part of the update that falls into its block (the
@@ -162,13 +164,17 @@ fn form_of(kind: OpKind) -> Option<Form> {
 /// `Ok(None)` leaves the op to the factor decision. `insert`: perform the
 /// halo exchange an operand needs; otherwise it is the strict-mode error.
 pub fn run(
-    m: &Module,
+    it: &mut crate::eval::Interp<'_>,
     op: OpId,
     kind: OpKind,
     operands: &[Held],
     results: &[(Vec<usize>, Sharding)],
     insert: bool,
 ) -> IResult<Option<Vec<Held>>> {
+    let m = it.m;
+    if kind == OpKind::Stablehlo(StablehloOp::ReduceWindow) {
+        return reduce_window(it, op, operands, results, insert);
+    }
     let Some(form) = form_of(kind) else { return Ok(None) };
     let [(rglobal, rs)] = results else { return Ok(None) };
     let replicated = |s: &Sharding| s.is_fully_replicated();
@@ -255,6 +261,123 @@ pub fn run(
     let mut s = rs.clone();
     s.unreduced.clear();
     Ok(Some(vec![Held { sharding: s, shards, global: rglobal.clone() }]))
+}
+
+/// reduce_window without base dilation, as a window form: each device
+/// fetches the input range its result block's windows cover (a halo from its
+/// neighbours where the windows cross its block) and reduces it with the
+/// padding shifted to its block, `low' = low + i0 − r0·stride` and `high'`
+/// the rest of the block's last window. Padding reads the init values, as
+/// the global op's does.
+fn reduce_window(
+    it: &mut crate::eval::Interp<'_>,
+    op: OpId,
+    operands: &[Held],
+    results: &[(Vec<usize>, Sharding)],
+    insert: bool,
+) -> IResult<Option<Vec<Held>>> {
+    let m = it.m;
+    let o = m.op(op);
+    let span = o.span;
+    let n = operands.len() / 2;
+    if n == 0 || operands.len() != 2 * n || results.len() != n {
+        return Ok(None);
+    }
+    let (rglobal, rs) = &results[0];
+    if results.iter().any(|(_, s)| s.dims != rs.dims || !s.unreduced.is_empty())
+        || operands.iter().any(|h| !h.sharding.unreduced.is_empty() || h.sharding.mesh.device_ids != rs.mesh.device_ids)
+        || operands[n..].iter().any(|h| !h.sharding.is_fully_replicated())
+    {
+        return Ok(None);
+    }
+    if rs.is_fully_replicated() && operands.iter().all(|h| h.sharding.is_fully_replicated()) {
+        return Ok(None);
+    }
+    let x = &operands[0];
+    let rank = x.global.len();
+    let w = crate::ops::windows::Window::new(
+        rank,
+        ints(m, op, "window_dimensions")?,
+        crate::attrs::ints_opt(o, "window_strides").map_err(|e| e.at(span))?,
+        crate::attrs::ints_opt(o, "base_dilations").map_err(|e| e.at(span))?,
+        crate::attrs::ints_opt(o, "window_dilations").map_err(|e| e.at(span))?,
+        crate::attrs::ints_opt(o, "padding").map_err(|e| e.at(span))?,
+    )
+    .map_err(|e| e.at(span))?;
+    if w.base_dilations.iter().any(|&b| b != 1) || rglobal.len() != rank {
+        return Ok(None);
+    }
+    let Some(&r) = o.regions.first() else { return Ok(None) };
+    let local = rs.local_shape(rglobal);
+    let mut out: Vec<Vec<Tensor>> = vec![vec![]; n];
+    let mut need: Option<(usize, usize, usize)> = None;
+    for p in 0..rs.mesh.num_devices() {
+        let block = rs.block(rglobal, p);
+        let inits: Vec<&Tensor> = operands[n..].iter().map(|h| &h.shards[p]).collect();
+        if block.iter().any(|b| b.is_empty()) {
+            for (j, h) in operands[..n].iter().enumerate() {
+                let t = &h.shards[p];
+                out[j].push(Tensor::new(
+                    local.clone(),
+                    t.elem.clone(),
+                    Buffer::zeros(t.buf.repr(), local.iter().product()),
+                ));
+            }
+            continue;
+        }
+        let mut want = Vec::with_capacity(rank);
+        let mut padding = Vec::with_capacity(rank);
+        for d in 0..rank {
+            let (s, dw) = (w.strides[d] as i64, ((w.dims[d] - 1) * w.window_dilations[d] + 1) as i64);
+            let (lo, size) = (w.padding[d].0, x.global[d] as i64);
+            let (r0, r1) = (block[d].start as i64, block[d].end as i64);
+            let i0 = (r0 * s - lo).clamp(0, size);
+            let i1 = ((r1 - 1) * s + dw - lo).clamp(0, size);
+            if i1 <= i0 {
+                want.push(0..0);
+                padding.push((0, (r1 - r0 - 1) * s + dw));
+            } else {
+                let low = lo + i0 - r0 * s;
+                want.push(i0 as usize..i1 as usize);
+                padding.push((low, (r1 - r0 - 1) * s + dw - low - (i1 - i0)));
+            }
+        }
+        let mut ws = Vec::with_capacity(n);
+        for (i, h) in operands[..n].iter().enumerate() {
+            let (t, remote) = fetch(h, p, &want);
+            if let (None, Some(d)) = (need, remote) {
+                need = Some((i, d, p));
+            }
+            ws.push(t);
+        }
+        let mut lw = w.clone();
+        lw.padding = padding;
+        let refs: Vec<&Tensor> = ws.iter().collect();
+        let vals = crate::ops::windows::reduce_window(&refs, &inits, &lw, &mut |args| {
+            let vals = it.apply_region_fresh(r, args.into_iter().map(Value::Tensor).collect(), span)?;
+            vals.into_iter()
+                .map(|v| match v {
+                    Value::Tensor(t) => Ok(t),
+                    _ => Err(InterpError::invalid(span, "reduce_window body returns a non-tensor")),
+                })
+                .collect()
+        })
+        .map_err(|e| e.at(span))?;
+        for (j, t) in vals.into_iter().enumerate() {
+            out[j].push(pad_to(&t, &local));
+        }
+    }
+    if let Some((i, d, p)) = need
+        && !insert
+    {
+        return Err(InterpError::trap(span, strict_message(m, op, operands, results, i, d, p)));
+    }
+    Ok(Some(
+        out.into_iter()
+            .zip(results)
+            .map(|(shards, (g, s))| Held { sharding: s.clone(), shards, global: g.clone() })
+            .collect(),
+    ))
 }
 
 /// The strict-mode error: device `p` needs elements of operand `i` along

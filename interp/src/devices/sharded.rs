@@ -725,7 +725,7 @@ impl<'m> Driver<'m> {
         }
         if !self.opts.canvas {
             let insert = self.opts.implicit == ImplicitReshards::Insert;
-            if let Some(out) = crate::devices::local_forms::run(m, op, kind, &operands, &results, insert)? {
+            if let Some(out) = crate::devices::local_forms::run(&mut self.it, op, kind, &operands, &results, insert)? {
                 return Ok(out);
             }
             match crate::devices::factors::decide(m, op, kind, &operands, &results) {
