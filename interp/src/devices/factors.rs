@@ -10,20 +10,29 @@
 //!   devices); any other difference is an implicit reshard;
 //! - reduction: the operands that shard it must agree; each device computes a
 //!   partial result, unreduced over the factor's axes with the reduction kind
-//!   of the op (the body's monoid for `stablehlo.reduce`, a sum for dot and
-//!   convolution). A reduce whose body is no known monoid needs a gather first;
-//! - need_replication and permutation: sharded is an implicit reshard.
+//!   of the op (the body's monoid for `stablehlo.reduce` and the update body's
+//!   for `stablehlo.scatter`, a sum for dot, for convolution over its input
+//!   features, and for gather, whose local form rebases its indices). A body
+//!   that is no known monoid needs a gather first;
+//! - need_replication and permutation: sharded is an implicit reshard;
+//! - no axis may shard two factors (the diagonal-blocks trap of upstream's
+//!   compatibility test), and an operand dimension holding several factors
+//!   is never sliced for one of them.
 //!
 //! The decision is `Local` (each device runs the op's kernel on its local
 //! shards, with local result types), `Communicate` (an implicit reshard, with
 //! a message naming op, operand or result, dimension, factor and axes), or
 //! `Canvas` when the factor model does not decide the op here: no rule,
 //! partial operands, a sharded dimension that several factors share, a
-//! sharded dimension whose factor has different sizes in different tensors,
-//! or an op whose kernel reads global sizes or positions from attributes
-//! (slice, dynamic_slice, gather, iota, ...). The caller then uses the
-//! global-canvas execution, which is exact for those.
-//!
+//! sharded dimension whose factor has different sizes in different tensors
+//! (ops whose local forms `local_forms` runs first: slice, pad, concatenate,
+//! dynamic_slice, reduce_window; what gets here is e.g. select_and_scatter),
+//! an op whose kernel reads global sizes or positions from attributes (rng,
+//! the dynamic_* ops, custom_call), one value used twice in two layouts, a
+//! scatter that indexes a sharded window dimension, or a max/min scatter
+//! over non-divisible updates. The caller then uses the global-canvas
+//! execution, which is exact for those.
+
 //! Invariant: `Local` is returned only when every device can compute its
 //! result block from its own shards with the op's ordinary kernel.
 
