@@ -425,8 +425,12 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
     }
     // Scatter indices are rebased only along sharded inserted dimensions
     // that an index addresses (`local_forms::scatter_args`).
-    if kind == OpKind::Stablehlo(StablehloOp::Scatter) && !crate::devices::local_forms::scatter_local(m, op, operands) {
-        return Decision::Canvas;
+    // (All inputs share the first one's factors, so its sharding after slicing stands for all.)
+    if kind == OpKind::Stablehlo(StablehloOp::Scatter) {
+        let input = slice_to.first().and_then(Option::as_ref).or(operands.first().map(|h| &h.sharding));
+        if input.is_none_or(|s| !crate::devices::local_forms::scatter_local(m, op, s)) {
+            return Decision::Canvas;
+        }
     }
     partial.sort_by_key(|x| (x.axis, x.pre));
     partial.dedup();

@@ -714,13 +714,13 @@ pub fn gather_kernel(m: &Module, op: OpId, h: &Held, p: usize, operand: &Tensor,
 /// local form: every sharded operand dimension an index addresses must be
 /// such an inserted dimension, and every sharded inserted dimension must be
 /// addressed by an index (upstream rejects the other case too).
-pub fn scatter_local(m: &Module, op: OpId, operands: &[Held]) -> bool {
+/// `input` is the sharding the first input has when the kernel runs.
+pub fn scatter_local(m: &Module, op: OpId, input: &Sharding) -> bool {
     let o = m.op(op);
     let Some(StablehloAttr::Scatter(dn)) = o.attrs.get("scatter_dimension_numbers").and_then(Attr::as_stablehlo) else {
         return false;
     };
-    let Some(x) = operands.first() else { return false };
-    (0..x.global.len()).filter(|&d| x.sharding.num_shards(d) > 1).all(|d| {
+    (0..input.dims.len()).filter(|&d| input.num_shards(d) > 1).all(|d| {
         let inserted = dn.inserted_window_dims.contains(&(d as i64));
         let indexed = dn.scatter_dims_to_operand_dims.contains(&(d as i64));
         inserted == indexed

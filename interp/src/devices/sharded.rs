@@ -1080,6 +1080,20 @@ impl<'m> Driver<'m> {
                 partial_axes.push(x);
             }
         }
+        // A result cannot be partial over an axis that also shards it.
+        for (j, (_, s)) in results.iter().enumerate() {
+            for (d, axes) in s.dims.iter().enumerate() {
+                if let Some(x) = axes.iter().find(|x| x.overlaps_any(&partial_axes)) {
+                    return Err(InterpError::trap(
+                        span,
+                        format!(
+                            "'{name}': result #{j} dimension {d} is sharded on {}, an axis its partial operands are unreduced over (implicit communication)",
+                            mesh.part_name(*x)
+                        ),
+                    ));
+                }
+            }
+        }
         Ok(Plan { masks, fill_from: deps.fill_from, partial: partial_axes, combine })
     }
 

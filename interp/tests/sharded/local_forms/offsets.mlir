@@ -110,3 +110,25 @@ func.func @sequential_gather_rows(%arg0: tensor<7x4xi32>) -> tensor<5x4xi32> {
   %0 = "stablehlo.gather"(%arg0, %c) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 4>}> : (tensor<7x4xi32>, tensor<5x1xi32>) -> tensor<5x4xi32>
   return %0 : tensor<5x4xi32>
 }
+
+// The result is sharded on an inserted dimension that no index addresses
+// (row 0 is always the target): rebasing cannot express it, so the scatter
+// runs on canvases, and only the device holding row 0 changes it.
+func.func @parallel_scatter_unindexed_row(%arg0: tensor<4x6xi32>, %arg1: tensor<3x2xi32>) -> (tensor<4x6xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %c = stablehlo.constant dense<[[4], [1], [0]]> : tensor<3x1xi32>
+  %0 = "stablehlo.scatter"(%arg0, %c, %arg1) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [1], index_vector_dim = 1>, unique_indices = false}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %1 = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %1 : tensor<i32>
+  }) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>} : (tensor<4x6xi32>, tensor<3x1xi32>, tensor<3x2xi32>) -> tensor<4x6xi32>
+  return %0 : tensor<4x6xi32>
+}
+func.func @sequential_scatter_unindexed_row(%arg0: tensor<4x6xi32>, %arg1: tensor<3x2xi32>) -> tensor<4x6xi32> {
+  %c = stablehlo.constant dense<[[4], [1], [0]]> : tensor<3x1xi32>
+  %0 = "stablehlo.scatter"(%arg0, %c, %arg1) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [1], index_vector_dim = 1>, unique_indices = false}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %1 = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %1 : tensor<i32>
+  }) : (tensor<4x6xi32>, tensor<3x1xi32>, tensor<3x2xi32>) -> tensor<4x6xi32>
+  return %0 : tensor<4x6xi32>
+}
