@@ -98,16 +98,19 @@ fn fetch(h: &Held, p: usize, want: &[Range<usize>]) -> (Tensor, Option<usize>) {
     // Per dimension and wanted index: (block index, offset inside the block).
     let per_dim: Vec<Vec<(usize, usize)>> =
         want.iter().zip(&local).map(|(w, &l)| w.clone().map(|i| (i / l.max(1), i % l.max(1))).collect()).collect();
+    // Elements are grouped by the block combination that holds them: a
+    // mixed-radix key over the dimensions' shard counts.
+    let counts: Vec<usize> = (0..want.len()).map(|d| s.num_shards(d).max(1)).collect();
     let mut sources: Vec<usize> = vec![];
     let mut parts = Vec::with_capacity(shape.iter().product());
     let ls = strides(&local);
-    let mut cache: std::collections::HashMap<Vec<usize>, usize> = std::collections::HashMap::new();
+    let mut cache: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
     for_each_index(&shape, |i| {
-        let blocks: Vec<usize> = i.iter().enumerate().map(|(d, &x)| per_dim[d][x].0).collect();
-        let k = *cache.entry(blocks.clone()).or_insert_with(|| {
+        let key = i.iter().enumerate().fold(0, |acc, (d, &x)| acc * counts[d] + per_dim[d][x].0.min(counts[d] - 1));
+        let k = *cache.entry(key).or_insert_with(|| {
             let mut q = p;
-            for (d, &b) in blocks.iter().enumerate() {
-                q = with_block(&s.mesh, q, &s.dims[d], b);
+            for (d, &x) in i.iter().enumerate() {
+                q = with_block(&s.mesh, q, &s.dims[d], per_dim[d][x].0);
             }
             match sources.iter().position(|&x| x == q) {
                 Some(k) => k,
