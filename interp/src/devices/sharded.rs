@@ -1074,6 +1074,18 @@ impl<'m> Driver<'m> {
                 format!("'{name}': mixes sum partials with a {} reduction", combine.keyword()),
             ));
         }
+        // A partial operand is linear only in the sum over its own axes: a
+        // reduction sharded on those axes too would multiply partials of
+        // one group with each other's blocks.
+        if let Some(x) = carried.iter().find(|x| x.overlaps_any(&reduce_axes)) {
+            return Err(InterpError::trap(
+                span,
+                format!(
+                    "'{name}': an operand is unreduced over {} and the op reduces over dimensions sharded on it (a missing sdy.all_reduce)",
+                    mesh.part_name(*x)
+                ),
+            ));
+        }
         let mut partial_axes = carried;
         for x in reduce_axes {
             if !partial_axes.contains(&x) {
