@@ -1,4 +1,6 @@
 // Found by `shardref gen --seed 790 --count 1 --no-sub-axes --check` (issue #13).
+// Fixed: no axis may shard two factors (interp/src/devices/factors.rs); regression
+// interp/tests/sharded/regressions/dot_general_crossed_contracting.mlir.
 // shardref's sharded run with --insert-reshards differs from the global run:
 // the dot_general contracts lhs dims [0, 1] with rhs dims [0, 2]; lhs dim 1 and
 // rhs dim 0 are both sharded on "x", but they are different contracting pairs,

@@ -1,4 +1,6 @@
 // Found by `shardref gen` (issue #13): seed 183 of an earlier generator version.
+// Fixed: a sub-axis overlaps its axis in the canvas path's checks (AxisPart::overlaps);
+// regression interp/tests/sharded/regressions/sub_axis_gather_device_ids.mlir.
 // shardref's sharded run with --insert-reshards stops with "program trap: no
 // device holds element [0, 2]": the gather's operand is sharded on the sub-axis
 // "data":(1)2 of a mesh with explicit device_ids, its result on "data".

@@ -26,8 +26,22 @@ pub enum Stage {
 /// The outcome of `check`: every stage passed, or the first failing stage and why.
 pub type CheckResult = Result<(), (Stage, String)>;
 
-/// Checks `text` up to and including `last`.
+/// Which sharded execution `check` compares with the global run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Path {
+    /// Every op on local shards (the default execution).
+    Local,
+    /// Every op on global-shaped canvases (the independent second implementation).
+    Canvas,
+}
+
+/// Checks `text` up to and including `last`, running sharded on local shards.
 pub fn check(name: &str, text: &str, last: Stage) -> CheckResult {
+    check_on(name, text, last, Path::Local)
+}
+
+/// Checks `text` up to and including `last`, running sharded on `path`.
+pub fn check_on(name: &str, text: &str, last: Stage, path: Path) -> CheckResult {
     let source = Arc::new(Source { name: name.to_string(), text: text.to_string(), first_line: 1 });
     let m = parse_source(source.clone()).map_err(|r| (Stage::Parse, r.to_string()))?;
     if last == Stage::Parse {
@@ -56,7 +70,13 @@ pub fn check(name: &str, text: &str, last: Stage) -> CheckResult {
     let prepared = equiv::prepare(&m, &pairs).map_err(sharded)?;
     // Floats compare bitwise: the random inputs make f32/f64 partial sums
     // exact, and the generator sums no bf16 values.
-    let opts = EquivOptions { seed: 0, trials: 2, implicit: ImplicitReshards::Insert, ..EquivOptions::default() };
+    let opts = EquivOptions {
+        seed: 0,
+        trials: 2,
+        implicit: ImplicitReshards::Insert,
+        canvas: path == Path::Canvas,
+        ..EquivOptions::default()
+    };
     for pair in &pairs {
         let v = equiv::equiv(&prepared, pair, None, &opts).map_err(sharded)?;
         if !v.is_equal() {

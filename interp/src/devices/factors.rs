@@ -10,20 +10,29 @@
 //!   devices); any other difference is an implicit reshard;
 //! - reduction: the operands that shard it must agree; each device computes a
 //!   partial result, unreduced over the factor's axes with the reduction kind
-//!   of the op (the body's monoid for `stablehlo.reduce`, a sum for dot and
-//!   convolution). A reduce whose body is no known monoid needs a gather first;
-//! - need_replication and permutation: sharded is an implicit reshard.
+//!   of the op (the body's monoid for `stablehlo.reduce` and the update body's
+//!   for `stablehlo.scatter`, a sum for dot, for convolution over its input
+//!   features, and for gather, whose local form rebases its indices). A body
+//!   that is no known monoid needs a gather first;
+//! - need_replication and permutation: sharded is an implicit reshard;
+//! - no axis may shard two factors (the diagonal-blocks trap of upstream's
+//!   compatibility test), and an operand dimension holding several factors
+//!   is never sliced for one of them.
 //!
 //! The decision is `Local` (each device runs the op's kernel on its local
 //! shards, with local result types), `Communicate` (an implicit reshard, with
 //! a message naming op, operand or result, dimension, factor and axes), or
 //! `Canvas` when the factor model does not decide the op here: no rule,
 //! partial operands, a sharded dimension that several factors share, a
-//! sharded dimension whose factor has different sizes in different tensors,
-//! or an op whose kernel reads global sizes or positions from attributes
-//! (slice, dynamic_slice, gather, iota, ...). The caller then uses the
-//! global-canvas execution, which is exact for those.
-//!
+//! sharded dimension whose factor has different sizes in different tensors
+//! (ops whose local forms `local_forms` runs first: slice, pad, concatenate,
+//! dynamic_slice, reduce_window; what gets here is e.g. select_and_scatter),
+//! an op whose kernel reads global sizes or positions from attributes (rng,
+//! the dynamic_* ops, custom_call), one value used twice in two layouts, a
+//! scatter that indexes a sharded window dimension, or a max/min scatter
+//! over non-divisible updates. The caller then uses the global-canvas
+//! execution, which is exact for those.
+
 //! Invariant: `Local` is returned only when every device can compute its
 //! result block from its own shards with the op's ordinary kernel.
 
@@ -76,6 +85,9 @@ struct Occurrence {
     tensor: usize,
     dim: usize,
     axes: Vec<AxisPart>,
+    /// The dimension holds other factors of size > 1 too (`[ij]`): slicing
+    /// it along this factor alone would need a strided view.
+    compound: bool,
 }
 
 /// Ops whose kernels take global sizes or positions from attributes or
@@ -132,6 +144,43 @@ fn reduce_kind(m: &Module, op: OpId, operands: &[Held]) -> Option<ReductionKind>
         }
     }
     Some(kind)
+}
+
+/// Whether every sharded reduction dimension of a convolution is its input
+/// feature dimension (operand 0) or kernel input feature dimension (operand 1).
+fn conv_features_only(m: &Module, op: OpId, reduced: &[(usize, usize)]) -> bool {
+    use shardref_spec::ir::stablehlo::StablehloAttr;
+    let Some(StablehloAttr::Conv(n)) =
+        m.op(op).attrs.get("dimension_numbers").and_then(shardref_spec::ir::Attr::as_stablehlo)
+    else {
+        return false;
+    };
+    reduced.iter().all(|&(t, d)| {
+        (t == 0 && d as i64 == n.input_feature_dimension) || (t == 1 && d as i64 == n.kernel_input_feature_dimension)
+    })
+}
+
+fn is_bool(operands: &[Held]) -> bool {
+    operands.first().and_then(|h| h.shards.first()).is_some_and(|t| t.elem == shardref_spec::ir::ElemType::I1)
+}
+
+/// The reduction kind of a scatter with one input whose update body is a
+/// single binary op (as `reduce_kind`); its partials combine with it.
+fn scatter_kind(m: &Module, op: OpId, operands: &[Held]) -> Option<ReductionKind> {
+    if operands.len() != 3 {
+        return None;
+    }
+    let k = crate::devices::locality::single_op_kind(m, *m.op(op).regions.first()?)?;
+    let b = is_bool(operands);
+    Some(match k {
+        StablehloOp::Add if b => ReductionKind::Max,
+        StablehloOp::Add => ReductionKind::Sum,
+        StablehloOp::Maximum => ReductionKind::Max,
+        StablehloOp::Minimum => ReductionKind::Min,
+        StablehloOp::Or if b => ReductionKind::Max,
+        StablehloOp::And if b => ReductionKind::Min,
+        _ => return None,
+    })
 }
 
 /// Decides how `op` runs on the devices, from its rule.
@@ -195,15 +244,18 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
                 .filter_map(|&f| usize::try_from(f).ok().filter(|&f| f < nf && rule.factor_sizes[f] > 1))
                 .collect();
             match big.as_slice() {
-                [f] => {
-                    occ[*f].push(Occurrence { tensor: t, dim: d, axes: if sharded { axes.clone() } else { vec![] } })
-                }
+                [f] => occ[*f].push(Occurrence {
+                    tensor: t,
+                    dim: d,
+                    axes: if sharded { axes.clone() } else { vec![] },
+                    compound: false,
+                }),
                 // Several factors share the dimension: sharded, the canvas
                 // decides; unsharded, every factor is held whole.
                 _ if sharded => return Decision::Canvas,
                 fs => {
                     for &f in fs {
-                        occ[f].push(Occurrence { tensor: t, dim: d, axes: vec![] });
+                        occ[f].push(Occurrence { tensor: t, dim: d, axes: vec![], compound: fs.len() > 1 });
                     }
                 }
             }
@@ -229,6 +281,9 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
         ))
     };
     let in_list = |l: &[i64], f: usize| l.iter().any(|&x| x == f as i64);
+    let mut claimed: Vec<(usize, Vec<AxisPart>)> = vec![];
+    // The (tensor, dimension) pairs of sharded reduction factors.
+    let mut reduced_dims: Vec<(usize, usize)> = vec![];
     for (f, os) in occ.iter().enumerate() {
         let Some(first) = os.iter().find(|o| !o.axes.is_empty()) else { continue };
         let sym = shardref_spec::ir::sdy::factor_symbol(f as i64);
@@ -250,6 +305,16 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
         if !reduction && in_results.is_empty() {
             return comm(first, format!(", but its factor {sym} reaches no result"));
         }
+        // No axis may shard two factors: each device would hold the
+        // diagonal blocks of the two factors only (upstream's compatibility
+        // test, ../shared/docs/sharding-rules.md §1.3).
+        if let Some((g, _)) = claimed.iter().find(|(_, axes)| target.iter().any(|x| x.overlaps_any(axes))) {
+            let other = shardref_spec::ir::sdy::factor_symbol(*g as i64);
+            return comm(first, format!(", but its factor {sym} and factor {other} are sharded on the same axes"));
+        }
+        if !target.is_empty() {
+            claimed.push((f, target.clone()));
+        }
         let holder = in_results.first().copied().unwrap_or(first);
         for o in os {
             if o.axes == *target || (o.axes.is_empty() && !tensors[o.tensor].is_result) {
@@ -268,6 +333,9 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
             );
         }
         for o in os.iter().filter(|o| !tensors[o.tensor].is_result) {
+            if o.axes.is_empty() && !target.is_empty() && o.compound {
+                return Decision::Canvas;
+            }
             if o.axes.is_empty() && !target.is_empty() {
                 let s = slice_to[o.tensor].get_or_insert_with(|| operands[o.tensor].sharding.clone());
                 s.dims[o.dim] = target.clone();
@@ -281,7 +349,7 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
                 }
             }
             for (_, s) in results {
-                if let Some(d) = (0..s.dims.len()).find(|&d| s.dims[d].iter().any(|x| target.contains(x))) {
+                if let Some(d) = (0..s.dims.len()).find(|&d| s.dims[d].iter().any(|x| x.overlaps_any(target))) {
                     return comm(
                         first,
                         format!(", its reduction factor {sym}, and result dimension {d} is sharded on the same axes"),
@@ -289,6 +357,7 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
                 }
             }
             partial.extend(target.iter().copied());
+            reduced_dims.extend(os.iter().map(|o| (o.tensor, o.dim)));
         }
     }
     let mut red = ReductionKind::Sum;
@@ -304,6 +373,38 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
                 }
             },
             OpKind::Stablehlo(StablehloOp::Dot | StablehloOp::DotGeneral) => ReductionKind::Sum,
+            // Partial sums over sharded input features (no feature or batch
+            // groups: with groups, the features are not one contraction).
+            // Only the feature contraction: a sharded spatial (window)
+            // reduction factor pairs input and kernel elements across blocks
+            // once the convolution pads or strides.
+            OpKind::Stablehlo(StablehloOp::Convolution)
+                if ["feature_group_count", "batch_group_count"]
+                    .iter()
+                    .all(|a| crate::attrs::int(m.op(op), a).unwrap_or(1) == 1)
+                    && conv_features_only(m, op, &reduced_dims) =>
+            {
+                ReductionKind::Sum
+            }
+            // Out-of-block indices read an appended zero row (`local_forms::gather_kernel`).
+            OpKind::Stablehlo(StablehloOp::Gather) => ReductionKind::Sum,
+            OpKind::Stablehlo(StablehloOp::Scatter) => match scatter_kind(m, op, operands) {
+                Some(k) => {
+                    // The padding of non-divisible updates scatters zeros:
+                    // harmless only where zero is the combiner's identity.
+                    let zero_is_identity = k == ReductionKind::Sum || (k == ReductionKind::Max && is_bool(operands));
+                    if mask.iter().any(|d| !d.is_empty()) && !zero_is_identity {
+                        return Decision::Canvas;
+                    }
+                    k
+                }
+                None => {
+                    return Decision::Communicate(format!(
+                        "'{name}': scatters updates sharded on {} with an update body that is no known monoid (add, max, min, or/and on i1) (a gather is needed first)",
+                        mesh.parts_name(&partial)
+                    ));
+                }
+            },
             _ => return Decision::Canvas,
         };
         // Padding is filled with the init value (reduce) or zero (dot).
@@ -313,6 +414,23 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
     }
     if mask.iter().any(|d| !d.is_empty()) && partial.is_empty() {
         return Decision::Canvas;
+    }
+    // The kernel reads its operands by value: one value used twice must
+    // reach it in one layout.
+    let ids = &m.op(op).operands;
+    for i in 0..ids.len().min(n_ops) {
+        if (0..i).any(|j| ids[j] == ids[i] && slice_to[j] != slice_to[i]) {
+            return Decision::Canvas;
+        }
+    }
+    // Scatter indices are rebased only along sharded inserted dimensions
+    // that an index addresses (`local_forms::scatter_args`).
+    // (All inputs share the first one's factors, so its sharding after slicing stands for all.)
+    if kind == OpKind::Stablehlo(StablehloOp::Scatter) {
+        let input = slice_to.first().and_then(Option::as_ref).or(operands.first().map(|h| &h.sharding));
+        if input.is_none_or(|s| !crate::devices::local_forms::scatter_local(m, op, s)) {
+            return Decision::Canvas;
+        }
     }
     partial.sort_by_key(|x| (x.axis, x.pre));
     partial.dedup();

@@ -55,6 +55,23 @@ pub struct AxisPart {
     pub size: usize,
 }
 
+impl AxisPart {
+    /// Whether two (sub-)axes share a digit: the same axis, and their ranges
+    /// `[pre, pre·size)` of the axis' mixed-radix scale intersect (`"x"` and
+    /// `"x":(1)2` overlap, `"x":(1)2` and `"x":(2)2` do not).
+    pub fn overlaps(self, other: AxisPart) -> bool {
+        self.axis == other.axis
+            && self.size > 1
+            && other.size > 1
+            && self.pre.max(other.pre) < (self.pre * self.size).min(other.pre * other.size)
+    }
+
+    /// Whether `self` overlaps any axis of `xs`.
+    pub fn overlaps_any(self, xs: &[AxisPart]) -> bool {
+        xs.iter().any(|&x| self.overlaps(x))
+    }
+}
+
 impl Mesh {
     /// Resolves an inline mesh attribute. Errors name what is malformed
     /// (non-positive sizes, a device_ids list of the wrong length).

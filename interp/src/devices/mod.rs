@@ -20,6 +20,7 @@
 //! - `host`: the device layer as the evaluator's `Host`.
 //! - `mesh`: meshes, axis references and sub-axes, shardings to per-device blocks.
 //! - `locality`: which operand elements an op reads to compute a result block.
+//! - `local_forms`: per-device offsets and halo windows of position-dependent ops.
 //! - `sdy_ops`: the sdy collectives' data movement on held shards.
 //! - `sharded`: `run_sharded`, lockstep execution of a global-view program.
 //! - `mpmd`: MPMD programs: topologies of meshes, fragments, transfers, schedule.
@@ -28,6 +29,7 @@
 pub mod collectives;
 pub mod factors;
 pub mod host;
+pub mod local_forms;
 pub mod locality;
 pub mod manual;
 pub mod mesh;

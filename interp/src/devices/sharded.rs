@@ -726,9 +726,19 @@ impl<'m> Driver<'m> {
             };
         }
         if !self.opts.canvas {
+            let insert = self.opts.implicit == ImplicitReshards::Insert;
+            if let Some(out) = crate::devices::local_forms::run(&mut self.it, op, kind, &operands, &results, insert)? {
+                return Ok(out);
+            }
             match crate::devices::factors::decide(m, op, kind, &operands, &results) {
                 Decision::Local(plan) => return self.local(op, operands, &captured, &results, plan),
                 Decision::Communicate(msg) => {
+                    if insert
+                        && let Some(aligned) = crate::devices::local_forms::align(kind, &operands, &results)
+                        && let Decision::Local(plan) = crate::devices::factors::decide(m, op, kind, &aligned, &results)
+                    {
+                        return self.local(op, aligned, &captured, &results, plan);
+                    }
                     return match self.opts.implicit {
                         ImplicitReshards::Error => Err(InterpError::trap(span, msg)),
                         ImplicitReshards::Insert => self.global_fallback(op, &operands, &captured, &results),
@@ -814,8 +824,12 @@ impl<'m> Driver<'m> {
                     let block = h.sharding.block(&h.global, p);
                     args.push(Value::Tensor(fill_padding(t, &plan.mask[i], &block, &fill)));
                 }
+                if o.name.kind() == Some(OpKind::Stablehlo(StablehloOp::Scatter)) {
+                    let sum = plan.kind == ReductionKind::Sum;
+                    crate::devices::local_forms::scatter_args(m, op, &operands, &plan.partial, sum, p, &mut args)?;
+                }
                 let caps = captured.iter().map(|(v, h)| (*v, Value::Tensor(h.shards[p].clone()))).collect();
-                let vals = match full_slice_kernel(m, op, &operands, &args)? {
+                let vals = match full_slice_kernel(m, op, &operands, &args, p)? {
                     Some(v) => vec![v],
                     None => self.it.eval_op(op, args, caps)?,
                 };
@@ -967,7 +981,22 @@ impl<'m> Driver<'m> {
             }
         }
         let mut reduce_axes: Vec<AxisPart> = vec![];
-        for (axes, _, _) in factors.values() {
+        let mut by_factor: Vec<(&usize, &(Vec<AxisPart>, usize, usize))> = factors.iter().collect();
+        by_factor.sort_by_key(|(f, _)| **f);
+        for (k, (_, (axes, i, d))) in by_factor.iter().enumerate() {
+            // Two reduction factors sharded on the same axes would pair the
+            // diagonal blocks of the two factors only.
+            if let Some((_, (_, i0, d0))) =
+                by_factor[..k].iter().find(|(_, (a, _, _))| axes.iter().any(|x| x.overlaps_any(a)))
+            {
+                return Err(InterpError::trap(
+                    span,
+                    format!(
+                        "'{name}': operand #{i} dimension {d} and operand #{i0} dimension {d0} are sharded on the same axes {} but belong to different reduction factors (implicit communication)",
+                        mesh.parts_name(axes)
+                    ),
+                ));
+            }
             reduce_axes.extend(axes.iter().copied());
         }
         reduce_axes.sort_by_key(|x| (x.axis, x.pre));
@@ -982,7 +1011,7 @@ impl<'m> Driver<'m> {
                 ));
             }
             for (d, axes) in rs.dims.iter().enumerate() {
-                if let Some(x) = axes.iter().find(|x| reduce_axes.contains(x)) {
+                if let Some(x) = axes.iter().find(|x| x.overlaps_any(&reduce_axes)) {
                     return Err(InterpError::trap(
                         span,
                         format!(
@@ -1047,10 +1076,36 @@ impl<'m> Driver<'m> {
                 format!("'{name}': mixes sum partials with a {} reduction", combine.keyword()),
             ));
         }
+        // A partial operand is linear only in the sum over its own axes: a
+        // reduction sharded on those axes too would multiply partials of
+        // one group with each other's blocks.
+        if let Some(x) = carried.iter().find(|x| x.overlaps_any(&reduce_axes)) {
+            return Err(InterpError::trap(
+                span,
+                format!(
+                    "'{name}': an operand is unreduced over {} and the op reduces over dimensions sharded on it (a missing sdy.all_reduce)",
+                    mesh.part_name(*x)
+                ),
+            ));
+        }
         let mut partial_axes = carried;
         for x in reduce_axes {
             if !partial_axes.contains(&x) {
                 partial_axes.push(x);
+            }
+        }
+        // A result cannot be partial over an axis that also shards it.
+        for (j, (_, s)) in results.iter().enumerate() {
+            for (d, axes) in s.dims.iter().enumerate() {
+                if let Some(x) = axes.iter().find(|x| x.overlaps_any(&partial_axes)) {
+                    return Err(InterpError::trap(
+                        span,
+                        format!(
+                            "'{name}': result #{j} dimension {d} is sharded on {}, an axis its partial operands are unreduced over (implicit communication)",
+                            mesh.part_name(*x)
+                        ),
+                    ));
+                }
             }
         }
         Ok(Plan { masks, fill_from: deps.fill_from, partial: partial_axes, combine })
@@ -1148,8 +1203,10 @@ pub(crate) fn captured_values(m: &Module, op: OpId) -> Vec<ValueId> {
 /// The local form of slice, dynamic_slice and gather, whose attributes
 /// carry global sizes: the factor rule lets a dimension stay sharded only
 /// where the op takes it whole, so on a device that dimension's slice size
-/// (or limit) is its local size. `None` for every other op.
-fn full_slice_kernel(m: &Module, op: OpId, operands: &[Held], args: &[Value]) -> IResult<Option<Value>> {
+/// (or limit) is its local size; a gather's sharded sliced dimensions
+/// (reduction factors) are rebased to device `p`'s block
+/// (`local_forms::gather_kernel`). `None` for every other op.
+fn full_slice_kernel(m: &Module, op: OpId, operands: &[Held], args: &[Value], p: usize) -> IResult<Option<Value>> {
     let o = m.op(op);
     let span = o.span;
     let Some(OpKind::Stablehlo(k @ (StablehloOp::Slice | StablehloOp::DynamicSlice | StablehloOp::Gather))) =
@@ -1184,14 +1241,7 @@ fn full_slice_kernel(m: &Module, op: OpId, operands: &[Held], args: &[Value]) ->
                 .collect::<IResult<Vec<_>>>()?;
             crate::ops::shape::dynamic_slice(t, &starts, &local(crate::attrs::ints(o, "slice_sizes")?))?
         }
-        _ => {
-            let Some(shardref_spec::ir::stablehlo::StablehloAttr::Gather(d)) =
-                o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo)
-            else {
-                return Err(InterpError::invalid(span, "gather without dimension_numbers"));
-            };
-            crate::ops::gather::gather(t, tensor(1)?, d, &local(crate::attrs::ints(o, "slice_sizes")?))?
-        }
+        _ => crate::devices::local_forms::gather_kernel(m, op, h, p, t, tensor(1)?)?,
     };
     Ok(Some(Value::Tensor(out)))
 }
