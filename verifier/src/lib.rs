@@ -202,8 +202,8 @@ fn symbol_uses(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     match cx.m.op(op).name {
         OpName::Known(OpKind::Sdy(k)) => sdy::symbol_uses(cx, op, k),
         OpName::Known(OpKind::Mpmd(k)) => mpmd::symbol_uses(cx, op, k),
-        OpName::Known(OpKind::Func(_))
-        | OpName::Known(OpKind::Builtin(_))
+        OpName::Known(OpKind::Func(k)) => stablehlo::func_symbol_uses(cx, op, k),
+        OpName::Known(OpKind::Builtin(_))
         | OpName::Known(OpKind::Arith(_))
         | OpName::Known(OpKind::Stablehlo(_))
         | OpName::Known(OpKind::Chlo(_))
