@@ -65,3 +65,27 @@ func.func private @foo(%arg0: tensor<8x2xi32>) -> tensor<8x3xi32> {
         "'func.call' op result type mismatch at index 0: expected 'tensor<8x3xi32>', but got 'tensor<8x2xi32>'"
     );
 }
+
+/// MLIR's `IsTerminator` trait: a terminator that is not the last op of its
+/// block (a duplicated return line) is reported at the first one.
+#[test]
+fn terminator_must_end_its_block() {
+    let text = r#"
+func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  return %arg0 : tensor<8xf32>
+  return %arg0 : tensor<8xf32>
+}
+"#;
+    assert_eq!(first(text), "'func.return' op must be the last operation in the parent block");
+    let text = r#"
+sdy.mesh @mesh = <["a"=2]>
+func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}]>] out_shardings=[<@mesh, [{"a"}]>] manual_axes={"a"} (%arg1: tensor<4xf32>) {
+    sdy.return %arg1 : tensor<4xf32>
+    sdy.return %arg1 : tensor<4xf32>
+  } : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+"#;
+    assert_eq!(first(text), "'sdy.return' op must be the last operation in the parent block");
+}
