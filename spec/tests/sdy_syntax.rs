@@ -551,3 +551,12 @@ fn malformed_mesh_messages_match_mlir() {
     // The other errors of a custom op keep the prefix.
     assert_error("sdy.mesh @m = <[\"a\"=2 \"b\"=1]>\n", 1, "custom op 'sdy.mesh' expected");
 }
+
+/// Issue #14, class 7: a bad escape in a string is MLIR's lexer error, at its backslash.
+#[test]
+fn bad_string_escape_matches_mlir() {
+    let src = "sdy.mesh @m = <[\"a\\q\"=2]>\n";
+    assert_error(src, 1, "unknown escape in string literal");
+    let src = "func.func @f() attributes {x = \"ok\\22\", y = \"bad\\x\"} {\n  return\n}\n";
+    assert_error(src, 1, "unknown escape in string literal");
+}
