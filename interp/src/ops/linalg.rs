@@ -7,12 +7,14 @@
 //! types) and rounds once to the result type. The triangle that `cholesky`
 //! does not define is zero. A matrix that is not positive definite yields
 //! NaN from the first failing pivot on, as LAPACK-style implementations do.
-//! `fft` is a direct DFT per transformed axis with exactly reduced twiddle
-//! angles (accurate to a few ulp in f64); IFFT and IRFFT scale by 1/n. The
-//! real transforms (RFFT and IRFFT) of a prime length from 7 to 131, and
-//! one-axis complex transforms of a prime length from 13 to 109, instead
-//! follow XLA CPU's DUCC pass operation for operation (`ops::ducc`), so that
-//! they reproduce XLA's values.
+//! `fft` follows XLA CPU's DUCC plans operation for operation (`ops::ducc`),
+//! so that it reproduces XLA's values: complex transforms (FFT, IFFT) on
+//! every axis whose length DUCC plans as `cfftp` passes (all lengths except
+//! those with a prime factor ≥ 110, above 10000, or above 300 and divisible
+//! by 4), and the real transforms (RFFT, IRFFT) whose innermost length is a
+//! prime from 7 to 131 (with their other axes as complex DUCC transforms).
+//! The rest is a direct DFT per transformed axis with exactly reduced
+//! twiddle angles (accurate to a few ulp in f64); IFFT and IRFFT scale by 1/n.
 
 use num_complex::Complex;
 use shardref_spec::ir::ElemType;
