@@ -641,6 +641,35 @@ mod tests {
     }
 
     #[test]
+    fn complex_plans_are_dfts() {
+        // Every radix and the generic pass, alone and combined, forward and backward.
+        for n in [1usize, 2, 3, 4, 5, 7, 8, 11, 13, 6, 12, 14, 15, 16, 22, 49, 60, 88, 126, 169, 242, 256, 300] {
+            let plan = cfft_plan::<f64>(n).expect("a followed plan");
+            let x: Vec<Cx<f64>> =
+                (0..n).map(|i| Cx::new(((i * 7 + 3) % 11) as f64 - 5.0, ((i * 5 + 1) % 13) as f64 - 6.0)).collect();
+            for fwd in [true, false] {
+                let y = plan.exec(&x, fwd, 1.0);
+                let sign = if fwd { -1.0 } else { 1.0 };
+                for (k, v) in y.iter().enumerate() {
+                    let (mut er, mut ei) = (0.0, 0.0);
+                    for (j, c) in x.iter().enumerate() {
+                        let a = sign * 2.0 * std::f64::consts::PI * ((j * k) % n) as f64 / n as f64;
+                        er += c.r * a.cos() - c.i * a.sin();
+                        ei += c.r * a.sin() + c.i * a.cos();
+                    }
+                    assert!((v.r - er).abs() < 1e-9 * n as f64 && (v.i - ei).abs() < 1e-9 * n as f64, "{n} {fwd} {k}");
+                }
+            }
+        }
+        assert_eq!(complex_factors(16), vec![2, 8]);
+        assert_eq!(complex_factors(60), vec![4, 3, 5]);
+        assert_eq!(complex_factors(126), vec![2, 3, 3, 7]);
+        assert!(
+            cfft_plan::<f32>(113).is_none() && cfft_plan::<f32>(304).is_none() && cfft_plan::<f32>(10001).is_none()
+        );
+    }
+
+    #[test]
     fn generic_pass_is_a_dft() {
         let n = 17;
         let x: Vec<f64> = (0..n).map(|i| ((i * 7 + 3) % 11) as f64 - 5.0).collect();
