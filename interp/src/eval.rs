@@ -902,7 +902,8 @@ impl<'m> Interp<'m> {
                 // n log n element moves (each comparison also runs the comparator's ops).
                 let n = ts.first().map_or(0, |t| t.num_elements() as u64);
                 self.charge_op(op, n.saturating_mul(u64::from(64 - n.leading_zeros())))?;
-                let out = ops::windows::sort(&refs, dim, &mut |args| self.body(f, r, args, span))?;
+                let stable = matches!(o.attrs.get("is_stable"), Some(Attr::Bool(true)));
+                let out = ops::windows::sort(&refs, dim, stable, &mut |args| self.body(f, r, args, span))?;
                 Ok(out.into_iter().map(Value::Tensor).collect())
             }
             S::Map => {

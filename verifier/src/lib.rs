@@ -180,6 +180,7 @@ fn verify_tree(cx: &Cx<'_>, op: OpId, out: &mut Vec<Diagnostic>) -> bool {
 /// Op-verification-time checks of one op: dialect attribute hooks, then
 /// the op's own verifier and interfaces.
 fn verify_op(cx: &Cx<'_>, op: OpId) -> Result<(), Vec<Diagnostic>> {
+    terminator_is_last(cx, op).map_err(|d| vec![d])?;
     sdy::hooks::check_op(cx, op).map_err(|d| vec![d])?;
     match cx.m.op(op).name {
         OpName::Known(OpKind::Sdy(k)) => sdy::verify_op(cx, op, k),
@@ -197,13 +198,27 @@ fn verify_op(cx: &Cx<'_>, op: OpId) -> Result<(), Vec<Diagnostic>> {
     }
 }
 
+/// MLIR's `OpTrait::IsTerminator` check, part of the op's trait
+/// verification (before its own verifier): a terminator ends its block.
+fn terminator_is_last(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let o = cx.m.op(op);
+    if !o.name.kind().is_some_and(|k| k.has(Traits::TERMINATOR)) {
+        return Ok(());
+    }
+    let Some(block) = o.parent else { return Ok(()) };
+    if cx.m.block(block).ops.last() == Some(&op) {
+        return Ok(());
+    }
+    Err(cx.op_error(op, Fail::new("must be the last operation in the parent block")))
+}
+
 /// Symbol-use checks of one op (`SymbolUserOpInterface::verifySymbolUses`).
 fn symbol_uses(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     match cx.m.op(op).name {
         OpName::Known(OpKind::Sdy(k)) => sdy::symbol_uses(cx, op, k),
         OpName::Known(OpKind::Mpmd(k)) => mpmd::symbol_uses(cx, op, k),
-        OpName::Known(OpKind::Func(_))
-        | OpName::Known(OpKind::Builtin(_))
+        OpName::Known(OpKind::Func(k)) => stablehlo::func_symbol_uses(cx, op, k),
+        OpName::Known(OpKind::Builtin(_))
         | OpName::Known(OpKind::Arith(_))
         | OpName::Known(OpKind::Stablehlo(_))
         | OpName::Known(OpKind::Chlo(_))

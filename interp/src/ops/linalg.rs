@@ -7,12 +7,14 @@
 //! types) and rounds once to the result type. The triangle that `cholesky`
 //! does not define is zero. A matrix that is not positive definite yields
 //! NaN from the first failing pivot on, as LAPACK-style implementations do.
-//! `fft` is a direct DFT per transformed axis with exactly reduced twiddle
-//! angles (accurate to a few ulp in f64); IFFT and IRFFT scale by 1/n. The
-//! real transforms (RFFT and IRFFT) of a prime length from 7 to 131, and
-//! one-axis complex transforms of a prime length from 13 to 109, instead
-//! follow XLA CPU's DUCC pass operation for operation (`ops::ducc`), so that
-//! they reproduce XLA's values.
+//! `fft` follows XLA CPU's DUCC plans operation for operation (`ops::ducc`),
+//! so that it reproduces XLA's values: complex transforms (FFT, IFFT) on
+//! every axis whose length DUCC plans as `cfftp` passes (all lengths except
+//! those with a prime factor ≥ 110, above 10000, or above 300 and divisible
+//! by 4), and the real transforms (RFFT, IRFFT) whose innermost length is a
+//! prime from 7 to 131 (with their other axes as complex DUCC transforms).
+//! The rest is a direct DFT per transformed axis with exactly reduced
+//! twiddle angles (accurate to a few ulp in f64); IFFT and IRFFT scale by 1/n.
 
 use num_complex::Complex;
 use shardref_spec::ir::ElemType;
@@ -252,7 +254,48 @@ fn along_axis(data: &mut Vec<C>, shape: &mut [usize], axis: usize, new_len: usiz
     *data = out;
 }
 
+/// Complex transforms along `axes`, in that order, following DUCC's plans
+/// (`ops::ducc::cfft_plan`) in the element precision, with the factor `fct`
+/// (rounded to the element type) applied on the first axis only, as DUCC's
+/// `general_nd` does. Returns false, leaving `data` untouched, when some
+/// axis has no followed plan.
+fn ducc_c2c(data: &mut Vec<C>, shape: &[usize], axes: &[usize], fwd: bool, single: bool, fct: f64) -> bool {
+    if single {
+        ducc_c2c_in::<f32>(data, shape, axes, fwd, fct)
+    } else {
+        ducc_c2c_in::<f64>(data, shape, axes, fwd, fct)
+    }
+}
+
+fn ducc_c2c_in<T: num_traits::Float>(data: &mut Vec<C>, shape: &[usize], axes: &[usize], fwd: bool, fct: f64) -> bool {
+    use crate::ops::ducc::{Cx, cfft_plan};
+    let Some(plans) = axes.iter().map(|&a| cfft_plan::<T>(shape[a])).collect::<Option<Vec<_>>>() else {
+        return false;
+    };
+    let t = |v: f64| T::from(v).unwrap_or_else(T::nan);
+    let back = |v: T| v.to_f64().unwrap_or(f64::NAN);
+    let mut f = t(fct);
+    let mut shape = shape.to_vec();
+    for (&a, plan) in axes.iter().zip(&plans) {
+        let n = shape[a];
+        along_axis(data, &mut shape, a, n, &|x| {
+            let xs: Vec<Cx<T>> = x.iter().map(|c| Cx::new(t(c.re), t(c.im))).collect();
+            plan.exec(&xs, fwd, f).into_iter().map(|c| C::new(back(c.r), back(c.i))).collect()
+        });
+        f = T::one();
+    }
+    true
+}
+
 /// `fft` over the trailing `fft_length.len()` dimensions.
+///
+/// XLA CPU calls DUCC with the transformed axes after one batch axis: FFT and
+/// IFFT (`c2c`) run the innermost axis first and then the others outwards,
+/// with the inverse's factor 1/∏n on the first; RFFT (`r2c`) transforms the
+/// innermost axis, then the others from the outermost in; IRFFT (`c2r`) the
+/// outer axes from the outermost in, then the innermost with the factor.
+/// Where every axis has a followed DUCC plan (see `ops::ducc`), those
+/// passes run; otherwise the exact-twiddle DFT.
 pub fn fft(
     t: &Tensor,
     kind: FftKind,
@@ -268,6 +311,12 @@ pub fn fft(
     let mut data = to_c(t)?;
     let mut shape = t.shape.clone();
     let r = t.rank();
+    let f32_kind = ElemType::Float(shardref_spec::ir::FloatKind::F32);
+    let single = match result_elem {
+        ElemType::Complex(inner) => **inner == f32_kind,
+        other => *other == f32_kind,
+    };
+    let inv_scale = lens.iter().map(|&n| n as f64).product::<f64>();
     match kind {
         FftKind::Fft | FftKind::Ifft => {
             let sign = if kind == FftKind::Fft { -1.0 } else { 1.0 };
@@ -275,28 +324,17 @@ pub fn fft(
                 if shape[a] != n {
                     return invalid("fft dimensions must equal fft_length");
                 }
-                if k == 1 && crate::ops::ducc::uses_complex_generic_pass(n) {
-                    // One axis of a prime length DUCC runs as one generic pass: follow it (see `ops::ducc`).
-                    let roots = crate::ops::ducc::unity_roots(n);
-                    let fwd = kind == FftKind::Fft;
-                    let single = matches!(result_elem, ElemType::Complex(inner) if **inner == ElemType::Float(shardref_spec::ir::FloatKind::F32));
+            }
+            let fwd = kind == FftKind::Fft;
+            let axes: Vec<usize> = (r - k..r).rev().collect();
+            let fct = if fwd { 1.0 } else { 1.0 / inv_scale };
+            if !ducc_c2c(&mut data, &shape, &axes, fwd, single, fct) {
+                for (a, &n) in (r - k..r).zip(&lens) {
                     along_axis(&mut data, &mut shape, a, n, &|x| {
-                        if single {
-                            let xs: Vec<(f32, f32)> = x.iter().map(|c| (c.re as f32, c.im as f32)).collect();
-                            let y = crate::ops::ducc::cfft_generic(&xs, fwd, &roots);
-                            y.into_iter().map(|(re, im)| C::new(re as f64, im as f64)).collect()
-                        } else {
-                            let xs: Vec<(f64, f64)> = x.iter().map(|c| (c.re, c.im)).collect();
-                            let y = crate::ops::ducc::cfft_generic(&xs, fwd, &roots);
-                            y.into_iter().map(|(re, im)| C::new(re, im)).collect()
-                        }
+                        let y = dft(x, x.len(), sign);
+                        if sign > 0.0 { y.into_iter().map(|v| v / x.len() as f64).collect() } else { y }
                     });
-                    continue;
                 }
-                along_axis(&mut data, &mut shape, a, n, &|x| {
-                    let y = dft(x, x.len(), sign);
-                    if sign > 0.0 { y.into_iter().map(|v| v / x.len() as f64).collect() } else { y }
-                });
             }
         }
         FftKind::Rfft => {
@@ -309,7 +347,6 @@ pub fn fft(
             if crate::ops::ducc::uses_generic_pass(n) {
                 // Prime lengths DUCC runs as one generic pass: follow it (see `ops::ducc`).
                 let roots = crate::ops::ducc::unity_roots(n);
-                let single = matches!(result_elem, ElemType::Complex(inner) if **inner == ElemType::Float(shardref_spec::ir::FloatKind::F32));
                 along_axis(&mut data, &mut shape, last, n / 2 + 1, &|x| {
                     if single {
                         let xs: Vec<f32> = x.iter().map(|c| c.re as f32).collect();
@@ -321,6 +358,10 @@ pub fn fft(
                         y.into_iter().map(|(re, im)| C::new(re, im)).collect()
                     }
                 });
+                let axes: Vec<usize> = (r - k..last).collect();
+                if ducc_c2c(&mut data, &shape, &axes, true, single, 1.0) {
+                    return finish(shape, data, result_elem, result_shape);
+                }
             } else {
                 along_axis(&mut data, &mut shape, last, n / 2 + 1, &|x| dft(x, x.len(), -1.0));
             }
@@ -330,34 +371,35 @@ pub fn fft(
         }
         FftKind::Irfft => {
             let last = r - 1;
-            for (a, &n) in (r - k..last).zip(&lens) {
-                along_axis(&mut data, &mut shape, a, n, &|x| {
-                    dft(x, x.len(), 1.0).into_iter().map(|v| v / x.len() as f64).collect()
-                });
-            }
             let n = lens[k - 1];
             if crate::ops::ducc::uses_generic_pass(n) {
                 // Prime lengths DUCC runs as one generic pass: follow it (see `ops::ducc`).
                 if shape[last] != n / 2 + 1 {
                     return invalid("irfft innermost dimension must equal fft_length / 2 + 1");
                 }
-                let roots = crate::ops::ducc::unity_roots(n);
-                let single = result_elem == &ElemType::Float(shardref_spec::ir::FloatKind::F32);
-                along_axis(&mut data, &mut shape, last, n, &|x| {
-                    if single {
-                        let xs: Vec<(f32, f32)> = x.iter().map(|c| (c.re as f32, c.im as f32)).collect();
-                        let y = crate::ops::ducc::irfft_generic(&xs, n, &roots);
-                        y.into_iter().map(|v| C::new(v as f64, 0.0)).collect()
-                    } else {
-                        let xs: Vec<(f64, f64)> = x.iter().map(|c| (c.re, c.im)).collect();
-                        let y = crate::ops::ducc::irfft_generic(&xs, n, &roots);
-                        y.into_iter().map(|v| C::new(v, 0.0)).collect()
-                    }
-                });
-                if shape != result_shape {
-                    return invalid(format!("fft result shape {shape:?} differs from the declared {result_shape:?}"));
+                let axes: Vec<usize> = (r - k..last).collect();
+                let mut outer = data.clone();
+                if ducc_c2c(&mut outer, &shape, &axes, false, single, 1.0) {
+                    let roots = crate::ops::ducc::unity_roots(n);
+                    let fct = 1.0 / inv_scale;
+                    along_axis(&mut outer, &mut shape, last, n, &|x| {
+                        if single {
+                            let xs: Vec<(f32, f32)> = x.iter().map(|c| (c.re as f32, c.im as f32)).collect();
+                            let y = crate::ops::ducc::irfft_generic(&xs, n, fct as f32, &roots);
+                            y.into_iter().map(|v| C::new(v as f64, 0.0)).collect()
+                        } else {
+                            let xs: Vec<(f64, f64)> = x.iter().map(|c| (c.re, c.im)).collect();
+                            let y = crate::ops::ducc::irfft_generic(&xs, n, fct, &roots);
+                            y.into_iter().map(|v| C::new(v, 0.0)).collect()
+                        }
+                    });
+                    return finish(shape, outer, result_elem, result_shape);
                 }
-                return Ok(Tensor::new(shape, result_elem.clone(), from_c(result_elem, data)?));
+            }
+            for (a, &n) in (r - k..last).zip(&lens) {
+                along_axis(&mut data, &mut shape, a, n, &|x| {
+                    dft(x, x.len(), 1.0).into_iter().map(|v| v / x.len() as f64).collect()
+                });
             }
             // Rebuild the full Hermitian spectrum of length n, then inverse-transform; keep real parts.
             along_axis(&mut data, &mut shape, last, n, &|x| {
@@ -369,6 +411,11 @@ pub fn fft(
             });
         }
     }
+    finish(shape, data, result_elem, result_shape)
+}
+
+/// The result tensor, once its shape is checked against the declared one.
+fn finish(shape: Vec<usize>, data: Vec<C>, result_elem: &ElemType, result_shape: Vec<usize>) -> IResult<Tensor> {
     if shape != result_shape {
         return invalid(format!("fft result shape {shape:?} differs from the declared {result_shape:?}"));
     }

@@ -6,7 +6,12 @@
 //! Orders (choices where the spec leaves them open, matching the reference
 //! interpreter): windows fold their elements in row-major window order,
 //! starting from the init value, as `body(accumulator, element)`; `sort`
-//! is a merge sort (stable whether or not `is_stable` is set);
+//! runs the algorithms XLA CPU runs (its sort thunk calls libstdc++'s
+//! `std::stable_sort` when `is_stable` is set and `std::sort` otherwise,
+//! comparing with the comparator region), step for step, so that even a
+//! comparator that is no strict weak order (`compare LT` on floats with NaN,
+//! where NaN is unordered with everything) yields XLA's order; for a strict
+//! weak order the stable result is the unique stable order;
 //! `select_and_scatter` selects with `select(current, candidate)` in
 //! row-major window order and scatters with `scatter(accumulator, source)`.
 
@@ -36,7 +41,7 @@ fn as_bool(v: &[Tensor]) -> IResult<bool> {
 }
 
 /// `sort`: sorts slices along `dim`; `cmp(a0, b0, a1, b1, ...)` says "a before b".
-pub fn sort(inputs: &[&Tensor], dim: i64, cmp: &mut Body<'_>) -> IResult<Vec<Tensor>> {
+pub fn sort(inputs: &[&Tensor], dim: i64, is_stable: bool, cmp: &mut Body<'_>) -> IResult<Vec<Tensor>> {
     let Some(first) = inputs.first() else { return invalid("sort needs operands") };
     let rank = first.rank() as i64;
     let dim = if dim < 0 { dim + rank } else { dim };
@@ -59,7 +64,8 @@ pub fn sort(inputs: &[&Tensor], dim: i64, cmp: &mut Body<'_>) -> IResult<Vec<Ten
         }
         let start: usize = base.iter().zip(&st).map(|(a, b)| a * b).sum();
         let idx: Vec<usize> = (0..len).map(|k| start + k * st[dim]).collect();
-        match merge_sort(&idx, &mut |a, b| {
+        let algorithm = if is_stable { stable_sort } else { introsort };
+        match algorithm(idx, &mut |a, b| {
             let mut args = Vec::with_capacity(2 * inputs.len());
             for t in inputs {
                 args.push(scalar_at(t, a));
@@ -81,17 +87,39 @@ pub fn sort(inputs: &[&Tensor], dim: i64, cmp: &mut Body<'_>) -> IResult<Vec<Ten
     Ok(inputs.iter().map(|t| Tensor::new(t.shape.clone(), t.elem.clone(), t.buf.gather(&perm))).collect())
 }
 
-/// A stable merge sort with a fallible "less than".
-fn merge_sort(v: &[usize], less: &mut dyn FnMut(usize, usize) -> IResult<bool>) -> IResult<Vec<usize>> {
-    if v.len() <= 1 {
-        return Ok(v.to_vec());
+/// A fallible "less than" on element indices.
+type Less<'a> = dyn FnMut(usize, usize) -> IResult<bool> + 'a;
+
+/// libstdc++'s `__insertion_sort` on `v[lo..hi]`.
+fn insertion_sort(v: &mut [usize], lo: usize, hi: usize, less: &mut Less<'_>) -> IResult<()> {
+    for i in lo + 1..hi {
+        if less(v[i], v[lo])? {
+            v[lo..=i].rotate_right(1);
+        } else {
+            linear_insert(v, lo, i, less)?;
+        }
     }
-    let mid = v.len() / 2;
-    let (a, b) = (merge_sort(&v[..mid], less)?, merge_sort(&v[mid..], less)?);
-    let mut out = Vec::with_capacity(v.len());
+    Ok(())
+}
+
+/// libstdc++'s `__unguarded_linear_insert` of `v[last]`, bounded by `lo`
+/// (libstdc++ relies on a smaller element in front, which a comparator that
+/// is no strict weak order may not provide; XLA's behaviour there is
+/// undefined, shardref stops at `lo`).
+fn linear_insert(v: &mut [usize], lo: usize, mut last: usize, less: &mut Less<'_>) -> IResult<()> {
+    let val = v[last];
+    while last > lo && less(val, v[last - 1])? {
+        v[last] = v[last - 1];
+        last -= 1;
+    }
+    v[last] = val;
+    Ok(())
+}
+
+/// libstdc++'s `__move_merge`: takes from `b` only when it is before the head of `a`.
+fn move_merge(a: &[usize], b: &[usize], out: &mut Vec<usize>, less: &mut Less<'_>) -> IResult<()> {
     let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
-        // Take from the right only when it is strictly before the left: stability.
         if less(b[j], a[i])? {
             out.push(b[j]);
             j += 1;
@@ -100,9 +128,215 @@ fn merge_sort(v: &[usize], less: &mut dyn FnMut(usize, usize) -> IResult<bool>) 
             i += 1;
         }
     }
-    out.extend_from_slice(&a[i..]);
     out.extend_from_slice(&b[j..]);
+    out.extend_from_slice(&a[i..]);
+    Ok(())
+}
+
+/// libstdc++'s `__merge_sort_loop`: merges runs of `step` pairwise.
+fn merge_sort_loop(src: &[usize], step: usize, less: &mut Less<'_>) -> IResult<Vec<usize>> {
+    let mut out = Vec::with_capacity(src.len());
+    let mut f = 0;
+    while src.len() - f >= 2 * step {
+        move_merge(&src[f..f + step], &src[f + step..f + 2 * step], &mut out, less)?;
+        f += 2 * step;
+    }
+    let s = step.min(src.len() - f);
+    move_merge(&src[f..f + s], &src[f + s..], &mut out, less)?;
     Ok(out)
+}
+
+/// libstdc++'s `__merge_sort_with_buffer`: insertion-sorted chunks of 7, then merge rounds.
+fn merge_sort_with_buffer(v: &mut Vec<usize>, less: &mut Less<'_>) -> IResult<()> {
+    const CHUNK: usize = 7;
+    let len = v.len();
+    let mut f = 0;
+    while len - f >= CHUNK {
+        insertion_sort(v, f, f + CHUNK, less)?;
+        f += CHUNK;
+    }
+    insertion_sort(v, f, len, less)?;
+    let mut step = CHUNK;
+    while step < len {
+        *v = merge_sort_loop(v, step, less)?;
+        step *= 2;
+        *v = merge_sort_loop(v, step, less)?;
+        step *= 2;
+    }
+    Ok(())
+}
+
+/// libstdc++'s `std::stable_sort` with its full temporary buffer: both
+/// halves (the first of ⌈n/2⌉) by `__merge_sort_with_buffer`, then
+/// `__merge_adaptive` (a forward merge when the first half is not longer,
+/// else a backward merge).
+fn stable_sort(v: Vec<usize>, less: &mut Less<'_>) -> IResult<Vec<usize>> {
+    let len = v.len();
+    if len <= 1 {
+        return Ok(v);
+    }
+    let half = len.div_ceil(2);
+    let (mut a, mut b) = (v[..half].to_vec(), v[half..].to_vec());
+    merge_sort_with_buffer(&mut a, less)?;
+    merge_sort_with_buffer(&mut b, less)?;
+    let mut out = Vec::with_capacity(len);
+    if a.len() <= b.len() {
+        move_merge(&a, &b, &mut out, less)?;
+        return Ok(out);
+    }
+    // `__move_merge_adaptive_backward`: fill from the end, taking from `a`
+    // when the tail of `b` is before the tail of `a`.
+    let mut res = vec![0; len];
+    let (mut r, mut i, mut j) = (len, a.len(), b.len());
+    if j == 0 {
+        return Ok(a);
+    }
+    loop {
+        if less(b[j - 1], a[i - 1])? {
+            r -= 1;
+            res[r] = a[i - 1];
+            i -= 1;
+            if i == 0 {
+                res[r - j..r].copy_from_slice(&b[..j]);
+                return Ok(res);
+            }
+        } else {
+            r -= 1;
+            res[r] = b[j - 1];
+            j -= 1;
+            if j == 0 {
+                res[..r].copy_from_slice(&a[..i]);
+                return Ok(res);
+            }
+        }
+    }
+}
+
+/// libstdc++'s `std::sort`: introsort (median of three moved to the front,
+/// unguarded partition, recursion on the right part, depth limit 2⌊log₂ n⌋
+/// then heap sort) down to runs of 16, then the final insertion sort.
+fn introsort(mut v: Vec<usize>, less: &mut Less<'_>) -> IResult<Vec<usize>> {
+    const THRESHOLD: usize = 16;
+    let n = v.len();
+    if n <= 1 {
+        return Ok(v);
+    }
+    let depth = 2 * (usize::BITS - 1 - n.leading_zeros()) as usize;
+    introsort_loop(&mut v, 0, n, depth, less)?;
+    if n > THRESHOLD {
+        insertion_sort(&mut v, 0, THRESHOLD, less)?;
+        for i in THRESHOLD..n {
+            linear_insert(&mut v, 0, i, less)?;
+        }
+    } else {
+        insertion_sort(&mut v, 0, n, less)?;
+    }
+    Ok(v)
+}
+
+fn introsort_loop(
+    v: &mut [usize],
+    first: usize,
+    mut last: usize,
+    mut depth: usize,
+    less: &mut Less<'_>,
+) -> IResult<()> {
+    while last - first > 16 {
+        if depth == 0 {
+            return heap_sort(&mut v[first..last], less);
+        }
+        depth -= 1;
+        let mid = first + (last - first) / 2;
+        // `__move_median_to_first(first, first + 1, mid, last - 1)`.
+        let (a, b, c) = (first + 1, mid, last - 1);
+        let pick = if less(v[a], v[b])? {
+            if less(v[b], v[c])? {
+                b
+            } else if less(v[a], v[c])? {
+                c
+            } else {
+                a
+            }
+        } else if less(v[a], v[c])? {
+            a
+        } else if less(v[b], v[c])? {
+            c
+        } else {
+            b
+        };
+        v.swap(first, pick);
+        // `__unguarded_partition(first + 1, last, first)`, bounded.
+        let (mut lo, mut hi) = (first + 1, last);
+        let cut = loop {
+            while lo < last && less(v[lo], v[first])? {
+                lo += 1;
+            }
+            hi -= 1;
+            while hi > first && less(v[first], v[hi])? {
+                hi -= 1;
+            }
+            if lo >= hi {
+                break lo;
+            }
+            v.swap(lo, hi);
+            lo += 1;
+        };
+        introsort_loop(v, cut, last, depth, less)?;
+        last = cut;
+    }
+    Ok(())
+}
+
+/// libstdc++'s `__partial_sort(first, last, last)`: `__make_heap`, then `__sort_heap`.
+fn heap_sort(h: &mut [usize], less: &mut Less<'_>) -> IResult<()> {
+    let n = h.len();
+    if n < 2 {
+        return Ok(());
+    }
+    let mut parent = (n - 2) / 2;
+    loop {
+        let val = h[parent];
+        adjust_heap(h, parent, n, val, less)?;
+        if parent == 0 {
+            break;
+        }
+        parent -= 1;
+    }
+    for last in (1..n).rev() {
+        let val = h[last];
+        h[last] = h[0];
+        adjust_heap(h, 0, last, val, less)?;
+    }
+    Ok(())
+}
+
+/// libstdc++'s `__adjust_heap`: sift the hole down to a leaf, then `__push_heap` `val`.
+fn adjust_heap(h: &mut [usize], mut hole: usize, len: usize, val: usize, less: &mut Less<'_>) -> IResult<()> {
+    let top = hole;
+    let mut child = hole;
+    while len >= 2 && child < (len - 1) / 2 {
+        child = 2 * (child + 1);
+        if less(h[child], h[child - 1])? {
+            child -= 1;
+        }
+        h[hole] = h[child];
+        hole = child;
+    }
+    if len.is_multiple_of(2) && len >= 2 && child == (len - 2) / 2 {
+        child = 2 * (child + 1);
+        h[hole] = h[child - 1];
+        hole = child - 1;
+    }
+    while hole > top {
+        let parent = (hole - 1) / 2;
+        if !less(h[parent], val)? {
+            break;
+        }
+        h[hole] = h[parent];
+        hole = parent;
+    }
+    h[hole] = val;
+    Ok(())
 }
 
 /// `map`: applies the body to the elements at each index (all dimensions mapped).

@@ -1087,10 +1087,38 @@ pub fn is_isolated(kind: Option<OpKind>) -> bool {
 }
 
 /// Decodes a `string_lit` pair's escapes.
+///
+/// A bad escape is reported as MLIR's lexer does: "unknown escape in string
+/// literal" at its backslash.
 pub fn unquote(lw: &Lowerer<'_>, p: &Pair<'_, Rule>) -> PResult<Vec<u8>> {
-    decode_string(p.as_str())
-        .ok_or_else(|| Diagnostic::error(span_of(p), "invalid escape sequence in string"))
-        .or_else(|e| lw.err(e.span, e.message))
+    decode_string(p.as_str()).ok_or(()).or_else(|()| {
+        let span = span_of(p);
+        let at = span.start as usize + bad_escape(p.as_str()).unwrap_or(0);
+        lw.err(Span::new(at, at + 1), "unknown escape in string literal")
+    })
+}
+
+/// The byte offset of the first backslash in `lit` that starts no valid
+/// escape (`\"`, `\\`, `\n`, `\t` or two hex digits).
+fn bad_escape(lit: &str) -> Option<usize> {
+    let b = lit.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' {
+            let next = b.get(i + 1).copied().unwrap_or(0);
+            if matches!(next, b'"' | b'\\' | b'n' | b't') {
+                i += 2;
+                continue;
+            }
+            if next.is_ascii_hexdigit() && b.get(i + 2).is_some_and(|c| c.is_ascii_hexdigit()) {
+                i += 3;
+                continue;
+            }
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
 }
 
 fn unquote_lossy(s: &str) -> String {

@@ -161,7 +161,8 @@ pub fn malformed_op(lw: &Lowerer<'_>, p: &Pair<'_, Rule>) -> Diagnostic {
     };
     let start = span.start as usize;
     let text = lw.src.get(start..).unwrap_or_default();
-    reparse_error(rule, text, span.start, "")
+    // MLIR prefixes the errors of a custom op's parser with `custom op 'NAME' `.
+    reparse_error(rule, text, span.start, &format!("custom op '{name}' "))
         .unwrap_or_else(|| error(span, format!("failed to parse custom op '{name}'")))
 }
 
@@ -972,6 +973,8 @@ fn reparse_error(rule: Rule, text: &str, base: u32, prefix: &str) -> Option<Diag
             tokens.dedup();
             match tokens.len() {
                 0 => (fallback.span.start as usize, fallback.message),
+                // Where a quoted name may start, MLIR's `parseString` is what fails.
+                _ if tokens.iter().any(|t| t == "'\"'") => (a.max_position, "expected string".to_string()),
                 1 => (a.max_position, format!("expected {}", tokens[0])),
                 _ => (a.max_position, format!("expected one of {}", tokens.join(", "))),
             }

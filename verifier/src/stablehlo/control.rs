@@ -250,16 +250,7 @@ pub fn func_call(op: Op<'_>) -> Check {
 /// `func.return`: `func_return_c1` (count), `func_return_c2` (types), against
 /// the enclosing `func.func`'s result types.
 pub fn func_return(op: Op<'_>) -> Check {
-    let Some(parent) = op.m.parent_op(op.id) else { return Ok(()) };
-    let po = op.m.op(parent);
-    if po.name != OpName::Known(OpKind::Func(FuncOp::Func)) {
-        return Ok(());
-    }
-    let Some(Attr::Type(Type::Function(_, res))) = po.attrs.get("function_type") else { return Ok(()) };
-    let fname = match po.attrs.get("sym_name") {
-        Some(Attr::Str(s, _)) => String::from_utf8_lossy(s).into_owned(),
-        _ => String::new(),
-    };
+    let Some((fname, res)) = enclosing_function(op) else { return Ok(()) };
     let ins = op.operand_types();
     // func_return_c1
     if ins.len() != res.len() {
@@ -269,9 +260,16 @@ pub fn func_return(op: Op<'_>) -> Check {
             res.len()
         )));
     }
+    Ok(())
+}
+
+/// `func.return`'s `func_return_c2` (types), which MLIR reports with
+/// `emitError`, so without the `'func.return' op` prefix.
+pub fn func_return_types(op: Op<'_>) -> Check {
+    let Some((fname, res)) = enclosing_function(op) else { return Ok(()) };
     // func_return_c2
-    for (i, (t, r)) in ins.iter().zip(res).enumerate() {
-        if *t != r {
+    for (i, (t, r)) in op.operand_types().into_iter().zip(&res).enumerate() {
+        if t != r {
             return Err(Fail::new(format!(
                 "type of return operand {i} ({}) doesn't match function result type ({}) in function @{fname}",
                 q(t),
@@ -280,4 +278,19 @@ pub fn func_return(op: Op<'_>) -> Check {
         }
     }
     Ok(())
+}
+
+/// The name and result types of the `func.func` directly enclosing `op`.
+fn enclosing_function(op: Op<'_>) -> Option<(String, Vec<Type>)> {
+    let parent = op.m.parent_op(op.id)?;
+    let po = op.m.op(parent);
+    if po.name != OpName::Known(OpKind::Func(FuncOp::Func)) {
+        return None;
+    }
+    let Some(Attr::Type(Type::Function(_, res))) = po.attrs.get("function_type") else { return None };
+    let fname = match po.attrs.get("sym_name") {
+        Some(Attr::Str(s, _)) => String::from_utf8_lossy(s).into_owned(),
+        _ => String::new(),
+    };
+    Some((fname, res.clone()))
 }

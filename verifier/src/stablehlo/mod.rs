@@ -175,13 +175,27 @@ pub fn verify_op(cx: &Cx<'_>, op: OpId, k: StablehloOp) -> Result<(), Diagnostic
     check(Op::new(cx.m, op), k).map_err(|f| cx.op_error(op, f))
 }
 
-/// Verifies the `func` dialect's ops whose types the interpreter relies on.
+/// Verifies the `func` dialect's ops whose types the interpreter relies on,
+/// at op-verification time (`func.call`'s checks are symbol uses, below).
 pub fn verify_func_op(cx: &Cx<'_>, op: OpId, k: FuncOp) -> Result<(), Diagnostic> {
     let o = Op::new(cx.m, op);
+    match k {
+        // func_return_c1 (`emitOpError`), then func_return_c2 (`emitError`: no op prefix).
+        FuncOp::Return => control::func_return(o)
+            .map_err(|f| cx.op_error(op, f))
+            .and_then(|()| control::func_return_types(o).map_err(|f| cx.located(op, f))),
+        FuncOp::Call | FuncOp::Func => Ok(()),
+    }
+}
+
+/// The `func` dialect's symbol-use checks: `func.call` compares its
+/// operands and results with the callee's type in MLIR's
+/// `CallOp::verifySymbolUses`, so these errors come after every op
+/// verifier of the module (a callee's `func.return` type error first).
+pub fn func_symbol_uses(cx: &Cx<'_>, op: OpId, k: FuncOp) -> Result<(), Diagnostic> {
     let r = match k {
-        FuncOp::Call => control::func_call(o),     // func_call_c1, func_call_c2
-        FuncOp::Return => control::func_return(o), // func_return_c1, func_return_c2
-        FuncOp::Func => Ok(()),
+        FuncOp::Call => control::func_call(Op::new(cx.m, op)), // func_call_c1, func_call_c2
+        FuncOp::Return | FuncOp::Func => Ok(()),
     };
     r.map_err(|f| cx.op_error(op, f))
 }
