@@ -344,6 +344,9 @@ fn sdy_collectives_on_local_shards_hold_the_canvas_shards() {
         assert_eq!(l.sharding, c.sharding, "result {i}");
         assert_eq!(l.shards, c.shards, "result {i}");
         assert_eq!(l.reassemble().unwrap(), args[0], "result {i}");
+    }
+}
+
 /// Regressions of sharded execution (tests/sharded/regressions/*.mlir, each
 /// a program found by the generator or a finding, with `@main` only): run
 /// sharded with reshards inserted, on local shards and on canvases, `@main`
