@@ -34,15 +34,16 @@ fn json_lines(src: &Source, diags: &[Diagnostic]) -> String {
     let mut out = String::new();
     for d in diags.iter().flat_map(|d| std::iter::once(d).chain(&d.notes)) {
         let (line, column) = location(src, &index, d.span);
-        let v = serde_json::json!({
-            "file": src.name,
-            "line": line,
-            "column": column,
-            "severity": d.severity.name(),
-            "label": d.code.unwrap_or(PARSE),
-            "message": d.message,
-        });
-        out.push_str(&v.to_string());
+        // The fields in the documented order (serde_json's maps sort their keys).
+        let text = |s: &str| serde_json::Value::from(s).to_string();
+        let v = format!(
+            "{{\"file\":{},\"line\":{line},\"column\":{column},\"severity\":{},\"label\":{},\"message\":{}}}",
+            text(&src.name),
+            text(d.severity.name()),
+            text(d.code.unwrap_or(PARSE)),
+            text(&d.message),
+        );
+        out.push_str(&v);
         out.push('\n');
     }
     out

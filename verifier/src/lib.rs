@@ -12,7 +12,13 @@
 //!
 //! StableHLO ops and the `func` ops they are called and returned through
 //! are checked during op verification by `stablehlo`: the type rules of the
-//! StableHLO spec, so that the interpreter never meets an ill-typed op.
+//! StableHLO spec, so that the interpreter never meets an ill-typed op;
+//! CHLO ops and the MHLO ops XLA leaves in StableHLO modules by `chlo`.
+//! `coverage` says, per op kind, which rule labels check it.
+//!
+//! Every diagnostic carries the label of the rule that failed
+//! (`Diagnostic::code`, from `Fail::code`); a check shared by several ops
+//! names each op's label and `resolve_code` picks the failing op's.
 //!
 //! Collection follows MLIR's verifier, so that the same programs are
 //! rejected with the same diagnostics: a parse-time error stops the chunk;

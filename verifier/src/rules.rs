@@ -1,6 +1,8 @@
-//! Every rule the verifier enforces, as data: its label (used next to the
-//! check and in the name of its negative test in `tests/rules.rs`), the
-//! inventory's rule id, the message pattern and the inventory section.
+//! Every rule the verifier enforces, as data: its label (carried by every
+//! diagnostic as `Diagnostic::code`, written next to the check, and named
+//! by its negative test in `tests/verify/**.mlir` as `{{[label] message}}`),
+//! the inventory's rule id (or the spec's constraint number), the message
+//! pattern and the section.
 
 /// One rule.
 #[derive(Clone, Copy, Debug)]
@@ -172,7 +174,7 @@ rules! {
     // StableHLO type rules (`stablehlo/`): label, the spec's constraint
     // number, `stablehlo/<op>`, and the constraint as docs/spec.md states it
     // (the diagnostics themselves are upstream's words, next to each check).
-    // Negative tests: `tests/stablehlo_rules.rs`.
+    // Negative tests: `tests/verify/stablehlo/*.mlir`.
     "abs_c1", "C1", "stablehlo/abs", "`shape(result) = shape(operand)`.";
     "abs_c2", "C2", "stablehlo/abs", "`baseline_element_type(result)` is defined as:";
     "add_c1", "C1", "stablehlo/add", "`type(lhs) = type(rhs) = type(result)`.";

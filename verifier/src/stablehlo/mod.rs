@@ -1,25 +1,31 @@
-//! StableHLO type rules (issue #4): the constraints of openxla/stablehlo
-//! `docs/spec.md` and its type inference, for every op the interpreter
-//! runs, so that the interpreter never meets an ill-typed op.
+//! StableHLO type rules (issues #4, #15): the constraints of
+//! openxla/stablehlo `docs/spec.md` and its type inference, for every op
+//! the interpreter runs, so that the interpreter never meets an ill-typed op.
 //!
 //! One file per op family, mirroring the spec: `elementwise`, `shape`,
-//! `reduce` (reductions and windows), `dot` (dot, convolution, dynamic_conv),
-//! `gather` (gather, dynamic_gather, scatter), `control` (control flow and calls) and
-//! `linalg` (cholesky, triangular_solve, fft), `misc` (tuples, tokens, ids); `common` holds the compatibility relations
-//! they share. `verify_op` below is the only dispatcher: an exhaustive
-//! match over `StablehloOp` whose rows say which check (and which element
-//! type categories) apply, each row tagged with its spec labels.
+//! `reduce` (reductions and windows), `dot` (dot, convolution,
+//! dynamic_conv), `gather` (gather, dynamic_gather, scatter), `control`
+//! (control flow and calls), `linalg` (cholesky, triangular_solve, fft),
+//! `misc` (tuples, tokens, ids), `collective` (collectives and host
+//! transfers), `numeric` (batch norm, rng) and `legacy` (einsum,
+//! torch_index_select, set_dimension_size); `common` holds the
+//! compatibility relations they share. `check` below is the only
+//! dispatcher: an exhaustive match over `StablehloOp` whose rows say which
+//! check (and which element type categories) apply, each row tagged with
+//! its spec labels. `crate::coverage` lists the same labels per op kind as
+//! data.
 //!
 //! Messages follow upstream's verifier (`stablehlo/dialect/TypeInference.cpp`,
 //! `StablehloOps.cpp`) where it has one, with MLIR's `'stablehlo.op' op `
-//! prefix. Labels of checks that are not spec constraints:
-//! `stablehlo_signature` (operand, result and region counts and required
-//! attributes, which ODS checks upstream) and `stablehlo_operand_types`
-//! (the element types an op accepts: the spec's Inputs tables, ODS's
-//! operand constraints).
+//! prefix. Every failure carries its label (`Fail::code`). Labels of checks
+//! that are not spec constraints: `stablehlo_signature` (operand, result
+//! and region counts and required attributes, which ODS checks upstream),
+//! `stablehlo_operand_types` (the element types an op accepts: the spec's
+//! Inputs tables, ODS's operand constraints) and `stablehlo_shape_overflow`.
 //!
-//! Ops that the interpreter does not run (collectives, infeed, rng, ...)
-//! are accepted as they are; their rules are not written yet.
+//! `async_start` and `async_done` have no rules: the interpreter does not
+//! run them (it reports them as unsupported; `tests/op_table.rs` checks
+//! that it does).
 
 pub mod collective;
 pub mod common;
