@@ -40,65 +40,29 @@ fn files() -> Vec<SuiteFile> {
     paths.iter().map(|p| SuiteFile::read(p).expect("readable")).collect()
 }
 
-/// Labels whose rule reports under a neighbouring label today: a nested
-/// rule that a composite one is stated with (`assign_c1` is "checked with
-/// G1, G2 and MT1", so its case reports the nested rule that failed), or a
-/// check whose label comment covers several constraints. Their cases name
-/// the label that fires. This list only shrinks.
+/// Labels with no case of their own yet: their check reports under a
+/// neighbouring label (one check for several constraints), or the case
+/// written for them trips an earlier rule first (`gather_c8`'s case fails
+/// `gather_c1`). Their cases, the `// label` comment above each, name the
+/// label that fires. This list only shrinks.
 const REPORTED_UNDER_ANOTHER_LABEL: &[&str] = &[
-    "abs_c1",
-    "assign_c1",
     "call_c1",
-    "collective_axes_c1",
-    "collective_c2",
-    "complex_c3",
     "concatenate_c6",
     "convolution_c19",
     "convolution_c26",
-    "convolution_c4",
-    "data_flow_edge_c4",
-    "dot_general_c5",
-    "dot_general_c6",
-    "dot_general_c7",
-    "dot_general_c8",
     "dynamic_conv_c19",
     "dynamic_conv_c26",
-    "dynamic_conv_c4",
     "dynamic_gather_c22",
     "dynamic_gather_c8",
     "fft_c5",
-    "fragment_c4",
     "gather_c22",
     "gather_c8",
-    "imag_c1",
-    "manual_computation_c2",
-    "mesh_tensor_c1",
-    "named_computation_c4",
     "pad_c4",
-    "real_c1",
-    "reduce_c3",
-    "reduce_c8",
     "reduce_window_c14",
-    "reduce_window_c16",
     "reduce_window_c3",
-    "replicated_to_unreduced_c4",
-    "scatter_c25",
-    "sdy_all_reduce_c2",
-    "sdy_all_to_all_c2",
     "sdy_all_to_all_c7",
-    "select_and_scatter_c12",
     "select_and_scatter_c3",
-    "select_and_scatter_c8",
-    "sharding_constraint_c1",
-    "sharding_rule_c3",
-    "sharding_rule_c4",
-    "sharding_rule_c5",
-    "sharding_rule_c6",
-    "sharding_rule_c7",
-    "sharding_rule_c8",
     "sub_axes_c6",
-    "transfer_c1",
-    "uniform_dequantize_c2",
 ];
 
 /// Labels no text can reach: the mesh builder drops iota device ids
@@ -129,7 +93,10 @@ fn every_rule_is_named_by_a_case_and_every_named_label_is_a_rule() {
     }
     let mut missing = vec![];
     for r in RULES {
-        let excused = REPORTED_UNDER_ANOTHER_LABEL.contains(&r.label) || UNREACHABLE.contains(&r.label);
+        // A composite rule ("checked with T1-T10") reports the nested rule
+        // that failed; its cases name that rule.
+        let composite = r.message.contains("checked with");
+        let excused = REPORTED_UNDER_ANOTHER_LABEL.contains(&r.label) || UNREACHABLE.contains(&r.label) || composite;
         if named.contains(r.label) {
             assert!(!excused, "{} is named by a case now: drop it from the excused lists", r.label);
         } else if !excused {

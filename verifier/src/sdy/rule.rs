@@ -28,36 +28,45 @@ fn check_mappings(types: &[Type], mappings: &[TensorMapping], sizes: &[i64], see
     }
     for (i, (t, mapping)) in types.iter().zip(mappings).enumerate() {
         let prefix = format!("{kind} {}", value_prefix(types.len(), i));
-        let fail = |msg: String| Err(Fail::new("sharding_rule_c1", format!("{prefix}{msg}")));
+        let fail = |code: &'static str, msg: String| Err(Fail::new(code, format!("{prefix}{msg}")));
         let mut local = vec![false; sizes.len()];
         // sharding_rule_c3 (R3): each value is a static-shaped ranked tensor.
         let Some(shape) = t.as_tensor().and_then(|t| t.static_shape()) else {
-            return fail(format!("expected a ranked tensor with a static shape. type: '{t}'"));
+            return fail("sharding_rule_c3", format!("expected a ranked tensor with a static shape. type: '{t}'"));
         };
         // sharding_rule_c4 (R4): one dim mapping per dimension.
         if mapping.dims.len() != shape.len() {
-            return fail(format!("mapping rank must match: {} != {}", mapping.dims.len(), shape.len()));
+            return fail(
+                "sharding_rule_c4",
+                format!("mapping rank must match: {} != {}", mapping.dims.len(), shape.len()),
+            );
         }
         for d in &mapping.dims {
             // sharding_rule_c5 (R5): a dim mapping has at least one factor.
             if d.factors.is_empty() {
-                return fail("dim mapping must have at least one factor".into());
+                return fail("sharding_rule_c5", "dim mapping must have at least one factor".into());
             }
             for &f in &d.factors {
                 // sharding_rule_c6 (R6): factor indices are in range.
                 let Some(idx) = usize::try_from(f).ok().filter(|&x| x < sizes.len()) else {
-                    return fail(format!(
-                        "expecting factor indices to be within 0<=...<num_factors; received: {f}, num_factors: {}",
-                        sizes.len()
-                    ));
+                    return fail(
+                        "sharding_rule_c6",
+                        format!(
+                            "expecting factor indices to be within 0<=...<num_factors; received: {f}, num_factors: {}",
+                            sizes.len()
+                        ),
+                    );
                 };
                 // sharding_rule_c7 (R7): a factor maps to at most one dimension of a tensor.
                 if local[idx] {
-                    return fail("cannot reuse factors for the same tensor value".into());
+                    return fail("sharding_rule_c7", "cannot reuse factors for the same tensor value".into());
                 }
                 // sharding_rule_c8 (R8): size-1 factors stand alone.
                 if sizes[idx] == 1 && d.factors.len() > 1 {
-                    return fail("dim mapping can't have a factor of size 1 if there are multiple factors".into());
+                    return fail(
+                        "sharding_rule_c8",
+                        "dim mapping can't have a factor of size 1 if there are multiple factors".into(),
+                    );
                 }
                 local[idx] = true;
                 seen[idx] = true;

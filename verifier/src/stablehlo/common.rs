@@ -356,6 +356,22 @@ pub fn check_inferred(code: &'static str, inferred: &Type, actual: &Type) -> Che
     ))
 }
 
+/// `check_inferred` for an inferred type stated by two constraints, one on
+/// the shape (`shape_code`) and one on the element type (`elem_code`): the
+/// failure carries the one the result breaks (the shape's when both).
+pub fn check_inferred_parts(
+    shape_code: &'static str,
+    elem_code: &'static str,
+    inferred: &Type,
+    actual: &Type,
+) -> Check {
+    let code = match (inferred, actual) {
+        (Type::Tensor(i), Type::Tensor(a)) if shape_compat(i, a) => elem_code,
+        _ => shape_code,
+    };
+    check_inferred(code, inferred, actual)
+}
+
 /// Checks an inferred shape against the result's shape (element types are
 /// checked separately).
 pub fn check_inferred_shape(code: &'static str, inferred: &[Dim], actual: &TensorType) -> Check {

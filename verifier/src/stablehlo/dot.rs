@@ -131,20 +131,20 @@ pub fn dot_general(op: Op<'_>) -> Check {
     // dot_general_c4
     dims_distinct("dot_general_c4", rb, rc, "rhs_batching_dimensions", "rhs_contracting_dimensions")?;
     let (Some(sa), Some(sb)) = (shape(ta), shape(tb)) else { return Ok(()) };
-    let in_range = |dims: &[i64], r: usize, name: &str| -> Check {
+    let in_range = |code: &'static str, dims: &[i64], r: usize, name: &str| -> Check {
         match dims.iter().find(|&&x| x < 0 || x >= r as i64) {
-            Some(x) => Err(Fail::new("dot_general_c4", format!("{name} value: {x} is out of range: [0, {r})"))),
+            Some(x) => Err(Fail::new(code, format!("{name} value: {x} is out of range: [0, {r})"))),
             None => Ok(()),
         }
     };
     // dot_general_c5
-    in_range(lb, sa.len(), "lhs_batching_dimensions")?;
+    in_range("dot_general_c5", lb, sa.len(), "lhs_batching_dimensions")?;
     // dot_general_c6
-    in_range(lc, sa.len(), "lhs_contracting_dimensions")?;
+    in_range("dot_general_c6", lc, sa.len(), "lhs_contracting_dimensions")?;
     // dot_general_c7
-    in_range(rb, sb.len(), "rhs_batching_dimensions")?;
+    in_range("dot_general_c7", rb, sb.len(), "rhs_batching_dimensions")?;
     // dot_general_c8
-    in_range(rc, sb.len(), "rhs_contracting_dimensions")?;
+    in_range("dot_general_c8", rc, sb.len(), "rhs_contracting_dimensions")?;
     // dot_general_c9
     for (&l, &r) in lb.iter().zip(rb) {
         if !dim_compat(sa[l as usize], sb[r as usize]) {
@@ -235,7 +235,7 @@ pub fn dynamic_conv(op: Op<'_>) -> Check {
         && (!dim_compat(sp[0], Some(ra as u64 - 2)) || !dim_compat(sp[1], Some(2)))
     {
         return Err(Fail::new(
-            "dynamic_conv_c1",
+            "dynamic_conv_c4",
             format!("expects padding to be of shape [{}, 2], but got {}", ra - 2, dims_str(sp)),
         ));
     }

@@ -197,7 +197,12 @@ pub fn complex_part(op: Op<'_>, cats: Cats) -> Check {
     };
     let inferred = TensorType { shape: tx.shape.clone(), elem, encoding: tx.encoding.clone() };
     // abs_c2, real_c2, imag_c2
-    check_inferred("abs_c2|real_c2|imag_c2", &Type::Tensor(inferred), &Type::Tensor(tr.clone()))
+    check_inferred_parts(
+        "abs_c1|real_c1|imag_c1",
+        "abs_c2|real_c2|imag_c2",
+        &Type::Tensor(inferred),
+        &Type::Tensor(tr.clone()),
+    )
 }
 
 /// `is_finite`: `is_finite_c1`, and an `i1` result.
@@ -298,7 +303,7 @@ pub fn complex(op: Op<'_>) -> Check {
     // complex_c2, complex_c3
     let inferred =
         TensorType { shape: ta.shape.clone(), elem: ElemType::Complex(Box::new(ta.elem.clone())), encoding: None };
-    check_inferred("complex_c2|complex_c3", &Type::Tensor(inferred), &Type::Tensor(tr.clone()))
+    check_inferred_parts("complex_c2", "complex_c3", &Type::Tensor(inferred), &Type::Tensor(tr.clone()))
 }
 
 /// `compare`: `compare_c1`..`compare_c3`.
@@ -464,5 +469,10 @@ pub fn uniform_dequantize(op: Op<'_>) -> Check {
     let Some(qx) = quant(&tx.elem) else { return Ok(()) };
     // uniform_dequantize_c1, uniform_dequantize_c2
     let inferred = TensorType { shape: tx.shape.clone(), elem: ElemType::Float(qx.expressed), encoding: None };
-    check_inferred("uniform_dequantize_c1|uniform_dequantize_c2", &Type::Tensor(inferred), &Type::Tensor(tr.clone()))
+    check_inferred_parts(
+        "uniform_dequantize_c1",
+        "uniform_dequantize_c2",
+        &Type::Tensor(inferred),
+        &Type::Tensor(tr.clone()),
+    )
 }

@@ -312,8 +312,9 @@ pub fn scatter(op: Op<'_>) -> Check {
     // scatter_c24, scatter_c25
     for (i, r) in rs.iter().enumerate() {
         let e = acc.get(i).cloned().unwrap_or_else(|| inputs[i].elem.clone());
-        check_inferred(
-            "scatter_c24|scatter_c25",
+        check_inferred_parts(
+            "scatter_c24",
+            "scatter_c25",
             &Type::Tensor(TensorType { shape: inputs[i].shape.clone(), elem: e, encoding: None }),
             r,
         )?;

@@ -207,7 +207,7 @@ pub fn rng_bit_generator(op: Op<'_>) -> Check {
             ));
         }
     };
-    let words = |n: u64| bit_width(&ts.elem).map(|w| n * w / 64);
+    let words = |n: u64| bit_width(&ts.elem).and_then(|w| n.checked_mul(w)).map(|bits| bits / 64);
     if let Some(w) = size.and_then(words) {
         let ok = match alg {
             RngAlgorithm::ThreeFry => w == 2,

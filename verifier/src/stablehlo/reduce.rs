@@ -14,7 +14,7 @@ fn inputs_and_inits<'m>(op: Op<'m>) -> Result<(Vec<&'m TensorType>, Vec<&'m Tens
     let ins = op.operand_types();
     if ins.is_empty() || ins.len() % 2 != 0 {
         return Err(Fail::new(
-            "reduce_window_c1",
+            "reduce_c3|reduce_window_c1",
             format!(
                 "expects the same number of inputs and init values, and at least one of each, got {} operands",
                 ins.len()
@@ -188,10 +188,16 @@ pub fn reducer(
 }
 
 /// Checks every result against an inferred shape and element type.
-fn results_match(code: &'static str, op: Op<'_>, shapes: &[Vec<Dim>], elems: &[ElemType]) -> Check {
+fn results_match(
+    shape_code: &'static str,
+    elem_code: &'static str,
+    op: Op<'_>,
+    shapes: &[Vec<Dim>],
+    elems: &[ElemType],
+) -> Check {
     let rs = op.results(shapes.len())?;
     for ((r, s), e) in rs.iter().zip(shapes).zip(elems) {
-        check_inferred(code, &Type::Tensor(make(s.clone(), e.clone())), r)?;
+        check_inferred_parts(shape_code, elem_code, &Type::Tensor(make(s.clone(), e.clone())), r)?;
     }
     Ok(())
 }
@@ -225,7 +231,7 @@ pub fn reduce(op: Op<'_>) -> Check {
     // reduce_c2, reduce_c6
     let acc = reducer(op, 0, &inputs, &inits, &kept)?;
     // reduce_c7, reduce_c8
-    results_match("reduce_c7", op, &vec![kept; inputs.len()], &acc)
+    results_match("reduce_c7", "reduce_c8", op, &vec![kept; inputs.len()], &acc)
 }
 
 /// The window attributes of one op, checked and defaulted.
@@ -245,7 +251,7 @@ pub fn padding(op: Op<'_>, name: &str) -> Result<Option<Vec<(i64, i64)>>, Fail> 
         && (s.len() != 2 || s[1] != Some(2))
     {
         return Err(Fail::new(
-            "stablehlo_signature",
+            "reduce_window_c12|convolution_c4|select_and_scatter_c8",
             format!(
                 "expects the shape of padding-attribute to be {{N, 2}}, but got {{{}}}.",
                 dims_str(s).trim_matches(['[', ']'])
@@ -427,7 +433,7 @@ pub fn reduce_window(op: Op<'_>) -> Check {
     // reduce_window_c14, reduce_window_c15
     let out: Vec<Dim> = (0..s0.len()).map(|i| num_windows(s0[i], &w, i, allowed[i])).collect::<Result<_, _>>()?;
     // reduce_window_c16
-    results_match("reduce_window_c15", op, &vec![out; inputs.len()], &acc)
+    results_match("reduce_window_c15", "reduce_window_c16", op, &vec![out; inputs.len()], &acc)
 }
 
 /// `select_and_scatter`: `select_and_scatter_c1`..`select_and_scatter_c12`.
@@ -507,8 +513,9 @@ pub fn select_and_scatter(op: Op<'_>) -> Check {
     }
     // select_and_scatter_c11, select_and_scatter_c12
     let e = acc.first().cloned().unwrap_or_else(|| tx.elem.clone());
-    check_inferred(
-        "select_and_scatter_c11|select_and_scatter_c12",
+    check_inferred_parts(
+        "select_and_scatter_c11",
+        "select_and_scatter_c12",
         &Type::Tensor(TensorType { shape: tx.shape.clone(), elem: e, encoding: None }),
         op.result()?,
     )

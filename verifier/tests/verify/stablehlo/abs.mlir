@@ -4,7 +4,7 @@
 
 // abs_c1
 func.func @main(%x: tensor<2xf32>) -> tensor<3xf32> {
-// expected-error @+1 {{[abs_c2] 'stablehlo.abs' op inferred type(s) 'tensor<2xf32>' are incompatible with return type(s) of operation 'tensor<3xf32>'}}
+// expected-error @+1 {{[abs_c1] 'stablehlo.abs' op inferred type(s) 'tensor<2xf32>' are incompatible with return type(s) of operation 'tensor<3xf32>'}}
   %0 = "stablehlo.abs"(%x) : (tensor<2xf32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }

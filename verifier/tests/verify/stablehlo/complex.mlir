@@ -22,7 +22,7 @@ func.func @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<3xcomplex<f32>> 
 
 // complex_c3
 func.func @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xcomplex<f64>> {
-// expected-error @+1 {{[complex_c2] inferred type(s) 'tensor<2xcomplex<f32>>'}}
+// expected-error @+1 {{[complex_c3] inferred type(s) 'tensor<2xcomplex<f32>>'}}
   %0 = "stablehlo.complex"(%a, %b) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xcomplex<f64>>
   return %0 : tensor<2xcomplex<f64>>
 }

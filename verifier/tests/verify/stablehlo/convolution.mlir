@@ -31,7 +31,7 @@ func.func @main(%a: tensor<1x4x4x2xf32>, %b: tensor<3x3x2x2xf32>) -> tensor<1x2x
 
 // convolution_c4
 func.func @main(%a: tensor<1x4x4x2xf32>, %b: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
-// expected-error @+1 {{[stablehlo_signature] expects the shape of padding-attribute to be {N, 2}, but got {2, 3}.}}
+// expected-error @+1 {{[convolution_c4] expects the shape of padding-attribute to be {N, 2}, but got {2, 3}.}}
   %0 = "stablehlo.convolution"(%a, %b) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, padding = dense<0> : tensor<2x3xi64>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32>
   return %0 : tensor<1x2x2x2xf32>
 }

@@ -40,7 +40,7 @@ func.func @main(%a: tensor<3x3xf32>, %b: tensor<3x3xf32>) -> tensor<3xf32> {
 
 // dot_general_c5
 func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3x4xf32>) -> tensor<2x4xf32> {
-// expected-error @+1 {{[dot_general_c4] lhs_batching_dimensions value: 2 is out of range: [0, 2)}}
+// expected-error @+1 {{[dot_general_c5] lhs_batching_dimensions value: 2 is out of range: [0, 2)}}
   %0 = "stablehlo.dot_general"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [2], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>} : (tensor<2x3xf32>, tensor<2x3x4xf32>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
@@ -49,7 +49,7 @@ func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3x4xf32>) -> tensor<2x4xf32> {
 
 // dot_general_c6
 func.func @main(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
-// expected-error @+1 {{[dot_general_c4] lhs_contracting_dimensions value: 2 is out of range: [0, 2)}}
+// expected-error @+1 {{[dot_general_c6] lhs_contracting_dimensions value: 2 is out of range: [0, 2)}}
   %0 = "stablehlo.dot_general"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [0]>} : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
@@ -58,7 +58,7 @@ func.func @main(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
 
 // dot_general_c7
 func.func @main(%a: tensor<2x2x3xf32>, %b: tensor<2x3x4xf32>) -> tensor<2x2x4xf32> {
-// expected-error @+1 {{[dot_general_c4] rhs_batching_dimensions value: 3 is out of range: [0, 3)}}
+// expected-error @+1 {{[dot_general_c7] rhs_batching_dimensions value: 3 is out of range: [0, 3)}}
   %0 = "stablehlo.dot_general"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [3], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<2x2x3xf32>, tensor<2x3x4xf32>) -> tensor<2x2x4xf32>
   return %0 : tensor<2x2x4xf32>
 }
@@ -67,7 +67,7 @@ func.func @main(%a: tensor<2x2x3xf32>, %b: tensor<2x3x4xf32>) -> tensor<2x2x4xf3
 
 // dot_general_c8
 func.func @main(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {
-// expected-error @+1 {{[dot_general_c4] rhs_contracting_dimensions value: -1 is out of range: [0, 2)}}
+// expected-error @+1 {{[dot_general_c8] rhs_contracting_dimensions value: -1 is out of range: [0, 2)}}
   %0 = "stablehlo.dot_general"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [-1]>} : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }

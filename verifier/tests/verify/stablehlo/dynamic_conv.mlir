@@ -35,7 +35,7 @@ func.func @main(%a: tensor<1x4x4x2xf32>, %b: tensor<3x3x2x2xf32>) -> tensor<1x2x
 // dynamic_conv_c4
 func.func @main(%a: tensor<1x4x4x2xf32>, %b: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %p = stablehlo.constant dense<0> : tensor<2x3xi64>
-// expected-error @+1 {{[dynamic_conv_c1] expects padding to be of shape [2, 2], but got [2, 3]}}
+// expected-error @+1 {{[dynamic_conv_c4] expects padding to be of shape [2, 2], but got [2, 3]}}
   %0 = "stablehlo.dynamic_conv"(%a, %b, %p) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>, tensor<2x3xi64>) -> tensor<1x2x2x2xf32>
   return %0 : tensor<1x2x2x2xf32>
 }

@@ -4,7 +4,7 @@
 
 // real_c1
 func.func @main(%x: tensor<2xcomplex<f32>>) -> tensor<3xf32> {
-// expected-error @+1 {{[real_c2] inferred type(s) 'tensor<2xf32>'}}
+// expected-error @+1 {{[real_c1] inferred type(s) 'tensor<2xf32>'}}
   %0 = "stablehlo.real"(%x) : (tensor<2xcomplex<f32>>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }

@@ -29,7 +29,7 @@ func.func @main(%x: tensor<2x3xf32>, %i: tensor<f32>) -> tensor<2xf32> {
 
 // reduce_c3
 func.func @main(%x: tensor<2xf32>) -> tensor<f32> {
-// expected-error @+1 {{[reduce_window_c1] expects the same number of inputs and init values, and at least one of each, got 1 operands}}
+// expected-error @+1 {{[reduce_c3] expects the same number of inputs and init values, and at least one of each, got 1 operands}}
   %0 = "stablehlo.reduce"(%x) ({
   ^bb0(%a: tensor<f32>):
     "stablehlo.return"(%a) : (tensor<f32>) -> ()
@@ -93,7 +93,7 @@ func.func @main(%x: tensor<2x3xf32>, %i: tensor<f32>) -> tensor<3xf32> {
 
 // reduce_c8
 func.func @main(%x: tensor<2x3xf32>, %i: tensor<f32>) -> tensor<2xf64> {
-// expected-error @+1 {{[reduce_c7] inferred type(s) 'tensor<2xf32>' are incompatible with return type(s) of operation 'tensor<2xf64>'}}
+// expected-error @+1 {{[reduce_c8] inferred type(s) 'tensor<2xf32>' are incompatible with return type(s) of operation 'tensor<2xf64>'}}
   %0 = "stablehlo.reduce"(%x, %i) ({
   ^bb0(%a: tensor<f32>, %e: tensor<f32>):
     %s = "stablehlo.add"(%a, %a) : (tensor<f32>, tensor<f32>) -> tensor<f32>

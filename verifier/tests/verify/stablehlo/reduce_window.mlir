@@ -195,7 +195,7 @@ func.func @main(%x: tensor<4x4xf32>, %i: tensor<f32>) -> tensor<3x3xf32> {
 
 // reduce_window_c16
 func.func @main(%x: tensor<4x4xf32>, %i: tensor<f32>) -> tensor<2x2xf64> {
-// expected-error @+1 {{[reduce_window_c15] inferred type(s) 'tensor<2x2xf32>' are incompatible with return type(s) of operation 'tensor<2x2xf64>'}}
+// expected-error @+1 {{[reduce_window_c16] inferred type(s) 'tensor<2x2xf32>' are incompatible with return type(s) of operation 'tensor<2x2xf64>'}}
   %0 = "stablehlo.reduce_window"(%x, %i) ({
   ^bb0(%a: tensor<f32>, %e: tensor<f32>):
     %s = "stablehlo.add"(%a, %e) : (tensor<f32>, tensor<f32>) -> tensor<f32>

@@ -292,7 +292,7 @@ func.func @main(%x: tensor<3x4xf32>, %i: tensor<2x1xi32>, %u: tensor<2x4xf32>) -
 
 // scatter_c25
 func.func @main(%x: tensor<3x4xf32>, %i: tensor<2x1xi32>, %u: tensor<2x4xf32>) -> tensor<3x4xf64> {
-// expected-error @+1 {{[scatter_c24] inferred type(s) 'tensor<3x4xf32>' are incompatible with return type(s) of operation 'tensor<3x4xf64>'}}
+// expected-error @+1 {{[scatter_c25] inferred type(s) 'tensor<3x4xf32>' are incompatible with return type(s) of operation 'tensor<3x4xf64>'}}
   %0 = "stablehlo.scatter"(%x, %i, %u) ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     "stablehlo.return"(%b) : (tensor<f32>) -> ()

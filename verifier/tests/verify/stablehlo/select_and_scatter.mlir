@@ -116,7 +116,7 @@ func.func @main(%x: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> te
 
 // select_and_scatter_c8
 func.func @main(%x: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> tensor<4x4xf32> {
-// expected-error @+1 {{[stablehlo_signature] expects the shape of padding-attribute to be {N, 2}, but got {2, 3}.}}
+// expected-error @+1 {{[select_and_scatter_c8] expects the shape of padding-attribute to be {N, 2}, but got {2, 3}.}}
   %0 = "stablehlo.select_and_scatter"(%x, %s, %i) ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %c = "stablehlo.constant"() {value = dense<0> : tensor<i1>} : () -> tensor<i1>
@@ -180,7 +180,7 @@ func.func @main(%x: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> te
 
 // select_and_scatter_c12
 func.func @main(%x: tensor<4x4xf32>, %s: tensor<2x2xf32>, %i: tensor<f32>) -> tensor<4x4xf64> {
-// expected-error @+1 {{[select_and_scatter_c11] inferred type(s) 'tensor<4x4xf32>' are incompatible with return type(s) of operation 'tensor<4x4xf64>'}}
+// expected-error @+1 {{[select_and_scatter_c12] inferred type(s) 'tensor<4x4xf32>' are incompatible with return type(s) of operation 'tensor<4x4xf64>'}}
   %0 = "stablehlo.select_and_scatter"(%x, %s, %i) ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %c = "stablehlo.constant"() {value = dense<0> : tensor<i1>} : () -> tensor<i1>

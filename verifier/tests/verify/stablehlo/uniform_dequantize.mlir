@@ -13,7 +13,7 @@ func.func @main(%x: tensor<2x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<3xf32> {
 
 // uniform_dequantize_c2
 func.func @main(%x: tensor<2x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<2xf64> {
-// expected-error @+1 {{[uniform_dequantize_c1] inferred type(s) 'tensor<2xf32>'}}
+// expected-error @+1 {{[uniform_dequantize_c2] inferred type(s) 'tensor<2xf32>'}}
   %0 = "stablehlo.uniform_dequantize"(%x) : (tensor<2x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<2xf64>
   return %0 : tensor<2xf64>
 }
