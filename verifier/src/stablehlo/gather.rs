@@ -238,7 +238,8 @@ fn gather_checks(op: Op<'_>, x: &Type, idx: &Type, len: Option<u64>, sizes: Opti
             bi += 1;
         }
     }
-    check_inferred_shape("gather_c5", &out, tr)
+    // gather_c22
+    check_inferred_shape("gather_c22", &out, tr)
 }
 
 /// `scatter`: `scatter_c1`..`scatter_c25`.

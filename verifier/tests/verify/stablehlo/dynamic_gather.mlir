@@ -215,7 +215,7 @@ func.func @main(%x: tensor<3x4xf32>, %i: tensor<2x1xi32>) -> tensor<2x5xf32> {
 // dynamic_gather_c22
 func.func @main(%x: tensor<3x4xf32>, %i: tensor<2x1xi32>) -> tensor<2x3xf32> {
   %s = stablehlo.constant dense<[1, 4]> : tensor<2xi64>
-// expected-error @+1 {{[dynamic_gather_c5] inferred shape '[2, 4]' is incompatible with return type of operation 'tensor<2x3xf32>'}}
+// expected-error @+1 {{[dynamic_gather_c22] inferred shape '[2, 4]' is incompatible with return type of operation 'tensor<2x3xf32>'}}
   %0 = "stablehlo.dynamic_gather"(%x, %i, %s) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>} : (tensor<3x4xf32>, tensor<2x1xi32>, tensor<2xi64>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }

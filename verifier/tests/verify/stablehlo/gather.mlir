@@ -74,6 +74,15 @@ func.func @main(%x: tensor<3x4xf32>, %i: tensor<2x1xi32>) -> tensor<2x1x4xf32> {
 
 // -----
 
+// gather_c8 (with the ranks right, so that gather_c1 holds)
+func.func @main(%x: tensor<3x4xf32>, %i: tensor<2x1xi32>) -> tensor<2x4xf32> {
+// expected-error @+1 {{[gather_c8] Expects each element of collapsed_slice_dims to be in range [0, rank-of('operand')) i.e. [0, 2). got: 2.}}
+  %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [2], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>} : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
 // gather_c9
 func.func @main(%x: tensor<3x4xf32>, %i: tensor<2x1xi32>) -> tensor<2x4xf32> {
 // expected-error @+1 {{[gather_c9] slice_sizes collapsed dimension 0 should <= 1 but got 2}}
@@ -193,7 +202,7 @@ func.func @main(%x: tensor<3x4xf32>, %i: tensor<2x1xi32>) -> tensor<2x5xf32> {
 
 // gather_c22
 func.func @main(%x: tensor<3x4xf32>, %i: tensor<2x1xi32>) -> tensor<2x3xf32> {
-// expected-error @+1 {{[gather_c5] inferred shape '[2, 4]' is incompatible with return type of operation 'tensor<2x3xf32>'}}
+// expected-error @+1 {{[gather_c22] inferred shape '[2, 4]' is incompatible with return type of operation 'tensor<2x3xf32>'}}
   %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>} : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
