@@ -48,10 +48,6 @@ fn files() -> Vec<SuiteFile> {
 const REPORTED_UNDER_ANOTHER_LABEL: &[&str] = &[
     "call_c1",
     "concatenate_c6",
-    "convolution_c19",
-    "convolution_c26",
-    "dynamic_conv_c19",
-    "dynamic_conv_c26",
     "dynamic_gather_c8",
     "fft_c5",
     "pad_c4",

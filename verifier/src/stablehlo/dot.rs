@@ -284,8 +284,10 @@ fn conv_checks(op: Op<'_>, a: &Type, b: &Type, pad: Option<Option<Vec<(i64, i64)
     let sp = d.input_spatial_dimensions.len();
     // convolution_c17, convolution_c19
     if d.kernel_spatial_dimensions.len() != sp || d.output_spatial_dimensions.len() != sp {
+        // The label of the first list whose size is wrong.
+        let code = if d.kernel_spatial_dimensions.len() != sp { "convolution_c17" } else { "convolution_c19" };
         return Err(Fail::new(
-            "convolution_c17|convolution_c19",
+            code,
             format!(
                 "expects the same size for input, kernel and output spatial-dimensions, but got {sp}, {}, and {} resp.",
                 d.kernel_spatial_dimensions.len(),
@@ -433,7 +435,9 @@ fn conv_checks(op: Op<'_>, a: &Type, b: &Type, pad: Option<Option<Vec<(i64, i64)
         let win = sb[d.kernel_spatial_dimensions[i] as usize];
         out[d.output_spatial_dimensions[i] as usize] = if known { num_windows(base, &w, i, win)? } else { None };
     }
-    check_inferred_shape("convolution_c25|convolution_c26", &out, tr)?;
+    // A result of another rank breaks convolution_c26; of another size, convolution_c25.
+    let code = if shape(tr).is_some_and(|s| s.len() != n) { "convolution_c26" } else { "convolution_c25" };
+    check_inferred_shape(code, &out, tr)?;
     if [&ta.elem, &tb.elem, &tr.elem].iter().any(|e| is_quant(e)) {
         if let Some(qb) = quant(&tb.elem)
             && qb.per_axis

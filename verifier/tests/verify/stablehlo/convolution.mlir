@@ -166,7 +166,7 @@ func.func @main(%a: tensor<1x4x4x2xf32>, %b: tensor<3x3x2x2xf32>) -> tensor<1x2x
 
 // convolution_c19
 func.func @main(%a: tensor<1x4x4x2xf32>, %b: tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32> {
-// expected-error @+1 {{[convolution_c17] expects the same size for input, kernel and output spatial-dimensions, but got 2, 2, and 1 resp.}}
+// expected-error @+1 {{[convolution_c19] expects the same size for input, kernel and output spatial-dimensions, but got 2, 2, and 1 resp.}}
   %0 = "stablehlo.convolution"(%a, %b) {dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1]>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>) -> tensor<1x2x2x2xf32>
   return %0 : tensor<1x2x2x2xf32>
 }
@@ -229,7 +229,7 @@ func.func @main(%a: tensor<1x4x4x2xf32>, %b: tensor<3x3x2x2xf32>) -> tensor<1x3x
 
 // convolution_c26
 func.func @main(%a: tensor<1x4x4x2xf32>, %b: tensor<3x3x2x2xf32>) -> tensor<1x2x2xf32> {
-// expected-error @+1 {{[convolution_c25] inferred shape '[1, 2, 2, 2]' is incompatible}}
+// expected-error @+1 {{[convolution_c26] inferred shape '[1, 2, 2, 2]' is incompatible}}
   %0 = "stablehlo.convolution"(%a, %b) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>} : (tensor<1x4x4x2xf32>, tensor<3x3x2x2xf32>) -> tensor<1x2x2xf32>
   return %0 : tensor<1x2x2xf32>
 }
