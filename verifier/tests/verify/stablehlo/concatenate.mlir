@@ -49,7 +49,7 @@ func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<4x3xf64> {
 
 // concatenate_c6
 func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<4x3xf32> {
-// expected-error @+1 {{[concatenate_c5] inferred type(s) 'tensor<2x6xf32>' are incompatible}}
+// expected-error @+1 {{[concatenate_c6] inferred type(s) 'tensor<2x6xf32>' are incompatible}}
   %0 = "stablehlo.concatenate"(%a, %b) {dimension = 1 : i64} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
   return %0 : tensor<4x3xf32>
 }

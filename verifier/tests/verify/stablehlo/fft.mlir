@@ -40,7 +40,7 @@ func.func @main(%x: tensor<8xf32>) -> tensor<3xcomplex<f32>> {
 
 // fft_c5
 func.func @main(%x: tensor<8xf32>) -> tensor<8xcomplex<f32>> {
-// expected-error @+1 {{[fft_c2] inferred type(s) 'tensor<5xcomplex<f32>>' are incompatible}}
+// expected-error @+1 {{[fft_c5] inferred type(s) 'tensor<5xcomplex<f32>>' are incompatible}}
   %0 = "stablehlo.fft"(%x) {fft_type = #stablehlo<fft_type RFFT>, fft_length = array<i64: 8>} : (tensor<8xf32>) -> tensor<8xcomplex<f32>>
   return %0 : tensor<8xcomplex<f32>>
 }

@@ -31,7 +31,7 @@ func.func @main(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<4x5xf32> {
 
 // pad_c4
 func.func @main(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<4x5xf32> {
-// expected-error @+1 {{[pad_c1] inferred type(s) 'tensor<5x5xf32>' are incompatible with return type(s) of operation 'tensor<4x5xf32>'}}
+// expected-error @+1 {{[pad_c4] inferred type(s) 'tensor<5x5xf32>' are incompatible with return type(s) of operation 'tensor<4x5xf32>'}}
   %0 = "stablehlo.pad"(%x, %v) {edge_padding_low = array<i64: 1, 1>, edge_padding_high = array<i64: 1, 1>, interior_padding = array<i64: 1, 0>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<4x5xf32>
   return %0 : tensor<4x5xf32>
 }
