@@ -601,11 +601,12 @@ fn call_uses(cx: &Cx<'_>, op: OpId) -> Verdict {
     // call_c1 (CA1): operand types are the callee's input types.
     // call_c2 (CA2): result types are the callee's result types.
     // Pairs are zipped: upstream does not compare the counts.
-    for (wants, gots, what) in [(ins, types_of(cx, &o.operands), "operand"), (outs, types_of(cx, &o.results), "result")]
+    for (wants, gots, what, code) in
+        [(ins, types_of(cx, &o.operands), "operand", "call_c1"), (outs, types_of(cx, &o.results), "result", "call_c2")]
     {
         if let Some((want, got)) = wants.iter().zip(&gots).find(|(w, g)| w != g) {
             return Err(error(
-                "call_c2",
+                code,
                 cx,
                 op,
                 format!("Type mismatch. Expected call {what} to have type {} but got {}", q(want), q(got)),

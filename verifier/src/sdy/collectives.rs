@@ -159,10 +159,11 @@ fn gather_along_dim(
     for g in gathering.iter().rev() {
         let last = match expected.last() {
             Some(last) if suffix_of(g, last, mesh) => last.clone(),
-            // collective_axes_c3 (CD3): each gathered axis is a suffix of the dimension's last axis.
+            // collective_axes_c3 (CD3), sdy_all_to_all_c7 (AT7): each gathered axis is a suffix
+            // of the dimension's last axis.
             _ => {
                 return Err(Fail::new(
-                    "collective_axes_c3",
+                    "collective_axes_c3|sdy_all_to_all_c7",
                     format!("can't apply {what} axis {} to operand sharding on dimension {dim}", axis_str(g)),
                 ));
             }

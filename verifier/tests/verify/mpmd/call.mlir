@@ -4,7 +4,7 @@
 
 // call_c1
 func.func public @main(%a: tensor<4xf32>) -> tensor<4xf32> {
-// expected-error @+1 {{[call_c2] Type mismatch. Expected call operand to have type 'tensor<4xi32>' but got 'tensor<4xf32>'}}
+// expected-error @+1 {{[call_c1] Type mismatch. Expected call operand to have type 'tensor<4xi32>' but got 'tensor<4xf32>'}}
   %0 = mpmd.call @g(%a)  : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }

@@ -79,7 +79,7 @@ sdy.mesh @m = <["a"=4, "b"=2]>
 sdy.mesh @n = <["c"=8]>
 sdy.mesh @k = <["a"=4, "b"=2]>
 func.func @f(%x: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@m, [{"a", "b"}, {}]>}) -> tensor<8x8xf32> {
-// expected-error @+1 {{[collective_axes_c3] 'sdy.all_to_all' op can't apply all-to-all axis "a" to operand sharding on dimension 0}}
+// expected-error @+1 {{[sdy_all_to_all_c7] 'sdy.all_to_all' op can't apply all-to-all axis "a" to operand sharding on dimension 0}}
   %0 = sdy.all_to_all [{"a"}: 0->1] %x out_sharding=<@m, [{"b"}, {"a"}]> : tensor<8x8xf32>
   return %0 : tensor<8x8xf32>
 }
