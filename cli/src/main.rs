@@ -77,6 +77,10 @@ enum Command {
         /// Check diagnostics against `expected-*` directives, as MLIR's `-verify-diagnostics`.
         #[arg(long)]
         verify_diagnostics: bool,
+        /// Print diagnostics as JSON lines on standard output (file, line, column, severity,
+        /// label, message), one object per diagnostic and note.
+        #[arg(long, conflicts_with = "verify_diagnostics")]
+        json: bool,
     },
     /// Runs a conformance suite over files and folders of `.mlir`.
     Conform {
@@ -164,8 +168,13 @@ fn main() -> ExitCode {
         Command::Equiv(args) => equiv::equiv(&args),
         Command::Gen(args) => generate::generate_files(&args),
         Command::Rule { file, conservative, split_input_file } => rule::rule(&file, conservative, split_input_file),
-        Command::Verify { files, split_input_file, verify_diagnostics, hlo } => {
-            verify::verify(&files, split_input_file, verify_diagnostics, hlo)
+        Command::Verify { files, split_input_file, verify_diagnostics, hlo, json } => {
+            let output = match (verify_diagnostics, json) {
+                (true, _) => verify::Output::CheckDirectives,
+                (false, true) => verify::Output::Json,
+                (false, false) => verify::Output::Rendered,
+            };
+            verify::verify(&files, split_input_file, output, hlo)
         }
         Command::Opt { file, passes, split_input_file } => opt(&file, &passes, split_input_file),
         Command::Parse { files, split_input_file, hlo } => {

@@ -2,6 +2,12 @@
 //! `@-N`, `@above`, `@below`, no offset (the directive's own line), and the
 //! `expected-note`/`expected-warning`/`expected-remark` kinds. Matching is by
 //! substring, as in MLIR.
+//!
+//! shardref's extension: the text may start with the rule's label in
+//! brackets, `// expected-error @+1 {{[all_gather_c1] all_gather_dim must be}}`;
+//! the diagnostic must then also carry that label (`Diagnostic::code`).
+//! The rest is matched as MLIR matches it. (Upstream's tools read the
+//! bracket as part of the text, so files that name labels are shardref's own.)
 
 use shardref_spec::diag::Severity;
 
@@ -11,6 +17,8 @@ pub struct Expected {
     /// 1-based line in the original file that the diagnostic must point at.
     pub line: u32,
     pub text: String,
+    /// The rule label the diagnostic must carry, when the directive names one.
+    pub label: Option<String>,
     /// Line of the directive itself, for reporting.
     pub directive_line: u32,
 }
@@ -52,12 +60,25 @@ pub fn directives(text: &str, first_line: u32) -> Vec<Expected> {
             let Some(body) = after.strip_prefix("{{") else { continue };
             let Some(end) = body.find("}}") else { continue };
             if let Some(line) = target {
-                out.push(Expected { severity, line, text: body[..end].to_string(), directive_line: here });
+                let (label, text) = split_label(&body[..end]);
+                out.push(Expected { severity, line, text, label, directive_line: here });
             }
             rest = &body[end + 2..];
         }
     }
     out
+}
+
+/// `[label] text` as the label and the text; any other text as itself.
+fn split_label(body: &str) -> (Option<String>, String) {
+    if let Some(rest) = body.strip_prefix('[')
+        && let Some((label, text)) = rest.split_once(']')
+        && label.starts_with(|c: char| c.is_ascii_lowercase())
+        && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
+    {
+        return (Some(label.to_string()), text.trim_start().to_string());
+    }
+    (None, body.to_string())
 }
 
 fn is_directive_only(l: &str) -> bool {
@@ -86,6 +107,16 @@ mod tests {
         assert_eq!((d[0].line, d[0].text.as_str()), (12, "bad thing"));
         assert_eq!((d[1].severity, d[1].line), (Severity::Note, 13));
         assert_eq!(d[2].line, 13);
+    }
+
+    #[test]
+    fn a_bracketed_label_is_split_off() {
+        let d =
+            directives("// expected-error @+1 {{[all_gather_c1] must be valid}}\nop\n// expected-error {{[x] y}}\n", 1);
+        assert_eq!((d[0].label.as_deref(), d[0].text.as_str()), (Some("all_gather_c1"), "must be valid"));
+        assert_eq!(d[1].label.as_deref(), Some("x"));
+        let plain = directives("// expected-error @+1 {{[0, 2) is out of range}}\n", 1);
+        assert_eq!((plain[0].label.as_deref(), plain[0].text.as_str()), (None, "[0, 2) is out of range"));
     }
 
     #[test]

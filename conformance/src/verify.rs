@@ -72,16 +72,20 @@ pub fn match_expectations(source: &Source, diags: &[Diagnostic], expected: &[Exp
     let flat = diags.iter().flat_map(|d| std::iter::once(d).chain(d.notes.iter()));
     for d in flat {
         let (line, col) = location(source, &index, d.span);
-        let hit = expected
-            .iter()
-            .enumerate()
-            .find(|(i, e)| !used[*i] && e.severity == d.severity && e.line == line && d.message.contains(&e.text));
+        let hit = expected.iter().enumerate().find(|(i, e)| {
+            !used[*i]
+                && e.severity == d.severity
+                && e.line == line
+                && d.message.contains(&e.text)
+                && e.label.as_ref().is_none_or(|l| d.code == Some(l.as_str()))
+        });
         match hit {
             Some((i, _)) => used[i] = true,
             None => problems.push(format!(
-                "{}:{line}:{col}: unexpected {}: {}",
+                "{}:{line}:{col}: unexpected {}{}: {}",
                 source.name,
                 d.severity.name(),
+                d.code.map(|c| format!(" [{c}]")).unwrap_or_default(),
                 first_line(&d.message)
             )),
         }
@@ -89,10 +93,11 @@ pub fn match_expectations(source: &Source, diags: &[Diagnostic], expected: &[Exp
     for (e, u) in expected.iter().zip(&used) {
         if !u {
             problems.push(format!(
-                "{}:{}: expected {} \"{}\" was not produced",
+                "{}:{}: expected {} {}\"{}\" was not produced",
                 source.name,
                 e.directive_line,
                 e.severity.name(),
+                e.label.as_ref().map(|l| format!("[{l}] ")).unwrap_or_default(),
                 e.text
             ));
         }

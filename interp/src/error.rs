@@ -30,6 +30,15 @@ impl ErrorKind {
             ErrorKind::ResourceExhausted => "resources exhausted",
         }
     }
+    /// The kind as a diagnostic code (`Diagnostic::code`).
+    pub fn code(self) -> &'static str {
+        match self {
+            ErrorKind::Trap => "trap",
+            ErrorKind::InvalidProgram => "invalid_program",
+            ErrorKind::Unsupported => "unsupported",
+            ErrorKind::ResourceExhausted => "resource_exhausted",
+        }
+    }
 }
 
 /// Replicas of a value that must agree across devices hold different elements:
@@ -84,6 +93,7 @@ impl InterpError {
     /// As an MLIR-style diagnostic, for rendering against the program's source.
     pub fn to_diagnostic(&self) -> shardref_spec::Diagnostic {
         shardref_spec::Diagnostic::error(self.span, format!("{}: {}", self.kind.name(), self.message))
+            .with_code(self.kind.code())
     }
 }
 

@@ -41,7 +41,7 @@ pub fn main_func(m: &Module) -> Option<OpId> {
 
 pub fn run(m: &mut Module) -> Vec<Diagnostic> {
     let Some(main) = main_func(m) else {
-        return vec![Diagnostic::error(m.op(m.root).span, "Failed to find main function")];
+        return vec![Diagnostic::error(m.op(m.root).span, "Failed to find main function").with_code(crate::PASS_ERROR)];
     };
     for f in funcs(m) {
         if f == main {

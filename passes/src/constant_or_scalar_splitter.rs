@@ -126,11 +126,15 @@ impl Splitter {
                         let new_name = self.st.insert(m, clone);
                         m.op_mut(c).attrs.insert("callee", Attr::SymbolRef(vec![new_name]));
                     }
-                    Err(msg) => self.error = self.error.take().or(Some(crate::error_at(m, c, msg))),
+                    Err(msg) => self.error = self.error.take().or(Some(crate::error_at(m, c, crate::PASS_ERROR, msg))),
                 },
                 None => {
-                    self.error =
-                        self.error.take().or(Some(crate::error_at(m, c, format!("Failed to lookup function: {name}"))))
+                    self.error = self.error.take().or(Some(crate::error_at(
+                        m,
+                        c,
+                        crate::PASS_ERROR,
+                        format!("Failed to lookup function: {name}"),
+                    )))
                 }
             }
         }

@@ -19,7 +19,7 @@ pub fn run(m: &mut Module) -> Vec<Diagnostic> {
     for call in calls_post_order(m) {
         let name = callee(m, call).unwrap_or_default();
         let Some(f) = func_named(m, &name) else {
-            return vec![crate::error_at(m, call, format!("Failed to lookup function: {name}"))];
+            return vec![crate::error_at(m, call, crate::PASS_ERROR, format!("Failed to lookup function: {name}"))];
         };
         if !seen.contains(&name) {
             seen.push(name);
@@ -30,7 +30,7 @@ pub fn run(m: &mut Module) -> Vec<Diagnostic> {
                 let new_name = st.insert(m, clone);
                 m.op_mut(call).attrs.insert("callee", Attr::SymbolRef(vec![new_name]));
             }
-            Err(msg) => return vec![crate::error_at(m, call, msg)],
+            Err(msg) => return vec![crate::error_at(m, call, crate::PASS_ERROR, msg)],
         }
     }
     vec![]

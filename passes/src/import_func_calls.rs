@@ -43,6 +43,7 @@ pub fn warning(m: &Module, state: &mut PassState) -> Option<Diagnostic> {
             return Some(crate::warning_at(
                 m,
                 call,
+                "import_func_calls_w1",
                 format!("function @{name} has multiple call ops, we need to clone the function body for each call"),
             ));
         }
@@ -78,7 +79,7 @@ pub fn run(m: &mut Module, add_edges: bool, state: &mut PassState) -> Vec<Diagno
     for call in calls_in_import_order(m) {
         let name = callee(m, call).unwrap_or_default();
         let Some(f) = func_named(m, &name) else {
-            diags.push(crate::error_at(m, call, format!("Failed to lookup function: {name}")));
+            diags.push(crate::error_at(m, call, crate::PASS_ERROR, format!("Failed to lookup function: {name}")));
             return diags;
         };
         let mut attrs = Dict::default();
@@ -109,6 +110,7 @@ pub fn run(m: &mut Module, add_edges: bool, state: &mut PassState) -> Vec<Diagno
                     diags.push(crate::warning_at(
                         m,
                         call,
+                        "import_func_calls_w1",
                         format!(
                             "function @{name} has multiple call ops, we need to clone the function body for each call"
                         ),

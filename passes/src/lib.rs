@@ -281,14 +281,19 @@ pub fn run_pass(m: &mut Module, pass: &Pass, state: &mut PassState) -> Outcome {
     Outcome { diagnostics }
 }
 
-/// An error located at `op` (MLIR's `emitError`: no op-name prefix).
-pub fn error_at(m: &Module, op: shardref_spec::ir::OpId, msg: impl Into<String>) -> Diagnostic {
-    Diagnostic::error(m.op(op).span, msg)
+/// The category of a pass's errors that no rule of the verifier's table
+/// states (a callee that cannot be found or cloned).
+pub const PASS_ERROR: &str = "pass_error";
+
+/// An error located at `op` (MLIR's `emitError`: no op-name prefix), with
+/// its rule label or category `code`.
+pub fn error_at(m: &Module, op: shardref_spec::ir::OpId, code: &'static str, msg: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(m.op(op).span, msg).with_code(code)
 }
 
-/// A warning located at `op` (MLIR's `emitWarning`).
-pub fn warning_at(m: &Module, op: shardref_spec::ir::OpId, msg: impl Into<String>) -> Diagnostic {
-    let mut d = Diagnostic::error(m.op(op).span, msg);
+/// A warning located at `op` (MLIR's `emitWarning`), with its rule label `code`.
+pub fn warning_at(m: &Module, op: shardref_spec::ir::OpId, code: &'static str, msg: impl Into<String>) -> Diagnostic {
+    let mut d = Diagnostic::error(m.op(op).span, msg).with_code(code);
     d.severity = Severity::Warning;
     d
 }

@@ -40,6 +40,7 @@ pub fn analyse(m: &Module) -> Result<Vec<OpId>, Vec<Diagnostic>> {
             errors.push(crate::error_at(
                 m,
                 op,
+                "manual_axes_cleanup_c1",
                 "op has manual_axes when there are no in/out shardings and the body is not empty. This isn't allowed at this stage, please contact the Shardy team or file a bug.",
             ));
         }

@@ -41,7 +41,7 @@ pub fn run(m: &mut Module) -> Vec<Diagnostic> {
         }
         let name = callee(m, call).unwrap_or_default();
         let Some(f) = func_named(m, &name) else {
-            return vec![crate::error_at(m, call, format!("Failed to lookup function: {name}"))];
+            return vec![crate::error_at(m, call, crate::PASS_ERROR, format!("Failed to lookup function: {name}"))];
         };
         if sharding_list(m, call, "sdy.sharding").is_none()
             && let Some(list) = func_result_shardings(m, f)

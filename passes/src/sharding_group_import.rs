@@ -75,6 +75,7 @@ pub fn analyse(m: &Module) -> Result<ShardingGroups, Diagnostic> {
                 return Err(crate::error_at(
                     m,
                     op,
+                    "sharding_group_import_c1",
                     format!("ShardingGroupOps values cannot cross ManualComputationOp boundaries for groupId: {id}"),
                 ));
             }
@@ -88,6 +89,7 @@ pub fn analyse(m: &Module) -> Result<ShardingGroups, Diagnostic> {
                 return Err(crate::error_at(
                     m,
                     op,
+                    "sharding_group_import_c2",
                     format!("ShardingGroupOps values must have the same shape for groupId: {id}"),
                 ));
             }

@@ -28,21 +28,48 @@ impl Severity {
     }
 }
 
+/// One diagnostic. `code` names the rule that produced it: a label of the
+/// verifier's rule table (`shardref_verifier::rules::RULES`, e.g.
+/// `all_gather_c1`), or an error category where no rule applies
+/// (`PARSE` for syntax and lowering errors, `INTERP` for the
+/// interpreter's errors, ...). Tools match on the code, people read the
+/// message; notes carry their parent's code.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Diagnostic {
     pub severity: Severity,
     pub span: Span,
     pub message: String,
     pub notes: Vec<Diagnostic>,
+    pub code: Option<&'static str>,
 }
+
+/// The category of errors found while reading a file (grammar, lowering and
+/// the parse-time attribute checks that have no rule label).
+pub const PARSE: &str = "parse";
 
 impl Diagnostic {
     pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity: Severity::Error, span, message: message.into(), notes: vec![] }
+        Diagnostic { severity: Severity::Error, span, message: message.into(), notes: vec![], code: None }
     }
     pub fn with_note(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
-        self.notes.push(Diagnostic { severity: Severity::Note, span, message: message.into(), notes: vec![] });
+        let code = self.code;
+        self.notes.push(Diagnostic { severity: Severity::Note, span, message: message.into(), notes: vec![], code });
         self
+    }
+    /// Sets the rule label or category (and its notes').
+    pub fn with_code(mut self, code: &'static str) -> Diagnostic {
+        self.code = Some(code);
+        for n in &mut self.notes {
+            n.code = Some(code);
+        }
+        self
+    }
+    /// Sets the code where none is set yet (for a phase's category).
+    pub fn or_code(self, code: &'static str) -> Diagnostic {
+        match self.code {
+            Some(_) => self,
+            None => self.with_code(code),
+        }
     }
 }
 

@@ -42,5 +42,8 @@ pub fn parse(name: &str, text: &str) -> Result<Module, Report> {
 
 /// Parses a source, keeping it in the module for later diagnostics.
 pub fn parse_source(source: Arc<Source>) -> Result<Module, Report> {
-    lower::parse_source(source.clone()).map_err(|diagnostics| Report { source, diagnostics })
+    lower::parse_source(source.clone()).map_err(|diagnostics| Report {
+        source,
+        diagnostics: diagnostics.into_iter().map(|d| d.or_code(diag::PARSE)).collect(),
+    })
 }

@@ -67,10 +67,11 @@ fn in_custom_syntax(o: &Operation, name: &str) -> bool {
     matches!(o.name.kind(), Some(OpKind::Sdy(_) | OpKind::Mpmd(_))) && !name.contains('.')
 }
 
-fn error(cx: &Cx<'_>, at: At, msg: String) -> Diagnostic {
+/// A parse-time error at the op, with the verifier's rule label `code`.
+fn error(cx: &Cx<'_>, at: At, code: &'static str, msg: String) -> Diagnostic {
     let o = cx.m.op(at.op);
     let msg = if at.custom { format!("custom op '{}' {msg}", o.name.as_str()) } else { msg };
-    Diagnostic::error(o.span, msg)
+    Diagnostic::error(o.span, msg).with_code(code)
 }
 
 fn check_type(cx: &Cx<'_>, at: At, t: &Type) -> Option<Vec<Diagnostic>> {
@@ -91,7 +92,7 @@ fn check_attr(cx: &Cx<'_>, at: At, a: &Attr) -> Option<Vec<Diagnostic>> {
             SdyAttr::Mesh(m) => check_mesh(cx, at, m),
             SdyAttr::Sharding(s) => check_sharding(cx, at, s),
             SdyAttr::ShardingPerValue(l) => l.shardings.iter().find_map(|s| check_sharding(cx, at, s)),
-            SdyAttr::PropagationEdges(e) => check_edges(e).map(|m| vec![error(cx, at, m)]),
+            SdyAttr::PropagationEdges(e) => check_edges(e).map(|(code, m)| vec![error(cx, at, code, m)]),
             SdyAttr::ManualAxes(_)
             | SdyAttr::AxisRefList(_)
             | SdyAttr::ListOfAxisRefLists(_)
@@ -102,7 +103,12 @@ fn check_attr(cx: &Cx<'_>, at: At, a: &Attr) -> Option<Vec<Diagnostic>> {
             MpmdAttr::Topology(t) => {
                 // topology_c1 (TP1): a topology has at least one mesh.
                 if t.meshes.is_empty() {
-                    return Some(vec![error(cx, at, "TopologyAttr must have at least one mesh.".into())]);
+                    return Some(vec![error(
+                        cx,
+                        at,
+                        "topology_c1",
+                        "TopologyAttr must have at least one mesh.".into(),
+                    )]);
                 }
                 t.meshes.iter().find_map(|n| check_mesh(cx, at, &n.mesh))
             }
@@ -130,30 +136,31 @@ fn check_mesh(cx: &Cx<'_>, at: At, m: &Mesh) -> Option<Vec<Diagnostic>> {
         // mesh_c1 (M1): axis sizes are at least 1.
         if a.size <= 0 {
             return Some(vec![
-                error(cx, at, format!("axis size must be at least 1, got: {}", a.size)),
+                error(cx, at, "mesh_c1", format!("axis size must be at least 1, got: {}", a.size)),
                 error(
                     cx,
                     at,
+                    "mesh_c1",
                     "failed to parse Sdy_Mesh parameter 'axes' which is to be a `::llvm::ArrayRef<MeshAxisAttr>`"
                         .into(),
                 ),
             ]);
         }
     }
-    mesh_error(m).map(|msg| vec![error(cx, at, msg)])
+    mesh_error(m).map(|(code, msg)| vec![error(cx, at, code, msg)])
 }
 
-/// The `MeshAttr::verify` message for a mesh, if it is invalid.
-pub fn mesh_error(m: &Mesh) -> Option<String> {
+/// The `MeshAttr::verify` rule label and message for a mesh, if it is invalid.
+pub fn mesh_error(m: &Mesh) -> Option<(&'static str, String)> {
     let ids: &[i64] = m.device_ids.as_deref().unwrap_or(&[]);
     // mesh_c2 (M2): device ids are non-negative.
     if let Some(d) = ids.iter().find(|&&d| d < 0) {
-        return Some(format!("device id must be non-negative, got: {d}"));
+        return Some(("mesh_c2", format!("device id must be non-negative, got: {d}")));
     }
     if m.axes.is_empty() {
         // mesh_c3 (M3): a mesh without axes has at most one device id.
         if ids.len() > 1 {
-            return Some("axes is empty and device_ids has more than one element".into());
+            return Some(("mesh_c3", "axes is empty and device_ids has more than one element".into()));
         }
         return None;
     }
@@ -161,7 +168,7 @@ pub fn mesh_error(m: &Mesh) -> Option<String> {
     for a in &m.axes {
         // mesh_c4 (M4): axis names are unique.
         if !names.insert(a.name.as_str()) {
-            return Some(format!("duplicate axis name: \"{}\"", a.name));
+            return Some(("mesh_c4", format!("duplicate axis name: \"{}\"", a.name)));
         }
     }
     if ids.is_empty() {
@@ -170,9 +177,12 @@ pub fn mesh_error(m: &Mesh) -> Option<String> {
     let product = m.axes.iter().fold(1i64, |acc, a| acc.wrapping_mul(a.size));
     // mesh_c5 (M5): the axis sizes multiply to the number of device ids.
     if product != ids.len() as i64 {
-        return Some(format!(
-            "total product of axis sizes must match total number of device ids, got: {product} != {}",
-            ids.len()
+        return Some((
+            "mesh_c5",
+            format!(
+                "total product of axis sizes must match total number of device ids, got: {product} != {}",
+                ids.len()
+            ),
         ));
     }
     let mut sorted = ids.to_vec();
@@ -180,42 +190,46 @@ pub fn mesh_error(m: &Mesh) -> Option<String> {
     // mesh_c6 (M6): the device ids are a permutation of iota.
     if sorted.iter().enumerate().any(|(i, &d)| d != i as i64) {
         let list: Vec<String> = sorted.iter().map(i64::to_string).collect();
-        return Some(format!("sorted device ids must be iota(product(axes)), got: {}", list.join(", ")));
+        return Some(("mesh_c6", format!("sorted device ids must be iota(product(axes)), got: {}", list.join(", "))));
     }
     // mesh_c7 (M7): explicit iota ids are dropped by the builder, so this is unreachable from text.
     if ids.windows(2).all(|w| w[0] <= w[1]) {
-        return Some(
+        return Some((
+            "mesh_c7",
             "if the ordered device ids are the same as iota(product(axes)), no need to specify them for simplicity"
                 .into(),
-        );
+        ));
     }
     None
 }
 
-/// `PropagationEdgesAttr::verify`.
-pub fn check_edges(e: &PropagationEdges) -> Option<String> {
+/// `PropagationEdgesAttr::verify`: the rule label and message of the first error.
+pub fn check_edges(e: &PropagationEdges) -> Option<(&'static str, String)> {
     let mut steps = HashSet::new();
     for step in &e.steps {
         // edges_c1 (E1): step indices are non-negative.
         if step.step_index < 0 {
-            return Some(format!("propagation edges have negative step index: {}", step.step_index));
+            return Some(("edges_c1", format!("propagation edges have negative step index: {}", step.step_index)));
         }
         // edges_c2 (E2): step indices are unique.
         if !steps.insert(step.step_index) {
-            return Some(format!("propagation edges have duplicate step index: {}", step.step_index));
+            return Some(("edges_c2", format!("propagation edges have duplicate step index: {}", step.step_index)));
         }
         for entry in &step.entries {
             let mut targets = HashSet::new();
             for t in &entry.targets {
                 // edges_c3 (E3): no source is also a target.
                 if *t == entry.source {
-                    return Some("propagation edges have a source that is the same as a target".into());
+                    return Some(("edges_c3", "propagation edges have a source that is the same as a target".into()));
                 }
                 // edges_c4 (E4): targets are unique per step and axis.
                 if !targets.insert(*t) {
-                    return Some(format!(
-                        "propagation edges have duplicate targets for step index: {} and axis: {}",
-                        step.step_index, entry.axis.name
+                    return Some((
+                        "edges_c4",
+                        format!(
+                            "propagation edges have duplicate targets for step index: {} and axis: {}",
+                            step.step_index, entry.axis.name
+                        ),
                     ));
                 }
             }

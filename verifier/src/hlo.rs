@@ -324,8 +324,12 @@ fn sharding_rules(m: &Module, i: OpId, sh: &shardref_spec::hlo::tok::Sharding, s
     }
 }
 
+/// The category of the HLO verifier's diagnostics (XLA's `HloVerifier`
+/// messages; its checks have no labels in `rules::RULES`).
+pub const HLO_VERIFIER: &str = "hlo_verifier";
+
 fn err(m: &Module, op: OpId, msg: String) -> Result<(), Diagnostic> {
-    Err(Diagnostic::error(m.op(op).span, msg))
+    Err(Diagnostic::error(m.op(op).span, msg).with_code(HLO_VERIFIER))
 }
 
 /// `async-pairing`.

@@ -45,7 +45,7 @@ pub fn check(cx: &Cx<'_>, iso: OpId) -> Result<(), Diagnostic> {
                     for &v in &o.operands {
                         // manual_computation_c9 (MC9): isolated regions use only values defined inside them.
                         if !within(cx, region, value_region(cx, v)) {
-                            let f = Fail::new("using value defined outside the region")
+                            let f = Fail::new("manual_computation_c9", "using value defined outside the region")
                                 .note(m.op(iso).span, "required by region isolation constraints");
                             return Err(cx.op_error(op, f));
                         }

@@ -12,7 +12,13 @@
 //!
 //! StableHLO ops and the `func` ops they are called and returned through
 //! are checked during op verification by `stablehlo`: the type rules of the
-//! StableHLO spec, so that the interpreter never meets an ill-typed op.
+//! StableHLO spec, so that the interpreter never meets an ill-typed op;
+//! CHLO ops and the MHLO ops XLA leaves in StableHLO modules by `chlo`.
+//! `coverage` says, per op kind, which rule labels check it.
+//!
+//! Every diagnostic carries the label of the rule that failed
+//! (`Diagnostic::code`, from `Fail::code`); a check shared by several ops
+//! names each op's label and `resolve_code` picks the failing op's.
 //!
 //! Collection follows MLIR's verifier, so that the same programs are
 //! rejected with the same diagnostics: a parse-time error stops the chunk;
@@ -31,6 +37,8 @@
 //! preceded by a comment with its label from `rules::RULES` and the
 //! inventory's rule id.
 
+pub mod chlo;
+pub mod coverage;
 pub mod equiv;
 pub mod hlo;
 pub mod isolation;
@@ -46,17 +54,23 @@ use shardref_spec::ops::{OpKind, OpName, Traits};
 
 pub use symbols::Symbols;
 
-/// A failed check before it is located: the message (without the op
-/// prefix) and notes at other places.
+/// A failed check before it is located: the rule that failed, the message
+/// (without the op prefix) and notes at other places.
+///
+/// `code` is the label of the rule in `rules::RULES`. A check shared by
+/// several ops names each op's label, separated by `|`
+/// (`"dot_general_c14|convolution_c28"`); the label whose op is the failing
+/// op is chosen when the failure is located (`Cx::op_error`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fail {
+    pub code: &'static str,
     pub msg: String,
     pub notes: Vec<(Span, String)>,
 }
 
 impl Fail {
-    pub fn new(msg: impl Into<String>) -> Fail {
-        Fail { msg: msg.into(), notes: vec![] }
+    pub fn new(code: &'static str, msg: impl Into<String>) -> Fail {
+        Fail { code, msg: msg.into(), notes: vec![] }
     }
     pub fn note(mut self, span: Span, msg: impl Into<String>) -> Fail {
         self.notes.push((span, msg.into()));
@@ -67,6 +81,57 @@ impl Fail {
         self.msg = format!("{prefix}{}", self.msg);
         self
     }
+    /// The same failure under another rule (a shared check reached from an
+    /// op whose own rule states it).
+    pub fn relabel(mut self, code: &'static str) -> Fail {
+        self.code = code;
+        self
+    }
+}
+
+/// Ops whose spec constraints are another op's, with the same numbers.
+const MIRRORS: &[(&str, &str)] = &[("dynamic_conv", "convolution"), ("dynamic_gather", "gather")];
+
+/// The label among `code`'s `|`-separated alternatives that belongs to the
+/// op `op_name`: `stablehlo.dot_general` takes `dot_general_c14`,
+/// `mpmd.fragment` takes `fragment_c1` or `mpmd_fragment_c1`. An
+/// alternative `{op}_c1` stands for that label of whichever op failed (the
+/// checks shared by all unary ops). The first alternative is chosen when
+/// no other belongs to the op.
+pub fn resolve_code(code: &'static str, op_name: &str) -> &'static str {
+    let mnemonic = op_name.rsplit('.').next().unwrap_or(op_name);
+    let dialect_mnemonic = op_name.replace('.', "_");
+    let is_constraint = |rest: &str| {
+        rest.strip_prefix('_')
+            .and_then(|r| r.strip_prefix(|c: char| c.is_ascii_lowercase()))
+            .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let belongs = |label: &str, prefix: &str| label.strip_prefix(prefix).is_some_and(is_constraint);
+    let first = code.split('|').next().unwrap_or(code);
+    // An op whose constraints mirror another's, number for number, shares
+    // that op's checks: `dynamic_conv_c5` is `convolution_c5`.
+    let mirrored = MIRRORS.iter().find(|(op, _)| *op == mnemonic).map(|(_, base)| *base);
+    for alt in code.split('|') {
+        if let Some(base) = mirrored
+            && let Some(number) = alt.strip_prefix(base).filter(|rest| is_constraint(rest))
+        {
+            let wanted = format!("{mnemonic}{number}");
+            if let Some(rule) = rules::RULES.iter().find(|r| r.label == wanted) {
+                return rule.label;
+            }
+        }
+    }
+    for alt in code.split('|') {
+        if let Some(suffix) = alt.strip_prefix("{op}") {
+            let wanted = format!("{mnemonic}{suffix}");
+            if let Some(rule) = rules::RULES.iter().find(|r| r.label == wanted) {
+                return rule.label;
+            }
+        } else if belongs(alt, mnemonic) || belongs(alt, &dialect_mnemonic) {
+            return alt;
+        }
+    }
+    first
 }
 
 /// The outcome of one check.
@@ -91,7 +156,7 @@ impl<'m> Cx<'m> {
     /// `'name' op msg` at the op (MLIR's `emitOpError`).
     pub fn op_error(&self, op: OpId, f: Fail) -> Diagnostic {
         let msg = format!("'{}' op {}", self.op_name(op), f.msg);
-        self.located(op, Fail { msg, notes: f.notes })
+        self.located(op, Fail { msg, ..f })
     }
 
     /// `msg` at the op, with no prefix (MLIR's `emitError`).
@@ -100,7 +165,7 @@ impl<'m> Cx<'m> {
         for (span, n) in f.notes {
             d = d.with_note(span, n);
         }
-        d
+        d.with_code(resolve_code(f.code, self.op_name(op)))
     }
 }
 
@@ -187,10 +252,10 @@ fn verify_op(cx: &Cx<'_>, op: OpId) -> Result<(), Vec<Diagnostic>> {
         OpName::Known(OpKind::Mpmd(k)) => mpmd::verify_op(cx, op, k).map_err(|d| vec![d]),
         OpName::Known(OpKind::Stablehlo(k)) => stablehlo::verify_op(cx, op, k).map_err(|d| vec![d]),
         OpName::Known(OpKind::Func(k)) => stablehlo::verify_func_op(cx, op, k).map_err(|d| vec![d]),
+        OpName::Known(OpKind::Chlo(k)) => chlo::verify_op(cx, op, k).map_err(|d| vec![d]),
+        OpName::Known(OpKind::Mhlo(k)) => chlo::verify_mhlo_op(cx, op, k).map_err(|d| vec![d]),
         OpName::Known(OpKind::Builtin(_))
         | OpName::Known(OpKind::Arith(_))
-        | OpName::Known(OpKind::Chlo(_))
-        | OpName::Known(OpKind::Mhlo(_))
         | OpName::Known(OpKind::Check(_))
         | OpName::Known(OpKind::Interpreter(_))
         | OpName::Known(OpKind::Hlo(_))
@@ -209,7 +274,7 @@ fn terminator_is_last(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     if cx.m.block(block).ops.last() == Some(&op) {
         return Ok(());
     }
-    Err(cx.op_error(op, Fail::new("must be the last operation in the parent block")))
+    Err(cx.op_error(op, Fail::new("terminator_c1", "must be the last operation in the parent block")))
 }
 
 /// Symbol-use checks of one op (`SymbolUserOpInterface::verifySymbolUses`).

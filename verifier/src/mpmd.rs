@@ -77,8 +77,8 @@ pub fn symbol_uses(cx: &Cx<'_>, op: OpId, kind: MpmdOp) -> Verdict {
 // ---------------------------------------------------------------- helpers
 
 /// `msg` at `op`, with no prefix (`emitError`).
-fn error(cx: &Cx<'_>, op: OpId, msg: impl Into<String>) -> Diagnostic {
-    cx.located(op, Fail::new(msg))
+fn error(code: &'static str, cx: &Cx<'_>, op: OpId, msg: impl Into<String>) -> Diagnostic {
+    cx.located(op, Fail::new(code, msg))
 }
 
 /// A type as MLIR streams it into a diagnostic: quoted.
@@ -172,8 +172,14 @@ fn callee_func(cx: &Cx<'_>, op: OpId) -> Option<OpId> {
 
 /// The callee function, or fragment_call's error when there is none.
 fn callee_func_or_error(cx: &Cx<'_>, op: OpId) -> Result<OpId, Diagnostic> {
-    callee_func(cx, op)
-        .ok_or_else(|| error(cx, op, format!("'{}' does not reference a valid function", callee_name(cx, op))))
+    callee_func(cx, op).ok_or_else(|| {
+        error(
+            "fragment_call_c1|call_c7",
+            cx,
+            op,
+            format!("'{}' does not reference a valid function", callee_name(cx, op)),
+        )
+    })
 }
 
 fn function_type(cx: &Cx<'_>, func: OpId) -> (Vec<Type>, Vec<Type>) {
@@ -191,16 +197,26 @@ fn topology_mesh<'a>(cx: &'a Cx<'_>, op: OpId, name: &str) -> Result<&'a Mesh, D
     // first), but a fuzzed module may still get here, so shardref reports
     // it as a function without a topology.
     let Some(func) = enclosing_func(cx, op) else {
-        return Err(error(cx, op, "Function does not have a topology attribute: <no enclosing function>"));
+        return Err(error(
+            "mesh_lookup_c1",
+            cx,
+            op,
+            "Function does not have a topology attribute: <no enclosing function>",
+        ));
     };
     // mesh_lookup_c1 (G1): the enclosing function has a topology.
     let Some(topology) = func_topology(cx.m, func) else {
-        return Err(error(cx, op, format!("Function does not have a topology attribute: {}", func_name(cx, func))));
+        return Err(error(
+            "mesh_lookup_c1",
+            cx,
+            op,
+            format!("Function does not have a topology attribute: {}", func_name(cx, func)),
+        ));
     };
     // mesh_lookup_c2 (G2): the topology has a mesh of that name.
     match topology.meshes.iter().find(|m| m.name == name) {
         Some(m) => Ok(&m.mesh),
-        None => Err(error(cx, op, format!("Topology doesn't have a mesh with name: {name}"))),
+        None => Err(error("mesh_lookup_c2", cx, op, format!("Topology doesn't have a mesh with name: {name}"))),
     }
 }
 
@@ -233,7 +249,7 @@ fn parent_is_one_of(cx: &Cx<'_>, op: OpId, parents: &[OpName]) -> Verdict {
     };
     // mpmd_parent_c1 (PT): fragments, assigns and unassigns sit in a function
     // or a for loop; fragment calls and transfers directly in a function.
-    Err(cx.op_error(op, Fail::new(format!("expects parent op {what}"))))
+    Err(cx.op_error(op, Fail::new("mpmd_parent_c1", format!("expects parent op {what}"))))
 }
 
 // ---------------------------------------------------------------- named_computation
@@ -246,6 +262,7 @@ fn same_count(cx: &Cx<'_>, op: OpId, inner: &[Type], outer: &[Type], inner_name:
         return Ok(());
     }
     Err(error(
+        "mpmd_named_computation_c1|fragment_c1",
         cx,
         op,
         format!(
@@ -270,6 +287,7 @@ fn verify_named_computation(cx: &Cx<'_>, op: OpId) -> Verdict {
             // mpmd_named_computation_c2 (MN2): the types are equal.
             if i != o {
                 return Err(error(
+                    "mpmd_named_computation_c2",
                     cx,
                     op,
                     format!(
@@ -306,6 +324,7 @@ fn fragment_types_match(
             // has the same type inside and outside.
             if inner_t != outer_t {
                 return Err(error(
+                    "fragment_c2",
                     cx,
                     op,
                     format!(
@@ -320,6 +339,7 @@ fn fragment_types_match(
         // fragment_c3 (FR3): the mesh tensor lives on the fragment's mesh.
         if mt.mesh_name != mesh_name {
             return Err(error(
+                "fragment_c3",
                 cx,
                 op,
                 format!(
@@ -334,6 +354,7 @@ fn fragment_types_match(
         let global = Type::Tensor(mt.tensor.clone());
         if *inner_t != global {
             return Err(error(
+                "fragment_c5",
                 cx,
                 op,
                 format!(
@@ -374,11 +395,17 @@ fn fragment_call_uses(cx: &Cx<'_>, op: OpId) -> Verdict {
         _ => None,
     };
     let Some(func_mesh) = func_mesh else {
-        return Err(error(cx, func, format!("Function does not have a mesh_shape attribute: {}", func_name(cx, func))));
+        return Err(error(
+            "fragment_call_c2",
+            cx,
+            func,
+            format!("Function does not have a mesh_shape attribute: {}", func_name(cx, func)),
+        ));
     };
     // fragment_call_c3 (FC3): the call's mesh is the callee's mesh.
     if call_mesh != func_mesh {
         return Err(error(
+            "fragment_call_c3",
             cx,
             op,
             format!(
@@ -437,6 +464,7 @@ fn verify_transfer(cx: &Cx<'_>, op: OpId) -> Verdict {
     // transfer_c2 (TR2): a transfer keeps the global type.
     if t_in.tensor != t_out.tensor {
         return Err(error(
+            "transfer_c2",
             cx,
             op,
             format!(
@@ -453,6 +481,7 @@ fn verify_transfer(cx: &Cx<'_>, op: OpId) -> Verdict {
             && k != DEVICE
         {
             return Err(error(
+                "transfer_c3",
                 cx,
                 op,
                 format!("memory kind must be either '{PINNED_HOST}' or '{DEVICE}'. Found '{k}'."),
@@ -463,6 +492,7 @@ fn verify_transfer(cx: &Cx<'_>, op: OpId) -> Verdict {
     // transfer_c4 (TR4): the operand is not on the host by attributes.
     if memory_kind_from_attrs(cx, input, func).as_deref() == Some(PINNED_HOST.as_bytes()) {
         return Err(error(
+            "transfer_c4",
             cx,
             op,
             "Transfers from host with attributes are not supported. Memory kinds must be expressed in the type.",
@@ -472,6 +502,7 @@ fn verify_transfer(cx: &Cx<'_>, op: OpId) -> Verdict {
     // (the message's word order is upstream's).
     if memory_kind_from_attrs(cx, result, func).as_deref() == Some(PINNED_HOST.as_bytes()) {
         return Err(error(
+            "transfer_c5",
             cx,
             op,
             "Transfers to host with attributes are not supported. Memory kinds must expressed be in the type.",
@@ -497,12 +528,13 @@ fn verify_assign(cx: &Cx<'_>, op: OpId, is_assign: bool) -> Verdict {
     check_mesh_tensor_in_topology(cx, op, mt)?;
     // assign_c2 (AS2): the mesh tensor is fully replicated.
     if mt.sharding.as_ref().is_some_and(|s| !is_fully_replicated(s)) {
-        return Err(error(cx, op, format!("MeshTensorType should be fully replicated: {}", q(mesh_ty))));
+        return Err(error("assign_c2", cx, op, format!("MeshTensorType should be fully replicated: {}", q(mesh_ty))));
     }
     // assign_c3 (AS3): the local type is the mesh tensor's global type.
     let global = Type::Tensor(mt.tensor.clone());
     if *local_t != global {
         return Err(error(
+            "assign_c3",
             cx,
             op,
             format!(
@@ -523,7 +555,7 @@ fn verify_call(cx: &Cx<'_>, op: OpId) -> Verdict {
         let ty = count.ty.clone().unwrap_or(ElemType::I64);
         // call_c4 (CA4): `call_counter` is a ui32.
         if ty != (ElemType::Int { width: 32, signedness: Signedness::Unsigned }) {
-            return Err(error(cx, op, format!("call_counter must be an uint32, got '{ty}'")));
+            return Err(error("call_c4", cx, op, format!("call_counter must be an uint32, got '{ty}'")));
         }
     }
     let parent = cx.m.parent_op(op);
@@ -534,6 +566,7 @@ fn verify_call(cx: &Cx<'_>, op: OpId) -> Verdict {
     if !parent_ok {
         let name = parent.map(|p| cx.m.op(p).name.as_str().to_string()).unwrap_or_default();
         return Err(error(
+            "call_c5",
             cx,
             op,
             format!(
@@ -547,6 +580,7 @@ fn verify_call(cx: &Cx<'_>, op: OpId) -> Verdict {
         && !is_entry_point(cx, func)
     {
         return Err(error(
+            "call_c6",
             cx,
             op,
             format!(
@@ -567,10 +601,12 @@ fn call_uses(cx: &Cx<'_>, op: OpId) -> Verdict {
     // call_c1 (CA1): operand types are the callee's input types.
     // call_c2 (CA2): result types are the callee's result types.
     // Pairs are zipped: upstream does not compare the counts.
-    for (wants, gots, what) in [(ins, types_of(cx, &o.operands), "operand"), (outs, types_of(cx, &o.results), "result")]
+    for (wants, gots, what, code) in
+        [(ins, types_of(cx, &o.operands), "operand", "call_c1"), (outs, types_of(cx, &o.results), "result", "call_c2")]
     {
         if let Some((want, got)) = wants.iter().zip(&gots).find(|(w, g)| w != g) {
             return Err(error(
+                code,
                 cx,
                 op,
                 format!("Type mismatch. Expected call {what} to have type {} but got {}", q(want), q(got)),
@@ -580,6 +616,7 @@ fn call_uses(cx: &Cx<'_>, op: OpId) -> Verdict {
     // call_c3 (CA3): a callee with a topology is private.
     if is_mpmd_function(cx, func) && !is_private(cx, func) {
         return Err(error(
+            "call_c3",
             cx,
             op,
             "MPMD CallOp callee with topology must also have visibility set to private, as public functions with topologies are assumed to be entry point functions.",
@@ -621,18 +658,18 @@ fn verify_for(cx: &Cx<'_>, op: OpId) -> Verdict {
     // for_c8: `iterations` is required (an ODS attribute constraint, checked
     // before the op's verifier).
     let Some(iterations) = int_attr(cx, op, "iterations") else {
-        return Err(cx.op_error(op, Fail::new("requires attribute 'iterations'")));
+        return Err(cx.op_error(op, Fail::new("for_c8", "requires attribute 'iterations'")));
     };
     let args = body_arg_types(cx, op);
     let operands = types_of(cx, &o.operands);
     // for_c1 (FO1): one block argument per operand, plus the index.
     if args.len() != operands.len() + 1 {
-        return Err(error(cx, op, "wrong number of arguments for region"));
+        return Err(error("for_c1", cx, op, "wrong number of arguments for region"));
     }
     for (i, (operand, arg)) in operands.iter().zip(&args).enumerate() {
         // for_c2 (FO2): block arguments have their operand's type.
         if operand != arg {
-            return Err(error(cx, op, format!("wrong argument type at argument no. {i}")));
+            return Err(error("for_c2", cx, op, format!("wrong argument type at argument no. {i}")));
         }
     }
     // for_c3 (FO3): a ranked-tensor index is a rank-0 32-bit integer (other
@@ -641,27 +678,28 @@ fn verify_for(cx: &Cx<'_>, op: OpId) -> Verdict {
         && let Some(shape) = &t.shape
         && (!shape.is_empty() || !matches!(t.elem, ElemType::Int { width: 32, .. }))
     {
-        return Err(error(cx, op, "index must have a 32-bit integer rank-0 tensor type"));
+        return Err(error("for_c3", cx, op, "index must have a 32-bit integer rank-0 tensor type"));
     }
     // for_c4 (FO4): the body returns the result types.
     if terminator_types(cx, op) != types_of(cx, &o.results) {
-        return Err(error(cx, op, "type mismatch for result of region"));
+        return Err(error("for_c4", cx, op, "type mismatch for result of region"));
     }
     // for_c5 (FO5): every operand has the same class of type.
     if let Some(first) = operands.first()
         && operands.iter().any(|t| type_class(t) != type_class(first))
     {
-        return Err(error(cx, op, "type ids in operands/results are not identical"));
+        return Err(error("for_c5", cx, op, "type ids in operands/results are not identical"));
     }
     // for_c6 (FO6): at least one iteration.
     if iterations <= 0 {
-        return Err(error(cx, op, "number of iterations must be greater than zero"));
+        return Err(error("for_c6", cx, op, "number of iterations must be greater than zero"));
     }
     let factor = int_attr(cx, op, "unroll_factor").unwrap_or(1);
     // for_c7 (FO7): the unroll factor divides the iteration count (a zero
     // factor fails too).
     if factor == 0 || iterations % factor != 0 {
         return Err(error(
+            "for_c7",
             cx,
             op,
             format!("number of iterations {iterations} isn't divisible by unroll factor {factor}"),
@@ -688,7 +726,12 @@ fn verify_reduce(cx: &Cx<'_>, op: OpId) -> Verdict {
         .unwrap_or(Reduction::None);
     // mpmd_reduce_c1 (RD1): a `none` reduction has exactly one operand.
     if reduction == Reduction::None && o.operands.len() != 1 {
-        return Err(error(cx, op, "ReduceOp must have exactly one operand if the reduction type is none"));
+        return Err(error(
+            "mpmd_reduce_c1",
+            cx,
+            op,
+            "ReduceOp must have exactly one operand if the reduction type is none",
+        ));
     }
     Ok(())
 }

@@ -1,6 +1,8 @@
-//! Every rule the verifier enforces, as data: its label (used next to the
-//! check and in the name of its negative test in `tests/rules.rs`), the
-//! inventory's rule id, the message pattern and the inventory section.
+//! Every rule the verifier enforces, as data: its label (carried by every
+//! diagnostic as `Diagnostic::code`, written next to the check, and named
+//! by its negative test in `tests/verify/**.mlir` as `{{[label] message}}`),
+//! the inventory's rule id (or the spec's constraint number), the message
+//! pattern and the section.
 
 /// One rule.
 #[derive(Clone, Copy, Debug)]
@@ -106,20 +108,20 @@ rules! {
     "collective_axes_c4", "CD4", "3.8", "result sharding doesn't match expected sharding <[axes]> on dimension <d>";
     "sharded_to_unreduced_c1", "SU1", "3.8", "out_sharding reduction_op must be SUM";
     "sharded_to_unreduced_c2", "SU2", "3.8", "out_unreduced_axes should be in_unreduced_axes + sharded_to_unreduced_axes";
-    "all_to_all_c1", "AT1", "3.8", "parameter list is empty";
-    "all_to_all_c2", "AT2", "3.8", "all-to-all axes checked with A1-A3";
-    "all_to_all_c3", "AT3", "3.8", "source dimension <d> is out of range [0, <rank>)";
-    "all_to_all_c4", "AT4", "3.8", "target dimension <d> is out of range [0, <rank>)";
-    "all_to_all_c5", "AT5", "3.8", "overlapping source/target dimensions in all-to-all params: <d>";
-    "all_to_all_c6", "AT6", "3.8", "source dimensions are not sorted in ascending order: <src> appears after <prev>";
-    "all_to_all_c7", "AT7", "3.8", "can't apply all-to-all axis <axis> to operand sharding on dimension <src>";
-    "collective_permute_c1", "CP1", "3.8", "result mesh has different axes than operand mesh";
-    "collective_permute_c2", "CP2", "3.8", "result mesh name is different but same device ids as operand";
-    "collective_permute_c3", "CP3", "3.8", "sharded size of result doesn't match operand on dimension <d>: <out> != <in>";
-    "all_reduce_c1", "AR1", "3.8", "operand and result shardings are not equivalent";
-    "all_reduce_c2", "AR2", "3.8", "reduction axes checked with A4 then A1-A3";
-    "all_reduce_c3", "AR3", "3.8", "reduction axis <a> overlaps with operand dimension sharding or replicated axes";
-    "all_reduce_c4", "AR4", "3.8", "reduction axis <a> overlaps with result unreduced axes";
+    "sdy_all_to_all_c1", "AT1", "3.8", "parameter list is empty";
+    "sdy_all_to_all_c2", "AT2", "3.8", "all-to-all axes checked with A1-A3";
+    "sdy_all_to_all_c3", "AT3", "3.8", "source dimension <d> is out of range [0, <rank>)";
+    "sdy_all_to_all_c4", "AT4", "3.8", "target dimension <d> is out of range [0, <rank>)";
+    "sdy_all_to_all_c5", "AT5", "3.8", "overlapping source/target dimensions in all-to-all params: <d>";
+    "sdy_all_to_all_c6", "AT6", "3.8", "source dimensions are not sorted in ascending order: <src> appears after <prev>";
+    "sdy_all_to_all_c7", "AT7", "3.8", "can't apply all-to-all axis <axis> to operand sharding on dimension <src>";
+    "sdy_collective_permute_c1", "CP1", "3.8", "result mesh has different axes than operand mesh";
+    "sdy_collective_permute_c2", "CP2", "3.8", "result mesh name is different but same device ids as operand";
+    "sdy_collective_permute_c3", "CP3", "3.8", "sharded size of result doesn't match operand on dimension <d>: <out> != <in>";
+    "sdy_all_reduce_c1", "AR1", "3.8", "operand and result shardings are not equivalent";
+    "sdy_all_reduce_c2", "AR2", "3.8", "reduction axes checked with A4 then A1-A3";
+    "sdy_all_reduce_c3", "AR3", "3.8", "reduction axis <a> overlaps with operand dimension sharding or replicated axes";
+    "sdy_all_reduce_c4", "AR4", "3.8", "reduction axis <a> overlaps with result unreduced axes";
     "replicated_to_unreduced_c1", "RU1", "3.8", "out_sharding reduction_op must be SUM";
     "replicated_to_unreduced_c2", "RU2", "3.8", "input and output must share the same dimension shardings";
     "replicated_to_unreduced_c3", "RU3", "3.8", "r2u axes must not be empty";
@@ -172,7 +174,7 @@ rules! {
     // StableHLO type rules (`stablehlo/`): label, the spec's constraint
     // number, `stablehlo/<op>`, and the constraint as docs/spec.md states it
     // (the diagnostics themselves are upstream's words, next to each check).
-    // Negative tests: `tests/stablehlo_rules.rs`.
+    // Negative tests: `tests/verify/stablehlo/*.mlir`.
     "abs_c1", "C1", "stablehlo/abs", "`shape(result) = shape(operand)`.";
     "abs_c2", "C2", "stablehlo/abs", "`baseline_element_type(result)` is defined as:";
     "add_c1", "C1", "stablehlo/add", "`type(lhs) = type(rhs) = type(result)`.";
@@ -385,6 +387,7 @@ rules! {
     "func_call_c2", "MLIR", "stablehlo/func.call", "result count and types equal the callee's result types";
     "func_return_c1", "MLIR", "stablehlo/func.return", "operand count equals the enclosing function's result count";
     "func_return_c2", "MLIR", "stablehlo/func.return", "operand types equal the enclosing function's result types";
+    "terminator_c1", "MLIR", "mlir/IsTerminator", "must be the last operation in the parent block";
     "gather_c1", "C1", "stablehlo/gather", "`rank(operand) = size(offset_dims) + size(collapsed_slice_dims) + size(operand_batching_dims)`.";
     "gather_c2", "C2", "stablehlo/gather", "`0 <= index_vector_dim <= rank(start_indices)`.";
     "gather_c3", "C3", "stablehlo/gather", "`size(start_index_map) = index_vector_dim < rank(start_indices) ? dim(start_indices, index_vector_dim) : 1`.";
@@ -559,4 +562,118 @@ rules! {
     "while_c2", "C2", "stablehlo/while", "`body` has type `(T0, ..., TN-1) -> (T0, ..., TN-1)`, where `Ti = type(operand[i])`.";
     "while_c3", "C3", "stablehlo/while", "`type(results...) = type(operand...)`.";
     "xor_c1", "C1", "stablehlo/xor", "`type(lhs) = type(rhs) = type(result)`.";
+    // StableHLO ops added for issue #15 (collectives, host transfers,
+    // batch norm, rng and the legacy ops): spec constraints where the spec
+    // numbers them; shardref's own numbering (section `stablehlo/<op>*`)
+    // for the ops the spec does not describe.
+    "all_gather_c1", "C1", "stablehlo/all_gather", "`0 <= all_gather_dim < rank(operands...)`.";
+    "all_gather_c2", "C2", "stablehlo/all_gather", "`is_unique(replica_groups)`.";
+    "all_gather_c4", "C4", "stablehlo/all_gather", "`0 <= replica_groups < size(replica_groups)` (the ids 0..n-1 all appear; no -1 padding).";
+    "all_gather_c5", "C5", "stablehlo/all_gather", "If `use_global_device_ids = true`, then `channel_id > 0` (upstream: not negative).";
+    "all_gather_c6", "C6", "stablehlo/all_gather", "`type(results...) = type(operands...)` except `dim(results..., all_gather_dim)` is a multiple of `dim(operands..., all_gather_dim)`.";
+    "all_reduce_c1", "C1", "stablehlo/all_reduce", "`is_unique(replica_groups)`.";
+    "all_reduce_c3", "C3", "stablehlo/all_reduce", "`0 <= replica_groups < size(replica_groups)` (the ids 0..n-1 all appear).";
+    "all_reduce_c4", "C4", "stablehlo/all_reduce", "If `use_global_device_ids = true`, then `channel_id > 0`.";
+    "all_reduce_c5", "C5", "stablehlo/all_reduce", "`computation` has type `(tensor<E>, tensor<E>) -> (tensor<E>)` where `is_promotable(element_type(operand), E)`.";
+    "all_reduce_c6", "C6", "stablehlo/all_reduce", "`shape(results...) = shape(operands...)`.";
+    "all_to_all_c1", "C1", "stablehlo/all_to_all", "`0 <= split_dimension < rank(operands...)`.";
+    "all_to_all_c2", "C2", "stablehlo/all_to_all", "`dim(operands..., split_dimension) % split_count = 0`.";
+    "all_to_all_c3", "C3", "stablehlo/all_to_all", "`0 <= concat_dimension < rank(operands...)`.";
+    "all_to_all_c4", "C4", "stablehlo/all_to_all", "`0 < split_count`.";
+    "all_to_all_c5", "C5", "stablehlo/all_to_all", "`is_unique(replica_groups)`.";
+    "all_to_all_c7", "C7", "stablehlo/all_to_all", "`0 <= replica_groups < size(replica_groups)` (the ids 0..n-1 all appear; no -1 padding).";
+    "all_to_all_c8", "C8", "stablehlo/all_to_all", "`dim(replica_groups, 1) = split_count`.";
+    "all_to_all_c9", "C9", "stablehlo/all_to_all", "`type(results...) = type(operands...)` except the split and concat dimensions.";
+    "batch_norm_grad_c1", "C1", "stablehlo/batch_norm_grad", "`0 <= feature_index < rank(operand)`.";
+    "batch_norm_grad_c2", "C2", "stablehlo/batch_norm_grad", "`operand`, `scale`, `mean`, `variance`, `grad_output`, `grad_operand`, `grad_scale` and `grad_offset` have the same `baseline_element_type`.";
+    "batch_norm_grad_c3", "C3", "stablehlo/batch_norm_grad", "`operand`, `grad_output` and `grad_operand` have the same shape.";
+    "batch_norm_grad_c4", "C4", "stablehlo/batch_norm_grad", "`scale`, `mean`, `variance`, `grad_scale` and `grad_offset` have the same shape.";
+    "batch_norm_grad_c5", "C5", "stablehlo/batch_norm_grad", "`size(scale) = dim(operand, feature_index)`.";
+    "batch_norm_inference_c1", "C1", "stablehlo/batch_norm_inference", "`0 <= feature_index < rank(operand)`.";
+    "batch_norm_inference_c2", "C2", "stablehlo/batch_norm_inference", "`operand`, `scale`, `offset`, `mean`, `variance` and `result` have the same `baseline_element_type`.";
+    "batch_norm_inference_c3", "C3..C6", "stablehlo/batch_norm_inference", "`size(scale) = size(offset) = size(mean) = size(variance) = dim(operand, feature_index)`.";
+    "batch_norm_inference_c7", "C7", "stablehlo/batch_norm_inference", "`baseline_type(operand) = baseline_type(result)`.";
+    "batch_norm_training_c1", "C1", "stablehlo/batch_norm_training", "`0 <= feature_index < rank(operand)`.";
+    "batch_norm_training_c2", "C2", "stablehlo/batch_norm_training", "`operand`, `scale`, `offset`, `batch_mean`, `batch_var` and `output` have the same `baseline_element_type`.";
+    "batch_norm_training_c3", "C3, C4", "stablehlo/batch_norm_training", "`size(scale) = size(offset) = dim(operand, feature_index)`.";
+    "batch_norm_training_c5", "C5, C6", "stablehlo/batch_norm_training", "`size(batch_mean) = size(batch_var) = dim(operand, feature_index)`.";
+    "batch_norm_training_c7", "C7", "stablehlo/batch_norm_training", "`baseline_type(output) = baseline_type(operand)`.";
+    "collective_broadcast_c1", "C1", "stablehlo/collective_broadcast", "`is_unique(replica_groups)`.";
+    "collective_broadcast_c2", "C2", "stablehlo/collective_broadcast", "`0 <= replica_groups` (the upper bound needs the process grid).";
+    "collective_broadcast_c3", "C3, C4", "stablehlo/collective_broadcast", "`type(results[j]) = type(operands[j])`; with `has_dynamic_root`, the last operand is a `tensor<[size(operands)-1]xi32>`.";
+    "collective_broadcast_c5", "C5", "stablehlo/collective_broadcast", "`size(results) = size(operands) - (has_dynamic_root ? 1 : 0)`.";
+    "collective_permute_c1", "C1", "stablehlo/collective_permute", "`dim(source_target_pairs, 1) = 2`.";
+    "collective_permute_c2", "C2", "stablehlo/collective_permute", "`is_unique(source_target_pairs[:, 0])`.";
+    "collective_permute_c3", "C3", "stablehlo/collective_permute", "`is_unique(source_target_pairs[:, 1])`.";
+    "collective_permute_c4", "C4", "stablehlo/collective_permute", "`0 <= source_target_pairs` (the upper bound needs the process grid).";
+    "collective_permute_c5", "C5", "stablehlo/collective_permute", "`type(result) = type(operand)`.";
+    "collective_reduce_c1", "C1", "stablehlo/collective_reduce", "`is_unique(replica_groups)`.";
+    "collective_reduce_c2", "C2", "stablehlo/collective_reduce", "`0 <= replica_groups < size(replica_groups)` (the ids 0..n-1 all appear).";
+    "collective_reduce_c3", "C3", "stablehlo/collective_reduce", "`shape(results) = shape(operands)` (without the dynamic root operand, a rank-1 i32 tensor of one id per data operand).";
+    "collective_reduce_c4", "C4", "stablehlo/collective_reduce", "`computation` has type `(tensor<E>, tensor<E>) -> (tensor<E>)` where `is_promotable(element_type(operand), E)`.";
+    "cross_replica_sum_c1", "-", "stablehlo/cross-replica-sum", "`is_unique(replica_groups)` and the ids 0..n-1 all appear.";
+    "cross_replica_sum_c2", "-", "stablehlo/cross-replica-sum", "each result has its operand's type (XLA's CrossReplicaSum; the spec does not describe the op).";
+    "einsum_c1", "-", "stablehlo/einsum", "`einsum_config` is `lhs,rhs->out` (`in->out` for `unary_einsum`), each a list of distinct letters.";
+    "einsum_c2", "-", "stablehlo/einsum", "each operand's rank is its number of letters, and the dimensions of one letter have one size.";
+    "einsum_c3", "-", "stablehlo/einsum", "the result's dimensions are those of the output letters, each of which labels an operand dimension.";
+    "infeed_c1", "C1", "stablehlo/infeed", "`0 < size(results)`.";
+    "infeed_c2", "C2", "stablehlo/infeed", "`is_empty(result[:-1])` or `is_tensor(type(results[:-1]))`.";
+    "infeed_c3", "C3", "stablehlo/infeed", "`is_token(type(results[-1]))`.";
+    "recv_c1", "C1", "stablehlo/recv", "`dim(source_target_pairs, 1) = 2`.";
+    "recv_c2", "C2", "stablehlo/recv", "`is_unique(source_target_pairs[:, 0])`.";
+    "recv_c3", "C3", "stablehlo/recv", "`is_unique(source_target_pairs[:, 1])`.";
+    "recv_c4", "C4", "stablehlo/recv", "`0 <= source_target_pairs` (the upper bound needs the process grid).";
+    "reduce_scatter_c2", "C2", "stablehlo/reduce_scatter", "`0 <= scatter_dimension < rank(operand)`.";
+    "reduce_scatter_c3", "C3", "stablehlo/reduce_scatter", "`is_unique(replica_groups)`.";
+    "reduce_scatter_c5", "C5", "stablehlo/reduce_scatter", "`0 <= replica_groups < size(replica_groups)` (the ids 0..n-1 all appear; no -1 padding).";
+    "reduce_scatter_c6", "C6", "stablehlo/reduce_scatter", "If `use_global_device_ids = true`, then `channel_id > 0`.";
+    "reduce_scatter_c7", "C7", "stablehlo/reduce_scatter", "`computation` has type `(tensor<E>, tensor<E>) -> (tensor<E>)` where `is_promotable(element_type(operand), E)`.";
+    "reduce_scatter_c8", "C8", "stablehlo/reduce_scatter", "`shape(result) = shape(operand)` except `dim(result, scatter_dimension)` divides `dim(operand, scatter_dimension)` (C1).";
+    "reduce_scatter_c9", "C9", "stablehlo/reduce_scatter", "`element_type(result) = E`.";
+    "rng_bit_generator_c1", "C1", "stablehlo/rng_bit_generator", "`type(initial_state) = type(output_state)`.";
+    "rng_bit_generator_c2", "C2", "stablehlo/rng_bit_generator", "`size(initial_state)` is 2 64-bit words for `THREE_FRY`, 2 or 3 for `PHILOX` (and `DEFAULT`, which is PHILOX in shardref).";
+    "rng_c1", "C1", "stablehlo/rng", "`element_type(a) = element_type(b) = element_type(result)`.";
+    "rng_c2", "C2", "stablehlo/rng", "If `rng_distribution = NORMAL`, then `is_float(a)`.";
+    "rng_c3", "C3", "stablehlo/rng", "`shape(result) = shape`.";
+    "send_c1", "C1", "stablehlo/send", "`dim(source_target_pairs, 1) = 2`.";
+    "send_c2", "C2", "stablehlo/send", "`is_unique(source_target_pairs[:, 0])`.";
+    "send_c3", "C3", "stablehlo/send", "`is_unique(source_target_pairs[:, 1])`.";
+    "send_c4", "C4", "stablehlo/send", "`0 <= source_target_pairs` (the upper bound needs the process grid).";
+    "set_dimension_size_c1", "-", "stablehlo/set_dimension_size", "`size` is a 0-dimensional integer tensor (upstream's inferSetDimensionSizeOp).";
+    "set_dimension_size_c2", "-", "stablehlo/set_dimension_size", "`0 <= dimension < rank(operand)`.";
+    "set_dimension_size_c3", "-", "stablehlo/set_dimension_size", "the result is the operand's type with `dimension` resized.";
+    "torch_index_select_c1", "-", "stablehlo/torch_index_select", "`0 <= batch_dims <= dim < rank(operand)` and `batch_dims <= rank(index)`.";
+    "torch_index_select_c2", "-", "stablehlo/torch_index_select", "`shape(operand)[:batch_dims] = shape(index)[:batch_dims]`.";
+    "torch_index_select_c3", "-", "stablehlo/torch_index_select", "`type(result)` is the operand's element type with shape `shape(operand)[:dim] ++ shape(index)[batch_dims:] ++ shape(operand)[dim+1:]`.";
+    // CHLO (`chlo.rs`; openxla/stablehlo ChloOps.td and ChloOps.cpp), and the
+    // MHLO ops XLA leaves in StableHLO modules. The math ops of MHLO share
+    // CHLO's unary labels and `mhlo.topk` those of `chlo.top_k`.
+    "chlo_operand_types", "ODS", "chlo/ods", "element types an op accepts (ChloOps.td's operand constraints: \"operand #i must be tensor of ... values\")";
+    "chlo_unary_c1", "Infer", "chlo/unary", "`type(result) = type(operand)` (HLO_CompatibleOperandsAndResultType).";
+    "chlo_is_inf_c1", "Infer", "chlo/is_inf", "the result is an `i1` tensor of the operand's shape (is_inf, is_neg_inf, is_pos_inf).";
+    "chlo_binary_c1", "Infer", "chlo/binary", "operands and result have one type (mulhi, next_after, polygamma, zeta).";
+    "chlo_broadcast_c1", "Infer", "chlo/broadcast", "`element_type(lhs) = element_type(rhs)` (\"mismatched operand types\").";
+    "chlo_broadcast_c2", "Infer", "chlo/broadcast", "the operands broadcast: with `broadcast_dimensions`, one entry per dimension of the lower-rank operand, unique and within the other's rank; sizes equal or 1.";
+    "chlo_broadcast_c3", "Infer", "chlo/broadcast", "the result has the broadcast shape and element type `E` (`complex<E>` for broadcast_complex, `i1` for broadcast_compare).";
+    "chlo_broadcast_select_c1", "Infer", "chlo/broadcast_select", "`element_type(on_true) = element_type(on_false) = element_type(result)`.";
+    "chlo_broadcast_select_c2", "Infer", "chlo/broadcast_select", "`pred`, `on_true` and `on_false` broadcast (NumPy's rule) to the result's shape.";
+    "chlo_constant_c1", "Infer", "chlo/constant", "`type(result) = type(value)`.";
+    "chlo_constant_like_c1", "verify", "chlo/constant_like", "value's type doesn't match element return type";
+    "chlo_constant_like_c2", "Infer", "chlo/constant_like", "`shape(result) = shape(operand)`.";
+    "chlo_top_k_c1", "Infer", "chlo/top_k", "operand's rank must be at least 1";
+    "chlo_top_k_c2", "Infer", "chlo/top_k", "operand's last dimension must be static and at least `k`";
+    "chlo_top_k_c3", "Infer", "chlo/top_k", "`values` has the operand's shape with `k` last and its element type; `indices` the same shape of `i32`.";
+    "chlo_ragged_dot_c1", "verify", "chlo/ragged_dot", "dot_general's dimension rules for the batching and contracting dimensions.";
+    "chlo_ragged_dot_c2", "verify", "chlo/ragged_dot", "There must be exactly one ragged dimension in the lhs, within its rank.";
+    "chlo_ragged_dot_c3", "verify", "chlo/ragged_dot", "`group_sizes` has shape `[g]` or `[b..., x..., g]`.";
+    "chlo_ragged_dot_c4", "verify", "chlo/ragged_dot", "rhs group dimensions: none in the batch and contracting modes, one of size `g` in the non-contracting mode.";
+    "chlo_ragged_dot_c5", "verify", "chlo/ragged_dot", "inferred shape '<dims>' is incompatible with return type of operation <type>";
+    "chlo_scan_c1", "verify", "chlo/scan", "as many carries as inits, and at least one of inputs or outputs.";
+    "chlo_scan_c2", "verify", "chlo/scan", "inputs are ranked, `dimension` is within their rank and they agree on its size.";
+    "chlo_scan_c3", "verify", "chlo/scan", "the body takes the inputs' slices and the inits.";
+    "chlo_scan_c4", "Infer", "chlo/scan", "the results are the body's outputs with the scan dimension inserted, then the carries.";
+    "mhlo_pass_through_c1", "Infer", "mhlo/copy", "`type(result) = type(operand)` (mhlo.copy, mhlo.domain, mhlo.add_dependency).";
+    "mhlo_bitcast_c1", "-", "mhlo/bitcast", "operand and result are static and hold the same number of bits.";
+    "topology_c1", "TP1", "3.9", "TopologyAttr must have at least one mesh.";
+    "mesh_c7", "M7", "3.1", "if the ordered device ids are the same as iota(product(axes)), no need to specify them for simplicity (unreachable from text: the builder drops iota ids)";
 }

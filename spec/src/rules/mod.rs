@@ -92,6 +92,9 @@ impl Lookup {
 /// `-sdy-populate-op-sharding-rules`: walks every op (post-order, as MLIR's
 /// default walk) and attaches the registry's rule to each op that has none yet.
 /// Returns the warnings upstream emits, each at most once per `warned` state.
+/// The category of the registry's warnings (an op with no known sharding rule).
+pub const REGISTRY: &str = "sharding_rule_registry";
+
 pub fn populate(m: &mut Module, conservative: bool, warned: &mut WarnOnce) -> Vec<Diagnostic> {
     let mut diags = vec![];
     let mut order = vec![];
@@ -108,7 +111,13 @@ pub fn populate(m: &mut Module, conservative: bool, warned: &mut WarnOnce) -> Ve
             };
             if !*flag {
                 *flag = true;
-                diags.push(Diagnostic { severity: Severity::Warning, span: m.op(op).span, message, notes: vec![] });
+                diags.push(Diagnostic {
+                    severity: Severity::Warning,
+                    span: m.op(op).span,
+                    message,
+                    notes: vec![],
+                    code: Some(REGISTRY),
+                });
             }
         }
         if let Some(rule) = found.rule {

@@ -101,11 +101,11 @@ pub fn check_list(axes: &[AxisRef], mesh: &Mesh, seen: &mut Seen) -> Check {
     for a in axes {
         // axis_list_c1 (A1): every name is an axis of the mesh.
         if mesh.axis_size(&a.name).is_none() {
-            return Err(Fail::new(format!("unknown axis name: \"{}\"", a.name)));
+            return Err(Fail::new("axis_list_c1", format!("unknown axis name: \"{}\"", a.name)));
         }
         // axis_list_c2 (A2): no axis ref appears twice in one sharding or op.
         if !seen.refs.insert(a.clone()) {
-            return Err(Fail::new(format!("duplicate axis ref: {}", axis_str(a))));
+            return Err(Fail::new("axis_list_c2", format!("duplicate axis ref: {}", axis_str(a))));
         }
         if a.sub_axis.is_none() {
             prev = Some(a);
@@ -119,7 +119,10 @@ pub fn check_list(axes: &[AxisRef], mesh: &Mesh, seen: &mut Seen) -> Check {
         if let Some(p) = prev
             && can_merge(p, a)
         {
-            return Err(Fail::new(format!("two consecutive sub-axes can be merged: {}, {}", axis_str(p), axis_str(a))));
+            return Err(Fail::new(
+                "axis_list_c3",
+                format!("two consecutive sub-axes can be merged: {}, {}", axis_str(p), axis_str(a)),
+            ));
         }
         prev = Some(a);
     }
@@ -130,7 +133,7 @@ pub fn check_list(axes: &[AxisRef], mesh: &Mesh, seen: &mut Seen) -> Check {
 pub fn check_sorted_list(axes: &[AxisRef], mesh: &Mesh, seen: &mut Seen, kind: &str) -> Check {
     // axis_list_c4 (A4): replicated, unreduced, reduction and r2u lists are sorted by the mesh order.
     if axes.windows(2).any(|w| mesh_cmp(mesh, &w[1], &w[0]) == Ordering::Less) {
-        return Err(Fail::new(format!("{kind} axes are not ordered w.r.t. mesh")));
+        return Err(Fail::new("axis_list_c4", format!("{kind} axes are not ordered w.r.t. mesh")));
     }
     check_list(axes, mesh, seen)
 }
@@ -146,36 +149,48 @@ pub fn check_sub_axes(mesh: &Mesh, seen: &Seen) -> Check {
         let axis_size = mesh.axis_size(name).unwrap_or(1);
         // sub_axes_c1 (S1): an axis is used either whole or as sub-axes.
         if !subs.is_empty() && seen.refs.contains(&AxisRef::full(name.clone())) {
-            return Err(Fail::new(format!("both sub-axis and full-axis are used for axis name: \"{name}\"")));
+            return Err(Fail::new(
+                "sub_axes_c1",
+                format!("both sub-axis and full-axis are used for axis name: \"{name}\""),
+            ));
         }
         let mut prev: Option<&AxisRef> = None;
         for s in &subs {
             let Some(info) = s.sub_axis else { continue };
             // sub_axes_c2 (S2): pre-size is at least 1.
             if info.pre_size < 1 {
-                return Err(Fail::new(format!("sub-axis pre-size must be at least 1: {}", axis_str(s))));
+                return Err(Fail::new("sub_axes_c2", format!("sub-axis pre-size must be at least 1: {}", axis_str(s))));
             }
             // sub_axes_c3 (S3): size is greater than 1.
             if info.size <= 1 {
-                return Err(Fail::new(format!("sub-axis sizes must be greater than 1: {}", axis_str(s))));
+                return Err(Fail::new(
+                    "sub_axes_c3",
+                    format!("sub-axis sizes must be greater than 1: {}", axis_str(s)),
+                ));
             }
             let next = info.pre_size.saturating_mul(info.size);
             // sub_axes_c4 (S4): the next pre-size divides the full axis size.
             if next == 0 || axis_size % next != 0 {
-                return Err(Fail::new(format!(
-                    "sub-axis next pre-size {next} doesn't divide the size of the full axis {axis_size}: {}",
-                    axis_str(s)
-                )));
+                return Err(Fail::new(
+                    "sub_axes_c4",
+                    format!(
+                        "sub-axis next pre-size {next} doesn't divide the size of the full axis {axis_size}: {}",
+                        axis_str(s)
+                    ),
+                ));
             }
             // sub_axes_c5 (S5): a sub-axis is smaller than its axis.
             if info.size == axis_size {
-                return Err(Fail::new(format!("sub-axis size is equal to the full axis size: {}", axis_str(s))));
+                return Err(Fail::new(
+                    "sub_axes_c5",
+                    format!("sub-axis size is equal to the full axis size: {}", axis_str(s)),
+                ));
             }
             let prev_next = prev.and_then(|p| p.sub_axis).map_or(1, |p| p.pre_size.saturating_mul(p.size));
             // sub_axes_c6 (S6): sub-axes of one axis do not overlap.
             if prev_next > info.pre_size {
                 let p = prev.map(axis_str).unwrap_or_default();
-                return Err(Fail::new(format!("overlapping sub-axes: {p}, {}", axis_str(s))));
+                return Err(Fail::new("sub_axes_c6", format!("overlapping sub-axes: {p}, {}", axis_str(s))));
             }
             prev = Some(s);
         }

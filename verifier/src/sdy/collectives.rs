@@ -49,7 +49,7 @@ pub fn verify_interface(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
     let allows_unsharded = matches!(kind, SdyOp::AllSlice | SdyOp::AllReduce | SdyOp::ReduceScatter);
     // collective_c1 (CI1): the operand has a sharding, except for all_slice, all_reduce and reduce_scatter.
     if in_sharding.is_none() && !allows_unsharded {
-        return Err(Fail::new("collective on operand without sharding"));
+        return Err(Fail::new("collective_c1", "collective on operand without sharding"));
     }
     let Some(out) = out_sharding(cx, op) else {
         return Ok(());
@@ -65,15 +65,19 @@ pub fn verify_interface(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
         let (a, b) = (cx.syms.mesh(&ins.mesh), cx.syms.mesh(&out.mesh));
         // collective_c3 (CI3): the operand and result meshes are equal.
         if a != b {
-            return Err(operand_mesh_note(cx, operand, a, Fail::new("result mesh does not match operand mesh")));
+            return Err(operand_mesh_note(
+                cx,
+                operand,
+                a,
+                Fail::new("collective_c3", "result mesh does not match operand mesh"),
+            ));
         }
         // collective_c4 (CI4): operand and result shardings have one rank.
         if ins.dims.len() != out.dims.len() {
-            return Err(Fail::new(format!(
-                "result sharding has rank {} but operand sharding has rank {}",
-                out.dims.len(),
-                ins.dims.len()
-            )));
+            return Err(Fail::new(
+                "collective_c3",
+                format!("result sharding has rank {} but operand sharding has rank {}", out.dims.len(), ins.dims.len()),
+            ));
         }
     }
     Ok(())
@@ -155,12 +159,13 @@ fn gather_along_dim(
     for g in gathering.iter().rev() {
         let last = match expected.last() {
             Some(last) if suffix_of(g, last, mesh) => last.clone(),
-            // collective_axes_c3 (CD3): each gathered axis is a suffix of the dimension's last axis.
+            // collective_axes_c3 (CD3), sdy_all_to_all_c7 (AT7): each gathered axis is a suffix
+            // of the dimension's last axis.
             _ => {
-                return Err(Fail::new(format!(
-                    "can't apply {what} axis {} to operand sharding on dimension {dim}",
-                    axis_str(g)
-                )));
+                return Err(Fail::new(
+                    "collective_axes_c3|sdy_all_to_all_c7",
+                    format!("can't apply {what} axis {} to operand sharding on dimension {dim}", axis_str(g)),
+                ));
             }
         };
         expected.pop();
@@ -187,10 +192,10 @@ fn check_dim(out: &TensorSharding, dim: usize, expected: &[AxisRef]) -> Check {
     let actual = out.dims.get(dim).map_or(&[][..], |d| d.axes.as_slice());
     // collective_axes_c4 (CD4): applying the collective to the operand sharding gives the result sharding.
     if expected != actual {
-        return Err(Fail::new(format!(
-            "result sharding doesn't match expected sharding {} on dimension {dim}",
-            axes_str(expected)
-        )));
+        return Err(Fail::new(
+            "collective_axes_c4",
+            format!("result sharding doesn't match expected sharding {} on dimension {dim}", axes_str(expected)),
+        ));
     }
     Ok(())
 }
@@ -219,11 +224,10 @@ fn check_per_dim(
     }
     // collective_axes_c2 (CD2): one axis list per dimension.
     if out.dims.len() != lists.len() {
-        return Err(Fail::new(format!(
-            "result sharding has rank {} but collective axes has rank {}",
-            out.dims.len(),
-            lists.len()
-        )));
+        return Err(Fail::new(
+            "collective_axes_c2",
+            format!("result sharding has rank {} but collective axes has rank {}", out.dims.len(), lists.len()),
+        ));
     }
     for (dim, (d, list)) in operand.dims.iter().zip(lists).enumerate() {
         let expected = match how {
@@ -277,14 +281,17 @@ pub fn symbol_uses(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
         Collective::ShardedToUnreduced => {
             // sharded_to_unreduced_c1 (SU1): the result's unreduced axes are summed.
             if out.reduction != ReductionKind::Sum {
-                return Err(Fail::new("out_sharding reduction_op must be SUM"));
+                return Err(Fail::new("sharded_to_unreduced_c1", "out_sharding reduction_op must be SUM"));
             }
             let lists = per_dim_axes(cx, op, c);
             check_per_dim(&ins, out, &lists, mesh, PerDim::Gather("shard-to-unreduce"))?;
             let all = ins.unreduced.iter().chain(lists.iter().flatten()).cloned().collect();
             // sharded_to_unreduced_c2 (SU2): the gathered axes become unreduced.
             if sort_and_merge(all, mesh) != out.unreduced {
-                return Err(Fail::new("out_unreduced_axes should be in_unreduced_axes + sharded_to_unreduced_axes"));
+                return Err(Fail::new(
+                    "sharded_to_unreduced_c2",
+                    "out_unreduced_axes should be in_unreduced_axes + sharded_to_unreduced_axes",
+                ));
             }
             Ok(())
         }
@@ -297,25 +304,28 @@ pub fn symbol_uses(cx: &Cx<'_>, op: OpId, kind: SdyOp) -> Check {
 
 /// `AllReduceOp::verifySymbolUses` (AR1–AR5).
 fn all_reduce(cx: &Cx<'_>, op: OpId, ins: &TensorSharding, out: &TensorSharding, mesh: &Mesh) -> Check {
-    // all_reduce_c1 (AR1): the operand and result shard the same way, ignoring unreduced axes.
+    // sdy_all_reduce_c1 (AR1): the operand and result shard the same way, ignoring unreduced axes.
     if !equivalent_ignoring_unreduced(ins, out) {
-        return Err(Fail::new("operand and result shardings are not equivalent"));
+        return Err(Fail::new("sdy_all_reduce_c1", "operand and result shardings are not equivalent"));
     }
     let axes = axis_list(cx, op, "reduction_axes");
-    // all_reduce_c2 (AR2): reduction axes are sorted and valid.
+    // sdy_all_reduce_c2 (AR2): reduction axes are sorted and valid.
     check_sorted_list(&axes, mesh, &mut Seen::default(), "reduction")?;
     for r in &axes {
         let in_dims = ins.dims.iter().flat_map(|d| d.axes.iter()).chain(&ins.replicated);
-        // all_reduce_c3 (AR3): reduction axes are not dimension-sharding or replicated axes of the operand.
+        // sdy_all_reduce_c3 (AR3): reduction axes are not dimension-sharding or replicated axes of the operand.
         if in_dims.into_iter().any(|a| overlaps_ref(a, r)) {
-            return Err(Fail::new(format!(
-                "reduction axis {} overlaps with operand dimension sharding or replicated axes",
-                axis_str(r)
-            )));
+            return Err(Fail::new(
+                "sdy_all_reduce_c3",
+                format!("reduction axis {} overlaps with operand dimension sharding or replicated axes", axis_str(r)),
+            ));
         }
-        // all_reduce_c4 (AR4): reduction axes are not unreduced in the result.
+        // sdy_all_reduce_c4 (AR4): reduction axes are not unreduced in the result.
         if out.unreduced.iter().any(|a| overlaps_ref(a, r)) {
-            return Err(Fail::new(format!("reduction axis {} overlaps with result unreduced axes", axis_str(r))));
+            return Err(Fail::new(
+                "sdy_all_reduce_c4",
+                format!("reduction axis {} overlaps with result unreduced axes", axis_str(r)),
+            ));
         }
     }
     // The unreduced-axes transition (AR5: U1, U4, U5): no new unreduced
@@ -327,33 +337,45 @@ fn all_reduce(cx: &Cx<'_>, op: OpId, ins: &TensorSharding, out: &TensorSharding,
 fn replicated_to_unreduced(cx: &Cx<'_>, op: OpId, ins: &TensorSharding, out: &TensorSharding, mesh: &Mesh) -> Check {
     // replicated_to_unreduced_c1 (RU1): the result's unreduced axes are summed.
     if out.reduction != ReductionKind::Sum {
-        return Err(Fail::new("out_sharding reduction_op must be SUM"));
+        return Err(Fail::new("replicated_to_unreduced_c1", "out_sharding reduction_op must be SUM"));
     }
     // replicated_to_unreduced_c2 (RU2): the dimension shardings are identical.
     if ins.dims != out.dims {
-        return Err(Fail::new("input and output must share the same dimension shardings"));
+        return Err(Fail::new(
+            "replicated_to_unreduced_c2",
+            "input and output must share the same dimension shardings",
+        ));
     }
     let axes = axis_list(cx, op, "axes");
     // replicated_to_unreduced_c3 (RU3): r2u axes are not empty.
     if axes.is_empty() {
-        return Err(Fail::new("r2u axes must not be empty"));
+        return Err(Fail::new("replicated_to_unreduced_c3", "r2u axes must not be empty"));
     }
     // replicated_to_unreduced_c4 (RU4): r2u axes are sorted and valid.
     check_sorted_list(&axes, mesh, &mut Seen::default(), "r2u")?;
     for r in &axes {
         // replicated_to_unreduced_c5 (RU5): r2u axes do not shard an operand dimension.
         if ins.dims.iter().flat_map(|d| d.axes.iter()).any(|a| overlaps_ref(a, r)) {
-            return Err(Fail::new(format!("r2u axis {} overlaps with operand dimension sharding", axis_str(r))));
+            return Err(Fail::new(
+                "replicated_to_unreduced_c5",
+                format!("r2u axis {} overlaps with operand dimension sharding", axis_str(r)),
+            ));
         }
         // replicated_to_unreduced_c6 (RU6): r2u axes are not already unreduced.
         if ins.unreduced.iter().any(|a| overlaps_ref(a, r)) {
-            return Err(Fail::new(format!("r2u axis {} overlaps with operand unreduced axes", axis_str(r))));
+            return Err(Fail::new(
+                "replicated_to_unreduced_c6",
+                format!("r2u axis {} overlaps with operand unreduced axes", axis_str(r)),
+            ));
         }
     }
     let all = ins.unreduced.iter().chain(&axes).cloned().collect();
     // replicated_to_unreduced_c7 (RU7): the r2u axes become unreduced.
     if sort_and_merge(all, mesh) != out.unreduced {
-        return Err(Fail::new("out_unreduced_axes should be in_unreduced_axes + r2u_axes"));
+        return Err(Fail::new(
+            "replicated_to_unreduced_c7",
+            "out_unreduced_axes should be in_unreduced_axes + r2u_axes",
+        ));
     }
     Ok(())
 }
@@ -364,9 +386,9 @@ fn all_to_all(cx: &Cx<'_>, op: OpId, ins: &TensorSharding, out: &TensorSharding,
         Some(SdyAttr::AllToAllParamList(l)) => l.params.as_slice(),
         _ => &[],
     };
-    // all_to_all_c1 (AT1): there is at least one parameter.
+    // sdy_all_to_all_c1 (AT1): there is at least one parameter.
     if params.is_empty() {
-        return Err(Fail::new("parameter list is empty"));
+        return Err(Fail::new("sdy_all_to_all_c1", "parameter list is empty"));
     }
     let rank =
         cx.m.op(op)
@@ -379,36 +401,45 @@ fn all_to_all(cx: &Cx<'_>, op: OpId, ins: &TensorSharding, out: &TensorSharding,
     let mut prev_src: Option<i64> = None;
     let mut seen = Seen::default();
     for p in params {
-        // all_to_all_c2 (AT2): the axes are valid axis lists.
+        // sdy_all_to_all_c2 (AT2): the axes are valid axis lists.
         check_list(&p.axes, mesh, &mut seen)?;
-        // all_to_all_c3 (AT3): the source dimension is in range.
+        // sdy_all_to_all_c3 (AT3): the source dimension is in range.
         if p.src_dim < 0 || p.src_dim >= rank {
-            return Err(Fail::new(format!("source dimension {} is out of range [0, {rank})", p.src_dim)));
+            return Err(Fail::new(
+                "sdy_all_to_all_c3",
+                format!("source dimension {} is out of range [0, {rank})", p.src_dim),
+            ));
         }
-        // all_to_all_c4 (AT4): the target dimension is in range.
+        // sdy_all_to_all_c4 (AT4): the target dimension is in range.
         if p.tgt_dim < 0 || p.tgt_dim >= rank {
-            return Err(Fail::new(format!("target dimension {} is out of range [0, {rank})", p.tgt_dim)));
+            return Err(Fail::new(
+                "sdy_all_to_all_c4",
+                format!("target dimension {} is out of range [0, {rank})", p.tgt_dim),
+            ));
         }
-        // all_to_all_c5 (AT5): source and target dimensions are not reused.
+        // sdy_all_to_all_c5 (AT5): source and target dimensions are not reused.
         for d in [p.src_dim, p.tgt_dim] {
             if !used.insert(d) {
-                return Err(Fail::new(format!("overlapping source/target dimensions in all-to-all params: {d}")));
+                return Err(Fail::new(
+                    "sdy_all_to_all_c5",
+                    format!("overlapping source/target dimensions in all-to-all params: {d}"),
+                ));
             }
         }
-        // all_to_all_c6 (AT6): source dimensions ascend.
+        // sdy_all_to_all_c6 (AT6): source dimensions ascend.
         if let Some(prev) = prev_src
             && p.src_dim <= prev
         {
-            return Err(Fail::new(format!(
-                "source dimensions are not sorted in ascending order: {} appears after {prev}",
-                p.src_dim
-            )));
+            return Err(Fail::new(
+                "sdy_all_to_all_c6",
+                format!("source dimensions are not sorted in ascending order: {} appears after {prev}", p.src_dim),
+            ));
         }
         prev_src = Some(p.src_dim);
     }
     let dim_axes = |d: i64| ins.dims.get(d as usize).map_or(&[][..], |x| x.axes.as_slice());
     for p in params {
-        // all_to_all_c7 (AT7): the moved axes are a suffix of the source dimension's axes.
+        // sdy_all_to_all_c7 (AT7): the moved axes are a suffix of the source dimension's axes.
         let src = gather_along_dim(dim_axes(p.src_dim), &p.axes, p.src_dim as usize, mesh, "all-to-all")?;
         check_dim(out, p.src_dim as usize, &src)?;
         check_dim(out, p.tgt_dim as usize, &slice_along_dim(dim_axes(p.tgt_dim), &p.axes, mesh))?;
@@ -426,14 +457,14 @@ fn collective_permute(cx: &Cx<'_>, operand: ValueId, ins: &TensorSharding, out: 
     let Some(in_mesh) = cx.syms.mesh(&ins.mesh) else {
         return Ok(());
     };
-    // collective_permute_c1 (CP1): both meshes have the same axes.
+    // sdy_collective_permute_c1 (CP1): both meshes have the same axes.
     if mesh.axes != in_mesh.axes {
-        let f = Fail::new("result mesh has different axes than operand mesh");
+        let f = Fail::new("sdy_collective_permute_c1", "result mesh has different axes than operand mesh");
         return Err(operand_mesh_note(cx, operand, Some(in_mesh), f));
     }
-    // collective_permute_c2 (CP2): a different mesh name means different device ids.
+    // sdy_collective_permute_c2 (CP2): a different mesh name means different device ids.
     if ins.mesh != out.mesh && mesh.device_ids == in_mesh.device_ids {
-        let f = Fail::new("result mesh name is different but same device ids as operand");
+        let f = Fail::new("sdy_collective_permute_c2", "result mesh name is different but same device ids as operand");
         return Err(operand_mesh_note(cx, operand, Some(in_mesh), f));
     }
     for (dim, (a, b)) in ins.dims.iter().zip(&out.dims).enumerate() {
@@ -441,11 +472,12 @@ fn collective_permute(cx: &Cx<'_>, operand: ValueId, ins: &TensorSharding, out: 
             continue;
         }
         let (n_in, n_out) = (sharded_size(a, mesh), sharded_size(b, mesh));
-        // collective_permute_c3 (CP3): each dimension keeps its sharded size.
+        // sdy_collective_permute_c3 (CP3): each dimension keeps its sharded size.
         if n_in != n_out {
-            return Err(Fail::new(format!(
-                "sharded size of result doesn't match operand on dimension {dim}: {n_out} != {n_in}"
-            )));
+            return Err(Fail::new(
+                "sdy_collective_permute_c3",
+                format!("sharded size of result doesn't match operand on dimension {dim}: {n_out} != {n_in}"),
+            ));
         }
     }
     Ok(())

@@ -52,7 +52,7 @@ pub fn check_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
 
 fn not_sharding() -> Fail {
     // hooks_c3 (H3): a function's `sdy.sharding` is a TensorShardingAttr.
-    Fail::new("should have a sharding attribute of type TensorShardingAttr")
+    Fail::new("hooks_c3", "should have a sharding attribute of type TensorShardingAttr")
 }
 
 fn check_attr(cx: &Cx<'_>, op: OpId, name: &str, a: &Attr) -> Check {
@@ -64,7 +64,10 @@ fn check_attr(cx: &Cx<'_>, op: OpId, name: &str, a: &Attr) -> Check {
         "sdy.sharding" => {
             // hooks_c1 (H1): an op's `sdy.sharding` is a TensorShardingPerValueAttr.
             let Some(SdyAttr::ShardingPerValue(l)) = sdy else {
-                return Err(Fail::new("should have a sharding attribute of type TensorShardingPerValueAttr"));
+                return Err(Fail::new(
+                    "hooks_c1",
+                    "should have a sharding attribute of type TensorShardingPerValueAttr",
+                ));
             };
             let types: Vec<Type> = cx.m.op(op).results.iter().map(|&v| cx.m.value_type(v).clone()).collect();
             check_per_value(cx, op, &l.shardings, &types).map_err(|f| f.prefixed("result "))
@@ -73,6 +76,7 @@ fn check_attr(cx: &Cx<'_>, op: OpId, name: &str, a: &Attr) -> Check {
             // hooks_c4 (H4): `sdy.sharding_rule` is an OpShardingRuleAttr.
             let Some(SdyAttr::OpShardingRule(r)) = sdy else {
                 return Err(Fail::new(
+                    "hooks_c4",
                     "should have a sharding rule attribute of type OpShardingRuleAttr for attr named 'sdy.sharding_rule'",
                 ));
             };
@@ -82,6 +86,7 @@ fn check_attr(cx: &Cx<'_>, op: OpId, name: &str, a: &Attr) -> Check {
             // hooks_c5 (H5): `sdy.propagation_edges` is a PropagationEdgesAttr.
             let Some(SdyAttr::PropagationEdges(e)) = sdy else {
                 return Err(Fail::new(
+                    "hooks_c5",
                     "should have a propagation edges attribute of type PropagationEdgesAttr for attr named 'sdy.propagation_edges'",
                 ));
             };
@@ -97,6 +102,7 @@ fn check_attr(cx: &Cx<'_>, op: OpId, name: &str, a: &Attr) -> Check {
             // hooks_c6 (H6): the per-value edge attributes are arrays of PropagationEdgesAttr.
             if !ok {
                 return Err(Fail::new(
+                    "hooks_c6",
                     "should have a propagation edges attribute of type ArrayAttr<PropagationEdgesAttr> for attr named 'sdy.result_propagation_edges' or 'sdy.block_arg_propagation_edges'",
                 ));
             }
@@ -207,10 +213,10 @@ fn check_edge_ref(cx: &Cx<'_>, op: OpId, r: &EdgeValueRef) -> Check {
     };
     // edges_c8 (E8/E9): value refs are in range.
     if r.index < 0 || r.index >= n as i64 {
-        return Err(Fail::new(format!(
-            "expected a value ref to have {what} index in range [0, {n}), got: {}",
-            r.index
-        )));
+        return Err(Fail::new(
+            "edges_c8",
+            format!("expected a value ref to have {what} index in range [0, {n}), got: {}", r.index),
+        ));
     }
     Ok(())
 }
@@ -229,18 +235,18 @@ fn check_edges_on_op(cx: &Cx<'_>, op: OpId, e: &PropagationEdges) -> Check {
     }
     // edges_c5 (E5): the edges reference at least one sharding.
     if shardings.is_empty() {
-        return Err(Fail::new("expected propagation edges attr to reference a sharding."));
+        return Err(Fail::new("edges_c5", "expected propagation edges attr to reference a sharding."));
     }
     let mesh = super::common_mesh(cx, shardings.iter().copied());
     // edges_c6 (E6): the referenced shardings share a mesh.
     let Some(mesh) = mesh else {
-        return Err(Fail::new("expected a common mesh for propagation edges attr."));
+        return Err(Fail::new("edges_c6", "expected a common mesh for propagation edges attr."));
     };
     for step in &e.steps {
         for entry in &step.entries {
             // edges_c7 (E7): every axis is in the common mesh.
             if mesh.axis_size(&entry.axis.name).is_none() {
-                return Err(Fail::new("expected axis ref to be in one of the meshes"));
+                return Err(Fail::new("edges_c7", "expected axis ref to be in one of the meshes"));
             }
             check_edge_ref(cx, op, &entry.source)?;
             for t in &entry.targets {

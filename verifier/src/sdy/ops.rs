@@ -74,21 +74,24 @@ pub fn data_flow_edge_uses(cx: &Cx<'_>, op: OpId) -> Check {
     let ty = result_type(cx, op).unwrap_or(Type::None);
     // data_flow_edge_c1 (D1): the result has a static shape.
     if !is_static(&ty) {
-        return Err(Fail::new(format!("expected sdy.data_flow_edge to have a static-shaped result. type: '{ty}'")));
+        return Err(Fail::new(
+            "data_flow_edge_c1",
+            format!("expected sdy.data_flow_edge to have a static-shaped result. type: '{ty}'"),
+        ));
     }
     let Some(&input) = cx.m.op(op).operands.first() else {
         return Ok(());
     };
     // data_flow_edge_c2 (D2): the input has a single user.
     if use_count(cx, input) != 1 {
-        return Err(Fail::new("expected input of sdy.data_flow_edge to have a single user"));
+        return Err(Fail::new("data_flow_edge_c2", "expected input of sdy.data_flow_edge to have a single user"));
     }
     if let ValueDef::Result { op: def, .. } = cx.m.value(input).def {
         let k = cx.m.op(def).name.kind();
         let shardable = matches!(k, Some(OpKind::Sdy(SdyOp::ManualComputation | SdyOp::NamedComputation)));
         // data_flow_edge_c3 (D3): the input is not defined by another sdy op.
         if k.is_some_and(|k| k.dialect() == Dialect::Sdy) && !shardable {
-            return Err(Fail::new(
+            return Err(Fail::new("data_flow_edge_c3", 
                 "expected input of sdy.data_flow_edge to not be defined by an SdyDialect op (other than an sdy.named_computation).",
             )
             .note(cx.m.op(def).span, "sdy op defining the input of the sdy.data_flow_edge"));
@@ -107,17 +110,24 @@ pub fn func_data_flow_edge_uses(cx: &Cx<'_>, op: OpId) -> Check {
     let ty = result_type(cx, op).unwrap_or(Type::None);
     // func_data_flow_edge_c1 (F1): the result has a static shape.
     if !is_static(&ty) {
-        return Err(Fail::new(format!(
-            "expected sdy.func_data_flow_edge to have a static-shaped result. type: '{ty}'"
-        )));
+        return Err(Fail::new(
+            "func_data_flow_edge_c1",
+            format!("expected sdy.func_data_flow_edge to have a static-shaped result. type: '{ty}'"),
+        ));
     }
     // func_data_flow_edge_c2 (F2): the operand exists.
     let Some(&v) = cx.m.op(op).operands.first() else {
-        return Err(Fail::new("expected operand of sdy.func_data_flow_edge should be non-null."));
+        return Err(Fail::new(
+            "func_data_flow_edge_c1",
+            "expected operand of sdy.func_data_flow_edge should be non-null.",
+        ));
     };
     // func_data_flow_edge_c3 (F3): the operand has a single user.
     if use_count(cx, v) != 1 {
-        return Err(Fail::new("expected operand of sdy.func_data_flow_edge to have a single user"));
+        return Err(Fail::new(
+            "func_data_flow_edge_c3",
+            "expected operand of sdy.func_data_flow_edge to have a single user",
+        ));
     }
     match cx.m.value(v).def {
         ValueDef::BlockArg { block, .. } => {
@@ -125,6 +135,7 @@ pub fn func_data_flow_edge_uses(cx: &Cx<'_>, op: OpId) -> Check {
             let owner = cx.m.block_parent_op(block).map(|o| cx.m.op(o).name.clone());
             if owner != Some(OpName::Known(OpKind::Func(FuncOp::Func))) {
                 return Err(Fail::new(
+                    "func_data_flow_edge_c4",
                     "expected operand of sdy.func_data_flow_edge to be a block argument of a func op.",
                 ));
             }
@@ -132,7 +143,10 @@ pub fn func_data_flow_edge_uses(cx: &Cx<'_>, op: OpId) -> Check {
         ValueDef::Result { op: def, .. } => {
             // func_data_flow_edge_c5 (F5): an op-result operand comes from a call.
             if cx.m.op(def).name != OpName::Known(OpKind::Func(FuncOp::Call)) {
-                return Err(Fail::new("expected operand of sdy.func_data_flow_edge to be a result of call op."));
+                return Err(Fail::new(
+                    "func_data_flow_edge_c5",
+                    "expected operand of sdy.func_data_flow_edge to be a result of call op.",
+                ));
             }
         }
     }
@@ -146,6 +160,7 @@ pub fn verify_propagation_barrier(cx: &Cx<'_>, op: OpId) -> Check {
     // propagation_barrier_c1 (PB1): the direction is not BOTH.
     if dir == Some(PropagationDirection::Both) {
         return Err(Fail::new(
+            "propagation_barrier_c1",
             "cannot specify `BOTH` as the direction. Not blocking propagation direction makes the op redundant.",
         ));
     }
@@ -158,7 +173,7 @@ pub fn verify_manual_computation(cx: &Cx<'_>, op: OpId) -> Check {
     for a in super::manual_axes(cx.m, op) {
         // manual_computation_c1 (MC1): a manual axis is not already manual in a parent.
         if let Some((name, span)) = parents.iter().find(|(n, _)| *n == a) {
-            return Err(bound_axis(name, *span));
+            return Err(bound_axis("manual_computation_c1", name, *span));
         }
     }
     Ok(())
@@ -198,11 +213,14 @@ fn manual_side(
     check_per_value(cx, op, shardings, global).map_err(|f| f.prefixed(&format!("{kind} ")))?;
     // manual_computation_c3 (MC3): the op and its region agree on the number of values.
     if global.len() != local.len() {
-        return Err(Fail::new(format!(
-            "number of op {kind}s and region {kind}s must match. Op has {} op {kind}s and {} region {kind}s",
-            global.len(),
-            local.len()
-        )));
+        return Err(Fail::new(
+            "manual_computation_c3",
+            format!(
+                "number of op {kind}s and region {kind}s must match. Op has {} op {kind}s and {} region {kind}s",
+                global.len(),
+                local.len()
+            ),
+        ));
     }
     for (i, ((g, l), s)) in global.iter().zip(local).zip(shardings).enumerate() {
         for (d, ds) in s.dims.iter().enumerate() {
@@ -213,11 +231,14 @@ fn manual_side(
             {
                 let at = ff + pos;
                 // manual_computation_c4 (MC4): manual axes come before free axes in a dimension.
-                return Err(Fail::new(format!(
-                    "{kind} sharding at index {i} must have all manual axes come before free axes in its dimension sharding at index {d}. Saw manual axis {} after free axis {}",
-                    axis_str(&ds.axes[at]),
-                    axis_str(&ds.axes[at - 1])
-                )));
+                return Err(Fail::new(
+                    "manual_computation_c4",
+                    format!(
+                        "{kind} sharding at index {i} must have all manual axes come before free axes in its dimension sharding at index {d}. Saw manual axis {} after free axis {}",
+                        axis_str(&ds.axes[at]),
+                        axis_str(&ds.axes[at - 1])
+                    ),
+                ));
             }
         }
         let Some(gt) = g.as_tensor() else { continue };
@@ -235,9 +256,10 @@ fn manual_side(
                         .fold(1i64, |acc, a| acc.saturating_mul(mesh.map_or(1, |m| size(a, m))));
                     // manual_computation_c5 (MC5): manual axes divide the dimension.
                     if p <= 0 || (*n as i64) % p != 0 {
-                        return Err(Fail::new(format!(
-                            "{kind} dimension size {n} is not divisible by the manual axes size {p}"
-                        )));
+                        return Err(Fail::new(
+                            "manual_computation_c5",
+                            format!("{kind} dimension size {n} is not divisible by the manual axes size {p}"),
+                        ));
                     }
                     dims.push(Some(n / p as u64));
                 }
@@ -246,9 +268,12 @@ fn manual_side(
         let expected = Type::Tensor(TensorType { shape: Some(dims), elem: gt.elem.clone(), encoding: None });
         // manual_computation_c6 (MC6): the region's type is the op's type divided by the manual axes.
         if &expected != l {
-            return Err(Fail::new(format!(
-                "{kind} shape, corresponding sharding, and region {kind} shape at index {i} must match. Expected local shape '{expected}', actual local shape '{l}'"
-            )));
+            return Err(Fail::new(
+                "manual_computation_c6",
+                format!(
+                    "{kind} shape, corresponding sharding, and region {kind} shape at index {i} must match. Expected local shape '{expected}', actual local shape '{l}'"
+                ),
+            ));
         }
     }
     Ok(())
@@ -272,14 +297,17 @@ pub fn manual_computation_uses(cx: &Cx<'_>, op: OpId) -> Check {
     let mesh = super::common_mesh(cx, ins.iter().chain(outs));
     // manual_computation_c7 (MC7): all shardings share a mesh when axes are manual.
     if mesh.is_none() && !manual_list.is_empty() {
-        return Err(Fail::new("all in and out shardings must be bound to the same mesh or an empty mesh."));
+        return Err(Fail::new(
+            "manual_computation_c7",
+            "all in and out shardings must be bound to the same mesh or an empty mesh.",
+        ));
     }
     for a in &manual_list {
         // manual_computation_c8 (MC8): manual axes are axes of that mesh.
         if let Some(m) = mesh
             && m.axis_size(a).is_none()
         {
-            return Err(Fail::new(format!("unknown manual axis: \"{a}\"")));
+            return Err(Fail::new("manual_computation_c8", format!("unknown manual axis: \"{a}\"")));
         }
     }
     Ok(())
@@ -296,13 +324,16 @@ pub fn verify_named_computation(cx: &Cx<'_>, op: OpId) -> Result<(), Vec<Diagnos
         return Err(vec![
             cx.op_error(
                 op,
-                Fail::new(format!(
-                    "inferred type(s) {} are incompatible with return type(s) of operation {}",
-                    list(&returned),
-                    list(&results)
-                )),
+                Fail::new(
+                    "named_computation_c3",
+                    format!(
+                        "inferred type(s) {} are incompatible with return type(s) of operation {}",
+                        list(&returned),
+                        list(&results)
+                    ),
+                ),
             ),
-            cx.op_error(op, Fail::new("failed to infer returned types")),
+            cx.op_error(op, Fail::new("named_computation_c3", "failed to infer returned types")),
         ]);
     }
     Ok(())
@@ -317,11 +348,14 @@ pub fn named_computation_uses(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     if args.len() != operands.len() {
         return Err(cx.located(
             op,
-            Fail::new(format!(
-                "number of block arguments must match the number of operands: {} != {}",
-                args.len(),
-                operands.len()
-            )),
+            Fail::new(
+                "named_computation_c1",
+                format!(
+                    "number of block arguments must match the number of operands: {} != {}",
+                    args.len(),
+                    operands.len()
+                ),
+            ),
         ));
     }
     for (i, (inner, outer)) in args.iter().zip(&operands).enumerate() {
@@ -329,7 +363,7 @@ pub fn named_computation_uses(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         if inner != outer {
             return Err(cx.located(
                 op,
-                Fail::new(format!(
+                Fail::new("named_computation_c2", format!(
                     "expected the type of the {i}'th block argument to match the type of the corresponding operand: '{inner}' vs '{outer}'"
                 )),
             ));

@@ -65,12 +65,13 @@ pub fn check(
 ) -> Check {
     // sharding_c1 (T1): the mesh symbol resolves.
     let Some(mesh) = mesh else {
-        return Err(Fail::new(format!("unknown mesh: {}", mesh_ref_str(&s.mesh))));
+        return Err(Fail::new("sharding_c1", format!("unknown mesh: {}", mesh_ref_str(&s.mesh))));
     };
     // sharding_c2 (T2): a maximal sharding has rank 0 and no replicated or unreduced axes.
     if is_maximal(mesh) || (ty.is_none() && is_fully_replicated(s)) {
         if !s.dims.is_empty() || has_extra_axes(s) {
             return Err(Fail::new(
+                "sharding_c2",
                 "a maximal sharding can only have a sharding with rank 0 and no replicated or unreduced axes.",
             ));
         }
@@ -81,10 +82,13 @@ pub fn check(
     if let Some(Type::Tuple(elems)) = ty {
         // sharding_c3 (T3): only a tuple of one element can be sharded.
         if elems.len() != 1 {
-            return Err(Fail::new(format!(
-                "ops can only have a sharding for a tuple of size 1: '{}'",
-                ty.map(|t| t.to_string()).unwrap_or_default()
-            )));
+            return Err(Fail::new(
+                "sharding_c3",
+                format!(
+                    "ops can only have a sharding for a tuple of size 1: '{}'",
+                    ty.map(|t| t.to_string()).unwrap_or_default()
+                ),
+            ));
         }
         tuple_elem = elems[0].clone();
         ty = Some(&tuple_elem);
@@ -100,32 +104,38 @@ pub fn check(
         // sharding_c4 (T4): a non-shaped value's sharding has rank 0 and no replicated or unreduced axes.
         if !s.dims.is_empty() || has_extra_axes(s) {
             let t = ty.map(|t| t.to_string()).unwrap_or_else(|| "<<NULL TYPE>>".into());
-            return Err(Fail::new(format!(
-                "non-shaped tensors can only have a sharding with rank 0 and no replicated or unreduced axes. type: '{t}', sharding: {}",
-                sharding_str(s)
-            )));
+            return Err(Fail::new(
+                "sharding_c4",
+                format!(
+                    "non-shaped tensors can only have a sharding with rank 0 and no replicated or unreduced axes. type: '{t}', sharding: {}",
+                    sharding_str(s)
+                ),
+            ));
         }
         return Ok(());
     };
     // sharding_c5 (T5): only ranked tensors have a sharding.
     let Some(shape) = shape else {
         let t = ty.map(|t| t.to_string()).unwrap_or_default();
-        return Err(Fail::new(format!("only ranked tensors can have a sharding. type: '{t}'")));
+        return Err(Fail::new("sharding_c5", format!("only ranked tensors can have a sharding. type: '{t}'")));
     };
     // sharding_c6 (T6): one dimension sharding per dimension.
     if s.dims.len() != shape.len() {
-        return Err(Fail::new(format!("sharding doesn't match tensor rank: {} != {}", s.dims.len(), shape.len())));
+        return Err(Fail::new(
+            "sharding_c6",
+            format!("sharding doesn't match tensor rank: {} != {}", s.dims.len(), shape.len()),
+        ));
     }
     let mut seen = Seen::default();
     for (dim, (d, size)) in s.dims.iter().zip(&shape).enumerate() {
         if let Some(p) = d.priority {
             // sharding_c7 (T7): priorities are non-negative.
             if p < 0 {
-                return Err(Fail::new(format!("dim {dim} has a negative priority")));
+                return Err(Fail::new("sharding_c6", format!("dim {dim} has a negative priority")));
             }
             // sharding_c8 (T8): an empty closed dimension has no priority.
             if d.is_closed && d.axes.is_empty() {
-                return Err(Fail::new(format!("dim {dim} is empty and closed but has a priority")));
+                return Err(Fail::new("sharding_c8", format!("dim {dim} is empty and closed but has a priority")));
             }
         }
         check_list(&d.axes, mesh, &mut seen)?;
@@ -134,9 +144,10 @@ pub fn check(
             let sharded = d.axes.iter().fold(1i64, |acc, a| acc.saturating_mul(super::axes::size(a, mesh)));
             // sharding_c9 (T9): mesh tensors' static dimensions divide by their sharded size.
             if sharded != 0 && (*size as i64) % sharded != 0 {
-                return Err(Fail::new(format!(
-                    "dim {dim} with size {size} is not divisible by its sharded size {sharded}"
-                )));
+                return Err(Fail::new(
+                    "sharding_c8",
+                    format!("dim {dim} with size {size} is not divisible by its sharded size {sharded}"),
+                ));
             }
         }
     }
@@ -148,7 +159,7 @@ pub fn check(
         let all = s.dims.iter().flat_map(|d| d.axes.iter()).chain(&s.replicated).chain(&s.unreduced);
         for a in all {
             if let Some((name, span)) = manual.iter().find(|(n, _)| *n == a.name) {
-                return Err(bound_axis(name, *span));
+                return Err(bound_axis("sharding_c10", name, *span));
             }
         }
     }
@@ -156,8 +167,8 @@ pub fn check(
 }
 
 /// The error for an axis already bound by a parent manual computation.
-pub fn bound_axis(name: &str, parent: Span) -> Fail {
-    Fail::new(format!("operates on axis \"{name}\" which is already bound by a parent sdy.manual_computation op"))
+pub fn bound_axis(code: &'static str, name: &str, parent: Span) -> Fail {
+    Fail::new(code, format!("operates on axis \"{name}\" which is already bound by a parent sdy.manual_computation op"))
         .note(parent, "parent bounding this axis as manual")
 }
 
@@ -178,11 +189,10 @@ pub fn check_per_value(cx: &Cx<'_>, op: OpId, shardings: &[TensorSharding], type
     }
     // hooks_c2 (H2): one sharding per value.
     if shardings.len() != types.len() {
-        return Err(Fail::new(format!(
-            "shardings don't match number of values: {} shardings vs {} values",
-            shardings.len(),
-            types.len()
-        )));
+        return Err(Fail::new(
+            "hooks_c2",
+            format!("shardings don't match number of values: {} shardings vs {} values", shardings.len(), types.len()),
+        ));
     }
     for (i, (s, t)) in shardings.iter().zip(types).enumerate() {
         check(s, Some(t), cx.syms.mesh(&s.mesh), false, &manual)

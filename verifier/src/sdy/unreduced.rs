@@ -30,15 +30,15 @@ fn check_reduction(
     diff: &[AxisRef],
     expected: ReductionKind,
     verb: &str,
+    code: &'static str,
 ) -> Check {
     for s in shardings.iter().flatten() {
         let touches = s.unreduced.iter().any(|a| diff.iter().any(|d| overlaps_ref(a, d)));
         if touches && s.reduction != expected {
-            return Err(Fail::new(format!(
-                "cannot {verb} '{}' unreduced axes. Expected '{}'.",
-                s.reduction.keyword(),
-                expected.keyword()
-            )));
+            return Err(Fail::new(
+                code,
+                format!("cannot {verb} '{}' unreduced axes. Expected '{}'.", s.reduction.keyword(), expected.keyword()),
+            ));
         }
     }
     Ok(())
@@ -69,32 +69,38 @@ pub fn check_transition(
     if let Some(first) = introduced.first() {
         // unreduced_c1 (U1): only ops that may introduce unreduced axes do so.
         let Some(expected) = introduce else {
-            return Err(Fail::new(format!("cannot add new unreduced axis '{}'.", first.name)));
+            return Err(Fail::new("unreduced_c1", format!("cannot add new unreduced axis '{}'.", first.name)));
         };
         // unreduced_c2 (U2): introduced axes carry the expected reduction.
-        check_reduction(results, &introduced, expected, "introduce")?;
+        check_reduction(results, &introduced, expected, "introduce", "unreduced_c2")?;
     }
     if let Some(first) = removed.first() {
         // unreduced_c3 (U3): only blessed ops drop unreduced axes (no current caller forbids it).
         let Some(expected) = remove else {
-            return Err(Fail::new(format!(
-                "dropped unreduced axis '{}' without a blessed operation (e.g., sdy.reshard). This is an invalid transition from unreduced to reduced.",
-                first.name
-            )));
+            return Err(Fail::new(
+                "unreduced_c2",
+                format!(
+                    "dropped unreduced axis '{}' without a blessed operation (e.g., sdy.reshard). This is an invalid transition from unreduced to reduced.",
+                    first.name
+                ),
+            ));
         };
         // unreduced_c4 (U4): dropped axes carry the reduction that reduces them.
-        check_reduction(operands, &removed, expected, "reduce")?;
+        check_reduction(operands, &removed, expected, "reduce", "unreduced_c4")?;
     }
     for r in results.iter().flatten() {
         for ra in &r.unreduced {
             for o in operands.iter().flatten() {
                 // unreduced_c5 (U5): kept unreduced axes keep their reduction.
                 if o.unreduced.iter().any(|oa| overlaps_ref(oa, ra)) && o.reduction != r.reduction {
-                    return Err(Fail::new(format!(
-                        "cannot change the reduction operator of kept unreduced axes from {} to {}.",
-                        o.reduction.keyword(),
-                        r.reduction.keyword()
-                    )));
+                    return Err(Fail::new(
+                        "unreduced_c5",
+                        format!(
+                            "cannot change the reduction operator of kept unreduced axes from {} to {}.",
+                            o.reduction.keyword(),
+                            r.reduction.keyword()
+                        ),
+                    ));
                 }
             }
         }

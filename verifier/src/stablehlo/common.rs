@@ -39,7 +39,7 @@ impl<'m> Op<'m> {
     pub fn operands(&self, n: usize) -> Result<Vec<&'m Type>, Fail> {
         let ts = self.operand_types();
         if ts.len() != n {
-            return Err(Fail::new(format!("expected {n} operands, but found {}", ts.len())));
+            return Err(Fail::new("stablehlo_signature", format!("expected {n} operands, but found {}", ts.len())));
         }
         Ok(ts)
     }
@@ -47,14 +47,17 @@ impl<'m> Op<'m> {
     /// stablehlo_signature: exactly `N` operands, as an array.
     pub fn args<const N: usize>(&self) -> Result<[&'m Type; N], Fail> {
         let ts = self.operands(N)?;
-        ts.try_into().map_err(|_| Fail::new(format!("expected {N} operands")))
+        ts.try_into().map_err(|_| Fail::new("stablehlo_signature", format!("expected {N} operands")))
     }
 
     /// stablehlo_signature: at least `n` operands.
     pub fn operands_at_least(&self, n: usize) -> Result<Vec<&'m Type>, Fail> {
         let ts = self.operand_types();
         if ts.len() < n {
-            return Err(Fail::new(format!("expected {n} or more operands, but found {}", ts.len())));
+            return Err(Fail::new(
+                "stablehlo_signature",
+                format!("expected {n} or more operands, but found {}", ts.len()),
+            ));
         }
         Ok(ts)
     }
@@ -63,7 +66,7 @@ impl<'m> Op<'m> {
     pub fn results(&self, n: usize) -> Result<Vec<&'m Type>, Fail> {
         let ts = self.result_types();
         if ts.len() != n {
-            return Err(Fail::new(format!("requires {n} results, but found {}", ts.len())));
+            return Err(Fail::new("stablehlo_signature", format!("requires {n} results, but found {}", ts.len())));
         }
         Ok(ts)
     }
@@ -82,9 +85,12 @@ impl<'m> Op<'m> {
     pub fn ints_opt(&self, name: &str) -> Result<Option<Vec<i64>>, Fail> {
         match self.attr(name) {
             None => Ok(None),
-            Some(a) => ints_of(a)
-                .map(Some)
-                .ok_or_else(|| Fail::new(format!("attribute '{name}' failed to satisfy constraint: i64 dense array"))),
+            Some(a) => ints_of(a).map(Some).ok_or_else(|| {
+                Fail::new(
+                    "stablehlo_signature",
+                    format!("attribute '{name}' failed to satisfy constraint: i64 dense array"),
+                )
+            }),
         }
     }
 
@@ -99,8 +105,11 @@ impl<'m> Op<'m> {
             None => Ok(None),
             Some(Attr::Int(i)) => i64::try_from(i.value)
                 .map(Some)
-                .map_err(|_| Fail::new(format!("attribute '{name}' does not fit in 64 bits"))),
-            Some(_) => Err(Fail::new(format!("attribute '{name}' failed to satisfy constraint: 64-bit integer"))),
+                .map_err(|_| Fail::new("stablehlo_signature", format!("attribute '{name}' does not fit in 64 bits"))),
+            Some(_) => Err(Fail::new(
+                "stablehlo_signature",
+                format!("attribute '{name}' failed to satisfy constraint: 64-bit integer"),
+            )),
         }
     }
 
@@ -144,14 +153,17 @@ impl<'m> Op<'m> {
     /// stablehlo_signature: the op has exactly `n` regions.
     pub fn regions(&self, n: usize) -> Check {
         if self.o.regions.len() != n {
-            return Err(Fail::new(format!("requires {n} regions, but found {}", self.o.regions.len())));
+            return Err(Fail::new(
+                "stablehlo_signature",
+                format!("requires {n} regions, but found {}", self.o.regions.len()),
+            ));
         }
         Ok(())
     }
 }
 
 fn requires_attr(name: &str) -> Fail {
-    Fail::new(format!("requires attribute '{name}'"))
+    Fail::new("stablehlo_signature", format!("requires attribute '{name}'"))
 }
 
 /// An integer list from any of the attribute forms printers use.
@@ -181,7 +193,7 @@ pub fn tensor(t: &Type) -> Option<&TensorType> {
 
 /// stablehlo_signature: the value must be a tensor (`operand #i must be ...`).
 pub fn expect_tensor<'t>(t: &'t Type, what: &str) -> Result<&'t TensorType, Fail> {
-    tensor(t).ok_or_else(|| Fail::new(format!("{what} must be a tensor, but got {}", q(t))))
+    tensor(t).ok_or_else(|| Fail::new("stablehlo_signature", format!("{what} must be a tensor, but got {}", q(t))))
 }
 
 /// The shape of a ranked tensor; `None` when unranked.
@@ -334,26 +346,44 @@ pub fn make(shape: Vec<Dim>, elem: ElemType) -> TensorType {
 
 /// Result type agrees with the inferred type: MLIR's
 /// `InferTypeOpInterface` check, in its words.
-pub fn check_inferred(inferred: &Type, actual: &Type) -> Check {
+pub fn check_inferred(code: &'static str, inferred: &Type, actual: &Type) -> Check {
     if type_compat(inferred, actual) {
         return Ok(());
     }
-    Err(Fail::new(format!(
-        "inferred type(s) {} are incompatible with return type(s) of operation {}",
-        q(inferred),
-        q(actual)
-    )))
+    Err(Fail::new(
+        code,
+        format!("inferred type(s) {} are incompatible with return type(s) of operation {}", q(inferred), q(actual)),
+    ))
+}
+
+/// `check_inferred` for an inferred type stated by two constraints, one on
+/// the shape (`shape_code`) and one on the element type (`elem_code`): the
+/// failure carries the one the result breaks (the shape's when both).
+pub fn check_inferred_parts(
+    shape_code: &'static str,
+    elem_code: &'static str,
+    inferred: &Type,
+    actual: &Type,
+) -> Check {
+    let code = match (inferred, actual) {
+        (Type::Tensor(i), Type::Tensor(a)) if shape_compat(i, a) => elem_code,
+        _ => shape_code,
+    };
+    check_inferred(code, inferred, actual)
 }
 
 /// Checks an inferred shape against the result's shape (element types are
 /// checked separately).
-pub fn check_inferred_shape(inferred: &[Dim], actual: &TensorType) -> Check {
+pub fn check_inferred_shape(code: &'static str, inferred: &[Dim], actual: &TensorType) -> Check {
     match shape(actual) {
-        Some(s) if !dims_compat(inferred, s) => Err(Fail::new(format!(
-            "inferred shape '{}' is incompatible with return type of operation {}",
-            dims_str(inferred),
-            qt(actual)
-        ))),
+        Some(s) if !dims_compat(inferred, s) => Err(Fail::new(
+            code,
+            format!(
+                "inferred shape '{}' is incompatible with return type of operation {}",
+                dims_str(inferred),
+                qt(actual)
+            ),
+        )),
         _ => Ok(()),
     }
 }
@@ -371,35 +401,39 @@ pub fn is_sorted(v: &[i64]) -> bool {
 }
 
 /// Upstream's `checkDimsInBounds` message.
-pub fn dims_in_bounds(dims: &[i64], upper: i64, dims_name: &str, upper_name: &str) -> Check {
+pub fn dims_in_bounds(code: &'static str, dims: &[i64], upper: i64, dims_name: &str, upper_name: &str) -> Check {
     for &d in dims {
         if d < 0 || d >= upper {
-            return Err(Fail::new(format!(
-                "Expects each element of {dims_name} to be in range [0, {upper_name}) i.e. [0, {upper}). got: {d}."
-            )));
+            return Err(Fail::new(
+                code,
+                format!(
+                    "Expects each element of {dims_name} to be in range [0, {upper_name}) i.e. [0, {upper}). got: {d}."
+                ),
+            ));
         }
     }
     Ok(())
 }
 
 /// Upstream's `checkDimInBounds` message.
-pub fn dim_in_bounds(d: i64, upper: i64, name: &str, upper_name: &str, inclusive: bool) -> Check {
+pub fn dim_in_bounds(code: &'static str, d: i64, upper: i64, name: &str, upper_name: &str, inclusive: bool) -> Check {
     let end = if inclusive { "]" } else { ")" };
     let limit = if inclusive { upper.saturating_add(1) } else { upper };
     if d < 0 || d >= limit {
-        return Err(Fail::new(format!(
-            "Expects {name} to be in range [0, {upper_name}{end} i.e. [0, {upper}{end}. got: {d}."
-        )));
+        return Err(Fail::new(
+            code,
+            format!("Expects {name} to be in range [0, {upper_name}{end} i.e. [0, {upper}{end}. got: {d}."),
+        ));
     }
     Ok(())
 }
 
 /// Upstream's `checkDimsDistinct` message.
-pub fn dims_distinct(a: &[i64], b: &[i64], an: &str, bn: &str) -> Check {
+pub fn dims_distinct(code: &'static str, a: &[i64], b: &[i64], an: &str, bn: &str) -> Check {
     let mut seen = std::collections::HashSet::new();
     for &d in a.iter().chain(b) {
         if !seen.insert(d) {
-            return Err(Fail::new(format!("has duplicated dimension from {an} and {bn}: {d}")));
+            return Err(Fail::new(code, format!("has duplicated dimension from {an} and {bn}: {d}")));
         }
     }
     Ok(())

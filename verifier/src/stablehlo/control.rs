@@ -24,49 +24,64 @@ pub fn while_op(op: Op<'_>) -> Check {
     let ins = op.operand_types();
     op.regions(2)?;
     let (Some((cargs, crets)), Some((bargs, brets))) = (op.region_signature(0), op.region_signature(1)) else {
-        return Err(Fail::new("expects non-empty cond and body regions"));
+        return Err(Fail::new("while_c1|while_c3", "expects non-empty cond and body regions"));
     };
     // while_c1
     if !all_compat(&ins, &cargs) {
-        return Err(Fail::new(format!(
-            "expect operands to be compatible with condition block arguments but got {} vs {}",
-            type_list(&ins),
-            type_list(&cargs)
-        )));
+        return Err(Fail::new(
+            "while_c1",
+            format!(
+                "expect operands to be compatible with condition block arguments but got {} vs {}",
+                type_list(&ins),
+                type_list(&cargs)
+            ),
+        ));
     }
     // while_c2
     if !all_compat(&ins, &bargs) {
-        return Err(Fail::new(format!(
-            "expect operands to be compatible with body block arguments but got {} vs {}",
-            type_list(&ins),
-            type_list(&bargs)
-        )));
+        return Err(Fail::new(
+            "while_c2",
+            format!(
+                "expect operands to be compatible with body block arguments but got {} vs {}",
+                type_list(&ins),
+                type_list(&bargs)
+            ),
+        ));
     }
     if !all_compat(&ins, &brets) {
-        return Err(Fail::new(format!(
-            "expect operands to be compatible with body block return types but got {} vs {}",
-            type_list(&ins),
-            type_list(&brets)
-        )));
+        return Err(Fail::new(
+            "while_c2",
+            format!(
+                "expect operands to be compatible with body block return types but got {} vs {}",
+                type_list(&ins),
+                type_list(&brets)
+            ),
+        ));
     }
     // while_c1
     if crets.len() != 1 {
-        return Err(Fail::new(format!("expect condition body returns a single value but got {}", crets.len())));
+        return Err(Fail::new(
+            "while_c1",
+            format!("expect condition body returns a single value but got {}", crets.len()),
+        ));
     }
     if scalar_elem(crets[0]) != Some(&ElemType::I1) {
-        return Err(Fail::new(format!(
-            "expect condition block return a zero-ranked tensor of i1 but got {}",
-            q(crets[0])
-        )));
+        return Err(Fail::new(
+            "while_c1",
+            format!("expect condition block return a zero-ranked tensor of i1 but got {}", q(crets[0])),
+        ));
     }
     // while_c3
     let rs = op.result_types();
     if !all_compat(&ins, &rs) {
-        return Err(Fail::new(format!(
-            "inferred type(s) {} are incompatible with return type(s) of operation {}",
-            type_list(&ins),
-            type_list(&rs)
-        )));
+        return Err(Fail::new(
+            "while_c3",
+            format!(
+                "inferred type(s) {} are incompatible with return type(s) of operation {}",
+                type_list(&ins),
+                type_list(&rs)
+            ),
+        ));
     }
     Ok(())
 }
@@ -82,24 +97,30 @@ pub fn conditional(op: Op<'_>, is_case: bool) -> Check {
     if let Some(r) = ts.rank()
         && r != 0
     {
-        return Err(Fail::new(format!("operand should be rank 0 tensor but got rank {r}")));
+        return Err(Fail::new("if_i1|case_i1", format!("operand should be rank 0 tensor but got rank {r}")));
     }
     if ts.elem != want {
-        return Err(Fail::new(format!("operand #0 must be 0D tensor of {want} values, but got {}", q(sel))));
+        return Err(Fail::new(
+            "if_i1|case_i1",
+            format!("operand #0 must be 0D tensor of {want} values, but got {}", q(sel)),
+        ));
     }
     let n = op.o.regions.len();
     // case_c1
     if n == 0 || !is_case && n != 2 {
-        return Err(Fail::new(if is_case {
-            "expect at least one branch".to_string()
-        } else {
-            format!("requires 2 regions, but found {n}")
-        }));
+        return Err(Fail::new(
+            "case_c1",
+            if is_case {
+                "expect at least one branch".to_string()
+            } else {
+                format!("requires 2 regions, but found {n}")
+            },
+        ));
     }
     let mut sigs = vec![];
     for i in 0..n {
         let Some(sig) = op.region_signature(i) else {
-            return Err(Fail::new("expect non-empty region"));
+            return Err(Fail::new("case_c1", "expect non-empty region"));
         };
         sigs.push(sig);
     }
@@ -107,25 +128,34 @@ pub fn conditional(op: Op<'_>, is_case: bool) -> Check {
     for (i, (args, rets)) in sigs.iter().enumerate() {
         // if_c1, case_c2
         if !args.is_empty() {
-            return Err(Fail::new(format!("branch {i} must have 0 arguments, but found {}", args.len())));
+            return Err(Fail::new(
+                "if_c1|case_c2",
+                format!("branch {i} must have 0 arguments, but found {}", args.len()),
+            ));
         }
         // if_c2, case_c3
         if !all_compat(&first, rets) {
-            return Err(Fail::new(format!(
-                "branch 0 and branch {i} have mismatched return types: {} vs {}",
-                type_list(&first),
-                type_list(rets)
-            )));
+            return Err(Fail::new(
+                "if_c2|case_c3",
+                format!(
+                    "branch 0 and branch {i} have mismatched return types: {} vs {}",
+                    type_list(&first),
+                    type_list(rets)
+                ),
+            ));
         }
     }
     // if_c3, case_c4
     let rs = op.result_types();
     if !all_compat(&first, &rs) {
-        return Err(Fail::new(format!(
-            "inferred type(s) {} are incompatible with return type(s) of operation {}",
-            type_list(&first),
-            type_list(&rs)
-        )));
+        return Err(Fail::new(
+            "if_c3|case_c4",
+            format!(
+                "inferred type(s) {} are incompatible with return type(s) of operation {}",
+                type_list(&first),
+                type_list(&rs)
+            ),
+        ));
     }
     Ok(())
 }
@@ -136,11 +166,14 @@ pub fn optimization_barrier(op: Op<'_>) -> Check {
     let rs = op.result_types();
     // optimization_barrier_c1
     if !all_compat(&ins, &rs) {
-        return Err(Fail::new(format!(
-            "inferred type(s) {} are incompatible with return type(s) of operation {}",
-            type_list(&ins),
-            type_list(&rs)
-        )));
+        return Err(Fail::new(
+            "optimization_barrier_c1",
+            format!(
+                "inferred type(s) {} are incompatible with return type(s) of operation {}",
+                type_list(&ins),
+                type_list(&rs)
+            ),
+        ));
     }
     Ok(())
 }
@@ -149,7 +182,7 @@ pub fn optimization_barrier(op: Op<'_>) -> Check {
 fn callee<'m>(op: Op<'m>, attr: &str) -> Result<Option<(OpId, &'m [Type], &'m [Type])>, Fail> {
     let Some(Attr::SymbolRef(path)) = op.attr(attr) else {
         // stablehlo_signature
-        return Err(Fail::new(format!("requires attribute '{attr}'")));
+        return Err(Fail::new("stablehlo_signature", format!("requires attribute '{attr}'")));
     };
     let [name] = path.as_slice() else { return Ok(None) };
     let Some(f) = op.m.lookup_symbol(name) else { return Ok(None) };
@@ -166,47 +199,52 @@ fn callee<'m>(op: Op<'m>, attr: &str) -> Result<Option<(OpId, &'m [Type], &'m [T
 pub fn composite(op: Op<'_>) -> Check {
     let Some(Attr::SymbolRef(path)) = op.attr("decomposition") else {
         // stablehlo_signature
-        return Err(Fail::new("requires attribute 'decomposition'"));
+        return Err(Fail::new("stablehlo_signature", "requires attribute 'decomposition'"));
     };
     // composite_c1
     match op.attr("name") {
         Some(Attr::Str(s, _)) if s.contains(&b'.') && !s.starts_with(b".") && !s.ends_with(b".") => {}
         _ => {
             return Err(Fail::new(
+                "composite_c1",
                 "name must be a valid namespaced op name, i.e. it must match the following regular expression: [a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+ e.g. \"my_namespace.my_op\"",
             ));
         }
     }
     // composite_c2
     let Some((_, args, res)) = callee(op, "decomposition")? else {
-        return Err(Fail::new(format!("'@{}' does not reference a valid function", path.join("::@"))));
+        return Err(Fail::new("composite_c2", format!("'@{}' does not reference a valid function", path.join("::@"))));
     };
     let ins = op.operand_types();
     // composite_c3
     if ins.len() != args.len() {
-        return Err(Fail::new(format!("has {} operand(s), but decomposition has {}", ins.len(), args.len())));
+        return Err(Fail::new(
+            "composite_c3",
+            format!("has {} operand(s), but decomposition has {}", ins.len(), args.len()),
+        ));
     }
     for (i, (t, a)) in ins.iter().zip(args).enumerate() {
         if *t != a {
-            return Err(Fail::new(format!(
-                "operand at index {i} has type {}, but decomposition has type {}",
-                q(t),
-                q(a)
-            )));
+            return Err(Fail::new(
+                "composite_c3",
+                format!("operand at index {i} has type {}, but decomposition has type {}", q(t), q(a)),
+            ));
         }
     }
     let rs = op.result_types();
     // composite_c4
     if rs.len() != res.len() {
-        return Err(Fail::new(format!("has {} result(s), but decomposition has {}", rs.len(), res.len())));
+        return Err(Fail::new(
+            "composite_c4",
+            format!("has {} result(s), but decomposition has {}", rs.len(), res.len()),
+        ));
     }
     for (i, (t, a)) in rs.iter().zip(res).enumerate() {
         if *t != a {
-            return Err(Fail::new(format!(
-                "result at index {i} has type {}, but decomposition has type {}",
-                q(t),
-                q(a)
-            )));
+            return Err(Fail::new(
+                "composite_c4",
+                format!("result at index {i} has type {}, but decomposition has type {}", q(t), q(a)),
+            ));
         }
     }
     Ok(())
@@ -223,25 +261,31 @@ pub fn func_call(op: Op<'_>) -> Check {
     };
     let ins = op.operand_types();
     if ins.len() != args.len() {
-        return Err(Fail::new("incorrect number of operands for callee"));
+        return Err(Fail::new("func_call_c1", "incorrect number of operands for callee"));
     }
     for (i, (t, a)) in ins.iter().zip(args).enumerate() {
         if *t != a {
-            return Err(Fail::new(format!(
-                "operand type mismatch: expected operand type {}, but provided {} for operand number {i}",
-                q(a),
-                q(t)
-            )));
+            return Err(Fail::new(
+                "func_call_c1",
+                format!(
+                    "operand type mismatch: expected operand type {}, but provided {} for operand number {i}",
+                    q(a),
+                    q(t)
+                ),
+            ));
         }
     }
     let rs = op.result_types();
     // func_call_c2
     if rs.len() != res.len() {
-        return Err(Fail::new("incorrect number of results for callee"));
+        return Err(Fail::new("func_call_c2", "incorrect number of results for callee"));
     }
     for (i, (t, a)) in rs.iter().zip(res).enumerate() {
         if *t != a {
-            return Err(Fail::new(format!("result type mismatch at index {i}: expected {}, but got {}", q(a), q(t))));
+            return Err(Fail::new(
+                "func_call_c2",
+                format!("result type mismatch at index {i}: expected {}, but got {}", q(a), q(t)),
+            ));
         }
     }
     Ok(())
@@ -254,11 +298,10 @@ pub fn func_return(op: Op<'_>) -> Check {
     let ins = op.operand_types();
     // func_return_c1
     if ins.len() != res.len() {
-        return Err(Fail::new(format!(
-            "has {} operands, but enclosing function (@{fname}) returns {}",
-            ins.len(),
-            res.len()
-        )));
+        return Err(Fail::new(
+            "func_return_c1",
+            format!("has {} operands, but enclosing function (@{fname}) returns {}", ins.len(), res.len()),
+        ));
     }
     Ok(())
 }
@@ -270,11 +313,14 @@ pub fn func_return_types(op: Op<'_>) -> Check {
     // func_return_c2
     for (i, (t, r)) in op.operand_types().into_iter().zip(&res).enumerate() {
         if t != r {
-            return Err(Fail::new(format!(
-                "type of return operand {i} ({}) doesn't match function result type ({}) in function @{fname}",
-                q(t),
-                q(r)
-            )));
+            return Err(Fail::new(
+                "func_return_c2",
+                format!(
+                    "type of return operand {i} ({}) doesn't match function result type ({}) in function @{fname}",
+                    q(t),
+                    q(r)
+                ),
+            ));
         }
     }
     Ok(())

@@ -13,10 +13,13 @@ use crate::{Check, Fail};
 fn inputs_and_inits<'m>(op: Op<'m>) -> Result<(Vec<&'m TensorType>, Vec<&'m TensorType>), Fail> {
     let ins = op.operand_types();
     if ins.is_empty() || ins.len() % 2 != 0 {
-        return Err(Fail::new(format!(
-            "expects the same number of inputs and init values, and at least one of each, got {} operands",
-            ins.len()
-        )));
+        return Err(Fail::new(
+            "reduce_c3|reduce_window_c1",
+            format!(
+                "expects the same number of inputs and init values, and at least one of each, got {} operands",
+                ins.len()
+            ),
+        ));
     }
     let ts = ins
         .iter()
@@ -31,9 +34,12 @@ fn inputs_and_inits<'m>(op: Op<'m>) -> Result<(Vec<&'m TensorType>, Vec<&'m Tens
 fn same_input_shapes(inputs: &[&TensorType]) -> Check {
     for (i, t) in inputs.iter().enumerate().skip(1) {
         if !shape_compat(inputs[0], t) {
-            return Err(Fail::new(format!(
-                "expects all inputs to have compatible shapes. Shape at input-index {i} is not compatible with shape at input-index 0"
-            )));
+            return Err(Fail::new(
+                "reduce_c1|reduce_window_c2",
+                format!(
+                    "expects all inputs to have compatible shapes. Shape at input-index {i} is not compatible with shape at input-index 0"
+                ),
+            ));
         }
     }
     Ok(())
@@ -62,82 +68,104 @@ pub fn reducer(
 ) -> Result<Vec<ElemType>, Fail> {
     let n = inputs.len();
     let Some((args, rets)) = op.region_signature(region) else {
-        return Err(Fail::new("expects a non-empty reduction region"));
+        return Err(Fail::new("stablehlo_signature", "expects a non-empty reduction region"));
     };
     // reduce_c6, reduce_window_c13, scatter_c23, select_and_scatter_c10
     if args.len() != 2 * n {
-        return Err(Fail::new(format!(
-            "Reduction-region must take {} parameters, but takes {} parameter(s)",
-            2 * n,
-            args.len()
-        )));
+        return Err(Fail::new(
+            "reduce_c6|reduce_window_c13|scatter_c23|select_and_scatter_c10",
+            format!("Reduction-region must take {} parameters, but takes {} parameter(s)", 2 * n, args.len()),
+        ));
     }
     if rets.is_empty() {
-        return Err(Fail::new("The reduction-region expected to return some value(s)"));
+        return Err(Fail::new(
+            "reduce_c6|reduce_window_c13|scatter_c23|select_and_scatter_c10",
+            "The reduction-region expected to return some value(s)",
+        ));
     }
     if rets.len() != n {
-        return Err(Fail::new(format!(
-            "Reduction-region here must produce {n} tensors, but produces {} instead",
-            rets.len()
-        )));
+        return Err(Fail::new(
+            "reduce_c6|reduce_window_c13|scatter_c23|select_and_scatter_c10",
+            format!("Reduction-region here must produce {n} tensors, but produces {} instead", rets.len()),
+        ));
     }
     let mut acc = vec![];
     for (i, r) in rets.iter().enumerate() {
         let Some(tr) = tensor(r) else {
-            return Err(Fail::new(format!(
-                "Reduction-region here must produce tensor-typed result(s), but produces {} instead",
-                q(r)
-            )));
+            return Err(Fail::new(
+                "reduce_c6|reduce_window_c13|scatter_c23|select_and_scatter_c10",
+                format!("Reduction-region here must produce tensor-typed result(s), but produces {} instead", q(r)),
+            ));
         };
         // reduce_c2
         if !compatible_shape_and_elem(r, args[i], false) {
-            return Err(Fail::new(format!(
-                "The type of reduction-region's parameter at index {i} is different than the corresponding result type: {} vs {}",
-                q(args[i]),
-                q(r)
-            )));
+            return Err(Fail::new(
+                "reduce_c2",
+                format!(
+                    "The type of reduction-region's parameter at index {i} is different than the corresponding result type: {} vs {}",
+                    q(args[i]),
+                    q(r)
+                ),
+            ));
         }
         if !compatible_shape_and_elem(r, args[n + i], true) {
-            return Err(Fail::new(format!(
-                "The type of reduction-region's parameter at index {} is different than the corresponding result type: {} vs {}",
-                n + i,
-                q(args[n + i]),
-                q(r)
-            )));
+            return Err(Fail::new(
+                "reduce_c2",
+                format!(
+                    "The type of reduction-region's parameter at index {} is different than the corresponding result type: {} vs {}",
+                    n + i,
+                    q(args[n + i]),
+                    q(r)
+                ),
+            ));
         }
         // reduce_c6
         if !shape_compat(inits[i], tr) {
-            return Err(Fail::new(format!(
-                "The shape of reduction-region's result type at index {i} differs from the op's corresponding init-value type: {} vs {}",
-                q(r),
-                qt(inits[i])
-            )));
+            return Err(Fail::new(
+                "reduce_c6",
+                format!(
+                    "The shape of reduction-region's result type at index {i} differs from the op's corresponding init-value type: {} vs {}",
+                    q(r),
+                    qt(inits[i])
+                ),
+            ));
         }
         let promotable = |a: &ElemType, b: &ElemType| is_promotable(a, b) || a.is_float() && b.is_float();
         if !promotable(&inits[i].elem, &tr.elem) {
-            return Err(Fail::new(format!(
-                "The element-type of reduction-region's result type at index {i} is expected to be promotable from the op's corresponding init-value element-type: {} vs {}",
-                q(r),
-                qt(inits[i])
-            )));
+            return Err(Fail::new(
+                "reduce_c6",
+                format!(
+                    "The element-type of reduction-region's result type at index {i} is expected to be promotable from the op's corresponding init-value element-type: {} vs {}",
+                    q(r),
+                    qt(inits[i])
+                ),
+            ));
         }
-        let Some(ta) = tensor(args[n + i]) else { return Err(Fail::new("reduction-region arguments must be tensors")) };
+        let Some(ta) = tensor(args[n + i]) else {
+            return Err(Fail::new("reduce_c6", "reduction-region arguments must be tensors"));
+        };
         if !promotable(&inputs[i].elem, &ta.elem) {
-            return Err(Fail::new(format!(
-                "The element-type of reduction-region's argument at index {} is expected to be promotable from {}, but got {}",
-                n + i,
-                inputs[i].elem,
-                ta.elem
-            )));
+            return Err(Fail::new(
+                "reduce_c6",
+                format!(
+                    "The element-type of reduction-region's argument at index {} is expected to be promotable from {}, but got {}",
+                    n + i,
+                    inputs[i].elem,
+                    ta.elem
+                ),
+            ));
         }
         let Some(sa) = shape(ta) else { continue };
         if sa.len() > allowed.len() {
-            return Err(Fail::new(format!(
-                "The rank of reduction-region's argument at index {} is expected to be <= {}, got {}",
-                n + i,
-                allowed.len(),
-                sa.len()
-            )));
+            return Err(Fail::new(
+                "reduce_c6",
+                format!(
+                    "The rank of reduction-region's argument at index {} is expected to be <= {}, got {}",
+                    n + i,
+                    allowed.len(),
+                    sa.len()
+                ),
+            ));
         }
         let mut k = 0;
         for &d in allowed {
@@ -146,10 +174,13 @@ pub fn reducer(
             }
         }
         if k != sa.len() {
-            return Err(Fail::new(format!(
-                "The shape of reduction-region's argument at index {} is not compatible with that of reduce-op's input-parameter at index {i}",
-                n + i
-            )));
+            return Err(Fail::new(
+                "reduce_c6",
+                format!(
+                    "The shape of reduction-region's argument at index {} is not compatible with that of reduce-op's input-parameter at index {i}",
+                    n + i
+                ),
+            ));
         }
         acc.push(tr.elem.clone());
     }
@@ -157,10 +188,16 @@ pub fn reducer(
 }
 
 /// Checks every result against an inferred shape and element type.
-fn results_match(op: Op<'_>, shapes: &[Vec<Dim>], elems: &[ElemType]) -> Check {
+fn results_match(
+    shape_code: &'static str,
+    elem_code: &'static str,
+    op: Op<'_>,
+    shapes: &[Vec<Dim>],
+    elems: &[ElemType],
+) -> Check {
     let rs = op.results(shapes.len())?;
     for ((r, s), e) in rs.iter().zip(shapes).zip(elems) {
-        check_inferred(&Type::Tensor(make(s.clone(), e.clone())), r)?;
+        check_inferred_parts(shape_code, elem_code, &Type::Tensor(make(s.clone(), e.clone())), r)?;
     }
     Ok(())
 }
@@ -180,18 +217,21 @@ pub fn reduce(op: Op<'_>) -> Check {
     for &d in &dims {
         // reduce_c4
         if d < 0 || d >= rank {
-            return Err(Fail::new(format!("Out-of-bounds dimension {d}, expected to be in range [0, {rank})")));
+            return Err(Fail::new(
+                "reduce_c4",
+                format!("Out-of-bounds dimension {d}, expected to be in range [0, {rank})"),
+            ));
         }
         // reduce_c5
         if !seen.insert(d) {
-            return Err(Fail::new(format!("Duplicate reduction dimension: {d}")));
+            return Err(Fail::new("reduce_c5", format!("Duplicate reduction dimension: {d}")));
         }
     }
     let kept: Vec<Dim> = (0..s0.len()).filter(|&i| !dims.contains(&(i as i64))).map(|i| s0[i]).collect();
     // reduce_c2, reduce_c6
     let acc = reducer(op, 0, &inputs, &inits, &kept)?;
     // reduce_c7, reduce_c8
-    results_match(op, &vec![kept; inputs.len()], &acc)
+    results_match("reduce_c7", "reduce_c8", op, &vec![kept; inputs.len()], &acc)
 }
 
 /// The window attributes of one op, checked and defaulted.
@@ -210,14 +250,19 @@ pub fn padding(op: Op<'_>, name: &str) -> Result<Option<Vec<(i64, i64)>>, Fail> 
         && let Some(s) = tensor(&d.ty).and_then(shape)
         && (s.len() != 2 || s[1] != Some(2))
     {
-        return Err(Fail::new(format!(
-            "expects the shape of padding-attribute to be {{N, 2}}, but got {{{}}}.",
-            dims_str(s).trim_matches(['[', ']'])
-        )));
+        return Err(Fail::new(
+            "reduce_window_c12|convolution_c4|select_and_scatter_c8",
+            format!(
+                "expects the shape of padding-attribute to be {{N, 2}}, but got {{{}}}.",
+                dims_str(s).trim_matches(['[', ']'])
+            ),
+        ));
     }
-    let v = ints_of(a).ok_or_else(|| Fail::new(format!("attribute '{name}' must be a list of integer pairs")))?;
+    let v = ints_of(a).ok_or_else(|| {
+        Fail::new("stablehlo_signature", format!("attribute '{name}' must be a list of integer pairs"))
+    })?;
     if v.len() % 2 != 0 {
-        return Err(Fail::new(format!("attribute '{name}' must be a list of integer pairs")));
+        return Err(Fail::new("stablehlo_signature", format!("attribute '{name}' must be a list of integer pairs")));
     }
     Ok(Some(v.chunks(2).map(|c| (c[0], c[1])).collect()))
 }
@@ -234,23 +279,32 @@ pub fn window(
     reversal: Option<usize>,
 ) -> Result<Window, Fail> {
     let n = dims.len();
-    let size = |len: usize, name: &str| -> Check {
+    let size = |code: &'static str, len: usize, name: &str| -> Check {
         if len == 0 || len == n {
             return Ok(());
         }
-        Err(Fail::new(format!(
-            "expects {name} to have same dimension-size as size of window dimensions ({n}), but got: {len}."
-        )))
+        Err(Fail::new(
+            code,
+            format!("expects {name} to have same dimension-size as size of window dimensions ({n}), but got: {len}."),
+        ))
     };
     // reduce_window_c6
-    size(strides.as_ref().map_or(0, Vec::len), "window-strides")?;
+    size(
+        "reduce_window_c6|convolution_c2|select_and_scatter_c6",
+        strides.as_ref().map_or(0, Vec::len),
+        "window-strides",
+    )?;
     // reduce_window_c8
-    size(lhs_dilation.as_ref().map_or(0, Vec::len), "base-dilation factors")?;
+    size("reduce_window_c8|convolution_c5", lhs_dilation.as_ref().map_or(0, Vec::len), "base-dilation factors")?;
     // reduce_window_c10
-    size(rhs_dilation.as_ref().map_or(0, Vec::len), "window-dilation factors")?;
+    size("reduce_window_c10|convolution_c7", rhs_dilation.as_ref().map_or(0, Vec::len), "window-dilation factors")?;
     // reduce_window_c12
-    size(padding.as_ref().map_or(0, Vec::len), "padding-entries")?;
-    size(reversal.unwrap_or(0), "window-reversal")?;
+    size(
+        "reduce_window_c12|convolution_c4|select_and_scatter_c8",
+        padding.as_ref().map_or(0, Vec::len),
+        "padding-entries",
+    )?;
+    size("convolution_c9", reversal.unwrap_or(0), "window-reversal")?;
     let fill = |v: Option<Vec<i64>>| v.filter(|v| !v.is_empty()).unwrap_or_else(|| vec![1; n]);
     let w = Window {
         strides: fill(strides),
@@ -260,33 +314,42 @@ pub fn window(
         dims,
     };
     for i in 0..n {
-        // reduce_window_c5
+        // reduce_window_c5, select_and_scatter_c5
         if w.dims[i] <= 0 {
-            return Err(Fail::new(format!(
-                "expects window to have positive value for {i}-th window dimension, but got {}.",
-                w.dims[i]
-            )));
+            return Err(Fail::new(
+                "reduce_window_c5|select_and_scatter_c5",
+                format!("expects window to have positive value for {i}-th window dimension, but got {}.", w.dims[i]),
+            ));
         }
-        // reduce_window_c7
+        // reduce_window_c7, convolution_c3, select_and_scatter_c7
         if w.strides[i] <= 0 {
-            return Err(Fail::new(format!(
-                "expects window to have positive stride for {i}-th window dimension, but got {}.",
-                w.strides[i]
-            )));
+            return Err(Fail::new(
+                "reduce_window_c7|convolution_c3|select_and_scatter_c7",
+                format!(
+                    "expects window to have positive stride for {i}-th window dimension, but got {}.",
+                    w.strides[i]
+                ),
+            ));
         }
-        // reduce_window_c9
+        // reduce_window_c9, convolution_c6
         if w.lhs_dilation[i] <= 0 {
-            return Err(Fail::new(format!(
-                "expects window to have positive base dilation factor for {i}-th window dimension, but got {}.",
-                w.lhs_dilation[i]
-            )));
+            return Err(Fail::new(
+                "reduce_window_c9|convolution_c6",
+                format!(
+                    "expects window to have positive base dilation factor for {i}-th window dimension, but got {}.",
+                    w.lhs_dilation[i]
+                ),
+            ));
         }
-        // reduce_window_c11
+        // reduce_window_c11, convolution_c8
         if w.rhs_dilation[i] <= 0 {
-            return Err(Fail::new(format!(
-                "expects window to have positive window dilation factor for {i}-th window dimension, but got {}.",
-                w.rhs_dilation[i]
-            )));
+            return Err(Fail::new(
+                "reduce_window_c11|convolution_c8",
+                format!(
+                    "expects window to have positive window dilation factor for {i}-th window dimension, but got {}.",
+                    w.rhs_dilation[i]
+                ),
+            ));
         }
     }
     Ok(w)
@@ -309,10 +372,13 @@ fn dilated(bound: u64, dilation: i64) -> Option<i64> {
 pub fn num_windows(base: Dim, w: &Window, i: usize, window_size: Dim) -> Result<Dim, Fail> {
     let (Some(b), Some(ws)) = (base, window_size) else { return Ok(None) };
     let overflow = |what: &str| {
-        Fail::new(format!(
-            "the {what} along window dimension {i} overflows i64 (base size {b}, base dilation {}, padding [{}, {}], window size {ws}, window dilation {})",
-            w.lhs_dilation[i], w.padding[i].0, w.padding[i].1, w.rhs_dilation[i]
-        ))
+        Fail::new(
+            "stablehlo_shape_overflow",
+            format!(
+                "the {what} along window dimension {i} overflows i64 (base size {b}, base dilation {}, padding [{}, {}], window size {ws}, window dilation {})",
+                w.lhs_dilation[i], w.padding[i].0, w.padding[i].1, w.rhs_dilation[i]
+            ),
+        )
     };
     let padded = dilated(b, w.lhs_dilation[i])
         .and_then(|d| d.checked_add(w.padding[i].0))
@@ -341,11 +407,14 @@ pub fn reduce_window(op: Op<'_>) -> Check {
         if let Some(r) = rank(t)
             && r != wdims.len() as i64
         {
-            return Err(Fail::new(format!(
-                "expects window-dimensions size == input rank, but got window-dimensions size: {} and input: {} with rank = {r}.",
-                wdims.len(),
-                qt(t)
-            )));
+            return Err(Fail::new(
+                "reduce_window_c4",
+                format!(
+                    "expects window-dimensions size == input rank, but got window-dimensions size: {} and input: {} with rank = {r}.",
+                    wdims.len(),
+                    qt(t)
+                ),
+            ));
         }
     }
     // reduce_window_c5..reduce_window_c12
@@ -364,7 +433,7 @@ pub fn reduce_window(op: Op<'_>) -> Check {
     // reduce_window_c14, reduce_window_c15
     let out: Vec<Dim> = (0..s0.len()).map(|i| num_windows(s0[i], &w, i, allowed[i])).collect::<Result<_, _>>()?;
     // reduce_window_c16
-    results_match(op, &vec![out; inputs.len()], &acc)
+    results_match("reduce_window_c15", "reduce_window_c16", op, &vec![out; inputs.len()], &acc)
 }
 
 /// `select_and_scatter`: `select_and_scatter_c1`..`select_and_scatter_c12`.
@@ -376,11 +445,10 @@ pub fn select_and_scatter(op: Op<'_>) -> Check {
     let ti = expect_tensor(init, "operand #2")?;
     // select_and_scatter_c1
     if ts.elem != tx.elem {
-        return Err(Fail::new(format!(
-            "expects source and operand to have the same element type, got {} and {}",
-            q(s),
-            q(x)
-        )));
+        return Err(Fail::new(
+            "select_and_scatter_c1",
+            format!("expects source and operand to have the same element type, got {} and {}", q(s), q(x)),
+        ));
     }
     let rank = rank(tx);
     let wdims = op.ints_opt("window_dimensions")?.unwrap_or_else(|| vec![1; rank.unwrap_or(0) as usize]);
@@ -388,35 +456,46 @@ pub fn select_and_scatter(op: Op<'_>) -> Check {
     if let Some(r) = rank
         && r != wdims.len() as i64
     {
-        return Err(Fail::new(format!(
-            "expects window-dimensions size == operand rank, but got window-dimensions size: {} and operand-type: {} with rank = {r}.",
-            wdims.len(),
-            q(x)
-        )));
+        return Err(Fail::new(
+            "select_and_scatter_c4",
+            format!(
+                "expects window-dimensions size == operand rank, but got window-dimensions size: {} and operand-type: {} with rank = {r}.",
+                wdims.len(),
+                q(x)
+            ),
+        ));
     }
     // select_and_scatter_c5..select_and_scatter_c8
     let w = window(wdims.clone(), op.ints_opt("window_strides")?, padding(op, "padding")?, None, None, None)?;
     // select_and_scatter_c9
-    let Some((args, rets)) = op.region_signature(0) else { return Err(Fail::new("expects a select region")) };
+    let Some((args, rets)) = op.region_signature(0) else {
+        return Err(Fail::new("select_and_scatter_c9", "expects a select region"));
+    };
     let scalar = Type::Tensor(make(vec![], tx.elem.clone()));
     if args.len() != 2 {
-        return Err(Fail::new(format!("expects the select-region to take 2 parameters, but takes {}", args.len())));
+        return Err(Fail::new(
+            "select_and_scatter_c9",
+            format!("expects the select-region to take 2 parameters, but takes {}", args.len()),
+        ));
     }
     for (i, a) in args.iter().enumerate() {
         if !type_compat(a, &scalar) {
-            return Err(Fail::new(format!(
-                "expects type of select-region's parameter at index {i} to be {}, but got {}",
-                q(&scalar),
-                q(a)
-            )));
+            return Err(Fail::new(
+                "select_and_scatter_c9",
+                format!(
+                    "expects type of select-region's parameter at index {i} to be {}, but got {}",
+                    q(&scalar),
+                    q(a)
+                ),
+            ));
         }
     }
     let pred = Type::Tensor(make(vec![], ElemType::I1));
     if rets.len() != 1 || !type_compat(rets[0], &pred) {
-        return Err(Fail::new(format!(
-            "expects the return-type of select-region to be tensor<i1>, but got: {}",
-            types_str(&rets)
-        )));
+        return Err(Fail::new(
+            "select_and_scatter_c9",
+            format!("expects the return-type of select-region to be tensor<i1>, but got: {}", types_str(&rets)),
+        ));
     }
     // select_and_scatter_c3, select_and_scatter_c10
     let allowed: Vec<Dim> = vec![];
@@ -426,16 +505,20 @@ pub fn select_and_scatter(op: Op<'_>) -> Check {
         let wd: Vec<Dim> = wdims.iter().map(|&d| u64::try_from(d).ok()).collect();
         let out: Vec<Dim> = (0..sx.len()).map(|i| num_windows(sx[i], &w, i, wd[i])).collect::<Result<_, _>>()?;
         if !dims_compat(&out, ss) {
-            return Err(Fail::new(format!(
-                "expects source-type to be {}, but got{}",
-                q(&Type::Tensor(make(out, ts.elem.clone()))),
-                q(s)
-            )));
+            return Err(Fail::new(
+                "select_and_scatter_c2",
+                format!("expects source-type to be {}, but got{}", q(&Type::Tensor(make(out, ts.elem.clone()))), q(s)),
+            ));
         }
     }
     // select_and_scatter_c11, select_and_scatter_c12
     let e = acc.first().cloned().unwrap_or_else(|| tx.elem.clone());
-    check_inferred(&Type::Tensor(TensorType { shape: tx.shape.clone(), elem: e, encoding: None }), op.result()?)
+    check_inferred_parts(
+        "select_and_scatter_c11",
+        "select_and_scatter_c12",
+        &Type::Tensor(TensorType { shape: tx.shape.clone(), elem: e, encoding: None }),
+        op.result()?,
+    )
 }
 
 /// `map`: `map_c1`..`map_c4`.
@@ -443,7 +526,7 @@ pub fn map(op: Op<'_>) -> Check {
     let ins = op.operand_types();
     // map_c2
     if ins.is_empty() {
-        return Err(Fail::new("expects at least one input"));
+        return Err(Fail::new("map_c2", "expects at least one input"));
     }
     op.regions(1)?;
     let ts = ins
@@ -453,50 +536,65 @@ pub fn map(op: Op<'_>) -> Check {
         .collect::<Result<Vec<_>, _>>()?;
     let tr = expect_tensor(op.result()?, "result #0")?;
     let dims = op.ints("dimensions")?;
-    let Some((args, rets)) = op.region_signature(0) else { return Err(Fail::new("expects a computation region")) };
+    let Some((args, rets)) = op.region_signature(0) else {
+        return Err(Fail::new("map_c2", "expects a computation region"));
+    };
     // map_c4
     if args.len() != ts.len() {
-        return Err(Fail::new(format!(
-            "expects number of operands to match the arity of map computation, but got: {} and {}",
-            ts.len(),
-            args.len()
-        )));
+        return Err(Fail::new(
+            "map_c4",
+            format!(
+                "expects number of operands to match the arity of map computation, but got: {} and {}",
+                ts.len(),
+                args.len()
+            ),
+        ));
     }
     for (i, (a, t)) in args.iter().zip(&ts).enumerate() {
         if scalar_elem(a) != Some(&t.elem) {
-            return Err(Fail::new(format!(
-                "expects computation parameters to be rank 0 tensors of the operands' element types, but got parameter {i} of type {}",
-                q(a)
-            )));
+            return Err(Fail::new(
+                "map_c4",
+                format!(
+                    "expects computation parameters to be rank 0 tensors of the operands' element types, but got parameter {i} of type {}",
+                    q(a)
+                ),
+            ));
         }
     }
     if rets.len() != 1 {
-        return Err(Fail::new(format!("computation must return single output, but got: {}", rets.len())));
+        return Err(Fail::new("map_c4", format!("computation must return single output, but got: {}", rets.len())));
     }
     let Some(e) = scalar_elem(rets[0]) else {
-        return Err(Fail::new(format!("computation must return 0-rank tensor type, but got: {}", q(rets[0]))));
+        return Err(Fail::new(
+            "map_c4",
+            format!("computation must return 0-rank tensor type, but got: {}", q(rets[0])),
+        ));
     };
     // map_c3
     if let Some(r) = rank(ts[0])
         && dims != (0..r).collect::<Vec<_>>()
     {
         return Err(Fail::new(
+            "map_c3",
             "requires monotonically increasing dimension numbers, but got: ".to_string() + &list(&dims),
         ));
     }
     // map_c1
     for t in &ts {
         if !shape_compat(t, tr) || !shape_compat(t, ts[0]) {
-            return Err(Fail::new("requires the same shape for all operands and results"));
+            return Err(Fail::new("map_c1", "requires the same shape for all operands and results"));
         }
     }
     // map_c4
     if &tr.elem != e {
-        return Err(Fail::new(format!(
-            "inferred type(s) {} are incompatible with return type(s) of operation {}",
-            q(&Type::Tensor(TensorType { shape: ts[0].shape.clone(), elem: e.clone(), encoding: None })),
-            qt(tr)
-        )));
+        return Err(Fail::new(
+            "map_c4",
+            format!(
+                "inferred type(s) {} are incompatible with return type(s) of operation {}",
+                q(&Type::Tensor(TensorType { shape: ts[0].shape.clone(), elem: e.clone(), encoding: None })),
+                qt(tr)
+            ),
+        ));
     }
     Ok(())
 }
@@ -506,7 +604,7 @@ pub fn sort(op: Op<'_>) -> Check {
     let ins = op.operand_types();
     // sort_c1
     if ins.is_empty() {
-        return Err(Fail::new("expected 1 or more operands, but found 0"));
+        return Err(Fail::new("sort_c1", "expected 1 or more operands, but found 0"));
     }
     op.regions(1)?;
     let rs = op.results(ins.len())?;
@@ -517,12 +615,12 @@ pub fn sort(op: Op<'_>) -> Check {
         .collect::<Result<Vec<_>, _>>()?;
     // sort_c2
     for (i, r) in rs.iter().enumerate() {
-        check_inferred(ins[i], r)?;
+        check_inferred("sort_c2", ins[i], r)?;
     }
     // sort_c3
     for t in &ts {
         if !shape_compat(t, ts[0]) {
-            return Err(Fail::new("requires the same shape for all operands and results"));
+            return Err(Fail::new("sort_c3", "requires the same shape for all operands and results"));
         }
     }
     // sort_c4
@@ -530,30 +628,34 @@ pub fn sort(op: Op<'_>) -> Check {
     if let Some(r) = rank(ts[0])
         && (dim < -r || dim >= r)
     {
-        return Err(Fail::new(format!("dimension attribute value must be in range [-{r}, {r}), but found {dim}")));
+        return Err(Fail::new(
+            "sort_c4",
+            format!("dimension attribute value must be in range [-{r}, {r}), but found {dim}"),
+        ));
     }
     // sort_c5
-    let Some((args, rets)) = op.region_signature(0) else { return Err(Fail::new("expects a comparator region")) };
+    let Some((args, rets)) = op.region_signature(0) else {
+        return Err(Fail::new("sort_c5", "expects a comparator region"));
+    };
     if args.len() != 2 * ts.len() {
-        return Err(Fail::new(format!("comparator block should have {} arguments", 2 * ts.len())));
+        return Err(Fail::new("sort_c5", format!("comparator block should have {} arguments", 2 * ts.len())));
     }
     for (k, t) in ts.iter().enumerate() {
         let want = Type::Tensor(make(vec![], t.elem.clone()));
         for i in [2 * k, 2 * k + 1] {
             if args[i] != &want {
-                return Err(Fail::new(format!(
-                    "comparator block argument #{i} should be of type {} but got {}",
-                    q(&want),
-                    q(args[i])
-                )));
+                return Err(Fail::new(
+                    "sort_c5",
+                    format!("comparator block argument #{i} should be of type {} but got {}", q(&want), q(args[i])),
+                ));
             }
         }
     }
     if rets.len() != 1 {
-        return Err(Fail::new(format!("comparator must return single output but got {}", rets.len())));
+        return Err(Fail::new("sort_c5", format!("comparator must return single output but got {}", rets.len())));
     }
     if scalar_elem(rets[0]) != Some(&ElemType::I1) {
-        return Err(Fail::new(format!("comparator must return tensor<i1> but got {}", q(rets[0]))));
+        return Err(Fail::new("sort_c5", format!("comparator must return tensor<i1> but got {}", q(rets[0]))));
     }
     Ok(())
 }

@@ -23,8 +23,8 @@ fn same_elem_modulo_axis(a: &ElemType, b: &ElemType) -> bool {
     }
 }
 
-fn elem_mismatch(a: &TensorType, b: &TensorType) -> Fail {
-    Fail::new(format!("expects operand and result to have the same element type, got {} and {}", qt(a), qt(b)))
+fn elem_mismatch(code: &'static str, a: &TensorType, b: &TensorType) -> Fail {
+    Fail::new(code, format!("expects operand and result to have the same element type, got {} and {}", qt(a), qt(b)))
 }
 
 /// The `broadcast_dimensions` checks `broadcast_in_dim` and
@@ -40,23 +40,25 @@ fn broadcast_dimensions(
 ) -> Check {
     // broadcast_in_dim_c2, dynamic_broadcast_in_dim_c2
     if dims.len() != sx.len() {
-        return Err(Fail::new(format!(
-            "broadcast_dimensions size ({}) does not match operand rank ({})",
-            dims.len(),
-            sx.len()
-        )));
+        return Err(Fail::new(
+            "broadcast_in_dim_c2|dynamic_broadcast_in_dim_c2",
+            format!("broadcast_dimensions size ({}) does not match operand rank ({})", dims.len(), sx.len()),
+        ));
     }
     // broadcast_in_dim_c4, dynamic_broadcast_in_dim_c4
     if !is_unique(dims) {
-        return Err(Fail::new("broadcast_dimensions should not have duplicates"));
+        return Err(Fail::new(
+            "broadcast_in_dim_c4|dynamic_broadcast_in_dim_c4",
+            "broadcast_dimensions should not have duplicates",
+        ));
     }
     for (i, &d) in dims.iter().enumerate() {
         // broadcast_in_dim_c3, dynamic_broadcast_in_dim_c3
         if d < 0 || d >= sr.len() as i64 {
-            return Err(Fail::new(format!(
-                "broadcast_dimensions contains invalid value {d} for result with rank {}",
-                sr.len()
-            )));
+            return Err(Fail::new(
+                "broadcast_in_dim_c3|dynamic_broadcast_in_dim_c3",
+                format!("broadcast_dimensions contains invalid value {d} for result with rank {}", sr.len()),
+            ));
         }
         c5(i, d, sx[i], sr[d as usize])?;
     }
@@ -71,7 +73,7 @@ pub fn broadcast_in_dim(op: Op<'_>) -> Check {
     let dims = op.ints("broadcast_dimensions")?;
     // broadcast_in_dim_c1
     if !same_elem_modulo_axis(&tx.elem, &tr.elem) {
-        return Err(elem_mismatch(tx, tr));
+        return Err(elem_mismatch("broadcast_in_dim_c1", tx, tr));
     }
     let (Some(sx), Some(sr)) = (shape(tx), shape(tr)) else { return Ok(()) };
     broadcast_dimensions(&dims, &sx, &sr, |i, d, n, m| {
@@ -80,10 +82,13 @@ pub fn broadcast_in_dim(op: Op<'_>) -> Check {
             && n != 1
             && m.is_some_and(|m| m != n)
         {
-            return Err(Fail::new(format!(
-                "size of operand dimension {i} ({n}) is not equal to 1 or size of result dimension {d} ({})",
-                m.map_or(-1, |m| m as i64)
-            )));
+            return Err(Fail::new(
+                "broadcast_in_dim_c5",
+                format!(
+                    "size of operand dimension {i} ({n}) is not equal to 1 or size of result dimension {d} ({})",
+                    m.map_or(-1, |m| m as i64)
+                ),
+            ));
         }
         Ok(())
     })?;
@@ -94,11 +99,14 @@ pub fn broadcast_in_dim(op: Op<'_>) -> Check {
         let (Some(ax), Some(ar)) = (qx.axis, qr.axis) else { return Ok(()) };
         let want = dims.get(ax as usize).copied();
         if want != Some(i64::from(ar)) {
-            return Err(Fail::new(format!(
-                "result quantization_dimension {ar} not same as broadcast_dimensions {} ({})",
-                ax,
-                want.unwrap_or(-1)
-            )));
+            return Err(Fail::new(
+                "broadcast_in_dim_c6",
+                format!(
+                    "result quantization_dimension {ar} not same as broadcast_dimensions {} ({})",
+                    ax,
+                    want.unwrap_or(-1)
+                ),
+            ));
         }
     }
     Ok(())
@@ -115,13 +123,13 @@ pub fn broadcast(op: Op<'_>) -> Check {
     for &s in &sizes {
         // broadcast_c1
         if s < 0 {
-            return Err(Fail::new(format!("Broadcast with negative dimension size {s}")));
+            return Err(Fail::new("broadcast_c1", format!("Broadcast with negative dimension size {s}")));
         }
         out.push(Some(s as u64));
     }
     out.extend_from_slice(sx);
     // broadcast_c1
-    check_inferred(&Type::Tensor(make(out, tx.elem.clone())), r)
+    check_inferred("broadcast_c1", &Type::Tensor(make(out, tx.elem.clone())), r)
 }
 
 /// `reshape`: `reshape_c1`..`reshape_c3`.
@@ -131,18 +139,21 @@ pub fn reshape(op: Op<'_>) -> Check {
     let tr = expect_tensor(op.result()?, "result #0")?;
     // reshape_c1
     if !same_elem_modulo_axis(&tx.elem, &tr.elem) {
-        return Err(elem_mismatch(tx, tr));
+        return Err(elem_mismatch("reshape_c1", tx, tr));
     }
     // reshape_c2
     if let (Some(a), Some(b)) = (tx.static_shape(), tr.static_shape()) {
         let count = |s: &[u64]| s.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d));
         let (na, nb) = (count(&a), count(&b));
         if na != nb {
-            return Err(Fail::new(format!(
-                "number of output elements ({}) doesn't match expected number of elements ({})",
-                nb.map_or("overflow".into(), |n| n.to_string()),
-                na.map_or("overflow".into(), |n| n.to_string())
-            )));
+            return Err(Fail::new(
+                "reshape_c2",
+                format!(
+                    "number of output elements ({}) doesn't match expected number of elements ({})",
+                    nb.map_or("overflow".into(), |n| n.to_string()),
+                    na.map_or("overflow".into(), |n| n.to_string())
+                ),
+            ));
         }
         // reshape_c3
         if let (Some(qx), Some(qr)) = (quant(&tx.elem), quant(&tr.elem))
@@ -157,7 +168,7 @@ pub fn reshape(op: Op<'_>) -> Check {
                 && prod(&a[..ax]) == prod(&b[..ar])
                 && prod(&a[ax + 1..]) == prod(&b[ar + 1..]);
             if !ok {
-                return Err(Fail::new("expect same quantization dimension size for operand and result"));
+                return Err(Fail::new("reshape_c3", "expect same quantization dimension size for operand and result"));
             }
         }
     }
@@ -172,30 +183,28 @@ pub fn transpose(op: Op<'_>) -> Check {
     let perm = op.ints("permutation")?;
     // transpose_c1
     if !same_elem_modulo_axis(&tx.elem, &tr.elem) {
-        return Err(elem_mismatch(tx, tr));
+        return Err(elem_mismatch("transpose_c1", tx, tr));
     }
     let Some(sx) = shape(tx) else { return Ok(()) };
     // transpose_c2
     if perm.len() != sx.len() {
-        return Err(Fail::new(format!(
-            "TransposeOp operand rank {} does not match permutation size {}",
-            sx.len(),
-            perm.len()
-        )));
+        return Err(Fail::new(
+            "transpose_c2",
+            format!("TransposeOp operand rank {} does not match permutation size {}", sx.len(), perm.len()),
+        ));
     }
     let mut sorted = perm.clone();
     sorted.sort_unstable();
     if sorted.iter().enumerate().any(|(i, &p)| p != i as i64) {
         let range: Vec<i64> = (0..sx.len() as i64).collect();
-        return Err(Fail::new(format!(
-            "attribute permutation must be a permutation of {} but got {}",
-            list(&range),
-            list(&perm)
-        )));
+        return Err(Fail::new(
+            "transpose_c2",
+            format!("attribute permutation must be a permutation of {} but got {}", list(&range), list(&perm)),
+        ));
     }
     // transpose_c3
     let out: Vec<Dim> = perm.iter().map(|&p| sx[p as usize]).collect();
-    check_inferred_shape(&out, tr)?;
+    check_inferred_shape("transpose_c3", &out, tr)?;
     // transpose_c4
     if let (Some(qx), Some(qr)) = (quant(&tx.elem), quant(&tr.elem))
         && qr.per_axis
@@ -203,9 +212,10 @@ pub fn transpose(op: Op<'_>) -> Check {
     {
         let p = perm.get(ar as usize).copied().unwrap_or(-1);
         if p != i64::from(ax) {
-            return Err(Fail::new(format!(
-                "operand quantization_dimension {ax} is not same as permutation[{ar}] = {p}"
-            )));
+            return Err(Fail::new(
+                "transpose_c4",
+                format!("operand quantization_dimension {ax} is not same as permutation[{ar}] = {p}"),
+            ));
         }
     }
     Ok(())
@@ -218,7 +228,7 @@ pub fn concatenate(op: Op<'_>) -> Check {
     let dimension = op.int("dimension")?;
     // concatenate_c3
     if ins.is_empty() {
-        return Err(Fail::new("expected 1 or more operands, but found 0"));
+        return Err(Fail::new("concatenate_c3", "expected 1 or more operands, but found 0"));
     }
     let ts = ins
         .iter()
@@ -228,21 +238,23 @@ pub fn concatenate(op: Op<'_>) -> Check {
     // concatenate_c1
     for t in &ts {
         if !elem_compat(&t.elem, &ts[0].elem) {
-            return Err(Fail::new(format!(
-                "requires the same element type for all operands, but got {} and {}",
-                qt(ts[0]),
-                qt(t)
-            )));
+            return Err(Fail::new(
+                "concatenate_c1",
+                format!("requires the same element type for all operands, but got {} and {}", qt(ts[0]), qt(t)),
+            ));
         }
     }
     let Some(w) = shape(ts[0]) else { return Ok(()) };
     let rank = w.len() as i64;
     // concatenate_c4
     if rank == 0 {
-        return Err(Fail::new("rank-0 values cannot be concatenated"));
+        return Err(Fail::new("concatenate_c4", "rank-0 values cannot be concatenated"));
     }
     if dimension < 0 || dimension >= rank {
-        return Err(Fail::new(format!("dimension {dimension} is out-of-bounds for input rank {rank}")));
+        return Err(Fail::new(
+            "concatenate_c4",
+            format!("dimension {dimension} is out-of-bounds for input rank {rank}"),
+        ));
     }
     let d = dimension as usize;
     let mut out: Vec<Dim> = w.to_vec();
@@ -254,15 +266,18 @@ pub fn concatenate(op: Op<'_>) -> Check {
         };
         // concatenate_c2
         if s.len() != w.len() {
-            return Err(Fail::new(format!("operands (0) and ({i}) do not match rank")));
+            return Err(Fail::new("concatenate_c2", format!("operands (0) and ({i}) do not match rank")));
         }
         for k in 0..w.len() {
             if k != d && !dim_compat(w[k], s[k]) {
-                return Err(Fail::new(format!(
-                    "shapes of operand (0) and ({i}) are not compatible at non-concat index {k}: ({}) != ({})",
-                    dims_str(w).trim_matches(['[', ']']),
-                    dims_str(s).trim_matches(['[', ']'])
-                )));
+                return Err(Fail::new(
+                    "concatenate_c2",
+                    format!(
+                        "shapes of operand (0) and ({i}) are not compatible at non-concat index {k}: ({}) != ({})",
+                        dims_str(w).trim_matches(['[', ']']),
+                        dims_str(s).trim_matches(['[', ']'])
+                    ),
+                ));
             }
             if k != d && out[k].is_none() {
                 out[k] = s[k];
@@ -274,7 +289,7 @@ pub fn concatenate(op: Op<'_>) -> Check {
         };
     }
     // concatenate_c5, concatenate_c6
-    check_inferred(&Type::Tensor(make(out, ts[0].elem.clone())), r)
+    check_inferred_parts("concatenate_c6", "concatenate_c5", &Type::Tensor(make(out, ts[0].elem.clone())), r)
 }
 
 /// `slice`: `slice_c1`..`slice_c5`.
@@ -285,31 +300,37 @@ pub fn slice(op: Op<'_>) -> Check {
     let (start, limit, strides) = (op.ints("start_indices")?, op.ints("limit_indices")?, op.ints("strides")?);
     // slice_c1
     if tx.elem != tr.elem {
-        return Err(elem_mismatch(tx, tr));
+        return Err(elem_mismatch("slice_c1", tx, tr));
     }
     let Some(sx) = shape(tx) else { return Ok(()) };
     let rank = sx.len();
     // slice_c2
     if start.len() != rank {
-        return Err(Fail::new(format!(
-            "the number of elements in start_indices ({}) does not match the rank of the operand ({rank})",
-            start.len()
-        )));
+        return Err(Fail::new(
+            "slice_c2",
+            format!(
+                "the number of elements in start_indices ({}) does not match the rank of the operand ({rank})",
+                start.len()
+            ),
+        ));
     }
     if limit.len() != rank || strides.len() != rank {
-        return Err(Fail::new(format!(
-            "all of {{start_indices, limit_indices, strides}} must have the same size: got sizes {}, {}, {}",
-            start.len(),
-            limit.len(),
-            strides.len()
-        )));
+        return Err(Fail::new(
+            "slice_c2",
+            format!(
+                "all of {{start_indices, limit_indices, strides}} must have the same size: got sizes {}, {}, {}",
+                start.len(),
+                limit.len(),
+                strides.len()
+            ),
+        ));
     }
     let bnds = bounds(tx);
     let mut out = vec![];
     for i in 0..rank {
         // slice_c3
         if start[i] < 0 {
-            return Err(Fail::new(format!("negative start index {} in dimension {i}", start[i])));
+            return Err(Fail::new("slice_c3", format!("negative start index {} in dimension {i}", start[i])));
         }
         let size_or_bound = match (sx[i], bnds.and_then(|b| b.get(i))) {
             (Some(n), _) => Some((n as i64, "size")),
@@ -319,26 +340,29 @@ pub fn slice(op: Op<'_>) -> Check {
         if let Some((n, what)) = size_or_bound
             && limit[i] > n
         {
-            return Err(Fail::new(format!(
-                "limit index {} is larger than dimension {what} {n} in dimension {i}",
-                limit[i]
-            )));
+            return Err(Fail::new(
+                "slice_c3",
+                format!("limit index {} is larger than dimension {what} {n} in dimension {i}", limit[i]),
+            ));
         }
         if start[i] > limit[i] {
-            return Err(Fail::new(format!(
-                "start index {} is larger than limit index {} in dimension {i}",
-                start[i], limit[i]
-            )));
+            return Err(Fail::new(
+                "slice_c3",
+                format!("start index {} is larger than limit index {} in dimension {i}", start[i], limit[i]),
+            ));
         }
         // slice_c4
         if strides[i] <= 0 {
-            return Err(Fail::new(format!("stride must be positive but got {} in dimension {i}", strides[i])));
+            return Err(Fail::new(
+                "slice_c4",
+                format!("stride must be positive but got {} in dimension {i}", strides[i]),
+            ));
         }
         // slice_c5
         let n = (limit[i] - start[i]) as u64;
         out.push(Some(n.div_ceil(strides[i] as u64)));
     }
-    check_inferred_shape(&out, tr)
+    check_inferred_shape("slice_c5", &out, tr)
 }
 
 /// The start index operands of `dynamic_slice` and `dynamic_update_slice`
@@ -347,14 +371,16 @@ fn start_indices(ts: &[&Type], first: usize) -> Check {
     for (i, t) in ts.iter().enumerate() {
         let tt = operand_in(t, first + i, Cats::INT)?;
         if tt.rank().is_some_and(|r| r != 0) {
-            return Err(Fail::new(format!(
-                "operand #{} must be 0D tensor of integer values, but got {}",
-                first + i,
-                q(t)
-            )));
+            return Err(Fail::new(
+                "dynamic_slice_c3|dynamic_update_slice_c5",
+                format!("operand #{} must be 0D tensor of integer values, but got {}", first + i, q(t)),
+            ));
         }
         if tt.elem != tensor(ts[0]).map(|t| t.elem.clone()).unwrap_or(ElemType::I1) {
-            return Err(Fail::new("start indices must have same element type"));
+            return Err(Fail::new(
+                "dynamic_slice_c3|dynamic_update_slice_c5",
+                "start indices must have same element type",
+            ));
         }
     }
     Ok(())
@@ -369,42 +395,45 @@ pub fn dynamic_slice(op: Op<'_>) -> Check {
     let starts = &ins[1..];
     // dynamic_slice_c1
     if tx.elem != tr.elem {
-        return Err(elem_mismatch(tx, tr));
+        return Err(elem_mismatch("dynamic_slice_c1", tx, tr));
     }
     // dynamic_slice_c2
     if starts.len() != sizes.len() {
-        return Err(Fail::new(format!(
-            "has mismatched number of slice sizes ({}) and number of start indices ({})",
-            sizes.len(),
-            starts.len()
-        )));
+        return Err(Fail::new(
+            "dynamic_slice_c2",
+            format!(
+                "has mismatched number of slice sizes ({}) and number of start indices ({})",
+                sizes.len(),
+                starts.len()
+            ),
+        ));
     }
     let Some(sx) = shape(tx) else { return Ok(()) };
     if sx.len() != starts.len() {
-        return Err(Fail::new(format!(
-            "has mismatched number of start indices ({}) and the rank of operand ({})",
-            starts.len(),
-            sx.len()
-        )));
+        return Err(Fail::new(
+            "dynamic_slice_c2",
+            format!("has mismatched number of start indices ({}) and the rank of operand ({})", starts.len(), sx.len()),
+        ));
     }
     // dynamic_slice_c3
     start_indices(starts, 1)?;
     // dynamic_slice_c4
     for (i, &s) in sizes.iter().enumerate() {
         if s < 0 {
-            return Err(Fail::new(format!("has negative size index to dynamic slice: {s}")));
+            return Err(Fail::new("dynamic_slice_c4", format!("has negative size index to dynamic slice: {s}")));
         }
         if let Some(n) = sx[i]
             && s as u64 > n
         {
-            return Err(Fail::new(format!(
-                "has slice size {s} greater than dimension size {n} in dimension {i} of operand"
-            )));
+            return Err(Fail::new(
+                "dynamic_slice_c4",
+                format!("has slice size {s} greater than dimension size {n} in dimension {i} of operand"),
+            ));
         }
     }
     // dynamic_slice_c5
     let out: Vec<Dim> = sizes.iter().map(|&s| Some(s as u64)).collect();
-    check_inferred_shape(&out, tr)
+    check_inferred_shape("dynamic_slice_c5", &out, tr)
 }
 
 /// `dynamic_update_slice`: `dynamic_update_slice_c1`..`dynamic_update_slice_c6`.
@@ -415,27 +444,28 @@ pub fn dynamic_update_slice(op: Op<'_>) -> Check {
     let r = op.result()?;
     let starts = &ins[2..];
     // dynamic_update_slice_c1
-    check_inferred(ins[0], r)?;
+    check_inferred("dynamic_update_slice_c1", ins[0], r)?;
     // dynamic_update_slice_c2
     if tu.elem != tx.elem {
-        return Err(Fail::new(format!(
-            "expects update and operand to have the same element type, got {} and {}",
-            qt(tu),
-            qt(tx)
-        )));
+        return Err(Fail::new(
+            "dynamic_update_slice_c2",
+            format!("expects update and operand to have the same element type, got {} and {}", qt(tu), qt(tx)),
+        ));
     }
     let (Some(sx), Some(su)) = (shape(tx), shape(tu)) else { return Ok(()) };
     // dynamic_update_slice_c3
     if su.len() != sx.len() {
-        return Err(Fail::new(format!("update rank does not match operand rank: {} vs {}.", su.len(), sx.len())));
+        return Err(Fail::new(
+            "dynamic_update_slice_c3",
+            format!("update rank does not match operand rank: {} vs {}.", su.len(), sx.len()),
+        ));
     }
     // dynamic_update_slice_c4
     if starts.len() != sx.len() {
-        return Err(Fail::new(format!(
-            "expects number of start_indices to match operand rank: {} vs {}.",
-            starts.len(),
-            sx.len()
-        )));
+        return Err(Fail::new(
+            "dynamic_update_slice_c4",
+            format!("expects number of start_indices to match operand rank: {} vs {}.", starts.len(), sx.len()),
+        ));
     }
     // dynamic_update_slice_c5
     start_indices(starts, 2)?;
@@ -444,9 +474,10 @@ pub fn dynamic_update_slice(op: Op<'_>) -> Check {
         if let (Some(o), Some(u)) = (o, u)
             && u > o
         {
-            return Err(Fail::new(format!(
-                "expects size at dimension {i} of update to be in range [0, {o}]. Got: {u}."
-            )));
+            return Err(Fail::new(
+                "dynamic_update_slice_c6",
+                format!("expects size at dimension {i} of update to be in range [0, {o}]. Got: {u}."),
+            ));
         }
     }
     Ok(())
@@ -461,33 +492,41 @@ pub fn pad(op: Op<'_>) -> Check {
     let (lo, hi, inner) = (op.ints("edge_padding_low")?, op.ints("edge_padding_high")?, op.ints("interior_padding")?);
     // pad_c1
     if tv.elem != tx.elem {
-        return Err(Fail::new(format!(
-            "expects operand and padding_value to have the same element type, got {} and {}",
-            qt(tx),
-            qt(tv)
-        )));
+        return Err(Fail::new(
+            "pad_c1",
+            format!("expects operand and padding_value to have the same element type, got {} and {}", qt(tx), qt(tv)),
+        ));
     }
     if tv.rank().is_some_and(|r| r != 0) {
         // stablehlo_operand_types
-        return Err(Fail::new(format!("operand #1 must be 0D tensor, but got {}", q(v))));
+        return Err(Fail::new("stablehlo_operand_types", format!("operand #1 must be 0D tensor, but got {}", q(v))));
     }
     let Some(sx) = shape(tx) else { return Ok(()) };
     let rank = sx.len();
     // pad_c2
     if lo.len() != rank {
-        return Err(Fail::new(format!("edge_padding_low length ({}) must match operand rank ({rank})", lo.len())));
+        return Err(Fail::new(
+            "pad_c2",
+            format!("edge_padding_low length ({}) must match operand rank ({rank})", lo.len()),
+        ));
     }
     if hi.len() != rank {
-        return Err(Fail::new(format!("edge_padding_high length ({}) must match operand rank ({rank})", hi.len())));
+        return Err(Fail::new(
+            "pad_c2",
+            format!("edge_padding_high length ({}) must match operand rank ({rank})", hi.len()),
+        ));
     }
     if inner.len() != rank {
-        return Err(Fail::new(format!("interior_padding length ({}) must match operand rank ({rank})", inner.len())));
+        return Err(Fail::new(
+            "pad_c2",
+            format!("interior_padding length ({}) must match operand rank ({rank})", inner.len()),
+        ));
     }
     let mut out = vec![];
     for i in 0..rank {
         // pad_c3
         if inner[i] < 0 {
-            return Err(Fail::new(format!("Interior padding cannot be negative: {}", inner[i])));
+            return Err(Fail::new("pad_c3", format!("Interior padding cannot be negative: {}", inner[i])));
         }
         // pad_c4
         match sx[i] {
@@ -498,17 +537,17 @@ pub fn pad(op: Op<'_>) -> Check {
                     .and_then(|x| x.checked_add(n + lo[i] as i128 + hi[i] as i128));
                 match size {
                     Some(size) if size < 0 => {
-                        return Err(Fail::new(format!("Padding result in negative size for dimension {i}")));
+                        return Err(Fail::new("pad_c4", format!("Padding result in negative size for dimension {i}")));
                     }
                     Some(size) => out.push(u64::try_from(size).ok()),
-                    None => return Err(Fail::new(format!("Padding result overflows for dimension {i}"))),
+                    None => return Err(Fail::new("pad_c4", format!("Padding result overflows for dimension {i}"))),
                 }
             }
             None => out.push(None),
         }
     }
     // pad_c1, pad_c4
-    check_inferred(&Type::Tensor(make(out, tx.elem.clone())), r)
+    check_inferred_parts("pad_c4", "pad_c1", &Type::Tensor(make(out, tx.elem.clone())), r)
 }
 
 /// `iota`: `iota_c1`.
@@ -519,13 +558,13 @@ pub fn iota(op: Op<'_>) -> Check {
     let Some(rank) = rank(tr) else { return Ok(()) };
     // iota_c1
     if rank == 0 {
-        return Err(Fail::new("does not support scalars."));
+        return Err(Fail::new("iota_c1", "does not support scalars."));
     }
     if d < 0 {
-        return Err(Fail::new(format!("iota dimension must be non-negative, got: {d}")));
+        return Err(Fail::new("iota_c1", format!("iota dimension must be non-negative, got: {d}")));
     }
     if d >= rank {
-        return Err(Fail::new("iota dimension cannot go beyond the output rank."));
+        return Err(Fail::new("iota_c1", "iota dimension cannot go beyond the output rank."));
     }
     Ok(())
 }
@@ -537,19 +576,22 @@ pub fn reverse(op: Op<'_>) -> Check {
     let r = op.result()?;
     let dims = op.ints("dimensions")?;
     // reverse_c1
-    check_inferred(x, r)?;
+    check_inferred("reverse_c1", x, r)?;
     // reverse_c2
     if !is_unique(&dims) {
-        return Err(Fail::new(format!("dimensions should be unique. Got: {}", list(&dims))));
+        return Err(Fail::new("reverse_c2", format!("dimensions should be unique. Got: {}", list(&dims))));
     }
     let Some(rank) = rank(tx) else { return Ok(()) };
     for &d in &dims {
         // reverse_c3
         if d < 0 {
-            return Err(Fail::new(format!("all dimensions should be non-negative. Got dimension: {d}.")));
+            return Err(Fail::new("reverse_c3", format!("all dimensions should be non-negative. Got dimension: {d}.")));
         }
         if d >= rank {
-            return Err(Fail::new(format!("all dimensions should be between [0, {rank}). Got dimension: {d}.")));
+            return Err(Fail::new(
+                "reverse_c3",
+                format!("all dimensions should be between [0, {rank}). Got dimension: {d}."),
+            ));
         }
     }
     Ok(())
@@ -564,9 +606,12 @@ pub fn get_dimension_size(op: Op<'_>) -> Check {
     if let Some(rank) = rank(tx)
         && (d < 0 || d >= rank)
     {
-        return Err(Fail::new(format!("requires dimension attribute in range [0, {rank}); found ({d})")));
+        return Err(Fail::new(
+            "get_dimension_size_c1",
+            format!("requires dimension attribute in range [0, {rank}); found ({d})"),
+        ));
     }
-    check_inferred(&Type::Tensor(make(vec![], ElemType::I32)), op.result()?)
+    check_inferred("get_dimension_size_c1", &Type::Tensor(make(vec![], ElemType::I32)), op.result()?)
 }
 
 /// `constant`: `constant_c1`.
@@ -578,7 +623,7 @@ pub fn constant(op: Op<'_>) -> Check {
         Some(Attr::DenseResource { ty: Some(t), .. }) => t.as_ref(),
         Some(Attr::DenseResource { ty: None, .. }) => return Ok(()),
         // stablehlo_signature
-        _ => return Err(Fail::new("requires attribute 'value'")),
+        _ => return Err(Fail::new("stablehlo_signature", "requires attribute 'value'")),
     };
     // constant_c1: a quantized result holds the constant's storage values,
     // so its shape must agree and its storage type must be the value's.
@@ -586,15 +631,14 @@ pub fn constant(op: Op<'_>) -> Check {
         && let Some(qr) = quant(&tr.elem)
     {
         if !shape_compat(tv, tr) || !(tv.elem == qr.storage || tv.elem == tr.elem || tv.elem.is_float()) {
-            return Err(Fail::new(format!(
-                "inferred type(s) {} are incompatible with return type(s) of operation {}",
-                q(vt),
-                q(r)
-            )));
+            return Err(Fail::new(
+                "constant_c1",
+                format!("inferred type(s) {} are incompatible with return type(s) of operation {}", q(vt), q(r)),
+            ));
         }
         return Ok(());
     }
-    check_inferred(vt, r)
+    check_inferred("constant_c1", vt, r)
 }
 
 /// The dynamic-shape ops (`dynamic_broadcast_in_dim`, `dynamic_reshape`,
@@ -606,7 +650,10 @@ pub fn dynamic_shape_op(op: Op<'_>, n: usize, shape_operands: &[usize]) -> Check
     for &i in shape_operands {
         let t = operand_in(ins[i], i, Cats::INT)?;
         if t.rank().is_some_and(|r| r != 1) {
-            return Err(Fail::new(format!("operand #{i} must be 1D tensor of integer values, but got {}", q(ins[i]))));
+            return Err(Fail::new(
+                "stablehlo_signature",
+                format!("operand #{i} must be 1D tensor of integer values, but got {}", q(ins[i])),
+            ));
         }
     }
     Ok(())
@@ -623,20 +670,20 @@ pub fn dynamic_reshape(op: Op<'_>) -> Check {
     let tr = expect_tensor(r, "result #0")?;
     // dynamic_reshape_c1
     if !is_quant(&tx.elem) && !is_quant(&tr.elem) && !elem_compat(&tx.elem, &tr.elem) {
-        return Err(Fail::new(format!(
-            "expects operand and result to have compatible element type. Got: {} and {}",
-            q(x),
-            q(r)
-        )));
+        return Err(Fail::new(
+            "dynamic_reshape_c1",
+            format!("expects operand and result to have compatible element type. Got: {} and {}", q(x), q(r)),
+        ));
     }
     let count = |t: &TensorType| t.num_elements();
     // dynamic_reshape_c2
     if let (Some(a), Some(b)) = (count(tx), count(tr))
         && a != b
     {
-        return Err(Fail::new(format!(
-            "number of output elements ({b}) doesn't match expected number of elements ({a})"
-        )));
+        return Err(Fail::new(
+            "dynamic_reshape_c2",
+            format!("number of output elements ({b}) doesn't match expected number of elements ({a})"),
+        ));
     }
     let shape_const = op.const_ints(1);
     // dynamic_reshape_c4
@@ -644,27 +691,32 @@ pub fn dynamic_reshape(op: Op<'_>) -> Check {
         && let Some(sr) = shape(tr)
         && (v.len() != sr.len() || v.iter().zip(sr).any(|(&a, &b)| a < 0 || b.is_some_and(|b| b != a as u64)))
     {
-        return Err(Fail::new(format!(
-            "output shape {} is incompatible with return type of operation {}",
-            list(v),
-            q(r)
-        )));
+        return Err(Fail::new(
+            "dynamic_reshape_c4",
+            format!("output shape {} is incompatible with return type of operation {}", list(v), q(r)),
+        ));
     }
     // dynamic_reshape_c3
     if let (Some(ss), Some(rr)) = (shape(ts), rank(tr))
         && let Some(Some(n)) = ss.first()
         && *n as i64 != rr
     {
-        return Err(Fail::new("result should have a rank equal to the number of elements in output_shape"));
+        return Err(Fail::new(
+            "dynamic_reshape_c3",
+            "result should have a rank equal to the number of elements in output_shape",
+        ));
     }
     // dynamic_reshape_c2
     if let (Some(a), Some(v)) = (count(tx), &shape_const) {
         let b = v.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d));
         if b != i64::try_from(a).ok() {
-            return Err(Fail::new(format!(
-                "output_shape is incompatible with input type of operation: input has {a} elements, but output_shape has {}",
-                b.map_or("overflow".into(), |b| b.to_string())
-            )));
+            return Err(Fail::new(
+                "dynamic_reshape_c2",
+                format!(
+                    "output_shape is incompatible with input type of operation: input has {a} elements, but output_shape has {}",
+                    b.map_or("overflow".into(), |b| b.to_string())
+                ),
+            ));
         }
     }
     Ok(())
@@ -684,13 +736,16 @@ pub fn dynamic_iota(op: Op<'_>) -> Check {
     let Some(n) = shape_len(s) else { return Ok(()) };
     // dynamic_iota_c1
     if d < 0 || d as u64 >= n {
-        return Err(Fail::new(format!("iota dimension {d} is out of range [0, {n})")));
+        return Err(Fail::new("dynamic_iota_c1", format!("iota dimension {d} is out of range [0, {n})")));
     }
     // dynamic_iota_c2
     if let Some(r) = rank(tr)
         && r as u64 != n
     {
-        return Err(Fail::new(format!("result rank {r} does not match the size of output_shape ({n})")));
+        return Err(Fail::new(
+            "dynamic_iota_c2",
+            format!("result rank {r} does not match the size of output_shape ({n})"),
+        ));
     }
     Ok(())
 }
@@ -705,7 +760,7 @@ pub fn dynamic_broadcast_in_dim(op: Op<'_>) -> Check {
     let dims = op.ints("broadcast_dimensions")?;
     // dynamic_broadcast_in_dim_c1
     if !same_elem_modulo_axis(&tx.elem, &tr.elem) {
-        return Err(elem_mismatch(tx, tr));
+        return Err(elem_mismatch("dynamic_broadcast_in_dim_c1", tx, tr));
     }
     let (Some(sx), Some(sr)) = (shape(tx), shape(tr)) else { return Ok(()) };
     broadcast_dimensions(&dims, &sx, &sr, |i, d, n, m| {
@@ -714,9 +769,12 @@ pub fn dynamic_broadcast_in_dim(op: Op<'_>) -> Check {
             && n != 1
             && n != m
         {
-            return Err(Fail::new(format!(
-                "size of operand dimension {i} ({n}) is not compatible with size of result dimension {d} ({m})"
-            )));
+            return Err(Fail::new(
+                "dynamic_broadcast_in_dim_c5",
+                format!(
+                    "size of operand dimension {i} ({n}) is not compatible with size of result dimension {d} ({m})"
+                ),
+            ));
         }
         Ok(())
     })?;
@@ -724,16 +782,37 @@ pub fn dynamic_broadcast_in_dim(op: Op<'_>) -> Check {
     if let Some(n) = shape_len(dims_operand)
         && n != sr.len() as u64
     {
-        return Err(Fail::new(format!("result rank ({}) is not equal to number of output dimensions ({n})", sr.len())));
+        return Err(Fail::new(
+            "dynamic_broadcast_in_dim_c7",
+            format!("result rank ({}) is not equal to number of output dimensions ({n})", sr.len()),
+        ));
     }
     let expanding = op.ints_opt("known_expanding_dimensions")?.unwrap_or_default();
     let nonexpanding = op.ints_opt("known_nonexpanding_dimensions")?.unwrap_or_default();
     // dynamic_broadcast_in_dim_c8
-    dims_distinct(&expanding, &nonexpanding, "known_expanding_dimensions", "known_nonexpanding_dimensions")?;
+    dims_distinct(
+        "dynamic_broadcast_in_dim_c8",
+        &expanding,
+        &nonexpanding,
+        "known_expanding_dimensions",
+        "known_nonexpanding_dimensions",
+    )?;
     // dynamic_broadcast_in_dim_c9
-    dims_in_bounds(&expanding, sx.len() as i64, "known_expanding_dimensions", "rank-of('operand')")?;
+    dims_in_bounds(
+        "dynamic_broadcast_in_dim_c9",
+        &expanding,
+        sx.len() as i64,
+        "known_expanding_dimensions",
+        "rank-of('operand')",
+    )?;
     // dynamic_broadcast_in_dim_c10
-    dims_in_bounds(&nonexpanding, sx.len() as i64, "known_nonexpanding_dimensions", "rank-of('operand')")
+    dims_in_bounds(
+        "dynamic_broadcast_in_dim_c10",
+        &nonexpanding,
+        sx.len() as i64,
+        "known_nonexpanding_dimensions",
+        "rank-of('operand')",
+    )
 }
 
 /// `real_dynamic_slice`: `real_dynamic_slice_c1`..`real_dynamic_slice_c3`.
@@ -744,7 +823,7 @@ pub fn real_dynamic_slice(op: Op<'_>) -> Check {
     let tr = expect_tensor(op.result()?, "result #0")?;
     // real_dynamic_slice_c1
     if tx.elem != tr.elem {
-        return Err(elem_mismatch(tx, tr));
+        return Err(elem_mismatch("real_dynamic_slice_c1", tx, tr));
     }
     // real_dynamic_slice_c2
     if let Some(r) = rank(tx) {
@@ -752,14 +831,20 @@ pub fn real_dynamic_slice(op: Op<'_>) -> Check {
             if let Some(n) = shape_len(ins[i])
                 && n != r as u64
             {
-                return Err(Fail::new(format!("has mismatched number of operand rank ({r}) and {name} size ({n})")));
+                return Err(Fail::new(
+                    "real_dynamic_slice_c2",
+                    format!("has mismatched number of operand rank ({r}) and {name} size ({n})"),
+                ));
             }
         }
     }
     // real_dynamic_slice_c3
     let elem = |i: usize| tensor(ins[i]).map(|t| t.elem.clone());
     if elem(1) != elem(2) || elem(1) != elem(3) {
-        return Err(Fail::new("start_indices, limit_indices and strides must have the same element type"));
+        return Err(Fail::new(
+            "real_dynamic_slice_c3",
+            "start_indices, limit_indices and strides must have the same element type",
+        ));
     }
     Ok(())
 }
@@ -774,19 +859,22 @@ pub fn dynamic_pad(op: Op<'_>) -> Check {
     let tr = expect_tensor(r, "result #0")?;
     // dynamic_pad_c1
     if tv.elem != tx.elem || tr.elem != tx.elem {
-        return Err(Fail::new(format!(
-            "expects operand, padding_value and result to have the same element type, got {}, {} and {}",
-            qt(tx),
-            qt(tv),
-            qt(tr)
-        )));
+        return Err(Fail::new(
+            "dynamic_pad_c1",
+            format!(
+                "expects operand, padding_value and result to have the same element type, got {}, {} and {}",
+                qt(tx),
+                qt(tv),
+                qt(tr)
+            ),
+        ));
     }
     if tv.rank().is_some_and(|r| r != 0) {
         // stablehlo_operand_types
-        return Err(Fail::new(format!(
-            "padding value type should be a rank-0 tensor, is rank {}",
-            tv.rank().unwrap_or(0)
-        )));
+        return Err(Fail::new(
+            "stablehlo_operand_types",
+            format!("padding value type should be a rank-0 tensor, is rank {}", tv.rank().unwrap_or(0)),
+        ));
     }
     let Some(rank) = rank(tx) else { return Ok(()) };
     // dynamic_pad_c2
@@ -794,14 +882,14 @@ pub fn dynamic_pad(op: Op<'_>) -> Check {
         if let Some(n) = shape_len(ins[i])
             && n != rank as u64
         {
-            return Err(Fail::new(format!("{name} length ({n}) must match operand rank ({rank})")));
+            return Err(Fail::new("dynamic_pad_c2", format!("{name} length ({n}) must match operand rank ({rank})")));
         }
     }
     // dynamic_pad_c3
     if let Some(inner) = op.const_ints(4)
         && let Some(&v) = inner.iter().find(|&&v| v < 0)
     {
-        return Err(Fail::new(format!("Interior padding cannot be negative: {v}")));
+        return Err(Fail::new("dynamic_pad_c3", format!("Interior padding cannot be negative: {v}")));
     }
     Ok(())
 }

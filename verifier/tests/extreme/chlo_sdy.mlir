@@ -50,13 +50,24 @@ func.func @main() -> tensor<2x3xi32> {
 
 // -----
 
-// op: chlo.broadcast_atan2 chlo.broadcast_next_after chlo.broadcast_polygamma chlo.broadcast_zeta chlo.broadcast_complex
+// op: chlo.broadcast_atan2 chlo.broadcast_next_after chlo.broadcast_polygamma chlo.broadcast_zeta
 // vars: A=1
 func.func @main() -> tensor<2x3xf32> {
   %x = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<2x3xf32>
   %y = stablehlo.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
   %0 = "$OP"(%x, %y) {broadcast_dimensions = array<i64: $A>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// op: chlo.broadcast_complex
+// vars: A=1
+func.func @main() -> tensor<2x3xcomplex<f32>> {
+  %x = "stablehlo.iota"() {iota_dimension = 1 : i64} : () -> tensor<2x3xf32>
+  %y = stablehlo.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %0 = "$OP"(%x, %y) {broadcast_dimensions = array<i64: $A>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xcomplex<f32>>
+  return %0 : tensor<2x3xcomplex<f32>>
 }
 
 // -----

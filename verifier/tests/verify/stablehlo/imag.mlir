@@ -1,0 +1,19 @@
+// Negative tests of the verifier's `imag` rules: one case per rule label,
+// each directive naming the rule it expects (`{{[label] message}}`).
+// RUN: shardref verify %s --split-input-file --verify-diagnostics
+
+// imag_c1
+func.func @main(%x: tensor<2xcomplex<f32>>) -> tensor<3xf32> {
+// expected-error @+1 {{[imag_c1] inferred type(s) 'tensor<2xf32>'}}
+  %0 = "stablehlo.imag"(%x) : (tensor<2xcomplex<f32>>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+// imag_c2
+func.func @main(%x: tensor<2xcomplex<f32>>) -> tensor<2xf64> {
+// expected-error @+1 {{[imag_c2] inferred type(s) 'tensor<2xf32>'}}
+  %0 = "stablehlo.imag"(%x) : (tensor<2xcomplex<f32>>) -> tensor<2xf64>
+  return %0 : tensor<2xf64>
+}

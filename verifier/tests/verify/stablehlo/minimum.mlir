@@ -1,0 +1,10 @@
+// Negative tests of the verifier's `minimum` rules: one case per rule label,
+// each directive naming the rule it expects (`{{[label] message}}`).
+// RUN: shardref verify %s --split-input-file --verify-diagnostics
+
+// minimum_c1
+func.func @main(%a: tensor<2xf32>, %b: tensor<3xf32>) -> tensor<2xf32> {
+// expected-error @+1 {{[minimum_c1] requires compatible types}}
+  %0 = "stablehlo.minimum"(%a, %b) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
