@@ -56,6 +56,9 @@ pub struct DifftestArgs {
     /// Comma-separated op kinds to draw from (default: all).
     #[arg(long, value_name = "LIST")]
     pub ops: Option<String>,
+    /// Never use sub-axes in shardings.
+    #[arg(long)]
+    pub no_sub_axes: bool,
     /// The Python with jax 0.10.2 for the external engines.
     #[arg(long, value_name = "PATH")]
     pub python: Option<PathBuf>,
@@ -106,7 +109,7 @@ fn python(args: &DifftestArgs) -> Python {
 }
 
 fn config(args: &DifftestArgs) -> Result<GenConfig, String> {
-    let mut c = GenConfig { max_ops: args.max_ops, ..GenConfig::default() };
+    let mut c = GenConfig { max_ops: args.max_ops, sub_axes: !args.no_sub_axes, ..GenConfig::default() };
     if let Some(list) = &args.ops {
         c.ops = GenConfig::parse_ops(list).map_err(|e| format!("--ops: {e}"))?;
     }
@@ -216,7 +219,12 @@ fn run(args: &DifftestArgs) -> Result<ExitCode, String> {
         signatures,
         budget,
         input_seed: 0,
-        command: format!("shardref difftest --engines {} --seed {}", args.engines, args.seed),
+        command: format!(
+            "shardref difftest --engines {} --seed {}{}",
+            args.engines,
+            args.seed,
+            if args.no_sub_axes { " --no-sub-axes" } else { "" }
+        ),
     };
     if campaign.available().is_empty() {
         return Err("no engine of --engines can run here".into());

@@ -235,7 +235,7 @@ mod tests {
     fn blanking_keeps_the_words_and_drops_what_varies() {
         assert_eq!(
             blank("prog.mlir:3:7: error: 'sdy.all_gather' op axis \"x\" of size 4 in tensor<8x4xf32> at %v12"),
-            "error: 'sdy.all_gather' op axis \"_\" of size N in tensor<Nxf32> at %v"
+            "error: 'sdy.all_gather' op axis \"_\" of size N in tensor<NxfN> at %v"
         );
     }
 }

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use shardref_interp::devices::sharded::{ImplicitReshards, ShardedInputs, ShardedOptions, run_sharded};
-use shardref_interp::{Limits, Value};
+use shardref_interp::{ErrorKind, Limits, Value};
 use shardref_spec::diag::Severity;
 use shardref_spec::ir::Module;
 use shardref_spec::{Source, parse_source};
@@ -58,6 +58,17 @@ pub fn is_implicit_communication(message: &str) -> bool {
     message.contains("(implicit communication)") || message.contains("(a missing sdy.all_reduce)")
 }
 
+/// Whether a strict run's error says the program is not a complete
+/// partitioned program: implicit communication, or a run-time trap of the
+/// sharded semantics (partial results never all-reduced, a result sharded on
+/// an axis the op reduces over, a reduction that needs a gather first).
+/// Generated programs leave all of these to the partitioner, so the strict
+/// engine skips them; other errors (invalid programs, unsupported
+/// constructs) remain rejections.
+pub fn is_strict_refusal(message: &str) -> bool {
+    is_implicit_communication(message) || message.starts_with(ErrorKind::Trap.name())
+}
+
 impl Engine for ShardedEngine {
     fn name(&self) -> &str {
         match self.implicit {
@@ -72,8 +83,8 @@ impl Engine for ShardedEngine {
                 Err(e) => return Outcome::Rejected(e),
             };
             match run_sharded_outputs(&m, p, self.implicit) {
-                Err(e) if self.implicit == ImplicitReshards::Error && is_implicit_communication(&e) => {
-                    Outcome::Skipped(format!("the program leaves communication implicit: {e}"))
+                Err(e) if self.implicit == ImplicitReshards::Error && is_strict_refusal(&e) => {
+                    Outcome::Skipped(format!("not a complete partitioned program: {e}"))
                 }
                 Err(e) => Outcome::Rejected(e),
                 Ok(o) => o,
