@@ -933,9 +933,9 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// A sum over a dim sharded on an axis leaves partial sums; an
-    /// `sdy.all_reduce` (or `sdy.reduce_scatter` onto a result dim) over
-    /// that axis completes them.
+    /// A sum over a dim sharded on an axis leaves partial sums, declared by
+    /// the result's `unreduced` axis; an `sdy.all_reduce` (or
+    /// `sdy.reduce_scatter` onto a result dim) over that axis completes them.
     fn sdy_reduction(&mut self, scatter: bool) {
         let usable = self.usable_axes();
         let min_rank = if scatter { 2 } else { 1 };
@@ -959,6 +959,10 @@ impl<'a> Builder<'a> {
         let t = a.ty.scalar();
         let name = self.fresh();
         let replicated = dims_text(self.mesh, &vec![Vec::new(); out_ty.rank()]);
+        let axis = format!("\"{}\"", self.mesh.axes[ax].0);
+        // The result is declared unreduced over the axis, so that the partial
+        // sums are explicit in the program (not only in the partitioner's reading).
+        let replicated = format!("{replicated}, unreduced={{{axis}}}");
         self.lines.push(format!(
             "{name} = \"stablehlo.reduce\"({}, {}) <{{dimensions = array<i64: {d}>}}> ({{\n    ^bb0(%p0: {t}, %p1: {t}):\n      %q0 = \"stablehlo.add\"(%p0, %p1) : ({t}, {t}) -> {t}\n      \"stablehlo.return\"(%q0) : ({t}) -> ()\n    }}) {{sdy.sharding = #sdy.sharding_per_value<[<@{MESH}, {}>]>}} : ({}, {t}) -> {out_ty}",
             r.name,
@@ -967,7 +971,6 @@ impl<'a> Builder<'a> {
             a.ty
         ));
         let partial = Val { name, ty: out_ty.clone(), sharded: true };
-        let axis = format!("\"{}\"", self.mesh.axes[ax].0);
         if scatter {
             let e = self.rng.below(out_ty.rank());
             let mut scattering = vec![Vec::new(); out_ty.rank()];
