@@ -11,8 +11,8 @@
 //!
 //! Shardy judges mutants in batches (one `--split-input-file` process per
 //! batch); when a batch's process dies (Shardy crashes on one of its
-//! modules) the batch's cases are judged one process each, and the case that
-//! kills its process is a Shardy crash.
+//! modules) the batch is bisected, and the case that kills its process
+//! alone is a Shardy crash.
 //!
 //! Agreement: both accept, or both reject. Messages agree when, with
 //! locations and the `'op' op` / `custom op` prefixes removed, one contains
@@ -91,19 +91,20 @@ pub fn mutants(bases: &[String], seed: u64, first: usize, count: usize) -> Vec<S
         .collect()
 }
 
-/// Shardy's verdicts on `texts`, one batch process (then one process per
-/// case if the batch dies), run in `dir`.
+/// Shardy's verdicts on `texts`: one batch process; when it dies, each
+/// half again (bisecting down to the module that kills the process, which
+/// is a Shardy crash), run in `dir`.
 pub fn shardy_verdicts(python: &Python, texts: &[String], dir: &Path) -> Vec<Verdict> {
     if let Some(v) = shardy_batch(python, texts, dir) {
         return v;
     }
-    texts
-        .iter()
-        .map(|t| match shardy_batch(python, std::slice::from_ref(t), dir) {
-            Some(mut v) if v.len() == 1 => v.remove(0),
-            _ => Verdict::Crash("shardy_opt.py died (a crash) on this module".into()),
-        })
-        .collect()
+    if texts.len() == 1 {
+        return vec![Verdict::Crash("shardy_opt.py died (a crash) on this module".into())];
+    }
+    let (a, b) = texts.split_at(texts.len() / 2);
+    let mut out = shardy_verdicts(python, a, dir);
+    out.extend(shardy_verdicts(python, b, dir));
+    out
 }
 
 /// One process over `texts`; `None` when it died before judging them all.
