@@ -154,12 +154,18 @@ fn looks_like_crash(text: &str) -> bool {
 /// The first line that reads like a diagnostic (`error:` or an exception), else the last non-empty line.
 pub fn first_diagnostic(text: &str) -> String {
     let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    lines
+    let Some(i) = lines
         .iter()
-        .find(|l| l.contains("error:") || l.contains("Error:") || l.starts_with("error"))
-        .or(lines.last())
-        .map(|l| l.to_string())
-        .unwrap_or_else(|| "no message".into())
+        .position(|l| l.contains("error:") || l.contains("Error:") || l.starts_with("error"))
+        .or(lines.len().checked_sub(1))
+    else {
+        return "no message".into();
+    };
+    // A line announcing the message (`...failed:`) is joined with the message.
+    match lines.get(i + 1) {
+        Some(next) if lines[i].ends_with(':') => format!("{} {next}", lines[i]),
+        _ => lines[i].to_string(),
+    }
 }
 
 /// The outcome of a script that did not exit with 0.
