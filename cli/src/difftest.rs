@@ -11,7 +11,8 @@
 //! A progress bar (programs, agreements, findings, rate) is drawn on a
 //! terminal; otherwise a plain line is printed every 30 seconds. A summary
 //! table ends the run. `--program FILE` judges given files instead (no
-//! minimization), e.g. to rerun a finding.
+//! minimization), e.g. to rerun a finding, and `--suite PATH` runs the
+//! conformance runner over `.mlir` cases with the engines as its mode.
 //!
 //! Exit status: 0 when no new finding was made, 1 when one was, 2 for usage
 //! errors.
@@ -27,7 +28,7 @@ use shardref_conformance::difftest::compare::Judgement;
 use shardref_conformance::difftest::minimize::Budget;
 use shardref_conformance::difftest::verify::{self, Agreement};
 use shardref_conformance::difftest::{
-    Campaign, Limit, Progress, Signatures, judge_text, parse_duration, summary_table,
+    Campaign, Differential, Limit, Progress, Signatures, judge_text, parse_duration, summary_table,
 };
 use shardref_conformance::engines::{Engine, Outcome, Python, engines_named};
 use shardref_conformance::generator::{GenConfig, generate};
@@ -74,6 +75,10 @@ pub struct DifftestArgs {
     /// Judge these files instead of generated programs (no minimization).
     #[arg(long, value_name = "FILE")]
     pub program: Vec<PathBuf>,
+    /// Judge every case of these files and folders of `.mlir` with the conformance runner
+    /// (`N passed, M failed, K skipped`; a case fails when the engines disagree).
+    #[arg(long, value_name = "PATH")]
+    pub suite: Vec<PathBuf>,
     /// With `verify`: corpus files or folders whose modules are mutated too.
     #[arg(long, value_name = "PATH")]
     pub corpus: Vec<PathBuf>,
@@ -199,6 +204,15 @@ fn run(args: &DifftestArgs) -> Result<ExitCode, String> {
     }
     if !args.program.is_empty() {
         return Ok(judge_files(args, &engines));
+    }
+    if !args.suite.is_empty() {
+        let mode = Differential { engines, input_seed: 0 };
+        let summary = shardref_conformance::run_with_progress(&mode, &args.suite, std::io::stderr().is_terminal())?;
+        for f in &summary.failures {
+            println!("{f}");
+        }
+        println!("{}", summary.closing_line());
+        return Ok(if summary.failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS });
     }
     let out = args.out.clone().ok_or("--out DIR is needed")?;
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;

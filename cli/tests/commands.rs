@@ -99,6 +99,12 @@ fn difftest_runs_shardref_engines_and_leaves_out_unavailable_ones() {
         shardref(&["difftest", "--engines", "xla", "--count", "1", "--out", out, "--python", "/nonexistent/python3"]);
     assert_eq!(code, 2);
     assert!(err.contains("no engine of --engines can run here"), "{err}");
+    let suite = temp_file(
+        "suite.mlir",
+        "func.func @main(%a: tensor<4xi32>) -> tensor<4xi32> {\n  %0 = stablehlo.add %a, %a : tensor<4xi32>\n  return %0 : tensor<4xi32>\n}\n// -----\nfunc.func @other() {\n  return\n}\n",
+    );
+    let (code, stdout, err) = shardref(&["difftest", "--engines", "global,insert", "--suite", suite.to_str().unwrap()]);
+    assert_eq!((code, stdout.as_str()), (0, "1 passed, 0 failed, 1 skipped\n"), "{err}");
     let (code, _, err) = shardref(&["difftest", "--engines", "global,frobnicate", "--out", out]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown engine 'frobnicate'"), "{err}");
