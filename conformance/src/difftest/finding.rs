@@ -136,7 +136,7 @@ impl Finding {
         };
         s.push_str(&format!(
             "Generated from seed {} by `{}` and minimized over the generator's choices ({} candidate programs \
-             judged) from {} to {} ops ({kinds}): {what}. {} The inputs are `input_<i>.npy` (equiv's seeded draws, \
+             judged) from {} to {} ops ({kinds}): {what} ({}). The inputs are `input_<i>.npy` (equiv's seeded draws, \
              exact in every float type), each engine's results or message are in its folder, and the program is \
              `program.mlir`; rerun it with `shardref difftest --engines {} --program program.mlir`. Whose bug it \
              is (shardref, Shardy, XLA or a version difference) is judged in the README's table of findings.\n\n",
