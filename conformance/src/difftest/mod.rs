@@ -12,8 +12,9 @@
 //! and repeated signatures are counted, not re-reported.
 //!
 //! Programs run in parallel; everything a program's verdict depends on is a
-//! function of its seed, so the findings of a counted run do not depend on
-//! the thread count (which seeds a timed run reaches does).
+//! function of its seed, and disagreements are decided in seed order, so
+//! the findings of a counted run do not depend on the thread count (which
+//! seeds a timed run reaches does).
 
 pub mod compare;
 pub mod finding;
@@ -22,15 +23,14 @@ pub mod verify;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
 use crate::engines::{Engine, Outcome, Program};
-use crate::generator::{GenConfig, generate_recorded};
+use crate::generator::{GenConfig, Recorded, generate_recorded};
 use compare::{Disagreement, Judgement, Kind, judge};
+use finding::Finding;
 use minimize::{Budget, minimize};
 
 /// When a campaign stops.
@@ -180,22 +180,21 @@ impl Campaign {
         self.engines.iter().filter_map(|e| e.available().err().map(|why| (e.name().to_string(), why))).collect()
     }
 
-    /// Runs the campaign; `progress` is called after every program.
+    /// Runs the campaign; `progress` is called after every batch of programs.
+    ///
+    /// Programs are judged in parallel a batch at a time; the batch's
+    /// disagreements are then decided in seed order (known, repeated, or
+    /// minimized into a finding; minimizations run in parallel, and the
+    /// repeats among them are settled in seed order afterwards), so a
+    /// counted run's findings do not depend on the thread count.
     pub fn run(&self, progress: &(dyn Fn(Progress) + Sync)) -> Report {
         let engines = self.available();
         let start = Instant::now();
-        let counts: Vec<Mutex<EngineCounts>> = engines.iter().map(|_| Mutex::new(EngineCounts::default())).collect();
-        let programs = AtomicUsize::new(0);
-        let agreements = AtomicUsize::new(0);
-        let all_skipped = AtomicUsize::new(0);
-        let found = AtomicUsize::new(0);
-        let known_n = AtomicUsize::new(0);
-        let stop = AtomicBool::new(false);
-        // Signatures seen in this run (claimed before minimizing so that one
-        // thread minimizes each signature), with their counts.
-        let seen: Mutex<BTreeMap<String, usize>> = Mutex::new(BTreeMap::new());
-        let known: Mutex<BTreeMap<String, usize>> = Mutex::new(BTreeMap::new());
-        let findings: Mutex<Vec<FindingSummary>> = Mutex::new(vec![]);
+        let mut report = Report {
+            engines: engines.iter().map(|e| (e.name().to_string(), EngineCounts::default())).collect(),
+            ..Report::default()
+        };
+        let mut seen: BTreeMap<String, usize> = BTreeMap::new();
         let batch = (rayon::current_num_threads() * 2).max(2) as u64;
         let mut next = self.seed;
         loop {
@@ -204,23 +203,23 @@ impl Campaign {
                 Limit::Time(t) if start.elapsed() >= t => 0,
                 Limit::Time(_) => batch,
             };
-            if remaining == 0 || stop.load(Ordering::Relaxed) {
+            if remaining == 0 {
                 break;
             }
             let seeds: Vec<u64> = (next..next + remaining.min(batch)).collect();
             next += seeds.len() as u64;
-            seeds.par_iter().for_each(|&seed| {
-                if let Limit::Time(t) = self.limit
-                    && start.elapsed() >= t
-                {
-                    stop.store(true, Ordering::Relaxed);
-                    return;
-                }
-                let rec = generate_recorded(seed, &self.config);
-                let name = format!("gen_{seed}.mlir");
-                let (judgement, outcomes) = judge_text(&engines, &name, &rec.text, self.input_seed);
-                for (c, o) in counts.iter().zip(&outcomes) {
-                    let mut c = c.lock().unwrap_or_else(|e| e.into_inner());
+            let judged: Vec<(u64, Recorded, Judgement, Vec<Outcome>)> = seeds
+                .par_iter()
+                .map(|&seed| {
+                    let rec = generate_recorded(seed, &self.config);
+                    let (j, outcomes) = judge_text(&engines, &format!("gen_{seed}.mlir"), &rec.text, self.input_seed);
+                    (seed, rec, j, outcomes)
+                })
+                .collect();
+            let mut to_minimize = vec![];
+            for (seed, rec, judgement, outcomes) in judged {
+                report.programs += 1;
+                for ((_, c), o) in report.engines.iter_mut().zip(&outcomes) {
                     match o {
                         Outcome::Ran(_) => c.ran += 1,
                         Outcome::Rejected(_) => c.rejected += 1,
@@ -229,73 +228,64 @@ impl Campaign {
                     }
                 }
                 match judgement {
-                    Judgement::Agree { .. } => {
-                        agreements.fetch_add(1, Ordering::Relaxed);
-                    }
-                    Judgement::AllSkipped => {
-                        all_skipped.fetch_add(1, Ordering::Relaxed);
-                    }
+                    Judgement::Agree { .. } => report.agreements += 1,
+                    Judgement::AllSkipped => report.all_skipped += 1,
                     Judgement::Disagree(d) => {
                         let coarse = d.signature();
                         if self.signatures.known.contains_key(&coarse) {
-                            *known.lock().unwrap_or_else(|e| e.into_inner()).entry(coarse).or_default() += 1;
-                            known_n.fetch_add(1, Ordering::Relaxed);
-                        } else if let Some(f) = self.finding(&engines, seed, rec, d, &seen, &known, &known_n) {
-                            findings.lock().unwrap_or_else(|e| e.into_inner()).push(f);
-                            found.fetch_add(1, Ordering::Relaxed);
+                            *report.known.entry(coarse).or_default() += 1;
+                        } else if d.kind != Kind::Differ && claim(&mut seen, &coarse) {
+                            // A crash or rejection already found: counted, not minimized again.
+                        } else {
+                            to_minimize.push((seed, rec, d));
                         }
                     }
                 }
-                programs.fetch_add(1, Ordering::Relaxed);
-                progress(Progress {
-                    programs: programs.load(Ordering::Relaxed),
-                    agreements: agreements.load(Ordering::Relaxed),
-                    findings: found.load(Ordering::Relaxed),
-                    known: known_n.load(Ordering::Relaxed),
-                    elapsed: start.elapsed(),
+            }
+            let found: Vec<Option<Finding>> =
+                to_minimize.into_par_iter().map(|(seed, rec, d)| self.minimized(&engines, seed, rec, d)).collect();
+            for f in found.into_iter().flatten() {
+                if f.disagreement.kind == Kind::Differ {
+                    if self.signatures.known.contains_key(&f.signature) {
+                        *report.known.entry(f.signature.clone()).or_default() += 1;
+                        continue;
+                    }
+                    if claim(&mut seen, &f.signature) {
+                        continue;
+                    }
+                }
+                let folder = self.out.join(finding::folder_name(&f.disagreement, &f.program.text, f.seed));
+                if let Err(e) = f.write(&folder) {
+                    eprintln!("{}: {e}", folder.display());
+                }
+                report.findings.push(FindingSummary {
+                    seed: f.seed,
+                    signature: f.signature.clone(),
+                    folder,
+                    summary: f.disagreement.summary.clone(),
+                    ops_before: f.ops_before,
+                    ops_after: finding::count_ops(&f.program.text),
                 });
+            }
+            progress(Progress {
+                programs: report.programs,
+                agreements: report.agreements,
+                findings: report.findings.len(),
+                known: report.known.values().sum(),
+                elapsed: start.elapsed(),
             });
         }
-        let mut findings = findings.into_inner().unwrap_or_else(|e| e.into_inner());
-        findings.sort_by_key(|f| f.seed);
-        let seen = seen.into_inner().unwrap_or_else(|e| e.into_inner());
-        let repeats = seen.into_iter().filter(|(_, n)| *n > 1).map(|(s, n)| (s, n - 1)).collect();
-        Report {
-            programs: programs.into_inner(),
-            agreements: agreements.into_inner(),
-            all_skipped: all_skipped.into_inner(),
-            findings,
-            known: known.into_inner().unwrap_or_else(|e| e.into_inner()),
-            repeats,
-            engines: engines
-                .iter()
-                .zip(counts)
-                .map(|(e, c)| (e.name().to_string(), c.into_inner().unwrap_or_else(|e| e.into_inner())))
-                .collect(),
-            notes: engines.iter().filter_map(|e| e.notes()).collect(),
-            elapsed: start.elapsed(),
-        }
+        report.repeats = seen.into_iter().filter(|(_, n)| *n > 1).map(|(s, n)| (s, n - 1)).collect();
+        report.notes = engines.iter().filter_map(|e| e.notes()).collect();
+        report.elapsed = start.elapsed();
+        report
     }
 
-    /// Minimizes a disagreement and writes its folder, unless its signature
-    /// was seen (then it is counted).
-    #[allow(clippy::too_many_arguments)]
-    fn finding(
-        &self,
-        engines: &[&dyn Engine],
-        seed: u64,
-        rec: crate::generator::Recorded,
-        d: Disagreement,
-        seen: &Mutex<BTreeMap<String, usize>>,
-        known: &Mutex<BTreeMap<String, usize>>,
-        known_n: &AtomicUsize,
-    ) -> Option<FindingSummary> {
+    /// Minimizes a disagreement (re-running only the two engines involved)
+    /// and judges the result again; `None` when the minimized program no
+    /// longer disagrees (a flaky engine).
+    fn minimized(&self, engines: &[&dyn Engine], seed: u64, rec: Recorded, d: Disagreement) -> Option<Finding> {
         let coarse = d.signature();
-        // Crashes and rejections are recognised by their message before
-        // minimizing; value differences only after (by the ops that remain).
-        if d.kind != Kind::Differ && claim(seen, &coarse) {
-            return None;
-        }
         let pair: Vec<&dyn Engine> =
             engines.iter().copied().filter(|e| e.name() == d.reference || e.name() == d.other).collect();
         let pair = if pair.is_empty() { engines.to_vec() } else { pair };
@@ -310,50 +300,26 @@ impl Campaign {
             Kind::Differ => format!("{coarse}:{}", finding::op_kinds(&text).join(",")),
             Kind::Crash | Kind::Reject => coarse,
         };
-        if d.kind == Kind::Differ {
-            if self.signatures.known.contains_key(&signature) {
-                *known.lock().unwrap_or_else(|e| e.into_inner()).entry(signature).or_default() += 1;
-                known_n.fetch_add(1, Ordering::Relaxed);
-                return None;
-            }
-            if claim(seen, &signature) {
-                return None;
-            }
-        }
         let program = Program::with_random_inputs("program.mlir", &text, self.input_seed).ok()?;
         let outcomes = run_all(&pair, &program);
-        let judgement = judge(&pair, &outcomes);
-        let Judgement::Disagree(d) = judgement else { return None };
-        let folder = self.out.join(finding::folder_name(&d, &text, seed));
-        let f = finding::Finding {
+        let Judgement::Disagree(d) = judge(&pair, &outcomes) else { return None };
+        Some(Finding {
             seed,
             command: self.command.clone(),
-            signature: signature.clone(),
-            disagreement: d.clone(),
+            signature,
+            disagreement: d,
             program,
             engines: pair.iter().map(|e| e.name().to_string()).collect(),
             outcomes,
             ops_before,
             calls: min.calls,
-        };
-        if let Err(e) = f.write(&folder) {
-            eprintln!("{}: {e}", folder.display());
-        }
-        Some(FindingSummary {
-            seed,
-            signature,
-            folder,
-            summary: d.summary,
-            ops_before,
-            ops_after: finding::count_ops(&text),
         })
     }
 }
 
 /// Records `sig`; true when it was already there (a repeat).
-fn claim(seen: &Mutex<BTreeMap<String, usize>>, sig: &str) -> bool {
-    let mut s = seen.lock().unwrap_or_else(|e| e.into_inner());
-    let n = s.entry(sig.to_string()).or_default();
+fn claim(seen: &mut BTreeMap<String, usize>, sig: &str) -> bool {
+    let n = seen.entry(sig.to_string()).or_default();
     *n += 1;
     *n > 1
 }
