@@ -166,3 +166,35 @@ fn crashes_and_rejections_are_disagreements_and_skips_are_not() {
     assert!(matches!(run(&[&reject, &skip]), Judgement::Agree { ran: 0 }));
     assert!(matches!(run(&[&skip]), Judgement::AllSkipped));
 }
+
+#[test]
+fn findings_do_not_depend_on_the_thread_count() {
+    // Seeds 60..70 include seed 66, whose sharded run differs (findings/differ-insert-add-dot-general-s66).
+    let run = |threads: usize| {
+        let py = Python::new(PathBuf::from("/nonexistent/python3"), data(""));
+        let out = std::env::temp_dir().join(format!("shardref-difftest-test-threads-{threads}-{}", std::process::id()));
+        let campaign = Campaign {
+            engines: ["global", "insert"].iter().map(|n| engine_named(n, &py).unwrap()).collect(),
+            config: GenConfig { sub_axes: false, ..GenConfig::default() },
+            seed: 60,
+            limit: Limit::Count(10),
+            out: out.clone(),
+            signatures: Signatures::default(),
+            budget: Budget::default(),
+            input_seed: 0,
+            command: "test".into(),
+        };
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let report = pool.install(|| campaign.run(&|_| {}));
+        let found: Vec<(u64, String, String)> = report
+            .findings
+            .iter()
+            .map(|f| (f.seed, f.signature.clone(), std::fs::read_to_string(f.folder.join("program.mlir")).unwrap()))
+            .collect();
+        let _ = std::fs::remove_dir_all(&out);
+        found
+    };
+    let one = run(1);
+    assert!(one.iter().any(|f| f.0 == 66), "{one:?}");
+    assert_eq!(one, run(3));
+}
