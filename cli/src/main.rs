@@ -6,6 +6,7 @@
 //! rejected or a check failed, 2 means a usage or I/O problem.
 
 mod bench;
+mod difftest;
 mod equiv;
 mod generate;
 mod mpmd;
@@ -115,6 +116,8 @@ enum Command {
     Equiv(equiv::EquivArgs),
     /// Writes random valid sharded programs (gen_<seed>.mlir) into a directory.
     Gen(generate::GenArgs),
+    /// Differential testing: generated programs on several engines, disagreements minimized into findings.
+    Difftest(difftest::DifftestArgs),
 }
 
 #[derive(Subcommand)]
@@ -167,6 +170,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::bench(&args),
         Command::Equiv(args) => equiv::equiv(&args),
         Command::Gen(args) => generate::generate_files(&args),
+        Command::Difftest(args) => difftest::difftest(&args),
         Command::Rule { file, conservative, split_input_file } => rule::rule(&file, conservative, split_input_file),
         Command::Verify { files, split_input_file, verify_diagnostics, hlo, json } => {
             let output = match (verify_diagnostics, json) {

@@ -75,3 +75,37 @@ fn the_projects_own_mlir_files_round_trip() {
     assert_eq!(code, 0, "{out}");
     assert!(out.trim().ends_with("0 failed, 0 skipped"), "{out}");
 }
+
+#[test]
+fn difftest_runs_shardref_engines_and_leaves_out_unavailable_ones() {
+    let out = std::env::temp_dir().join(format!("shardref-cli-difftest-{}", std::process::id()));
+    let out = out.to_str().unwrap();
+    let (code, stdout, err) = shardref(&[
+        "difftest",
+        "--engines",
+        "global,insert,xla",
+        "--count",
+        "4",
+        "--out",
+        out,
+        "--python",
+        "/nonexistent/python3",
+    ]);
+    assert_eq!(code, 0, "{stdout}{err}");
+    assert!(err.contains("engine xla is unavailable and left out"), "{err}");
+    assert!(stdout.contains("| global | 4 | 0 | 0 | 0 |"), "{stdout}");
+    assert!(stdout.contains("4 programs in"), "{stdout}");
+    let (code, _, err) =
+        shardref(&["difftest", "--engines", "xla", "--count", "1", "--out", out, "--python", "/nonexistent/python3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no engine of --engines can run here"), "{err}");
+    let suite = temp_file(
+        "suite.mlir",
+        "func.func @main(%a: tensor<4xi32>) -> tensor<4xi32> {\n  %0 = stablehlo.add %a, %a : tensor<4xi32>\n  return %0 : tensor<4xi32>\n}\n// -----\nfunc.func @other() {\n  return\n}\n",
+    );
+    let (code, stdout, err) = shardref(&["difftest", "--engines", "global,insert", "--suite", suite.to_str().unwrap()]);
+    assert_eq!((code, stdout.as_str()), (0, "1 passed, 0 failed, 1 skipped\n"), "{err}");
+    let (code, _, err) = shardref(&["difftest", "--engines", "global,frobnicate", "--out", out]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown engine 'frobnicate'"), "{err}");
+}

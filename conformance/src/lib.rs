@@ -9,6 +9,8 @@
 //! Invariant: the runner only reads the files it is given; it never writes.
 
 pub mod batching;
+pub mod difftest;
+pub mod engines;
 pub mod executable;
 pub mod expect;
 pub mod filecheck;

@@ -42,6 +42,8 @@ fn every_op_kind_is_generated_and_named() {
             GenOp::ShardingConstraint => "sdy.sharding_constraint".to_string(),
             GenOp::ShardingGroup => "sdy.sharding_group".to_string(),
             GenOp::Call => "func.call @helper_0".to_string(),
+            GenOp::ManualComputation => "sdy.manual_computation".to_string(),
+            GenOp::SdyCollective => "sdy.".to_string(),
             other => format!("stablehlo.{}\"", other.name()),
         };
         assert!(text.contains(&needle), "no {needle} generated for {}", op.name());

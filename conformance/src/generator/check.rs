@@ -12,7 +12,10 @@ use shardref_interp::Limits;
 use shardref_interp::devices::sharded::ImplicitReshards;
 use shardref_spec::diag::Severity;
 use shardref_spec::{Source, parse_source};
-use shardref_verifier::equiv::{self, EquivOptions};
+use shardref_verifier::equiv;
+
+use crate::difftest::compare::{Judgement, judge};
+use crate::engines::{Engine, GlobalEngine, Program, ShardedEngine};
 
 /// The stages of `check`, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -65,22 +68,19 @@ pub fn check_on(name: &str, text: &str, last: Stage, path: Path) -> CheckResult 
     if last == Stage::RunGlobal {
         return Ok(());
     }
-    let sharded = |e: equiv::EquivError| (Stage::RunSharded, e.message);
-    let pairs = equiv::resolve_pairs(&m, Some("main"), None).map_err(sharded)?;
-    let prepared = equiv::prepare(&m, &pairs).map_err(sharded)?;
+    // The sharded run against the global one, through the engines (which,
+    // unlike equiv's erased twin, also read manual computations globally).
     // Floats compare bitwise: the random inputs make f32/f64 partial sums
     // exact, and the generator sums no bf16 values.
-    let opts = EquivOptions {
-        seed: 0,
-        trials: 2,
-        implicit: ImplicitReshards::Insert,
-        canvas: path == Path::Canvas,
-        ..EquivOptions::default()
-    };
-    for pair in &pairs {
-        let v = equiv::equiv(&prepared, pair, None, &opts).map_err(sharded)?;
-        if !v.is_equal() {
-            return Err((Stage::RunSharded, v.to_string()));
+    let global = GlobalEngine;
+    let insert = ShardedEngine { implicit: ImplicitReshards::Insert, canvas: path == Path::Canvas };
+    let engines: [&dyn Engine; 2] = [&global, &insert];
+    for trial_seed in 0..2 {
+        let program = Program::with_random_inputs(name, text, trial_seed).map_err(|e| (Stage::RunSharded, e))?;
+        let outcomes: Vec<_> = engines.iter().map(|e| e.run(&program)).collect();
+        match judge(&engines, &outcomes) {
+            Judgement::Agree { .. } | Judgement::AllSkipped => {}
+            Judgement::Disagree(d) => return Err((Stage::RunSharded, format!("{}: {}", d.signature(), d.summary))),
         }
     }
     Ok(())

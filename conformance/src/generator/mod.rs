@@ -64,6 +64,31 @@ pub fn generate(seed: u64, config: &GenConfig) -> String {
     build(&mut Rng::new(seed), config)
 }
 
+/// A generated module with the choices that built it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recorded {
+    pub text: String,
+    /// Every choice drawn, in order (zeros past the end of a replayed sequence included).
+    pub choices: Vec<u64>,
+    /// Where each top-level op's choices start, then where the results' start.
+    pub marks: Vec<usize>,
+}
+
+/// The module of `seed` and the choices that built it (for `replay`).
+pub fn generate_recorded(seed: u64, config: &GenConfig) -> Recorded {
+    record(Rng::new(seed), config)
+}
+
+/// The module that a recorded (possibly shrunk) choice sequence builds.
+pub fn replay(choices: &[u64], config: &GenConfig) -> Recorded {
+    record(Rng::replay(choices.to_vec()), config)
+}
+
+fn record(mut rng: Rng, config: &GenConfig) -> Recorded {
+    let text = build(&mut rng, config);
+    Recorded { text, choices: rng.choices().to_vec(), marks: rng.marks().to_vec() }
+}
+
 /// The module that `bytes` steer (the `arbitrary`-style entry point).
 pub fn generate_from_bytes(bytes: &[u8], config: &GenConfig) -> String {
     build(&mut Rng::from_bytes(bytes), config)
@@ -82,6 +107,7 @@ fn build(rng: &mut Rng, config: &GenConfig) -> String {
     let mut b = Builder::new(rng, &mesh);
     b.sub_axes = config.sub_axes;
     for _ in 0..n {
+        b.rng.mark();
         let op = *b.rng.pick(&ops);
         b.build(op);
     }
@@ -91,6 +117,7 @@ fn build(rng: &mut Rng, config: &GenConfig) -> String {
         let ty = types::TensorTy::random(b.rng, d);
         b.new_arg(ty);
     }
+    b.rng.mark();
     // Results: the last value, and sometimes a few earlier ones.
     let mut results = vec![b.pool.len() - 1];
     for _ in 0..b.rng.below(3) {

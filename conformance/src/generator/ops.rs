@@ -41,10 +41,12 @@ pub enum GenOp {
     Call,
     ShardingConstraint,
     ShardingGroup,
+    ManualComputation,
+    SdyCollective,
 }
 
 /// Every op kind, in a fixed order.
-pub const ALL_OPS: [GenOp; 24] = [
+pub const ALL_OPS: [GenOp; 26] = [
     GenOp::Elementwise,
     GenOp::Unary,
     GenOp::Convert,
@@ -69,6 +71,8 @@ pub const ALL_OPS: [GenOp; 24] = [
     GenOp::Convolution,
     GenOp::ShardingConstraint,
     GenOp::ShardingGroup,
+    GenOp::ManualComputation,
+    GenOp::SdyCollective,
 ];
 
 impl GenOp {
@@ -99,6 +103,8 @@ impl GenOp {
             GenOp::Call => "call",
             GenOp::ShardingConstraint => "sharding_constraint",
             GenOp::ShardingGroup => "sharding_group",
+            GenOp::ManualComputation => "manual_computation",
+            GenOp::SdyCollective => "sdy_collective",
         }
     }
 
@@ -269,6 +275,8 @@ impl<'a> Builder<'a> {
             GenOp::Call => self.call(),
             GenOp::ShardingConstraint => self.sharding_constraint(),
             GenOp::ShardingGroup => self.sharding_group(),
+            GenOp::ManualComputation => self.manual_computation(),
+            GenOp::SdyCollective => self.sdy_collective(),
         }
     }
 
@@ -788,6 +796,292 @@ impl<'a> Builder<'a> {
         self.pool.push(Val { name, ty: a.ty.clone(), sharded: true });
     }
 
+    /// The mesh axes of size > 1 (indices).
+    fn usable_axes(&self) -> Vec<usize> {
+        (0..self.mesh.axes.len()).filter(|&a| self.mesh.axes[a].1 > 1).collect()
+    }
+
+    /// A closed sharding of `rank` dims over whole axes: each usable axis on a
+    /// random dim, or unused.
+    fn closed_dims(&mut self, rank: usize) -> Vec<Vec<usize>> {
+        let mut dims = vec![Vec::new(); rank];
+        for a in self.rng.permutation(self.mesh.axes.len()) {
+            if self.mesh.axes[a].1 > 1 && rank > 0 && self.rng.chance(60) {
+                let d = self.rng.below(rank);
+                dims[d].push(a);
+            }
+        }
+        dims
+    }
+
+    /// `sdy.reshard` of `a` to `dims`.
+    fn reshard(&mut self, a: &Val, dims: &[Vec<usize>]) -> Val {
+        let name = self.fresh();
+        let t = &a.ty;
+        self.lines.push(format!("{name} = sdy.reshard {} <@{MESH}, {}> : {t}", a.name, dims_text(self.mesh, dims)));
+        let v = Val { name, ty: a.ty.clone(), sharded: true };
+        self.pool.push(v.clone());
+        v
+    }
+
+    /// `%r = sdy.<op> <params> %x out_sharding=<@mesh, dims> : T`, added to the pool.
+    fn sdy_op(&mut self, op: &str, params: &str, x: &Val, out: &[Vec<usize>]) {
+        let name = self.fresh();
+        let t = &x.ty;
+        let params = if params.is_empty() { String::new() } else { format!("{params} ") };
+        self.lines.push(format!(
+            "{name} = sdy.{op} {params}{} out_sharding=<@{MESH}, {}> : {t}",
+            x.name,
+            dims_text(self.mesh, out)
+        ));
+        self.pool.push(Val { name, ty: x.ty.clone(), sharded: true });
+    }
+
+    /// An explicit sdy collective on a value first resharded to a closed
+    /// sharding: all_gather (a suffix of a dim's axes), all_slice (unused
+    /// axes), all_to_all (a suffix moved to another dim),
+    /// collective_permute (an axis swapped for another of the same size),
+    /// or all_reduce / reduce_scatter of the partial sums of a reduce over
+    /// a dim sharded on the reduced axis.
+    fn sdy_collective(&mut self) {
+        let usable = self.usable_axes();
+        if usable.is_empty() {
+            return self.elementwise();
+        }
+        let kind = self.rng.below(6);
+        if kind >= 4 {
+            return self.sdy_reduction(kind == 5);
+        }
+        let a = self.operand_in(&[Family::Float, Family::Int, Family::Bool], 1);
+        let rank = a.ty.rank();
+        let mut dims = self.closed_dims(rank);
+        if dims.iter().all(Vec::is_empty) {
+            let ax = *self.rng.pick(&usable);
+            let d = self.rng.below(rank);
+            dims[d].push(ax);
+        }
+        let unused: Vec<usize> = usable.iter().copied().filter(|x| !dims.iter().any(|d| d.contains(x))).collect();
+        let sharded_dims: Vec<usize> = (0..rank).filter(|&d| !dims[d].is_empty()).collect();
+        let r = self.reshard(&a, &dims);
+        match kind {
+            // all_slice of the unused axes (all_gather when none is unused).
+            1 if !unused.is_empty() => {
+                let mut slicing = vec![Vec::new(); rank];
+                let mut out = dims.clone();
+                for &x in &unused {
+                    if self.rng.chance(70) || slicing.iter().all(Vec::is_empty) {
+                        let d = self.rng.below(rank);
+                        slicing[d].push(x);
+                        out[d].push(x);
+                    }
+                }
+                let params = dims_text(self.mesh, &slicing);
+                self.sdy_op("all_slice", &params, &r, &out);
+            }
+            // all_to_all: a suffix of one dim's axes moves to another dim.
+            2 if rank >= 2 => {
+                let src = *self.rng.pick(&sharded_dims);
+                let mut tgt = self.rng.below(rank - 1);
+                if tgt >= src {
+                    tgt += 1;
+                }
+                let k = 1 + self.rng.below(dims[src].len());
+                let moved: Vec<usize> = dims[src][dims[src].len() - k..].to_vec();
+                let mut out = dims.clone();
+                out[src].truncate(dims[src].len() - k);
+                out[tgt].extend(&moved);
+                let names: Vec<String> = moved.iter().map(|&x| format!("\"{}\"", self.mesh.axes[x].0)).collect();
+                let params = format!("[{{{}}}: {src}->{tgt}]", names.join(", "));
+                self.sdy_op("all_to_all", &params, &r, &out);
+            }
+            // collective_permute: an axis swapped for an unused one of the same size.
+            3 => {
+                let swap =
+                    sharded_dims.iter().flat_map(|&d| dims[d].iter().map(move |&x| (d, x))).find_map(|(d, x)| {
+                        unused.iter().find(|&&u| self.mesh.axes[u].1 == self.mesh.axes[x].1).map(|&u| (d, x, u))
+                    });
+                let mut out = dims.clone();
+                match swap {
+                    Some((d, x, u)) => {
+                        let i = out[d].iter().position(|&y| y == x).unwrap_or(0);
+                        out[d][i] = u;
+                    }
+                    // Without an axis of the same size, the dims' axes trade places when they can.
+                    None if sharded_dims.len() >= 2 => {
+                        let (d0, d1) = (sharded_dims[0], sharded_dims[1]);
+                        if dims[d0].iter().map(|&x| self.mesh.axes[x].1).product::<i64>()
+                            == dims[d1].iter().map(|&x| self.mesh.axes[x].1).product::<i64>()
+                        {
+                            out.swap(d0, d1);
+                        }
+                    }
+                    None => {}
+                }
+                self.sdy_op("collective_permute", "", &r, &out);
+            }
+            // all_gather of a suffix of one dim's axes.
+            _ => {
+                let d = *self.rng.pick(&sharded_dims);
+                let k = 1 + self.rng.below(dims[d].len());
+                let mut gathering = vec![Vec::new(); rank];
+                gathering[d] = dims[d][dims[d].len() - k..].to_vec();
+                let mut out = dims.clone();
+                out[d].truncate(dims[d].len() - k);
+                let params = dims_text(self.mesh, &gathering);
+                self.sdy_op("all_gather", &params, &r, &out);
+            }
+        }
+    }
+
+    /// A sum over a dim sharded on an axis leaves partial sums, declared by
+    /// the result's `unreduced` axis; an `sdy.all_reduce` (or
+    /// `sdy.reduce_scatter` onto a result dim) over that axis completes them.
+    fn sdy_reduction(&mut self, scatter: bool) {
+        let usable = self.usable_axes();
+        let min_rank = if scatter { 2 } else { 1 };
+        let a = self.operand(
+            &|t| matches!(t.dtype, Dtype::F32 | Dtype::I32 | Dtype::F64) && t.rank() >= min_rank,
+            &|rng| {
+                let d = *rng.pick(&[Dtype::F32, Dtype::I32]);
+                let rank = min_rank + rng.below(2);
+                TensorTy::new((0..rank).map(|_| random_dim(rng)).collect(), d)
+            },
+        );
+        let rank = a.ty.rank();
+        let ax = *self.rng.pick(&usable);
+        let d = self.rng.below(rank);
+        let mut dims = vec![Vec::new(); rank];
+        dims[d].push(ax);
+        let r = self.reshard(&a, &dims);
+        let init = self.constant(a.ty.dtype, Reduction::Add.identity(a.ty.dtype));
+        let out_shape: Vec<i64> = (0..rank).filter(|&i| i != d).map(|i| a.ty.shape[i]).collect();
+        let out_ty = TensorTy::new(out_shape, a.ty.dtype);
+        let t = a.ty.scalar();
+        let name = self.fresh();
+        let replicated = dims_text(self.mesh, &vec![Vec::new(); out_ty.rank()]);
+        let axis = format!("\"{}\"", self.mesh.axes[ax].0);
+        // The result is declared unreduced over the axis, so that the partial
+        // sums are explicit in the program (not only in the partitioner's reading).
+        let replicated = format!("{replicated}, unreduced={{{axis}}}");
+        self.lines.push(format!(
+            "{name} = \"stablehlo.reduce\"({}, {}) <{{dimensions = array<i64: {d}>}}> ({{\n    ^bb0(%p0: {t}, %p1: {t}):\n      %q0 = \"stablehlo.add\"(%p0, %p1) : ({t}, {t}) -> {t}\n      \"stablehlo.return\"(%q0) : ({t}) -> ()\n    }}) {{sdy.sharding = #sdy.sharding_per_value<[<@{MESH}, {}>]>}} : ({}, {t}) -> {out_ty}",
+            r.name,
+            init.name,
+            replicated,
+            a.ty
+        ));
+        let partial = Val { name, ty: out_ty.clone(), sharded: true };
+        if scatter {
+            let e = self.rng.below(out_ty.rank());
+            let mut scattering = vec![Vec::new(); out_ty.rank()];
+            scattering[e].push(ax);
+            let params = dims_text(self.mesh, &scattering);
+            self.sdy_op("reduce_scatter", &params, &partial, &scattering);
+        } else {
+            let out = vec![Vec::new(); out_ty.rank()];
+            self.sdy_op("all_reduce", &format!("{{{axis}}}"), &partial, &out);
+        }
+    }
+
+    /// A fully manual `sdy.manual_computation` (every mesh axis manual)
+    /// whose body runs a StableHLO collective over one axis's device groups:
+    /// an all_reduce (sum or max), a collective_permute (a cyclic shift) or
+    /// an all_gather, with `use_global_device_ids` over the mesh's device ids.
+    fn manual_computation(&mut self) {
+        let usable = self.usable_axes();
+        if usable.is_empty() {
+            return self.elementwise();
+        }
+        let rank = 1 + self.rng.below(2);
+        let dims = self.closed_dims(rank);
+        // The global shape: a local shape times the axes of each dim.
+        let local: Vec<i64> = (0..rank).map(|_| *self.rng.pick(&[1, 2, 2, 3, 4])).collect();
+        let global: Vec<i64> =
+            (0..rank).map(|d| local[d] * dims[d].iter().map(|&x| self.mesh.axes[x].1).product::<i64>()).collect();
+        let dtype = *self.rng.pick(&[Dtype::F32, Dtype::I32, Dtype::F32, Dtype::I8]);
+        let gty = TensorTy::new(global, dtype);
+        let a = self.operand_of(&gty);
+        let lty = TensorTy::new(local.clone(), dtype);
+        let ax = *self.rng.pick(&usable);
+        // Device groups that differ only along `ax`, in device ids.
+        let n = self.mesh.devices() as usize;
+        let sizes: Vec<usize> = self.mesh.axes.iter().map(|a| a.1 as usize).collect();
+        let stride: usize = sizes[ax + 1..].iter().product();
+        let size = sizes[ax];
+        let id = |p: usize| self.mesh.device_ids.as_ref().map_or(p as i64, |ids| ids[p]);
+        let mut groups: Vec<Vec<i64>> = vec![];
+        for p in 0..n {
+            if (p / stride) % size == 0 {
+                groups.push((0..size).map(|k| id(p + k * stride)).collect());
+            }
+        }
+        let groups_text = format!(
+            "dense<[{}]> : tensor<{}x{}xi64>",
+            groups
+                .iter()
+                .map(|g| format!("[{}]", g.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")))
+                .collect::<Vec<_>>()
+                .join(", "),
+            groups.len(),
+            size
+        );
+        let arg = self.fresh();
+        let body = self.fresh();
+        let t = lty.scalar();
+        let chan = "channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>";
+        let (line, out_local) = match self.rng.below(3) {
+            0 => {
+                let op = if self.rng.chance(50) { "stablehlo.add" } else { "stablehlo.maximum" };
+                (
+                    format!(
+                        "{body} = \"stablehlo.all_reduce\"({arg}) <{{{chan}, replica_groups = {groups_text}, use_global_device_ids}}> ({{\n      ^bb0(%p0: {t}, %p1: {t}):\n        %q0 = \"{op}\"(%p0, %p1) : ({t}, {t}) -> {t}\n        \"stablehlo.return\"(%q0) : ({t}) -> ()\n      }}) : ({lty}) -> {lty}"
+                    ),
+                    lty.clone(),
+                )
+            }
+            1 => {
+                let pairs: Vec<String> = groups
+                    .iter()
+                    .flat_map(|g| (0..g.len()).map(move |k| format!("[{}, {}]", g[k], g[(k + 1) % g.len()])))
+                    .collect();
+                (
+                    format!(
+                        "{body} = \"stablehlo.collective_permute\"({arg}) <{{{chan}, source_target_pairs = dense<[{}]> : tensor<{}x2xi64>}}> : ({lty}) -> {lty}",
+                        pairs.join(", "),
+                        pairs.len()
+                    ),
+                    lty.clone(),
+                )
+            }
+            _ => {
+                let gd = self.rng.below(rank);
+                let mut shape = local.clone();
+                shape[gd] *= size as i64;
+                let out = TensorTy::new(shape, dtype);
+                (
+                    format!(
+                        "{body} = \"stablehlo.all_gather\"({arg}) <{{all_gather_dim = {gd} : i64, {chan}, replica_groups = {groups_text}, use_global_device_ids}}> : ({lty}) -> {out}"
+                    ),
+                    out,
+                )
+            }
+        };
+        let out_global: Vec<i64> = (0..rank)
+            .map(|d| out_local.shape[d] * dims[d].iter().map(|&x| self.mesh.axes[x].1).product::<i64>())
+            .collect();
+        let out_ty = TensorTy::new(out_global, dtype);
+        let manual: Vec<String> = self.mesh.axes.iter().map(|(name, _)| format!("\"{name}\"")).collect();
+        let sh = format!("<@{MESH}, {}>", dims_text(self.mesh, &dims));
+        let name = self.fresh();
+        self.lines.push(format!(
+            "{name} = sdy.manual_computation({}) in_shardings=[{sh}] out_shardings=[{sh}] manual_axes={{{}}} ({arg}: {lty}) {{\n    {line}\n    sdy.return {body} : {out_local}\n  }} : ({}) -> {out_ty}",
+            a.name,
+            manual.join(", "),
+            a.ty
+        ));
+        self.pool.push(Val { name, ty: out_ty, sharded: true });
+    }
+
     fn sharding_group(&mut self) {
         // Group values of one type that carry no explicit sharding, so that
         // the group never joins conflicting shardings.
@@ -812,6 +1106,19 @@ impl<'a> Builder<'a> {
             self.lines.push(format!("\"sdy.sharding_group\"({}) {{group_id = {g} : i64}} : ({}) -> ()", v.name, v.ty));
         }
     }
+}
+
+/// Axes of the mesh per dimension (indices into the mesh's axes), closed,
+/// printed as `[{"x"}, {}]`.
+fn dims_text(mesh: &Mesh, dims: &[Vec<usize>]) -> String {
+    let d: Vec<String> = dims
+        .iter()
+        .map(|axes| {
+            let names: Vec<String> = axes.iter().map(|&a| format!("\"{}\"", mesh.axes[a].0)).collect();
+            format!("{{{}}}", names.join(", "))
+        })
+        .collect();
+    format!("[{}]", d.join(", "))
 }
 
 /// `kind`, except that bf16 sums become maxima: a bf16 sum reassociated over

@@ -6,6 +6,13 @@
 //! choice the generator makes goes through here, so the same seed (or the same
 //! bytes) always gives the same program; nothing depends on time, threads or
 //! hash-map order.
+//!
+//! Every draw is also recorded (`choices`), and `Rng::replay` plays a
+//! recorded (and possibly edited) sequence back, with 0 once it runs out.
+//! This is what the difftest minimizer shrinks: a shorter or smaller choice
+//! sequence still drives the same generator, so every candidate program is
+//! valid by construction (choice 0 is always the simplest option: the first
+//! op kind, the smallest dimension, no extra results).
 
 /// A deterministic stream of choices.
 #[derive(Clone, Debug)]
@@ -13,23 +20,67 @@ pub struct Rng {
     state: u64,
     bytes: Vec<u8>,
     pos: usize,
+    /// Played back before anything else (`replay`); 0 after the end.
+    replay: Option<Vec<u64>>,
+    /// Every value returned so far.
+    choices: Vec<u64>,
+    /// Positions in `choices` where the generator started a top-level op.
+    marks: Vec<usize>,
 }
 
 impl Rng {
     /// The stream of `seed`.
     pub fn new(seed: u64) -> Rng {
-        Rng { state: seed ^ 0x005E_ED0F_5A4D_C0DE, bytes: Vec::new(), pos: 0 }
+        Rng {
+            state: seed ^ 0x005E_ED0F_5A4D_C0DE,
+            bytes: Vec::new(),
+            pos: 0,
+            replay: None,
+            choices: Vec::new(),
+            marks: Vec::new(),
+        }
     }
 
     /// A stream that takes its first choices from `bytes`.
     pub fn from_bytes(bytes: &[u8]) -> Rng {
         let seed =
             bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
-        Rng { state: seed, bytes: bytes.to_vec(), pos: 0 }
+        Rng { state: seed, bytes: bytes.to_vec(), pos: 0, replay: None, choices: Vec::new(), marks: Vec::new() }
+    }
+
+    /// A stream that returns `choices` in order, then zeros.
+    pub fn replay(choices: Vec<u64>) -> Rng {
+        Rng { state: 0, bytes: Vec::new(), pos: 0, replay: Some(choices), choices: Vec::new(), marks: Vec::new() }
+    }
+
+    /// Notes that the next draws build a new top-level op (the minimizer
+    /// deletes whole ops first).
+    pub fn mark(&mut self) {
+        self.marks.push(self.choices.len());
+    }
+
+    /// The positions noted by `mark`.
+    pub fn marks(&self) -> &[usize] {
+        &self.marks
+    }
+
+    /// The values returned so far, in order.
+    pub fn choices(&self) -> &[u64] {
+        &self.choices
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
+        let v = self.draw();
+        self.choices.push(v);
+        v
+    }
+
+    fn draw(&mut self) -> u64 {
+        if let Some(r) = &self.replay {
+            let v = r.get(self.choices.len()).copied().unwrap_or(0);
+            return v;
+        }
         if self.pos + 8 <= self.bytes.len() {
             let mut b = [0u8; 8];
             b.copy_from_slice(&self.bytes[self.pos..self.pos + 8]);
