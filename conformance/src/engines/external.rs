@@ -317,13 +317,15 @@ impl Engine for ShardyEngine {
                     self.counts[0].fetch_add(1, Ordering::Relaxed);
                     o
                 }
-                Err(e) if is_implicit_communication(&e) => match run_sharded_outputs(&m, p, ImplicitReshards::Insert, false) {
-                    Ok(o) => {
-                        self.counts[1].fetch_add(1, Ordering::Relaxed);
-                        o
+                Err(e) if is_implicit_communication(&e) => {
+                    match run_sharded_outputs(&m, p, ImplicitReshards::Insert, false) {
+                        Ok(o) => {
+                            self.counts[1].fetch_add(1, Ordering::Relaxed);
+                            o
+                        }
+                        Err(e) => Outcome::Rejected(format!("Shardy's exported program, reshards completed: {e}")),
                     }
-                    Err(e) => Outcome::Rejected(format!("Shardy's exported program, reshards completed: {e}")),
-                },
+                }
                 Err(e) => Outcome::Rejected(format!("Shardy's exported program, run strictly: {e}")),
             }
         })
