@@ -10,11 +10,13 @@
 //! - `locality`: which operand elements an op reads to compute a result block.
 //! - `sdy_ops`: the sdy ops' global semantics and the collectives' data movement.
 //! - `sharded`: `run_sharded`, lockstep execution of a global-view program.
+//! - `hlo_sharding`: HLO `sharding=` attributes as per-partition blocks (shard, reassemble).
 //! - `mpmd`: MPMD programs: topologies of meshes, fragments, transfers, schedule.
 //! - `manual`: `sdy.manual_computation` bodies run per device.
 
 pub mod collectives;
 pub mod factors;
+pub mod hlo_sharding;
 pub mod locality;
 pub mod manual;
 pub mod mesh;
