@@ -4,8 +4,8 @@
 //! commas and bracket groups that nest. The canonical text of a tree is what the IR stores and the
 //! printer writes: one space between two words or strings that whitespace separated in the source,
 //! nothing around punctuation and brackets, strings with double quotes and C escapes, and `%` dropped
-//! from the front of words (names print without it inside values; the printer adds it back where
-//! XLA writes it). Reading the canonical text back gives the same tree, so canonical text is a
+//! from the front of words that go on with a name (names print without it inside values; the printer
+//! adds it back where XLA writes it). Reading the canonical text back gives the same tree, so canonical text is a
 //! fixpoint.
 //!
 //! Typed views (integer lists, shardings, replica groups, shape indices) decode a tree on demand and
@@ -62,7 +62,7 @@ pub fn from_pairs<'a>(pairs: impl Iterator<Item = Pair<'a, Rule>>) -> Vec<(bool,
 
 fn from_pair(p: Pair<'_, Rule>) -> Option<Tok> {
     match p.as_rule() {
-        Rule::word => Some(Tok::Word(p.as_str().trim_start_matches('%').to_string())),
+        Rule::word => Some(Tok::Word(word_text(p.as_str()).to_string())),
         Rule::string => Some(Tok::Str(unescape(p.as_str()))),
         Rule::comma => Some(Tok::Comma),
         Rule::group => from_pair(p.into_inner().next()?),
@@ -70,6 +70,16 @@ fn from_pair(p: Pair<'_, Rule>) -> Option<Tok> {
         Rule::square_group => Some(Tok::Group('[', from_pairs(p.into_inner()))),
         Rule::paren_group => Some(Tok::Group('(', from_pairs(p.into_inner()))),
         _ => None,
+    }
+}
+
+/// A word as stored: without the `%` in front of a name (`%add` → `add`). A word that is only `%`
+/// signs keeps them: dropping them would leave an empty word, which prints as nothing (an extra
+/// space between its neighbours) and so does not read back as the same tokens.
+fn word_text(w: &str) -> &str {
+    match w.trim_start_matches('%') {
+        "" => w,
+        rest => rest,
     }
 }
 
