@@ -845,8 +845,9 @@ impl Lowerer {
         match key {
             "sharding" => tok::sharding(value).map(|_| ()).map_err(|m| Diagnostic::error(span, m)),
             "replica_groups" => {
-                // The mesh forms (`@mesh ...`, `mesh[...] {axes}`) are not expanded here; list and iota forms are.
-                if matches!(value.first(), Some((_, Tok::Word(w))) if w.starts_with('@') || w == "mesh") {
+                // The `@mesh ...` form is not read (XLA's parser does not read it either); list, iota
+                // and `mesh[...] {axes}` forms are expanded, which checks them.
+                if matches!(value.first(), Some((_, Tok::Word(w))) if w.starts_with('@')) {
                     return Ok(());
                 }
                 tok::replica_groups(value).map(|_| ()).map_err(|m| Diagnostic::error(span, m))
