@@ -50,6 +50,8 @@ fn hlo_verifier_cases() {
         "replica-groups-uniform",
         "sharding-devices",
         "all-reduce-layout",
+        "rng-seed",
+        "ragged-offsets",
     ] {
         assert!(labels.contains(l), "no negative test for label {l}");
     }
