@@ -1183,7 +1183,7 @@ impl<'a, 'm> Exec<'a, 'm> {
         let span = m.op(op).span;
         let comp = self.called(op, "calls")?;
         let operands = self.operands(c, act, op)?;
-        let arity = self.prog.comp(comp)?.params.len();
+        let arity = self.chain_arity(comp)?;
         let Type::Tuple(parts) = self.result_ty(op) else {
             return Err(InterpError::invalid(
                 span,
@@ -1192,7 +1192,7 @@ impl<'a, 'm> Exec<'a, 'm> {
         };
         let slot = parts.get(1).ok_or_else(|| InterpError::invalid(span, "async-start shape has no result element"))?;
         let (result, ran) = if operands.len() >= arity {
-            (self.call(comp, operands.clone(), span)?, true)
+            (self.run_wrapped(comp, operands.clone(), span)?, true)
         } else {
             (zero_value(slot, span)?, false)
         };
@@ -1202,6 +1202,46 @@ impl<'a, 'm> Exec<'a, 'm> {
             return Err(InterpError::invalid(span, "async-start restarted before its async-done"));
         }
         Ok(Value::Tuple(items))
+    }
+
+    /// How many operands an async chain binds before its wrapped computation can run: the wrapped
+    /// computation's parameters, or with late binding (a wrapped `call` / `fusion` whose callee takes
+    /// more) the callee's.
+    fn chain_arity(&self, wrapped: OpId) -> IResult<usize> {
+        let m = self.m();
+        let c = self.prog.comp(wrapped)?;
+        let callee = match sh::opcode(m, c.root) {
+            Some(HloOp::Call) => sh::called(m, c.root, "to_apply"),
+            Some(HloOp::Fusion) => sh::called(m, c.root, "calls"),
+            _ => None,
+        };
+        let late = match callee {
+            Some(f) => self.prog.comp(f)?.params.len(),
+            None => 0,
+        };
+        Ok(c.params.len().max(late))
+    }
+
+    /// Runs an async chain's wrapped computation on the chain's operands: the computation itself when
+    /// they are its parameters, else (late binding) its root's callee on all of them.
+    fn run_wrapped(&mut self, wrapped: OpId, operands: Vec<Value>, span: Span) -> IResult<Value> {
+        let m = self.m();
+        let c = self.prog.comp(wrapped)?;
+        if operands.len() == c.params.len() {
+            return self.call(wrapped, operands, span);
+        }
+        let root = c.root;
+        let callee = match sh::opcode(m, root) {
+            Some(HloOp::Call) => self.called(root, "to_apply")?,
+            Some(HloOp::Fusion) => self.called(root, "calls")?,
+            _ => {
+                return Err(InterpError::unsupported(
+                    span,
+                    "late binding of operands to a wrapped instruction other than call or fusion",
+                ));
+            }
+        };
+        self.call(callee, operands, span)
     }
 
     /// The start of the async chain an update or done continues, checking the link's opcode.
@@ -1253,11 +1293,11 @@ impl<'a, 'm> Exec<'a, 'm> {
             )
         })?;
         let comp = self.called(start, "calls")?;
-        let arity = self.prog.comp(comp)?.params.len();
+        let arity = self.chain_arity(comp)?;
         chain.operands.extend(extra);
         let mut result = element(&link, 1, span)?;
         if !chain.ran && chain.operands.len() >= arity {
-            result = self.call(comp, chain.operands.clone(), span)?;
+            result = self.run_wrapped(comp, chain.operands.clone(), span)?;
             chain.ran = true;
         }
         if k == HloOp::AsyncDone {
