@@ -24,6 +24,7 @@ pub mod devices;
 pub mod error;
 pub mod eval;
 pub mod fastloop;
+pub mod hlo;
 pub mod liveness;
 pub mod mpmd_global;
 pub mod npy;
