@@ -8,6 +8,7 @@
 mod bench;
 mod equiv;
 mod generate;
+mod hlo;
 mod mpmd;
 mod rule;
 mod run;

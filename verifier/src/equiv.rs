@@ -37,6 +37,7 @@
 
 pub mod compare;
 pub mod erase;
+pub mod hlo;
 pub mod inputs;
 
 use std::fmt;

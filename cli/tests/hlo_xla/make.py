@@ -8,7 +8,10 @@ devices through ../shared/oracles/xla_run.py (jax / jaxlib 0.10.2) and keeps, ne
   spmd_partitioned.hlo   XLA's HLO right after SPMD partitioning (per-device shapes, collectives)
   optimized.hlo          XLA's final optimized, scheduled per-device HLO (fusions, CPU rewrites)
   input_<i>.npy          the global inputs (made here, see `make_input`)
-  output_<i>.npy         XLA's global outputs on those inputs (bf16 as uint16 bit patterns)
+  output_<i>.npy         XLA's global outputs on those inputs
+                         (bf16 arrays in both as raw 2-byte elements, descr '<V2', which is how
+                         shardref's .npy reader takes bfloat16 against a program's type; xla_run.py
+                         itself takes and gives them as uint16 bit patterns)
   xla.txt                from xla_run.json: the device count, then one line per input and output:
                          `input|output I TYPE[SHAPE] HLO_SHARDING | D0 | D1 | ...` where Dk is the
                          `start:stop,...` block of the global array that device k holds
@@ -57,6 +60,13 @@ def make_input(case, i, dtype, shape, rng):
   raise SystemExit(f"{case}: no input rule for {dtype}")
 
 
+def keep(a, dtype, path):
+  """Saves an array into the project: bf16 bit patterns (uint16) as raw '<V2' elements."""
+  if dtype == "bf16":
+    a = np.ascontiguousarray(a).view("<V2")
+  np.save(path, a)
+
+
 def slices_text(entry, n):
   parts = []
   for d in range(n):
@@ -76,9 +86,10 @@ def make(case):
     paths = []
     for i, inp in enumerate(meta["inputs"]):
       a = make_input(case, i, inp["dtype"], inp["shape"], rng)
-      p = os.path.join(HERE, case, f"input_{i}.npy")
+      p = os.path.join(tmp, f"input_{i}.npy")
       np.save(p, a)
       paths.append(p)
+      keep(a, inp["dtype"], os.path.join(HERE, case, f"input_{i}.npy"))
     out = os.path.join(tmp, "run")
     cmd = [sys.executable, XLA_RUN, src, "--out", out, "--dump", os.path.join(out, "hlo")]
     if paths:
@@ -89,7 +100,7 @@ def make(case):
     for name in ("spmd_partitioned.hlo", "optimized.hlo"):
       shutil.copy(os.path.join(out, "hlo", name), os.path.join(HERE, case, name))
     for o in meta["outputs"]:
-      shutil.copy(os.path.join(out, o["file"]), os.path.join(HERE, case, o["file"]))
+      keep(np.load(os.path.join(out, o["file"])), o["dtype"], os.path.join(HERE, case, o["file"]))
     n = meta["num_devices"]
     lines = [f"devices {n}"]
     for kind, entries in (("input", meta["inputs"]), ("output", meta["outputs"])):

@@ -234,7 +234,7 @@ pub fn dim_labels(m: &Module, op: OpId) -> IResult<ConvDimensionNumbers> {
     })
 }
 
-/// `replica_groups=` in list or iota form; `None` when absent, `Some([])` for `{}`.
+/// `replica_groups=` in list, iota or mesh form (`tok::replica_groups`); `None` when absent, `Some([])` for `{}`.
 pub fn replica_groups(m: &Module, op: OpId) -> IResult<Option<Vec<Vec<i64>>>> {
     let Some(items) = sh::attr_tokens(m, op, "replica_groups") else {
         return if has(m, op, "replica_groups") {
@@ -243,9 +243,6 @@ pub fn replica_groups(m: &Module, op: OpId) -> IResult<Option<Vec<Vec<i64>>>> {
             Ok(None)
         };
     };
-    if matches!(items.first(), Some((_, tok::Tok::Word(w))) if w == "mesh") {
-        return Err(InterpError::unsupported(m.op(op).span, "mesh-form replica groups"));
-    }
     tok::replica_groups(&items).map(Some).map_err(|e| InterpError::invalid(m.op(op).span, e))
 }
 
