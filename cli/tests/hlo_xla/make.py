@@ -7,6 +7,9 @@ devices through ../shared/oracles/xla_run.py (jax / jaxlib 0.10.2) and keeps, ne
 
   spmd_partitioned.hlo   XLA's HLO right after SPMD partitioning (per-device shapes, collectives)
   optimized.hlo          XLA's final optimized, scheduled per-device HLO (fusions, CPU rewrites)
+  unpartitioned.hlo      XLA's optimized HLO of the same program compiled for one device (global
+                         shapes, no collectives): the reference `equiv` compares with; absent when
+                         XLA cannot compile the program for one device
   input_<i>.npy          the global inputs (made here, see `make_input`)
   output_<i>.npy         XLA's global outputs on those inputs
                          (bf16 arrays in both as raw 2-byte elements, descr '<V2', which is how
@@ -101,6 +104,15 @@ def make(case):
       shutil.copy(os.path.join(out, "hlo", name), os.path.join(HERE, case, name))
     for o in meta["outputs"]:
       keep(np.load(os.path.join(out, o["file"])), o["dtype"], os.path.join(HERE, case, o["file"]))
+    one = os.path.join(tmp, "one")
+    cmd = [sys.executable, XLA_RUN, src, "--devices", "1", "--out", one, "--dump", os.path.join(one, "hlo")]
+    if paths:
+      cmd += ["--input"] + paths
+    target = os.path.join(HERE, case, "unpartitioned.hlo")
+    if subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+      shutil.copy(os.path.join(one, "hlo", "optimized.hlo"), target)
+    elif os.path.exists(target):
+      os.remove(target)
     n = meta["num_devices"]
     lines = [f"devices {n}"]
     for kind, entries in (("input", meta["inputs"]), ("output", meta["outputs"])):

@@ -3,7 +3,8 @@
 //! of such a module against its unpartitioned program.
 //!
 //! Global view of a partitioned module (`GlobalRun`):
-//! - Entry parameter `i` takes global input `i`, split per the parameter's `sharding=`
+//! - Entry parameter `i` takes global input `i`, split per the parameter's `sharding=` (a module of
+//!   one partition takes its inputs whole, whatever shardings it carries)
 //!   (`shardref_interp::devices::hlo_sharding::shard`); a parameter without `sharding=` takes the
 //!   input whole on every partition, which needs the input's shape to be the parameter's.
 //!   The local shapes the sharding gives must be the parameter's shape.
@@ -109,7 +110,10 @@ pub fn shard_inputs(m: &Module, global: &[Value]) -> Result<Vec<Vec<Value>>, Equ
     }
     let mut per: Vec<Vec<Value>> = vec![Vec::with_capacity(params.len()); n];
     for (p, v) in params.iter().zip(global) {
-        let parts = match &p.sharding {
+        // One partition runs the program whole: shardings (XLA keeps them on unpartitioned
+        // modules too) say nothing about its inputs.
+        let sharding = p.sharding.as_ref().filter(|_| n > 1);
+        let parts = match sharding {
             Some(s) => hlo_sharding::shard(s, v, n)
                 .map_err(|e| EquivError::new(p.span, format!("parameter {} (%{}): {e}", p.number, p.name)))?,
             None => vec![v.clone(); n],
@@ -117,8 +121,9 @@ pub fn shard_inputs(m: &Module, global: &[Value]) -> Result<Vec<Vec<Value>>, Equ
         // Every partition's piece must have the parameter's (local) shape and element type.
         if let (Some(Value::Tensor(t)), Type::Tensor(want)) = (parts.first(), &p.local) {
             if t.ty().static_shape() != want.static_shape() || t.elem != want.elem {
-                let how = match &p.sharding {
+                let how = match sharding {
                     Some(_) => "its sharding gives each partition",
+                    None if n == 1 => "the input is",
                     None => "it has no sharding=, so each partition takes the whole input,",
                 };
                 return Err(EquivError::new(
@@ -212,7 +217,10 @@ pub fn run_global(
     } else {
         vec![roots]
     };
-    let shardings: Vec<HloSharding> = match (result_shardings, root_sharding(m)?) {
+    let root = if n == 1 { None } else { root_sharding(m)? };
+    // One partition holds every result whole, whatever shardings are given or carried.
+    let result_shardings = if n == 1 { &[] } else { result_shardings };
+    let shardings: Vec<HloSharding> = match (result_shardings, root) {
         ([HloSharding::Tuple(ss)], _) => ss.clone(),
         ([], Some(HloSharding::Tuple(ss))) => ss,
         ([], Some(s)) if !is_tuple => vec![s],
