@@ -19,7 +19,8 @@
 //! - the further `ShapeVerifier` / `InstructionVerifier` rules listed on `rules` (select operands,
 //!   iota dimension, compare type, composite calls, fusion and call shapes, called-computation
 //!   threads, collective operand shapes, uniform replica groups, tile assignment devices and rank,
-//!   `GetRngSeed` custom calls, ragged all-to-all offset ranks),
+//!   `GetRngSeed` custom calls, ragged all-to-all offset ranks, while sharding consistency, in-place
+//!   collective-permute buffer counts),
 //!   and `all-reduce-layout`.
 //!
 //! Messages are XLA's (matched by substring in conformance). Invariant: verification never panics
@@ -120,7 +121,7 @@ fn thread_of(m: &Module, comp: OpId) -> String {
 /// The rules of `ShapeVerifier` / `InstructionVerifier` beyond async chains, one label each:
 /// `select-operands`, `iota-dimension`, `compare-type`, `composite-call`, `fusion-shape`,
 /// `call-operands`, `called-thread`, `collective-shapes`, `replica-groups-uniform`, `sharding-devices`,
-/// `rng-seed`, `ragged-offsets`.
+/// `rng-seed`, `ragged-offsets`, `while-sharding`, `collective-permute-in-place`.
 fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
     let Some(k) = opcode(m, i) else { return Ok(()) };
     let shape = ty(m, i).clone();
@@ -295,6 +296,44 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
                 return err(m, i, "RET_CHECK failure ars->shape().IsTuple() && ars->operand_count() == ars->shape().tuple_shapes().size()".into());
             }
             uniform_groups(m, i)?;
+        }
+        HloOp::While => {
+            // `while-sharding`: the while, its body's parameter and root and its condition's
+            // parameter carry the same sharding wherever they carry one.
+            let mut sites = vec![i];
+            if let Some(body) = hlo::called(m, i, "body") {
+                sites.extend(instructions(m, body).into_iter().filter(|&x| opcode(m, x) == Some(HloOp::Parameter)));
+                sites.extend(hlo::root(m, body));
+            }
+            if let Some(cond) = hlo::called(m, i, "condition") {
+                sites.extend(instructions(m, cond).into_iter().filter(|&x| opcode(m, x) == Some(HloOp::Parameter)));
+            }
+            let shardings: Vec<_> = sites
+                .iter()
+                .filter_map(|&x| hlo::attr_tokens(m, x, "sharding"))
+                .filter_map(|t| shardref_spec::hlo::tok::sharding(&t).ok())
+                .collect();
+            if shardings.windows(2).any(|w| w[0] != w[1]) {
+                return err(m, i, "Inconsistent while sharding among instructions".into());
+            }
+        }
+        HloOp::CollectivePermute | HloOp::CollectivePermuteStart if operand_tys.len() == 4 => {
+            // `collective-permute-in-place`: combined input buffers need as many output buffers and
+            // input offsets.
+            match (&operand_tys[0], &operand_tys[1]) {
+                (Type::Tuple(ins), Type::Tuple(outs)) => {
+                    if ins.len() != outs.len() {
+                        return err(m, i, "Unmatching input buffers and output buffers.".into());
+                    }
+                    if matches!(&operand_tys[2], Type::Tuple(offs) if offs.len() != ins.len()) {
+                        return err(m, i, "Unmatching input buffers and input offset.".into());
+                    }
+                }
+                (Type::Tuple(_), _) | (_, Type::Tuple(_)) => {
+                    return err(m, i, "Unmatching input buffers and output buffers.".into());
+                }
+                _ => {}
+            }
         }
         HloOp::RaggedAllToAll => {
             // `ragged-offsets`: the offsets and sizes operands (2 to 5) are rank 1 or 2.
