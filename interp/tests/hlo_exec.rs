@@ -26,11 +26,11 @@ fn literal(text: &str) -> Value {
     hlo::run(&m, vec![], Limits::default()).unwrap_or_else(|e| panic!("bad literal {text}: {e}"))
 }
 
-/// `name` or `name[d]` → (name, device).
-fn directive(key: &str) -> (&str, Option<usize>) {
+/// `name` or `name[d]` → (name, device); `None` for comment text that is no directive.
+fn directive(key: &str) -> Option<(&str, Option<usize>)> {
     match key.split_once('[') {
-        Some((k, rest)) => (k, Some(rest.trim_end_matches(']').parse().expect("device number"))),
-        None => (key, None),
+        Some((k, rest)) => Some((k, Some(rest.strip_suffix(']')?.parse().ok()?))),
+        None => Some((key, None)),
     }
 }
 
@@ -49,7 +49,7 @@ fn read_case(text: &str) -> Case {
     for line in text.lines() {
         let Some(rest) = line.trim().strip_prefix("//") else { continue };
         let Some((key, value)) = rest.trim().split_once(':') else { continue };
-        let (name, dev) = directive(key.trim());
+        let Some((name, dev)) = directive(key.trim()) else { continue };
         match (name, dev) {
             ("input", None) => c.inputs_all.push(literal(value)),
             ("input", Some(d)) => c.inputs_dev.entry(d).or_default().push(literal(value)),

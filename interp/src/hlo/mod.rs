@@ -122,3 +122,36 @@ fn run_on(
 pub fn is_hlo_module(m: &Module) -> bool {
     sh::is_hlo_module(m)
 }
+
+/// Deterministic sample inputs for a module's ENTRY parameters (the same on every device): element i
+/// of an array is `(3 i + 1) mod 7 - 3` in its element type (`i mod 2` for `pred`), tuples hold
+/// samples of their elements, tokens are tokens. For smoke runs of modules that come without inputs.
+pub fn sample_inputs(m: &Module) -> IResult<Vec<Value>> {
+    entry_parameter_types(m)?.iter().map(sample_value).collect()
+}
+
+fn sample_value(ty: &Type) -> IResult<Value> {
+    use crate::value::{Buffer, Tensor};
+    match ty {
+        Type::Tensor(t) => {
+            let shape: Vec<usize> = t
+                .static_shape()
+                .ok_or_else(|| InterpError::unsupported(Span::NONE, "parameters of unbounded dynamic shape"))?
+                .into_iter()
+                .map(|d| d as usize)
+                .collect();
+            let n = crate::value::checked_numel(&shape)?;
+            let buf = match t.elem {
+                shardref_spec::ir::ElemType::Int { width: 1, .. } => Buffer::Bool((0..n).map(|i| i % 2 == 1).collect()),
+                _ => {
+                    let v: Vec<i64> = (0..n).map(|i| ((3 * i as i64 + 1) % 7) - 3).collect();
+                    crate::ops::convert::from_i64s(&t.elem, &v)?
+                }
+            };
+            Ok(Value::Tensor(Tensor::new(shape, t.elem.clone(), buf)))
+        }
+        Type::Tuple(ts) => Ok(Value::Tuple(ts.iter().map(sample_value).collect::<IResult<_>>()?)),
+        Type::Token => Ok(Value::Token),
+        other => Err(InterpError::unsupported(Span::NONE, format!("parameters of type {other}"))),
+    }
+}
