@@ -293,11 +293,12 @@ pub fn mesh_replica_groups(items: &[(bool, Tok)]) -> Result<Vec<Vec<i64>>, Strin
             _ => return Err(bad("expects 'name'=size or device_ids=(...)")),
         }
     }
+    // At most 2^20 devices (the bound of shardref's meshes), so expanding the groups stays cheap.
     let n = axes
         .iter()
         .try_fold(1i64, |a, (_, s)| a.checked_mul(*s))
-        .filter(|&n| n <= 1 << 24)
-        .ok_or_else(|| bad("mesh too large"))?;
+        .filter(|&n| n <= 1 << 20)
+        .ok_or_else(|| bad("mesh has more than 2^20 devices"))?;
     let ids = match device_ids {
         Some(ids) if ids.len() as i64 != n => {
             return Err(format!("mesh has {n} devices but device_ids lists {}", ids.len()));
@@ -353,13 +354,16 @@ pub fn mesh_replica_groups(items: &[(bool, Tok)]) -> Result<Vec<Vec<i64>>, Strin
         }
         (c, index)
     };
+    // Groups in order of first appearance, which is row-major order of the other coordinates.
     let mut groups: Vec<(Vec<i64>, Vec<(i64, i64)>)> = vec![];
+    let mut group_of: std::collections::HashMap<Vec<i64>, usize> = std::collections::HashMap::new();
     for p in 0..n {
         let (key, index) = key_and_index(p);
-        match groups.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, members)) => members.push((index, ids[p as usize])),
-            None => groups.push((key, vec![(index, ids[p as usize])])),
-        }
+        let g = *group_of.entry(key.clone()).or_insert_with(|| {
+            groups.push((key, vec![]));
+            groups.len() - 1
+        });
+        groups[g].1.push((index, ids[p as usize]));
     }
     Ok(groups
         .into_iter()
@@ -567,6 +571,7 @@ mod tests {
         assert_eq!(groups("mesh['axis_0'=4,'axis_1'=1] {'axis_0'}").unwrap(), [[0, 1, 2, 3]]);
         assert_eq!(groups("mesh['a'=2,'b'=2] {'bogus'}").unwrap_err(), "bogus is not a valid axis name or index");
         assert!(groups("mesh['a'=2,'b'=2, device_ids=(0,1,2)] {'a'}").unwrap_err().contains("device_ids"));
+        assert!(groups("mesh['a'=4096,'b'=4096] {'a'}").unwrap_err().contains("more than 2^20 devices"));
         // The iota form agrees with the mesh form it abbreviates.
         assert_eq!(groups("[4,2]<=[2,4]T(1,0)").unwrap(), groups("mesh['x'=2,'y'=4] {'x'}").unwrap());
     }
