@@ -227,7 +227,8 @@ pub fn run_execution(paths: &[PathBuf]) -> Result<(Summary, std::collections::BT
             *outcomes.entry(o.clone()).or_insert(0) += 1;
         }
     }
-    Ok((Summary::tally(judged.into_iter().map(|(n, v, _)| (n, v)).collect()), outcomes))
+    let verdicts: Vec<(String, Verdict)> = judged.into_iter().map(|(n, v, _)| (n, v)).collect();
+    Ok((Summary::tally(verdicts), outcomes))
 }
 
 fn execute(r: &Row, outcome: &mut String) -> Verdict {
