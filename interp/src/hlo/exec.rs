@@ -23,11 +23,15 @@
 //! operand is not a start (or update) of its kind, a chain finished twice, and a start that its
 //! computation leaves without a done are located errors.
 //!
-//! Send/recv: a `recv-done` receives what a `send` on the same `channel_id` sent. Without a
-//! `_xla_send_recv_source_target_pairs` frontend attribute the two are on this device (a loopback,
-//! FIFO); with one, the channel is a collective permute over those pairs (partition ids when the
-//! module has several partitions, else replica ids), met at the `recv-done`, whose payload is this
-//! device's pending send on the channel.
+//! Send/recv: sends queue their data on the device, in program order. Without a
+//! `_xla_send_recv_source_target_pairs` frontend attribute a `recv-done` takes the oldest data sent on
+//! its `channel_id` by this device (a loopback). With one, the transfer is a collective permute over
+//! those pairs (partition ids when the module has several partitions, else replica ids), met at the
+//! `recv-done`: each device contributes its oldest send with the same pairs and receives its source's
+//! (zeros when it is no target), so send/recv pipelines through loops work whatever their channel
+//! ids. A `send-done` / `recv-done` may reach its start through tuples (loop-carried contexts, as XLA's
+//! verifier allows); pairing is then not checked, and a start is checked for its done only when that
+//! done is in the same computation.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
@@ -180,14 +184,16 @@ pub struct Exec<'a, 'm> {
     pub depth: usize,
     /// The counter of `rng` (see `ops::rng`), advanced in execution order.
     rng_counter: u64,
+    /// Data sent and not received yet, oldest first: (channel, source-target pairs text, data).
+    sent: VecDeque<(i64, Option<String>, Value)>,
 }
 
 /// What an async chain (generic or dedicated) is doing.
 struct Chain {
     /// The wrapped computation's operands so far (generic chains with late binding).
     operands: Vec<Value>,
-    /// Whether the wrapped computation has run.
-    ran: bool,
+    /// The wrapped computation's result, once it has run.
+    result: Option<Value>,
 }
 
 /// What the `-done` of a dedicated pair yields from its start's value.
@@ -206,8 +212,6 @@ struct Act {
     args: Vec<Value>,
     /// Async chains started in this activation and not done yet, by their start instruction.
     open: BTreeMap<OpId, Chain>,
-    /// Data sent on each channel and not received yet (send/recv on one device).
-    sent: HashMap<i64, VecDeque<Value>>,
 }
 
 fn u32_scalar(x: u32) -> Value {
@@ -240,7 +244,8 @@ fn static_dims(t: &TensorType, span: Span) -> IResult<Vec<usize>> {
         .ok_or_else(|| InterpError::unsupported(span, "unbounded dynamic dimensions"))
 }
 
-fn type_bytes(t: &Type) -> u64 {
+/// Upper bound of the bytes of a value of this shape.
+pub fn type_bytes(t: &Type) -> u64 {
     match t {
         Type::Tensor(tt) => tt.num_elements().unwrap_or(0).saturating_mul(tt.elem.storage_bytes() as u64),
         Type::Tuple(ts) => ts.iter().map(type_bytes).fold(0u64, u64::saturating_add),
@@ -279,7 +284,7 @@ fn one_or_tuple(mut vs: Vec<Value>) -> Value {
 
 impl<'a, 'm> Exec<'a, 'm> {
     pub fn new(it: &'a mut Interp<'m>, prog: &'a Program) -> Exec<'a, 'm> {
-        Exec { it, prog, depth: 0, rng_counter: 0 }
+        Exec { it, prog, depth: 0, rng_counter: 0, sent: VecDeque::new() }
     }
 
     fn m(&self) -> &'m Module {
@@ -320,7 +325,7 @@ impl<'a, 'm> Exec<'a, 'm> {
                 ));
             }
         }
-        let mut act = Act { vals: vec![None; c.instrs.len()], args, open: BTreeMap::new(), sent: HashMap::new() };
+        let mut act = Act { vals: vec![None; c.instrs.len()], args, open: BTreeMap::new() };
         self.depth += 1;
         let r = self.run_instrs(c, &mut act);
         self.depth -= 1;
@@ -951,7 +956,7 @@ impl<'a, 'm> Exec<'a, 'm> {
             H::AllReduceStart => {
                 let args = self.operands(c, act, op)?;
                 let v = super::collectives::run(self, op, Kind::AllReduce, args)?;
-                act.open.insert(op, Chain { operands: vec![], ran: true });
+                act.open.insert(op, Chain { operands: vec![], result: None });
                 Ok(v)
             }
             H::AllGatherStart | H::CollectivePermuteStart => {
@@ -961,7 +966,7 @@ impl<'a, 'm> Exec<'a, 'm> {
                 }
                 let wrapped = if k == H::AllGatherStart { Kind::AllGather } else { Kind::CollectivePermute };
                 let result = super::collectives::run(self, op, wrapped, args.clone())?;
-                act.open.insert(op, Chain { operands: vec![], ran: true });
+                act.open.insert(op, Chain { operands: vec![], result: None });
                 let mut items = vec![one_or_tuple(args), result];
                 items.extend(self.contexts(op, 2)?);
                 Ok(Value::Tuple(items))
@@ -969,7 +974,7 @@ impl<'a, 'm> Exec<'a, 'm> {
             H::CopyStart => {
                 let [v] = <[Value; 1]>::try_from(self.operands(c, act, op)?)
                     .map_err(|_| InterpError::invalid(span, "copy-start takes one operand"))?;
-                act.open.insert(op, Chain { operands: vec![], ran: true });
+                act.open.insert(op, Chain { operands: vec![], result: None });
                 let mut items = vec![v.clone(), v];
                 items.extend(self.contexts(op, 2)?);
                 Ok(Value::Tuple(items))
@@ -979,14 +984,19 @@ impl<'a, 'm> Exec<'a, 'm> {
                 let data =
                     vs.into_iter().next().ok_or_else(|| InterpError::invalid(span, "send needs data and a token"))?;
                 let ch = a::int(m, op, "channel_id").unwrap_or(0);
-                act.sent.entry(ch).or_default().push_back(data.clone());
-                act.open.insert(op, Chain { operands: vec![], ran: true });
+                let pairs = a::frontend_attribute(m, op, "_xla_send_recv_source_target_pairs");
+                self.sent.push_back((ch, pairs, data.clone()));
+                if self.done_in(c, op) {
+                    act.open.insert(op, Chain { operands: vec![], result: None });
+                }
                 let mut items = vec![data];
                 items.extend(self.contexts(op, 1)?);
                 Ok(Value::Tuple(items))
             }
             H::Recv => {
-                act.open.insert(op, Chain { operands: vec![], ran: false });
+                if self.done_in(c, op) {
+                    act.open.insert(op, Chain { operands: vec![], result: None });
+                }
                 let Type::Tuple(parts) = self.result_ty(op) else {
                     return Err(InterpError::invalid(span, "recv returns (data, context, token)"));
                 };
@@ -1043,8 +1053,12 @@ impl<'a, 'm> Exec<'a, 'm> {
 
     fn window_for(&self, op: OpId, rank: usize) -> IResult<ops::windows::Window> {
         let m = self.m();
-        let w = a::window(m, op)?
-            .ok_or_else(|| InterpError::invalid(m.op(op).span, "attribute window is expected but not seen"))?;
+        // A rank-0 window has no dimensions to state, so it may be absent.
+        let w = match a::window(m, op)? {
+            Some(w) => w,
+            None if rank == 0 => a::Window::default(),
+            None => return Err(InterpError::invalid(m.op(op).span, "attribute window is expected but not seen")),
+        };
         ops::windows::Window::new(rank, w.size, w.stride, w.lhs_dilate, w.rhs_dilate, w.pad)
             .map_err(|e| e.at(m.op(op).span))
     }
@@ -1191,14 +1205,10 @@ impl<'a, 'm> Exec<'a, 'm> {
             ));
         };
         let slot = parts.get(1).ok_or_else(|| InterpError::invalid(span, "async-start shape has no result element"))?;
-        let (result, ran) = if operands.len() >= arity {
-            (self.run_wrapped(comp, operands.clone(), span)?, true)
-        } else {
-            (zero_value(slot, span)?, false)
-        };
-        let mut items = vec![Value::Tuple(operands.clone()), result];
+        let result = if operands.len() >= arity { Some(self.run_wrapped(comp, operands.clone(), span)?) } else { None };
+        let mut items = vec![Value::Tuple(operands.clone()), shown(&result, slot, span)?];
         items.extend(self.contexts(op, 2)?);
-        if act.open.insert(op, Chain { operands, ran }).is_some() {
+        if act.open.insert(op, Chain { operands, result }).is_some() {
             return Err(InterpError::invalid(span, "async-start restarted before its async-done"));
         }
         Ok(Value::Tuple(items))
@@ -1256,7 +1266,10 @@ impl<'a, 'm> Exec<'a, 'm> {
             let ValueDef::Result { op: def, .. } = m.value(v).def else { break };
             match sh::opcode(m, def) {
                 Some(HloOp::AsyncStart) => return Ok(def),
-                Some(HloOp::AsyncUpdate) => v = m.op(def).operands[0],
+                Some(HloOp::AsyncUpdate) => match m.op(def).operands.first() {
+                    Some(&u) => v = u,
+                    None => break,
+                },
                 other => {
                     return Err(InterpError::invalid(
                         o.span,
@@ -1295,13 +1308,11 @@ impl<'a, 'm> Exec<'a, 'm> {
         let comp = self.called(start, "calls")?;
         let arity = self.chain_arity(comp)?;
         chain.operands.extend(extra);
-        let mut result = element(&link, 1, span)?;
-        if !chain.ran && chain.operands.len() >= arity {
-            result = self.run_wrapped(comp, chain.operands.clone(), span)?;
-            chain.ran = true;
+        if chain.result.is_none() && chain.operands.len() >= arity {
+            chain.result = Some(self.run_wrapped(comp, chain.operands.clone(), span)?);
         }
         if k == HloOp::AsyncDone {
-            if !chain.ran {
+            let Some(result) = chain.result else {
                 return Err(InterpError::invalid(
                     span,
                     format!(
@@ -1310,17 +1321,20 @@ impl<'a, 'm> Exec<'a, 'm> {
                         chain.operands.len()
                     ),
                 ));
-            }
+            };
             return Ok(result);
         }
         let mut items = match link {
-            Value::Tuple(items) => items,
-            _ => return Err(InterpError::invalid(span, "an async value is a tuple")),
+            Value::Tuple(items) if items.len() >= 2 => items,
+            _ => return Err(InterpError::invalid(span, "an async value is a tuple of at least two elements")),
         };
         items[0] = Value::Tuple(chain.operands.clone());
-        items[1] = result;
-        // With late binding the update's shape may differ from its operand's: rebuild the contexts.
+        // With late binding the update's shape may differ from its operand's: the result slot and
+        // the contexts follow the update's own shape.
         if let Type::Tuple(parts) = self.result_ty(op) {
+            if let Some(slot) = parts.get(1) {
+                items[1] = shown(&chain.result, slot, span)?;
+            }
             items.truncate(2);
             for t in parts.iter().skip(2) {
                 items.push(zero_value(t, span)?);
@@ -1340,6 +1354,14 @@ impl<'a, 'm> Exec<'a, 'm> {
             .operands
             .first()
             .ok_or_else(|| InterpError::invalid(span, format!("{} needs an operand", sh::opcode_name(k))))?;
+        let through_tuples = matches!(project, Project::Token | Project::Received)
+            && matches!(m.value(first).def, ValueDef::Result { op: def, .. } if sh::opcode(m, def) == Some(HloOp::GetTupleElement));
+        if through_tuples {
+            return match project {
+                Project::Received => Ok(Value::Tuple(vec![self.receive(op)?, Value::Token])),
+                _ => Ok(Value::Token),
+            };
+        }
         let start = match m.value(first).def {
             ValueDef::Result { op: def, .. } if sh::opcode(m, def) == Some(want) => def,
             ValueDef::Result { op: def, .. } => {
@@ -1364,7 +1386,8 @@ impl<'a, 'm> Exec<'a, 'm> {
                 ));
             }
         };
-        if act.open.remove(&start).is_none() {
+        let tracked = !matches!(want, HloOp::Send | HloOp::Recv) || self.done_in(c, start);
+        if tracked && act.open.remove(&start).is_none() {
             return Err(InterpError::invalid(
                 span,
                 format!(
@@ -1381,60 +1404,82 @@ impl<'a, 'm> Exec<'a, 'm> {
             Project::Whole => Ok(v),
             Project::Element(i) => element(&v, i, span),
             Project::Token => Ok(Value::Token),
-            Project::Received => {
-                let data = self.receive(act, start)?;
-                Ok(Value::Tuple(vec![data, Value::Token]))
-            }
+            Project::Received => Ok(Value::Tuple(vec![self.receive(op)?, Value::Token])),
         }
     }
 
-    /// The data a `recv` receives, at its `recv-done` (see the header).
-    fn receive(&mut self, act: &mut Act, recv: OpId) -> IResult<Value> {
+    /// Whether computation `c` holds a `-done` whose operand is `start` itself.
+    fn done_in(&self, c: &Comp, start: OpId) -> bool {
         let m = self.m();
-        let span = m.op(recv).span;
-        let ch = a::int(m, recv, "channel_id").unwrap_or(0);
-        let pairs = a::frontend_attribute(m, recv, "_xla_send_recv_source_target_pairs");
-        let mine = act.sent.get_mut(&ch).and_then(VecDeque::pop_front);
-        match pairs {
-            None => mine.ok_or_else(|| {
+        let v = m.op(start).results[0];
+        c.instrs.iter().any(|&i| {
+            matches!(sh::opcode(m, i), Some(HloOp::SendDone | HloOp::RecvDone)) && m.op(i).operands.first() == Some(&v)
+        })
+    }
+
+    /// The data `recv_done` receives (see the header); its channel and pairs are the done's own
+    /// attributes (XLA repeats them on the done).
+    fn receive(&mut self, recv_done: OpId) -> IResult<Value> {
+        let m = self.m();
+        let span = m.op(recv_done).span;
+        let ch = a::int(m, recv_done, "channel_id").unwrap_or(0);
+        let pairs = a::frontend_attribute(m, recv_done, "_xla_send_recv_source_target_pairs");
+        let data_ty = match self.result_ty(recv_done) {
+            Type::Tuple(parts) if !parts.is_empty() => &parts[0],
+            _ => return Err(InterpError::invalid(span, "recv-done returns (data, token)")),
+        };
+        let Some(text) = pairs else {
+            let i = self.sent.iter().position(|(c, p, _)| *c == ch && p.is_none());
+            return i.and_then(|i| self.sent.remove(i)).map(|(_, _, v)| v).ok_or_else(|| {
                 InterpError::invalid(
                     span,
                     format!("recv-done on channel {ch}: no send on this device sent on the channel before it"),
                 )
-            }),
-            Some(text) => {
-                let pairs = a::pairs_text(&text).ok_or_else(|| {
-                    InterpError::invalid(span, "_xla_send_recv_source_target_pairs must be {{source,target},...}")
-                })?;
-                let data_ty = match self.result_ty(recv) {
-                    Type::Tuple(parts) if !parts.is_empty() => &parts[0],
-                    _ => return Err(InterpError::invalid(span, "recv returns (data, context, token)")),
-                };
-                let zeros = tensor_of(zero_value(data_ty, span)?, span)?;
-                let payload = match mine {
-                    Some(v) => tensor_of(v, span)?,
-                    None => zeros.clone(),
-                };
-                let (_, p) = super::module_grid(m)?;
-                let strategy = if p > 1 {
-                    crate::devices::collectives::Strategy::CrossPartition
-                } else {
-                    crate::devices::collectives::Strategy::CrossReplica
-                };
-                let key = crate::devices::runtime::CollectiveKey {
-                    op: "hlo.send/hlo.recv".into(),
-                    signature: format!("channel {ch}: {}", sh::shape::print_shape(data_ty)),
-                };
-                Ok(Value::Tensor(crate::devices::collectives::collective_permute_in(
-                    self.it, span, key, strategy, &pairs, payload, zeros,
-                )?))
-            }
-        }
+            });
+        };
+        let list = a::pairs_text(&text).ok_or_else(|| {
+            InterpError::invalid(span, "_xla_send_recv_source_target_pairs must be {{source,target},...}")
+        })?;
+        let i = self.sent.iter().position(|(_, p, _)| p.as_deref() == Some(text.as_str()));
+        let payload = i.and_then(|i| self.sent.remove(i)).map(|(_, _, v)| v).ok_or_else(|| {
+            InterpError::invalid(
+                span,
+                format!("recv-done: no send with source-target pairs {text} before it on this device"),
+            )
+        })?;
+        let payload = tensor_of(payload, span)?;
+        let zeros = tensor_of(zero_value(data_ty, span)?, span)?;
+        let (_, p) = super::module_grid(m)?;
+        let strategy = if p > 1 {
+            crate::devices::collectives::Strategy::CrossPartition
+        } else {
+            crate::devices::collectives::Strategy::CrossReplica
+        };
+        let key = crate::devices::runtime::CollectiveKey {
+            op: "hlo.send/hlo.recv".into(),
+            signature: format!("pairs {text}: {}", sh::shape::print_shape(data_ty)),
+        };
+        Ok(Value::Tensor(crate::devices::collectives::collective_permute_in(
+            self.it, span, key, strategy, &list, payload, zeros,
+        )?))
     }
 }
 
-/// A word inside an options group such as `triangular_solve_options={left_side=true, ...}`.
+/// What an async link shows in its result slot of shape `slot`: the result when it has run and has
+/// that shape (with late binding the slot may still be `()`), else zeros of the slot.
+fn shown(result: &Option<Value>, slot: &Type, span: Span) -> IResult<Value> {
+    match result {
+        Some(v) if value_has_type(v, slot) => Ok(v.clone()),
+        _ => zero_value(slot, span),
+    }
+}
+
+/// A word inside an options group such as `triangular_solve_options={left_side=true, ...}`, or the
+/// attribute `key` of its own (the form XLA's parser also accepts).
 fn option_word(m: &Module, op: OpId, attr: &str, key: &str) -> Option<String> {
+    if let Some(w) = a::word(m, op, key) {
+        return Some(w);
+    }
     let items = sh::attr_tokens(m, op, attr)?;
     let inner = match items.as_slice() {
         [(_, tok::Tok::Group('{', inner))] => inner.clone(),

@@ -126,8 +126,17 @@ pub fn is_hlo_module(m: &Module) -> bool {
 /// Deterministic sample inputs for a module's ENTRY parameters (the same on every device): element i
 /// of an array is `(3 i + 1) mod 7 - 3` in its element type (`i mod 2` for `pred`), tuples hold
 /// samples of their elements, tokens are tokens. For smoke runs of modules that come without inputs.
-pub fn sample_inputs(m: &Module) -> IResult<Vec<Value>> {
-    entry_parameter_types(m)?.iter().map(sample_value).collect()
+/// Parameters larger than `limits.max_value_bytes` in all are `ResourceExhausted`.
+pub fn sample_inputs(m: &Module, limits: Limits) -> IResult<Vec<Value>> {
+    let types = entry_parameter_types(m)?;
+    let bytes = types.iter().map(exec::type_bytes).fold(0u64, u64::saturating_add);
+    if bytes > limits.max_value_bytes {
+        return Err(InterpError::exhausted(
+            Span::NONE,
+            format!("the parameters need {bytes} bytes, over the budget of {}", limits.max_value_bytes),
+        ));
+    }
+    types.iter().map(sample_value).collect()
 }
 
 fn sample_value(ty: &Type) -> IResult<Value> {
