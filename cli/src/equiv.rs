@@ -94,10 +94,47 @@ pub struct EquivArgs {
     /// For an MPMD program: the unpartitioned twin is this file's @main (e.g. jax_lowered.mlir).
     #[arg(long, value_name = "FILE")]
     pub twin: Option<PathBuf>,
+    /// Read the file as XLA HLO text (implied by a `.hlo` / `.hlo.txt` extension).
+    #[arg(long)]
+    pub hlo: bool,
+    /// For a partitioned HLO module: its unpartitioned program, an .mlir file (its @main, or only
+    /// function) or an .hlo module (run as one partition).
+    #[arg(long, value_name = "FILE")]
+    pub reference: Option<PathBuf>,
+    /// For an HLO module: the sharding of a result (XLA's syntax), once per result or one tuple
+    /// sharding; default: the entry root's `sharding=`.
+    #[arg(long, value_name = "SHARDING")]
+    pub result_sharding: Vec<String>,
 }
 
 /// Runs `shardref equiv`.
 pub fn equiv(args: &EquivArgs) -> ExitCode {
+    let comparison = match (args.exact, args.rtol, args.atol) {
+        (true, _, _) => Comparison::Bitwise,
+        (false, None, None) => Comparison::Tolerant(None),
+        (false, r, a) => Comparison::Tolerant(Some(Tolerance { rtol: r.unwrap_or(0.0), atol: a.unwrap_or(0.0) })),
+    };
+    if crate::hlo::is_hlo(&args.file, args.hlo) {
+        let Some(reference) = args.reference.as_deref() else {
+            eprintln!("error: equiv of an HLO module needs its unpartitioned program: --reference FILE.mlir|FILE.hlo");
+            return ExitCode::from(2);
+        };
+        return crate::hlo::equiv(&crate::hlo::HloEquiv {
+            file: &args.file,
+            reference,
+            reference_entry: None,
+            inputs: &args.inputs,
+            result_sharding: &args.result_sharding,
+            seed: args.seed,
+            trials: args.trials,
+            comparison,
+            fuel: args.fuel,
+        });
+    }
+    if args.reference.is_some() || !args.result_sharding.is_empty() {
+        eprintln!("error: --reference and --result-sharding are for HLO modules (.hlo)");
+        return ExitCode::from(2);
+    }
     let (source, m) = match crate::run::load_verified(&args.file) {
         Ok(loaded) => loaded,
         Err(code) => return ExitCode::from(code),
@@ -157,11 +194,6 @@ pub fn equiv(args: &EquivArgs) -> ExitCode {
             Ok(v) => Some(v),
             Err(code) => return ExitCode::from(code),
         }
-    };
-    let comparison = match (args.exact, args.rtol, args.atol) {
-        (true, _, _) => Comparison::Bitwise,
-        (false, None, None) => Comparison::Tolerant(None),
-        (false, r, a) => Comparison::Tolerant(Some(Tolerance { rtol: r.unwrap_or(0.0), atol: a.unwrap_or(0.0) })),
     };
     let mut limits = Limits::default();
     if let Some(f) = args.fuel {

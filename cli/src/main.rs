@@ -9,6 +9,7 @@ mod bench;
 mod difftest;
 mod equiv;
 mod generate;
+mod hlo;
 mod mpmd;
 mod rule;
 mod run;
@@ -136,6 +137,8 @@ enum Suite {
     Executable { paths: Vec<PathBuf> },
     /// XLA HLO text: folders with a MANIFEST.tsv (valid / parse-error / verify-error), folders or files of `.hlo`.
     Hlo { paths: Vec<PathBuf> },
+    /// Every valid HLO module runs on its device grid with sample inputs; fails only if execution panics.
+    HloRun { paths: Vec<PathBuf> },
     /// MPMD cases (folders with meta.json): each form on its inputs against its outputs, and equiv of the partitioned forms.
     Mpmd { paths: Vec<PathBuf> },
 }
@@ -246,6 +249,7 @@ fn main() -> ExitCode {
                 Suite::Executable { paths } => (&shardref_conformance::executable::Executable, paths),
                 Suite::Passes { paths } => (&shardref_conformance::passes::Passes, paths),
                 Suite::Hlo { paths } => return conform_hlo(paths),
+                Suite::HloRun { paths } => return conform_hlo_run(paths),
                 Suite::Mpmd { paths } => return mpmd::conform(paths),
             };
             match shardref_conformance::run_with_progress(mode, paths, std::io::stderr().is_terminal()) {
@@ -299,6 +303,22 @@ fn conform_hlo(paths: &[PathBuf]) -> ExitCode {
         Ok(summary) => {
             for skip in &summary.skips {
                 println!("skipped {skip}");
+            }
+            report(&summary)
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `conform hlo-run`: the execution smoke run, with its outcomes tallied.
+fn conform_hlo_run(paths: &[PathBuf]) -> ExitCode {
+    match shardref_conformance::hlo::run_execution(paths) {
+        Ok((summary, outcomes)) => {
+            for (outcome, n) in &outcomes {
+                println!("{n:6} {outcome}");
             }
             report(&summary)
         }

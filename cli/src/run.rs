@@ -75,6 +75,21 @@ pub struct RunArgs {
     /// For an MPMD function: write the timeline as an SVG picture to this file.
     #[arg(long, value_name = "FILE")]
     pub schedule_svg: Option<PathBuf>,
+    /// Read the file as XLA HLO text (implied by a `.hlo` / `.hlo.txt` extension).
+    #[arg(long)]
+    pub hlo: bool,
+    /// For an HLO module: the inputs are per partition (partition 0's arguments, then partition
+    /// 1's, ...), and each partition's results are printed without reassembly.
+    #[arg(long)]
+    pub per_device: bool,
+    /// For an HLO module: the sharding of a result (XLA's `{devices=[4,1]<=[4]}` syntax), once per
+    /// result or one tuple sharding; default: the entry root's `sharding=`.
+    #[arg(long, value_name = "SHARDING")]
+    pub result_sharding: Vec<String>,
+    /// For an HLO module: the global shape of a result (`6,3`), once per result; default: the
+    /// local shape times the tiles of its sharding.
+    #[arg(long, value_name = "DIMS")]
+    pub result_shape: Vec<String>,
 }
 
 /// A `--fuel` value: a number of work units, or `unlimited` (`u64::MAX`,
@@ -131,6 +146,13 @@ pub(crate) fn load_verified(path: &std::path::Path) -> Result<(Arc<Source>, shar
 }
 
 fn run_inner(args: &RunArgs) -> Result<(), Stop> {
+    if crate::hlo::is_hlo(&args.file, args.hlo) {
+        return crate::hlo::run(args).map_err(Stop);
+    }
+    if args.per_device || !args.result_sharding.is_empty() || !args.result_shape.is_empty() {
+        eprintln!("error: --per-device, --result-sharding and --result-shape are for HLO modules (.hlo)");
+        return Err(Stop(2));
+    }
     let (source, m) = load_verified(&args.file).map_err(Stop)?;
     let (entry, func) = choose_entry(&m, args.entry.as_deref()).map_err(|message| {
         report(&source, &[Diagnostic::error(shardref_spec::ir::Span::NONE, message)]);
@@ -375,7 +397,7 @@ fn dense_literal(t: &Tensor) -> String {
 }
 
 /// A result value as MLIR text.
-fn literal(v: &Value) -> String {
+pub(crate) fn literal(v: &Value) -> String {
     match v {
         Value::Tensor(t) => dense_literal(t),
         Value::Tuple(items) => {
@@ -393,20 +415,31 @@ fn literal(v: &Value) -> String {
     }
 }
 
+/// Writes results as `.npy` files named `<prefix>result<i>.npy`; returns the exit status on failure.
+pub(crate) fn write_results_named(dir: &Path, prefix: &str, results: &[Value]) -> Result<(), u8> {
+    std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e).0)?;
+    results
+        .iter()
+        .enumerate()
+        .try_for_each(|(i, v)| write_one(dir, &format!("{prefix}result{i}"), v))
+        .map_err(|Stop(c)| c)
+}
+
 /// Writes results as `.npy` files named after their position.
 fn write_results(dir: &Path, results: &[Value]) -> Result<(), Stop> {
-    std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
-    fn write_one(dir: &Path, stem: &str, v: &Value) -> Result<(), Stop> {
-        match v {
-            Value::Tensor(t) => {
-                let path = dir.join(format!("{stem}.npy"));
-                std::fs::write(&path, npy::write_npy(t)).map_err(|e| io_error(&path, e))
-            }
-            Value::Tuple(items) => {
-                items.iter().enumerate().try_for_each(|(j, item)| write_one(dir, &format!("{stem}_{j}"), item))
-            }
-            Value::Token => Ok(()),
+    write_results_named(dir, "", results).map_err(Stop)
+}
+
+/// Writes one result (a tuple element by element, `_0`, `_1`, … added to the stem).
+fn write_one(dir: &Path, stem: &str, v: &Value) -> Result<(), Stop> {
+    match v {
+        Value::Tensor(t) => {
+            let path = dir.join(format!("{stem}.npy"));
+            std::fs::write(&path, npy::write_npy(t)).map_err(|e| io_error(&path, e))
         }
+        Value::Tuple(items) => {
+            items.iter().enumerate().try_for_each(|(j, item)| write_one(dir, &format!("{stem}_{j}"), item))
+        }
+        Value::Token => Ok(()),
     }
-    results.iter().enumerate().try_for_each(|(i, v)| write_one(dir, &format!("result{i}"), v))
 }

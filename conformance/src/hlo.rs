@@ -196,3 +196,72 @@ fn roundtrip(m: &shardref_spec::Module) -> Verdict {
     }
     Verdict::Pass
 }
+
+/// The limits of an execution smoke run (`run_execution`): enough for the corpus's small test
+/// modules, and a bound on the large benchmark dumps.
+pub const EXECUTION_LIMITS: shardref_interp::Limits =
+    shardref_interp::Limits { fuel: 10_000_000, max_value_bytes: 64 << 20, max_call_depth: 500 };
+
+/// `shardref conform hlo-run`: every `valid` module runs on its device grid with
+/// `shardref_interp::hlo::sample_inputs` under `EXECUTION_LIMITS`. It fails only when execution
+/// panics (an internal error of the evaluator, caught on the device threads or here); running to the
+/// end and stopping with a located error (an unsupported opcode, a trap, the budget) both pass, and
+/// are tallied by outcome (the kind, and for unsupported constructs the message) in the second result.
+/// Rows of other kinds are not this mode's concern and are left out.
+pub fn run_execution(paths: &[PathBuf]) -> Result<(Summary, std::collections::BTreeMap<String, usize>), String> {
+    let mut all = vec![];
+    for p in paths {
+        all.extend(rows(p)?.into_iter().filter(|r| r.kind == "valid"));
+    }
+    let judged: Vec<(String, Verdict, String)> = all
+        .par_iter()
+        .map(|r| {
+            let mut outcome = String::new();
+            let v = crate::guarded(|| execute(r, &mut outcome));
+            (r.name.clone(), v, outcome)
+        })
+        .collect();
+    let mut outcomes = std::collections::BTreeMap::new();
+    for (_, _, o) in &judged {
+        if !o.is_empty() {
+            *outcomes.entry(o.clone()).or_insert(0) += 1;
+        }
+    }
+    let verdicts: Vec<(String, Verdict)> = judged.into_iter().map(|(n, v, _)| (n, v)).collect();
+    Ok((Summary::tally(verdicts), outcomes))
+}
+
+fn execute(r: &Row, outcome: &mut String) -> Verdict {
+    let text = match std::fs::read(&r.file) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => return Verdict::Fail(format!("cannot read: {e}")),
+    };
+    let m = match shardref_spec::hlo::parse(&r.name, &text) {
+        Ok(m) => m,
+        Err(_) => return Verdict::Skip("does not parse (see `conform hlo`)".into()),
+    };
+    let limits = EXECUTION_LIMITS;
+    let run = (|| {
+        let inputs = shardref_interp::hlo::sample_inputs(&m, limits)?;
+        let (replicas, partitions) = shardref_interp::hlo::module_grid(&m)?;
+        let n = (replicas * partitions) as usize;
+        shardref_interp::hlo::run_devices(&m, vec![inputs; n], limits)
+    })();
+    match run {
+        Ok(_) => {
+            *outcome = "ran".into();
+            Verdict::Pass
+        }
+        Err(e) if e.message.contains("panicked") => Verdict::Fail(format!("execution panicked: {}", e.message)),
+        Err(e) => {
+            // Device prefixes and numbers vary per module; the kind and the message's first clause name the cause.
+            let msg = e.message.split_once("): ").map_or(e.message.as_str(), |(_, m)| m);
+            let cause: String = msg.chars().take(70).collect();
+            *outcome = match e.kind {
+                shardref_interp::ErrorKind::Unsupported => format!("unsupported: {cause}"),
+                k => k.name().to_string(),
+            };
+            Verdict::Pass
+        }
+    }
+}

@@ -1796,75 +1796,11 @@ impl<'m> Interp<'m> {
                 self.fuel = fuel;
             }
         }
-        let (map, out_shape) = ops::reduce::reduction_map(&inputs[0].shape, &dims);
-        let out_n: usize = out_shape.iter().product();
-        // The generic path: run the body on scalars, in the documented order
-        // (`ops::reduce`: blocks of BLOCK inputs per result, unless types are promoted).
-        let same_types = inputs.iter().zip(inits).all(|(t, i)| t.elem == i.elem);
-        let block = if same_types { ops::reduce::BLOCK } else { usize::MAX };
-        let mut acc: Vec<Vec<Tensor>> = (0..n).map(|i| vec![inits[i].clone(); out_n]).collect();
-        let mut count = vec![0usize; out_n];
-        let mut done: Vec<Option<Vec<Tensor>>> = vec![None; out_n];
-        for (e, &j) in map.iter().enumerate() {
-            if count[j] == block {
-                let blk: Vec<Tensor> = (0..n).map(|i| std::mem::replace(&mut acc[i][j], inits[i].clone())).collect();
-                done[j] = Some(match done[j].take() {
-                    None => blk,
-                    Some(d) => self.reduce_step(f, body, d, blk, span)?,
-                });
-                count[j] = 0;
-            }
-            let accs = (0..n).map(|i| acc[i][j].clone()).collect();
-            let elems = inputs.iter().map(|t| scalar_at(t, e)).collect();
-            for (i, t) in self.reduce_step(f, body, accs, elems, span)?.into_iter().enumerate() {
-                acc[i][j] = t;
-            }
-            count[j] += 1;
-        }
-        for (j, d) in done.into_iter().enumerate() {
-            if let Some(d) = d {
-                let last = (0..n).map(|i| acc[i][j].clone()).collect();
-                for (i, t) in self.reduce_step(f, body, d, last, span)?.into_iter().enumerate() {
-                    acc[i][j] = t;
-                }
-            }
-        }
-        acc.into_iter()
-            .map(|scalars| {
-                let refs: Vec<&Tensor> = scalars.iter().collect();
-                let parts: Vec<(usize, usize)> = (0..out_n).map(|k| (k, 0)).collect();
-                let elem = scalars.first().map(|t| t.elem.clone()).unwrap_or_else(|| inits[0].elem.clone());
-                let buf = if out_n == 0 {
-                    Buffer::zeros(inits[0].buf.repr(), 0)
-                } else {
-                    ops::shape::gather_many(&refs, &parts)?
-                };
-                Ok(Value::Tensor(Tensor::new(out_shape.clone(), elem, buf)))
-            })
-            .collect()
-    }
-
-    /// One application of a reduce body to accumulators and elements, returning scalars.
-    fn reduce_step(
-        &mut self,
-        f: &mut Frame,
-        body: RegionId,
-        accs: Vec<Tensor>,
-        elems: Vec<Tensor>,
-        span: Span,
-    ) -> IResult<Vec<Tensor>> {
-        let n = accs.len();
-        let args: Vec<Value> = accs.into_iter().chain(elems).map(Value::Tensor).collect();
-        let r = self.apply_region(f, body, args, span)?;
-        if r.len() != n {
-            return Err(InterpError::invalid(span, "reduce body returns the wrong number of values"));
-        }
-        r.into_iter()
-            .map(|v| match v {
-                Value::Tensor(t) if t.num_elements() == 1 => Ok(t),
-                _ => Err(InterpError::invalid(span, "reduce body must return scalars")),
-            })
-            .collect()
+        // The generic path: run the body on scalars, in the documented order (`ops::reduce`).
+        let ins: Vec<&Tensor> = inputs.iter().collect();
+        let ini: Vec<&Tensor> = inits.iter().collect();
+        let out = ops::reduce::reduce_with(&ins, &ini, &dims, &mut |args| self.body(f, body, args, span))?;
+        Ok(out.into_iter().map(Value::Tensor).collect())
     }
 
     /// If `r`'s body is `%x = stablehlo.OP %arg0, %arg1; return %x`, that OP.

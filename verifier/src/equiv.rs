@@ -48,6 +48,7 @@
 pub mod compare;
 pub mod erase;
 pub mod exact;
+pub mod hlo;
 pub mod inputs;
 
 use std::fmt;
@@ -569,7 +570,7 @@ pub fn compare_results(
 }
 
 /// How one result compares.
-enum Compared {
+pub(crate) enum Compared {
     Bitwise,
     Close(Closeness),
     /// The verdict that it differs.
@@ -577,7 +578,7 @@ enum Compared {
 }
 
 /// Compares result `i`; `holders` names the devices of an element.
-fn compare_values(
+pub(crate) fn compare_values(
     i: usize,
     p: &Value,
     s: &Value,

@@ -12,12 +12,15 @@
 //! - `dedicated-shapes`: `all-reduce-start` / `-done` have their operands' shape, `copy-start` is
 //!   `(operand, operand, u32[])` (`Expected instruction to have shape equal to ...`).
 //! - `tuple-typing`: `tuple` has the tuple of its operand shapes, `get-tuple-element` the element.
-//! - `collective-permute-pairs`: a target appears at most once (outside the in-place form).
+//! - `collective-permute-pairs`: a target appears at most once (in the in-place form, at most once
+//!   per slice).
 //! - `async-computation` accepts the grouped forms XLA allows: send/recv groups and collective groups.
 //!
 //! - the further `ShapeVerifier` / `InstructionVerifier` rules listed on `rules` (select operands,
 //!   iota dimension, compare type, composite calls, fusion and call shapes, called-computation
-//!   threads, collective operand shapes, uniform replica groups, tile assignment devices and rank),
+//!   threads, collective operand shapes, uniform replica groups, tile assignment devices and rank,
+//!   `GetRngSeed` custom calls, ragged all-to-all offset ranks, while sharding consistency, in-place
+//!   collective-permute buffer counts),
 //!   and `all-reduce-layout`.
 //!
 //! Messages are XLA's (matched by substring in conformance). Invariant: verification never panics
@@ -117,7 +120,8 @@ fn thread_of(m: &Module, comp: OpId) -> String {
 
 /// The rules of `ShapeVerifier` / `InstructionVerifier` beyond async chains, one label each:
 /// `select-operands`, `iota-dimension`, `compare-type`, `composite-call`, `fusion-shape`,
-/// `call-operands`, `called-thread`, `collective-shapes`, `replica-groups-uniform`, `sharding-devices`.
+/// `call-operands`, `called-thread`, `collective-shapes`, `replica-groups-uniform`, `sharding-devices`,
+/// `rng-seed`, `ragged-offsets`, `while-sharding`, `collective-permute-in-place`.
 fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
     let Some(k) = opcode(m, i) else { return Ok(()) };
     let shape = ty(m, i).clone();
@@ -193,6 +197,26 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
             }
         }
         HloOp::CustomCall => {
+            // `rng-seed`: XLA's `GetRngSeed` custom call takes nothing and returns a u64 scalar.
+            if hlo::str_attr(m, i, "custom_call_target").as_deref() == Some("GetRngSeed") {
+                if !operand_tys.is_empty() {
+                    return err(
+                        m,
+                        i,
+                        format!("custom-call to GetRngSeed must have 0 operands, has {}", operand_tys.len()),
+                    );
+                }
+                let u64_scalar = matches!(&shape, Type::Tensor(t)
+                    if t.elem == shardref_spec::ir::ElemType::Int { width: 64, signedness: shardref_spec::ir::Signedness::Unsigned }
+                        && t.rank() == Some(0));
+                if !u64_scalar {
+                    return err(
+                        m,
+                        i,
+                        format!("custom-call to GetRngSeed must return U64 type, returns {}", print_shape(&shape)),
+                    );
+                }
+            }
             if let Some(callee) = hlo::called(m, i, "to_apply") {
                 let (t, caller) = (thread_of(m, callee), thread_of(m, comp));
                 if t != caller {
@@ -273,8 +297,57 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
             }
             uniform_groups(m, i)?;
         }
+        HloOp::While => {
+            // `while-sharding`: the while, its body's parameter and root and its condition's
+            // parameter carry the same sharding wherever they carry one.
+            let mut sites = vec![i];
+            if let Some(body) = hlo::called(m, i, "body") {
+                sites.extend(instructions(m, body).into_iter().filter(|&x| opcode(m, x) == Some(HloOp::Parameter)));
+                sites.extend(hlo::root(m, body));
+            }
+            if let Some(cond) = hlo::called(m, i, "condition") {
+                sites.extend(instructions(m, cond).into_iter().filter(|&x| opcode(m, x) == Some(HloOp::Parameter)));
+            }
+            let shardings: Vec<_> = sites
+                .iter()
+                .filter_map(|&x| hlo::attr_tokens(m, x, "sharding"))
+                .filter_map(|t| shardref_spec::hlo::tok::sharding(&t).ok())
+                .collect();
+            if shardings.windows(2).any(|w| w[0] != w[1]) {
+                return err(m, i, "Inconsistent while sharding among instructions".into());
+            }
+        }
+        HloOp::CollectivePermute | HloOp::CollectivePermuteStart if operand_tys.len() == 4 => {
+            // `collective-permute-in-place`: combined input buffers need as many output buffers and
+            // input offsets.
+            match (&operand_tys[0], &operand_tys[1]) {
+                (Type::Tuple(ins), Type::Tuple(outs)) => {
+                    if ins.len() != outs.len() {
+                        return err(m, i, "Unmatching input buffers and output buffers.".into());
+                    }
+                    if matches!(&operand_tys[2], Type::Tuple(offs) if offs.len() != ins.len()) {
+                        return err(m, i, "Unmatching input buffers and input offset.".into());
+                    }
+                }
+                (Type::Tuple(_), _) | (_, Type::Tuple(_)) => {
+                    return err(m, i, "Unmatching input buffers and output buffers.".into());
+                }
+                _ => {}
+            }
+        }
+        HloOp::RaggedAllToAll => {
+            // `ragged-offsets`: the offsets and sizes operands (2 to 5) are rank 1 or 2.
+            for (k, t) in operand_tys.iter().enumerate().skip(2) {
+                if let Type::Tensor(tt) = t {
+                    if !matches!(tt.rank(), Some(1 | 2)) {
+                        return err(m, i, format!("RaggedAllToAll operand {k} must be rank 1 or 2"));
+                    }
+                }
+            }
+        }
         HloOp::AllToAll => {
-            if !m.op(i).attrs.contains("dimensions") && operand_tys.windows(2).any(|w| !compatible(&w[0], &w[1])) {
+            // The tuple form's operands must have equal shapes, layouts included (XLA's `ShapeUtil::Equal`).
+            if !m.op(i).attrs.contains("dimensions") && operand_tys.windows(2).any(|w| w[0] != w[1]) {
                 return err(m, i, format!("HLO all-to-all has operands with different shapes: {}", name_of(m, i)));
             }
             uniform_groups(m, i)?;
@@ -304,6 +377,7 @@ fn sharding_rules(m: &Module, i: OpId, sh: &shardref_spec::hlo::tok::Sharding, s
             }
             Ok(())
         }
+        (Sharding::Maximal(d), _) if *d < 0 => err(m, i, format!("device {d} is negative in tile assignment")),
         (Sharding::Tiled { dims, devices, subgroups }, _) => {
             if let Some(d) = devices.iter().find(|&&d| d < 0) {
                 return err(m, i, format!("device {d} is negative in tile assignment"));
@@ -617,7 +691,19 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
             let Some(items) = outer.group('{') else { return Ok(()) };
             let mut sources: HashMap<i64, usize> = HashMap::new();
             let mut targets: HashMap<i64, usize> = HashMap::new();
-            let in_place = m.op(i).operands.len() >= 4;
+            // The in-place form writes one slice per offset, so a target may appear once per slice:
+            // as many times as its offsets operand has elements (a tuple's, or an array's rows).
+            let allowed = if m.op(i).operands.len() >= 4 {
+                match m.value_type(m.op(i).operands[2]) {
+                    Type::Tuple(e) => e.len().max(1),
+                    Type::Tensor(t) => {
+                        t.static_shape().and_then(|s| s.first().copied()).map_or(1, |d| d.max(1) as usize)
+                    }
+                    _ => 1,
+                }
+            } else {
+                1
+            };
             for pair in shardref_spec::hlo::tok::split_commas(items) {
                 let Some(p) = shardref_spec::hlo::tok::int_list(&pair, '{') else { continue };
                 if p.len() != 2 {
@@ -625,18 +711,17 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
                 }
                 *sources.entry(p[0]).or_default() += 1;
                 *targets.entry(p[1]).or_default() += 1;
-                if !in_place {
-                    if targets[&p[1]] > 1 {
-                        return err(
-                            m,
-                            i,
-                            format!(
-                                "Target {} appears more than once in instruction's source-target pairs: {}",
-                                p[1],
-                                name_of(m, i)
-                            ),
-                        );
-                    }
+                if targets[&p[1]] > allowed {
+                    let times = if allowed == 1 { "once".to_string() } else { format!("{allowed} times") };
+                    return err(
+                        m,
+                        i,
+                        format!(
+                            "Target {} appears more than {times} in instruction's source-target pairs: {}",
+                            p[1],
+                            name_of(m, i)
+                        ),
+                    );
                 }
             }
             Ok(())

@@ -62,7 +62,7 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Strategy::CrossReplica => "cross_replica",
             Strategy::CrossPartition => "cross_partition",
@@ -203,7 +203,7 @@ impl Grid {
 }
 
 /// The group of `groups` that contains this process (the first one, as the spec's `process_groups` lookup).
-fn my_group(grid: &Grid, groups: &[Vec<usize>]) -> Option<Vec<usize>> {
+pub fn my_group(grid: &Grid, groups: &[Vec<usize>]) -> Option<Vec<usize>> {
     groups.iter().find(|g| g.contains(&grid.me.index)).cloned()
 }
 
@@ -219,7 +219,7 @@ fn flag(it: &Interp<'_>, op: OpId, name: &str) -> bool {
 }
 
 /// all_gather, all_reduce, reduce_scatter, collective_reduce (spec: each op's "process groups" paragraph).
-fn strategy_with_global_ids(channel: i64, use_global_device_ids: bool) -> IResult<Strategy> {
+pub fn strategy_with_global_ids(channel: i64, use_global_device_ids: bool) -> IResult<Strategy> {
     match (channel > 0, use_global_device_ids) {
         (false, false) => Ok(Strategy::CrossReplica),
         (true, false) => Ok(Strategy::CrossReplicaAndPartition),
@@ -236,7 +236,7 @@ fn channel_and_global_ids_strategy(it: &Interp<'_>, op: OpId, span: Span) -> IRe
 }
 
 /// all_to_all, collective_permute, collective_broadcast.
-fn strategy_by_channel(channel: i64) -> Strategy {
+pub fn strategy_by_channel(channel: i64) -> Strategy {
     if channel > 0 { Strategy::CrossPartition } else { Strategy::CrossReplica }
 }
 
@@ -278,7 +278,7 @@ fn source_target_pairs(m: &Module, op: OpId) -> IResult<Vec<(i64, i64)>> {
 }
 
 /// Meets the group: every member's payload, in group order. Without a device, the group must be this process alone.
-fn rendezvous(
+pub fn rendezvous(
     it: &Interp<'_>,
     span: Span,
     key: CollectiveKey,
@@ -330,7 +330,7 @@ fn result_type(it: &Interp<'_>, op: OpId, i: usize) -> IResult<Type> {
 }
 
 /// A tensor of zeros of a result type (the value of collectives on processes outside every group).
-fn zeros_of(ty: &Type, span: Span) -> IResult<Tensor> {
+pub fn zeros_of(ty: &Type, span: Span) -> IResult<Tensor> {
     let Type::Tensor(t) = ty else { return Err(InterpError::invalid(span, "collective results must be tensors")) };
     let shape: Vec<usize> = t
         .static_shape()
@@ -344,22 +344,49 @@ fn zeros_of(ty: &Type, span: Span) -> IResult<Tensor> {
     Ok(Tensor::new(shape, t.elem.clone(), Buffer::zeros(repr, n)))
 }
 
-/// Folds `xs` (in the documented order) with the computation region `r`.
-fn fold(it: &mut Interp<'_>, f: &mut Frame, r: RegionId, xs: &[&Tensor], ty: &Type, span: Span) -> IResult<Tensor> {
-    let (first, rest) = xs.split_first().ok_or_else(|| InterpError::invalid(span, "a reduction over no process"))?;
-    if rest.iter().any(|x| x.shape != first.shape || x.elem != first.elem) {
-        return Err(InterpError::invalid(span, "reduced operands differ in type between processes"));
-    }
+/// A collective's reduction computation, whatever language it comes from: `single_op` is the elementwise
+/// op when the computation is exactly that op of its two scalar arguments (of the operands' element
+/// type), so the fold may apply its kernel to whole tensors; `apply` runs the computation on two scalars.
+pub struct Combiner<'c, 'm> {
+    pub single_op: Option<StablehloOp>,
+    pub apply: &'c mut dyn FnMut(&mut Interp<'m>, Tensor, Tensor) -> IResult<Tensor>,
+}
+
+/// The combiner of a StableHLO reduction region `r`, run in frame `f`.
+fn region_combiner<'c, 'm>(
+    it: &Interp<'m>,
+    f: &'c mut Frame,
+    r: RegionId,
+    elem: &shardref_spec::ir::ElemType,
+    span: Span,
+) -> (Option<StablehloOp>, impl FnMut(&mut Interp<'m>, Tensor, Tensor) -> IResult<Tensor> + use<'c, 'm>) {
     // The fast path needs the region to take and return scalars of exactly the operands' element type;
     // anything else goes through the region, which checks the types.
-    let scalar = Type::Tensor(shardref_spec::ir::TensorType::ranked(vec![], first.elem.clone()));
+    let scalar = Type::Tensor(shardref_spec::ir::TensorType::ranked(vec![], elem.clone()));
     let region_types_match = it.m.region(r).blocks.first().is_some_and(|&b| {
         let blk = it.m.block(b);
         let ret_ok =
             blk.ops.first().is_some_and(|&x| it.m.op(x).results.iter().all(|&v| *it.m.value_type(v) == scalar));
         ret_ok && blk.args.iter().all(|&a| *it.m.value_type(a) == scalar)
     });
-    if let Some(k) = it.single_op_body(r).filter(|_| region_types_match) {
+    let single = it.single_op_body(r).filter(|_| region_types_match);
+    let apply = move |it: &mut Interp<'m>, a: Tensor, b: Tensor| -> IResult<Tensor> {
+        let r = it.apply_region(f, r, vec![Value::Tensor(a), Value::Tensor(b)], span)?;
+        match <[Value; 1]>::try_from(r) {
+            Ok([Value::Tensor(t)]) if t.num_elements() == 1 => Ok(t),
+            _ => Err(InterpError::invalid(span, "the computation must return one scalar")),
+        }
+    };
+    (single, apply)
+}
+
+/// Folds `xs` (in the documented order) with the combiner.
+fn fold<'m>(it: &mut Interp<'m>, c: &mut Combiner<'_, 'm>, xs: &[&Tensor], ty: &Type, span: Span) -> IResult<Tensor> {
+    let (first, rest) = xs.split_first().ok_or_else(|| InterpError::invalid(span, "a reduction over no process"))?;
+    if rest.iter().any(|x| x.shape != first.shape || x.elem != first.elem) {
+        return Err(InterpError::invalid(span, "reduced operands differ in type between processes"));
+    }
+    if let Some(k) = c.single_op {
         let mut acc = (*first).clone();
         let mut fast = true;
         for x in rest {
@@ -381,11 +408,7 @@ fn fold(it: &mut Interp<'_>, f: &mut Frame, r: RegionId, xs: &[&Tensor], ty: &Ty
     for e in 0..n {
         let mut acc = scalar_at(first, e);
         for x in rest {
-            let r = it.apply_region(f, r, vec![Value::Tensor(acc), Value::Tensor(scalar_at(x, e))], span)?;
-            acc = match <[Value; 1]>::try_from(r) {
-                Ok([Value::Tensor(t)]) if t.num_elements() == 1 => t,
-                _ => return Err(InterpError::invalid(span, "the computation must return one scalar")),
-            };
+            acc = (c.apply)(it, acc, scalar_at(x, e))?;
         }
         out.push(acc);
     }
@@ -513,18 +536,39 @@ pub fn all_reduce(it: &mut Interp<'_>, f: &mut Frame, op: OpId, operands: Vec<Te
     let group = my_group(&grid, &groups).ok_or_else(|| no_group(&grid, span, "all_reduce"))?;
     let r = computation(it, op, span, "all_reduce")?;
     let k = key(it, op, format!("channel {ch}, {}: {}", strategy.name(), types_of(&operands)));
-    let parts = exchange_tensors(it, span, k, &group, operands)?;
-    reduce_parts(it, f, op, r, &group, &parts, span)
+    let types: Vec<Type> = operands
+        .iter()
+        .enumerate()
+        .map(|(i, t)| result_type(it, op, i).unwrap_or_else(|_| Type::Tensor(t.ty())))
+        .collect();
+    let elem = operands.first().map(|t| t.elem.clone()).unwrap_or(shardref_spec::ir::ElemType::F32);
+    let (single_op, mut apply) = region_combiner(it, f, r, &elem, span);
+    let mut c = Combiner { single_op, apply: &mut apply };
+    all_reduce_in(it, span, k, &group, operands, &types, &mut c)
+}
+
+/// The all-reduce of `operands` over `group` (every member gets the reduction of each operand position, in
+/// ascending process order); `types` are the result types. Shared by StableHLO's and HLO's all-reduce.
+pub fn all_reduce_in<'m>(
+    it: &mut Interp<'m>,
+    span: Span,
+    k: CollectiveKey,
+    group: &[usize],
+    operands: Vec<Tensor>,
+    types: &[Type],
+    c: &mut Combiner<'_, 'm>,
+) -> IResult<Vec<Value>> {
+    let parts = exchange_tensors(it, span, k, group, operands)?;
+    reduce_parts(it, c, group, &parts, types, span)
 }
 
 /// Reduces each operand position across the members (ascending process order).
-fn reduce_parts(
-    it: &mut Interp<'_>,
-    f: &mut Frame,
-    op: OpId,
-    r: RegionId,
+fn reduce_parts<'m>(
+    it: &mut Interp<'m>,
+    c: &mut Combiner<'_, 'm>,
     group: &[usize],
     parts: &[Vec<Tensor>],
+    types: &[Type],
     span: Span,
 ) -> IResult<Vec<Value>> {
     let order = reduction_order(group);
@@ -535,8 +579,8 @@ fn reduce_parts(
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
         let xs: Vec<&Tensor> = order.iter().map(|&m| &parts[m][i]).collect();
-        let ty = result_type(it, op, i).unwrap_or_else(|_| Type::Tensor(xs[0].ty()));
-        out.push(Value::Tensor(fold(it, f, r, &xs, &ty, span)?));
+        let ty = types.get(i).cloned().unwrap_or_else(|| Type::Tensor(xs[0].ty()));
+        out.push(Value::Tensor(fold(it, c, &xs, &ty, span)?));
     }
     Ok(out)
 }
@@ -550,8 +594,20 @@ pub fn all_gather(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>) -> IResu
     let (grid, groups) = groups_for(it, op, strategy)?;
     let group = my_group(&grid, &groups).ok_or_else(|| no_group(&grid, span, "all_gather"))?;
     let k = key(it, op, format!("channel {ch}, {}, all_gather_dim {dim}: {}", strategy.name(), types_of(&operands)));
+    all_gather_in(it, span, k, &group, operands, dim)
+}
+
+/// The all-gather of `operands` over `group` along `dim`. Shared by StableHLO and HLO.
+pub fn all_gather_in(
+    it: &mut Interp<'_>,
+    span: Span,
+    k: CollectiveKey,
+    group: &[usize],
+    operands: Vec<Tensor>,
+    dim: i64,
+) -> IResult<Vec<Value>> {
     let n = operands.len();
-    let parts = exchange_tensors(it, span, k, &group, operands)?;
+    let parts = exchange_tensors(it, span, k, group, operands)?;
     (0..n)
         .map(|i| {
             let xs: Vec<&Tensor> = parts.iter().map(|p| &p[i]).collect();
@@ -570,16 +626,34 @@ pub fn reduce_scatter(it: &mut Interp<'_>, f: &mut Frame, op: OpId, operands: Ve
     let group = my_group(&grid, &groups).ok_or_else(|| no_group(&grid, span, "reduce_scatter"))?;
     let r = computation(it, op, span, "reduce_scatter")?;
     let k = key(it, op, format!("channel {ch}, {}, scatter_dimension {dim}: {}", strategy.name(), types_of(&operands)));
-    let parts = exchange_tensors(it, span, k, &group, operands)?;
+    let elem = operands.first().map(|t| t.elem.clone()).unwrap_or(shardref_spec::ir::ElemType::F32);
+    let (single_op, mut apply) = region_combiner(it, f, r, &elem, span);
+    let mut c = Combiner { single_op, apply: &mut apply };
+    reduce_scatter_in(it, span, k, &group, operands, dim, &mut c)
+}
+
+/// The reduce-scatter of `operands` over `group`: reduced in ascending process order, split along `dim`, this
+/// member's part. Shared by StableHLO and HLO.
+pub fn reduce_scatter_in<'m>(
+    it: &mut Interp<'m>,
+    span: Span,
+    k: CollectiveKey,
+    group: &[usize],
+    operands: Vec<Tensor>,
+    dim: i64,
+    c: &mut Combiner<'_, 'm>,
+) -> IResult<Vec<Value>> {
+    let grid = Grid::of(it);
+    let parts = exchange_tensors(it, span, k, group, operands)?;
     // The reduction has the operand's type; only the scattered part has the result's type.
-    let order = reduction_order(&group);
-    let me = position_in(&grid, &group);
+    let order = reduction_order(group);
+    let me = position_in(&grid, group);
     let n = parts.first().map_or(0, |p| p.len());
     let mut out = vec![];
     for i in 0..n {
         let xs: Vec<&Tensor> = order.iter().map(|&m| &parts[m][i]).collect();
         let ty = Type::Tensor(xs[0].ty());
-        let reduced = fold(it, f, r, &xs, &ty, span)?;
+        let reduced = fold(it, c, &xs, &ty, span)?;
         out.push(Value::Tensor(kernels::split_part(&reduced, group.len(), dim, me, span)?));
     }
     Ok(out)
@@ -611,13 +685,58 @@ pub fn all_to_all(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>) -> IResu
             types_of(&operands)
         ),
     );
+    all_to_all_in(it, span, k, &group, operands, split_dim, concat_dim)
+}
+
+/// The all-to-all of `operands` over `group`: each operand split along `split_dim` into one part per member, part
+/// i to member i, the received parts concatenated along `concat_dim` in group order. Shared by StableHLO and HLO.
+pub fn all_to_all_in(
+    it: &mut Interp<'_>,
+    span: Span,
+    k: CollectiveKey,
+    group: &[usize],
+    operands: Vec<Tensor>,
+    split_dim: i64,
+    concat_dim: i64,
+) -> IResult<Vec<Value>> {
+    let grid = Grid::of(it);
     let n = operands.len();
-    let parts = exchange_tensors(it, span, k, &group, operands)?;
-    let me = position_in(&grid, &group);
+    let parts = exchange_tensors(it, span, k, group, operands)?;
+    let me = position_in(&grid, group);
     (0..n)
         .map(|i| {
             let xs: Vec<&Tensor> = parts.iter().map(|p| &p[i]).collect();
             Ok(Value::Tensor(kernels::all_to_all(&xs, split_dim, concat_dim, me, span)?))
+        })
+        .collect()
+}
+
+/// HLO's tuple-form all-to-all (no split dimension): operand j goes to member j, and result i is what member i
+/// sent to this process. The operand count must equal the group size.
+pub fn all_to_all_tuple_in(
+    it: &mut Interp<'_>,
+    span: Span,
+    k: CollectiveKey,
+    group: &[usize],
+    operands: Vec<Tensor>,
+) -> IResult<Vec<Value>> {
+    if operands.len() != group.len() {
+        return Err(InterpError::invalid(
+            span,
+            format!("all-to-all has {} operands for a group of {}", operands.len(), group.len()),
+        ));
+    }
+    let grid = Grid::of(it);
+    let parts = exchange_tensors(it, span, k, group, operands)?;
+    let me = position_in(&grid, group);
+    parts
+        .into_iter()
+        .map(|mut p| {
+            if me < p.len() {
+                Ok(Value::Tensor(p.swap_remove(me)))
+            } else {
+                Err(InterpError::invalid(span, "a member sent too few all-to-all operands"))
+            }
         })
         .collect()
 }
@@ -628,14 +747,29 @@ pub fn collective_permute(it: &mut Interp<'_>, op: OpId, operand: Tensor) -> IRe
     let span = it.m.op(op).span;
     let ch = channel_id(it, op);
     let strategy = strategy_by_channel(ch);
-    let grid = Grid::of(it);
-    let groups = {
-        let pairs = source_target_pairs(it.m, op)?;
-        grid.my_process_groups(strategy, &pairs.iter().map(|&(s, t)| vec![s, t]).collect::<Vec<_>>())
-    }
-    .map_err(|e| e.at(span))?;
-    let me = grid.me.index;
+    let pairs = source_target_pairs(it.m, op)?;
     let k = key(it, op, format!("channel {ch}, {}: {}", strategy.name(), Type::Tensor(operand.ty())));
+    let zeros = zeros_of(&result_type(it, op, 0)?, span)?;
+    let t = collective_permute_in(it, span, k, strategy, &pairs, operand, zeros)?;
+    Ok(vec![Value::Tensor(t)])
+}
+
+/// The collective permute of `operand` along `pairs` (ids per `strategy`); `zeros` is the value of a process that
+/// is no target. Shared by StableHLO and HLO.
+pub fn collective_permute_in(
+    it: &mut Interp<'_>,
+    span: Span,
+    k: CollectiveKey,
+    strategy: Strategy,
+    pairs: &[(i64, i64)],
+    operand: Tensor,
+    zeros: Tensor,
+) -> IResult<Tensor> {
+    let grid = Grid::of(it);
+    let groups = grid
+        .my_process_groups(strategy, &pairs.iter().map(|&(s, t)| vec![s, t]).collect::<Vec<_>>())
+        .map_err(|e| e.at(span))?;
+    let me = grid.me.index;
     let mut result = None;
     for g in &groups {
         let (from, to) = (g[0], g[1]);
@@ -657,10 +791,7 @@ pub fn collective_permute(it: &mut Interp<'_>, op: OpId, operand: Tensor) -> IRe
             );
         }
     }
-    match result {
-        Some(t) => Ok(vec![Value::Tensor(t)]),
-        None => Ok(vec![Value::Tensor(zeros_of(&result_type(it, op, 0)?, span)?)]),
-    }
+    Ok(result.unwrap_or(zeros))
 }
 
 /// `collective_broadcast` (spec: collective_broadcast): every member gets the root's operands (the group's first
@@ -678,7 +809,20 @@ pub fn collective_broadcast(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>
     };
     let root_pos = root_positions(&roots, data.len(), group.len(), span)?;
     let k = key(it, op, format!("channel {ch}, {}, roots {root_pos:?}: {}", strategy.name(), types_of(&data)));
-    let parts = rendezvous(it, span, k, &group, data.into_iter().map(Value::Tensor).collect())?;
+    collective_broadcast_in(it, span, k, &group, data, &root_pos)
+}
+
+/// The broadcast of each data operand from the member at its root position to every member of `group`.
+/// Shared by StableHLO and HLO.
+pub fn collective_broadcast_in(
+    it: &mut Interp<'_>,
+    span: Span,
+    k: CollectiveKey,
+    group: &[usize],
+    data: Vec<Tensor>,
+    root_pos: &[usize],
+) -> IResult<Vec<Value>> {
+    let parts = rendezvous(it, span, k, group, data.into_iter().map(Value::Tensor).collect())?;
     root_pos
         .iter()
         .enumerate()
@@ -702,18 +846,22 @@ pub fn collective_reduce(it: &mut Interp<'_>, f: &mut Frame, op: OpId, operands:
     let root_pos = root_positions(&roots, data.len(), group.len(), span)?;
     let r = computation(it, op, span, "collective_reduce")?;
     let k = key(it, op, format!("channel {ch}, {}, roots {root_pos:?}: {}", strategy.name(), types_of(&data)));
+    let types = (0..data.len()).map(|i| result_type(it, op, i)).collect::<IResult<Vec<_>>>()?;
+    let elem = data.first().map(|t| t.elem.clone()).unwrap_or(shardref_spec::ir::ElemType::F32);
     let parts = exchange_tensors(it, span, k, &group, data)?;
     let order = reduction_order(&group);
     let me = position_in(&grid, &group);
+    let (single_op, mut apply) = region_combiner(it, f, r, &elem, span);
+    let mut c = Combiner { single_op, apply: &mut apply };
     let mut out = vec![];
     for (i, &root) in root_pos.iter().enumerate() {
-        let ty = result_type(it, op, i)?;
+        let ty = &types[i];
         if root != me {
-            out.push(Value::Tensor(zeros_of(&ty, span)?));
+            out.push(Value::Tensor(zeros_of(ty, span)?));
             continue;
         }
         let xs: Vec<&Tensor> = order.iter().map(|&m| &parts[m][i]).collect();
-        out.push(Value::Tensor(fold(it, f, r, &xs, &ty, span)?));
+        out.push(Value::Tensor(fold(it, &mut c, &xs, ty, span)?));
     }
     Ok(out)
 }

@@ -23,11 +23,13 @@
 //! - `local_forms`: per-device offsets and halo windows of position-dependent ops.
 //! - `sdy_ops`: the sdy collectives' data movement on held shards.
 //! - `sharded`: `run_sharded`, lockstep execution of a global-view program.
+//! - `hlo_sharding`: HLO `sharding=` attributes as per-partition blocks (shard, reassemble).
 //! - `mpmd`: MPMD programs: topologies of meshes, fragments, transfers, schedule.
 //! - `manual`: `sdy.manual_computation` bodies run per device.
 
 pub mod collectives;
 pub mod factors;
+pub mod hlo_sharding;
 pub mod host;
 pub mod local_forms;
 pub mod locality;

@@ -107,8 +107,12 @@ pub fn gather(operand: &Tensor, indices: &Tensor, d: &GatherDims, slice_sizes: &
     if let Some(e) = err {
         return invalid(e);
     }
-    if src.iter().any(|&s| s >= operand.num_elements().max(1)) && operand.num_elements() > 0 {
-        return invalid("gather index out of range after clamping (batching index too large)");
+    if src.iter().any(|&s| s >= operand.num_elements()) {
+        return invalid(if operand.num_elements() == 0 {
+            "gather reads elements of an empty operand"
+        } else {
+            "gather index out of range after clamping (batching index too large)"
+        });
     }
     Ok(Tensor::new(shape, operand.elem.clone(), operand.buf.gather(&src)))
 }

@@ -293,3 +293,74 @@ pub fn fold_single_op(k: StablehloOp, input: &Tensor, init: &Tensor, map: &[usiz
     }
     single_op_table!(k, input, init, fold)
 }
+
+/// The generic `reduce` of `inputs` (one shape) with scalar `inits` over `dims`, applying `body(accumulators...,
+/// elements...)` on scalars in the documented order (blocks of `BLOCK` inputs per result, one left fold
+/// when an accumulator's type differs from its input's). Returns one result per input.
+pub fn reduce_with(
+    inputs: &[&Tensor],
+    inits: &[&Tensor],
+    dims: &[usize],
+    body: &mut crate::ops::windows::Body<'_>,
+) -> IResult<Vec<Tensor>> {
+    use crate::eval::scalar_at;
+    let n = inputs.len();
+    if n == 0 || inits.len() != n {
+        return invalid("reduce needs as many init values as inputs");
+    }
+    if inputs.iter().any(|t| t.shape != inputs[0].shape) || inits.iter().any(|t| t.num_elements() != 1) {
+        return invalid("reduce inputs must share a shape and inits must be scalars");
+    }
+    let mut step = |accs: Vec<Tensor>, elems: Vec<Tensor>| -> IResult<Vec<Tensor>> {
+        let r = body(accs.into_iter().chain(elems).collect())?;
+        if r.len() != n || r.iter().any(|t| t.num_elements() != 1) {
+            return invalid("reduce body must return one scalar per input");
+        }
+        Ok(r)
+    };
+    let (map, out_shape) = reduction_map(&inputs[0].shape, dims);
+    let out_n: usize = out_shape.iter().product();
+    let same_types = inputs.iter().zip(inits).all(|(t, i)| t.elem == i.elem);
+    let block = if same_types { BLOCK } else { usize::MAX };
+    let mut acc: Vec<Vec<Tensor>> = (0..n).map(|i| vec![inits[i].clone(); out_n]).collect();
+    let mut count = vec![0usize; out_n];
+    let mut done: Vec<Option<Vec<Tensor>>> = vec![None; out_n];
+    for (e, &j) in map.iter().enumerate() {
+        if count[j] == block {
+            let blk: Vec<Tensor> = (0..n).map(|i| std::mem::replace(&mut acc[i][j], inits[i].clone())).collect();
+            done[j] = Some(match done[j].take() {
+                None => blk,
+                Some(d) => step(d, blk)?,
+            });
+            count[j] = 0;
+        }
+        let accs = (0..n).map(|i| acc[i][j].clone()).collect();
+        let elems = inputs.iter().map(|t| scalar_at(t, e)).collect();
+        for (i, t) in step(accs, elems)?.into_iter().enumerate() {
+            acc[i][j] = t;
+        }
+        count[j] += 1;
+    }
+    for (j, d) in done.into_iter().enumerate() {
+        if let Some(d) = d {
+            let last = (0..n).map(|i| acc[i][j].clone()).collect();
+            for (i, t) in step(d, last)?.into_iter().enumerate() {
+                acc[i][j] = t;
+            }
+        }
+    }
+    acc.into_iter()
+        .enumerate()
+        .map(|(i, scalars)| {
+            let elem = scalars.first().map(|t| t.elem.clone()).unwrap_or_else(|| inits[i].elem.clone());
+            let buf = if out_n == 0 {
+                Buffer::zeros(inits[i].buf.repr(), 0)
+            } else {
+                let refs: Vec<&Tensor> = scalars.iter().collect();
+                let parts: Vec<(usize, usize)> = (0..out_n).map(|k| (k, 0)).collect();
+                crate::ops::shape::gather_many(&refs, &parts)?
+            };
+            Ok(Tensor::new(out_shape.clone(), elem, buf))
+        })
+        .collect()
+}

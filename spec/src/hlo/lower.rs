@@ -845,8 +845,9 @@ impl Lowerer {
         match key {
             "sharding" => tok::sharding(value).map(|_| ()).map_err(|m| Diagnostic::error(span, m)),
             "replica_groups" => {
-                // The mesh forms (`@mesh ...`, `mesh[...] {axes}`) are not expanded here; list and iota forms are.
-                if matches!(value.first(), Some((_, Tok::Word(w))) if w.starts_with('@') || w == "mesh") {
+                // The `@mesh ...` form is not read (XLA's parser does not read it either); list, iota
+                // and `mesh[...] {axes}` forms are expanded, which checks them.
+                if matches!(value.first(), Some((_, Tok::Word(w))) if w.starts_with('@')) {
                     return Ok(());
                 }
                 tok::replica_groups(value).map(|_| ()).map_err(|m| Diagnostic::error(span, m))
@@ -858,6 +859,45 @@ impl Lowerer {
                     return Ok(());
                 }
                 tok::int_list(value, '{').map(|_| ()).ok_or_else(|| Diagnostic::error(span, "expects integer"))
+            }
+            "api_version" => {
+                // XLA's `CustomCallApiVersion` names, less the unspecified one.
+                let v = match value {
+                    [(_, Tok::Word(w))] => w.as_str(),
+                    _ => "",
+                };
+                match v {
+                    "API_VERSION_ORIGINAL"
+                    | "API_VERSION_STATUS_RETURNING"
+                    | "API_VERSION_STATUS_RETURNING_UNIFIED"
+                    | "API_VERSION_TYPED_FFI" => Ok(()),
+                    "API_VERSION_UNSPECIFIED" => Err(Diagnostic::error(span, format!("Invalid API version: {v}"))),
+                    _ => Err(Diagnostic::error(
+                        span,
+                        format!("expects custom-call API version but sees: {v}, error: Unknown API version"),
+                    )),
+                }
+            }
+            "result_accuracy" => {
+                // `{mode=default|highest}` (any case) or `{tolerance={atol=..,rtol=..,ulps=..}}`.
+                let Some(items) = value.first().and_then(|(_, t)| t.group('{')).filter(|_| value.len() == 1) else {
+                    return Err(Diagnostic::error(span, "expects '{' to start result_accuracy"));
+                };
+                match items {
+                    [(_, Tok::Word(w))] if w.starts_with("mode=") => {
+                        let mode = &w["mode=".len()..];
+                        if mode.eq_ignore_ascii_case("default") || mode.eq_ignore_ascii_case("highest") {
+                            Ok(())
+                        } else {
+                            Err(Diagnostic::error(
+                                span,
+                                format!("expects ResultAccuracy type but sees: {mode}, error: Unknown accuracy mode"),
+                            ))
+                        }
+                    }
+                    [(_, Tok::Word(w)), (_, Tok::Group('{', _))] if w == "tolerance=" => Ok(()),
+                    _ => Err(Diagnostic::error(span, "expects attribute name")),
+                }
             }
             "index" | "channel_id" | "iota_dimension" => {
                 tok::int_of(value).map(|_| ()).ok_or_else(|| Diagnostic::error(span, "expects integer"))
@@ -963,6 +1003,7 @@ fn fixed_arity(k: HloOp) -> Option<usize> {
         | Pad | Power | Remainder | ShiftLeft | ShiftRightArithmetic | ShiftRightLogical | StochasticConvert
         | Subtract | Xor | And => Some(2),
         Clamp | Select => Some(3),
+        RngBitGenerator => Some(1),
         Iota | PartitionId | ReplicaId | RngGetAndUpdateState => Some(0),
         _ => None,
     }
