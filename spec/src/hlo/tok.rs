@@ -182,11 +182,25 @@ fn write_tok(out: &mut String, t: &Tok) {
     }
 }
 
+/// Stack for one `reparse`: attribute values are small, and the parse of the
+/// deepest one the lowering accepts (64 nested brackets) fits many times over.
+const REPARSE_STACK_BYTES: usize = 1 << 20;
+
 /// Reads canonical (or any) value text back into tokens; `None` if it is not a value.
+///
+/// The evaluator decodes attributes while it runs, and simulated devices run
+/// as coroutines on stacks of their own (`interp::devices::runtime`). pest
+/// probes the native stack before every rule and refuses to go on ("stack
+/// limit reached") when the stack pointer is not where the thread's stack
+/// bounds say it should be, which is the case on a coroutine's stack. The
+/// parse therefore runs on a fresh stack whose bounds `stacker` records, so
+/// pest's probe is exact wherever `reparse` is called.
 pub fn reparse(text: &str) -> Option<Vec<(bool, Tok)>> {
-    let mut pairs = super::parse_rule(Rule::value_only, text).ok()?;
-    let value = pairs.next()?.into_inner().find(|p| p.as_rule() == Rule::attr_value)?;
-    Some(from_pairs(value.into_inner()))
+    stacker::grow(REPARSE_STACK_BYTES, || {
+        let mut pairs = super::parse_rule(Rule::value_only, text).ok()?;
+        let value = pairs.next()?.into_inner().find(|p| p.as_rule() == Rule::attr_value)?;
+        Some(from_pairs(value.into_inner()))
+    })
 }
 
 /// The items of a group split at its top-level commas.
