@@ -407,7 +407,7 @@ fn cli_equiv_against_the_program() {
     ]);
     assert_eq!(
         String::from_utf8_lossy(&o.stdout),
-        format!("{MM}/spmd_partitioned.hlo vs {MM}/program.mlir: equal (3 trials)\n"),
+        format!("{MM}/spmd_partitioned.hlo vs {MM}/program.mlir: equal (bitwise, 3 trials)\n"),
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );

@@ -1,9 +1,10 @@
-//! Fuzz target `hlo`: bytes → HLO parse → print → parse → print, then verify.
+//! Fuzz target `hlo`: bytes → HLO parse → print → parse → print, then verify, then run.
 //!
 //! Whatever the input, HLO parsing returns a module or a located error, never a panic, a hang or a
 //! stack overflow. When it returns a module, printing it gives HLO text that parses to an equal
 //! module and prints identically, and the HLO verifier returns (diagnostics or none) without
-//! panicking.
+//! panicking. A module the verifier accepts runs on every device of its grid, on the evaluator's
+//! sample inputs, under small limits: it returns values or a located error, never a panic.
 
 #![no_main]
 
@@ -21,5 +22,19 @@ fuzz_target!(|data: &[u8]| {
         panic!("reparsed module differs: {e}\n--- printed:\n{printed}");
     }
     assert_eq!(printed, shardref_spec::hlo::print::print(&m2), "print is not a fixpoint");
-    let _ = shardref_verifier::hlo::verify(&m);
+    let diagnostics = shardref_verifier::hlo::verify(&m);
+    if diagnostics.iter().any(|d| d.severity == shardref_spec::diag::Severity::Error) {
+        return;
+    }
+    let Ok((replicas, partitions)) = shardref_interp::hlo::module_grid(&m) else { return };
+    let devices = replicas as usize * partitions as usize;
+    if devices > 16 {
+        return;
+    }
+    let Ok(inputs) = shardref_interp::hlo::sample_inputs(&m, LIMITS) else { return };
+    let _ = shardref_interp::hlo::run_devices(&m, vec![inputs; devices], LIMITS);
 });
+
+/// Small enough that every run ends within the fuzzer's timeout.
+const LIMITS: shardref_interp::Limits =
+    shardref_interp::Limits { fuel: 2_000_000, max_value_bytes: 16 << 20, max_call_depth: 64 };
