@@ -161,7 +161,7 @@ impl Lowerer {
                     }
                     last = Some(i);
                 }
-                Rule::attribute => {
+                Rule::value_attribute => {
                     let (k, v) = attribute_parts(c);
                     self.m.op_mut(op).attrs.insert(k, Attr::Opaque(tok::canonical(&v)));
                 }
