@@ -206,15 +206,17 @@ fn judge_guarded(mode: &dyn Mode, file: &SuiteFile, case: &Case) -> Verdict {
 pub(crate) fn guarded(judge: impl FnOnce() -> Verdict) -> Verdict {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(judge)) {
         Ok(v) => v,
-        Err(e) => {
-            let msg = e
-                .downcast_ref::<String>()
-                .map(String::as_str)
-                .or_else(|| e.downcast_ref::<&str>().copied())
-                .unwrap_or("panic");
-            Verdict::Fail(format!("shardref panicked (a bug): {msg}"))
-        }
+        Err(e) => Verdict::Fail(format!("shardref panicked (a bug): {}", panic_message(e.as_ref()))),
     }
+}
+
+/// The message a panic carried (its `String` or `&str` payload), or "panic".
+pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())
+        .unwrap_or("panic")
 }
 
 /// First line of a multi-line message, for one-line failure reports.

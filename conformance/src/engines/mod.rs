@@ -178,14 +178,7 @@ pub trait Engine: Send + Sync {
 pub fn catching(f: impl FnOnce() -> Outcome) -> Outcome {
     match std::panic::catch_unwind(AssertUnwindSafe(f)) {
         Ok(o) => o,
-        Err(e) => {
-            let msg = e
-                .downcast_ref::<String>()
-                .map(String::as_str)
-                .or_else(|| e.downcast_ref::<&str>().copied())
-                .unwrap_or("panic");
-            Outcome::Crashed(format!("shardref panicked: {msg}"))
-        }
+        Err(e) => Outcome::Crashed(format!("shardref panicked: {}", crate::panic_message(e.as_ref()))),
     }
 }
 
