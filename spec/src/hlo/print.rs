@@ -101,9 +101,18 @@ fn print_computation(m: &Module, c: OpId, out: &mut String) {
         out.push('\n');
     }
     out.push('}');
-    if let Some(Attr::Opaque(t)) = o.attrs.get("execution_thread") {
-        out.push_str(", execution_thread=");
-        out.push_str(t);
+    // The computation's own attributes (XLA writes `execution_thread=`; any other is kept as written),
+    // in stored order; `sym_name` and the lowering's `hlo.*` marks are not attributes of the text.
+    for (k, v) in o.attrs.iter() {
+        if let Attr::Opaque(t) = v
+            && k != "sym_name"
+            && !k.starts_with("hlo.")
+        {
+            out.push_str(", ");
+            out.push_str(k);
+            out.push('=');
+            out.push_str(t);
+        }
     }
     out.push('\n');
 }
