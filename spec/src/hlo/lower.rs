@@ -162,7 +162,12 @@ impl Lowerer {
                     last = Some(i);
                 }
                 Rule::value_attribute => {
+                    let s = span_of(&c);
                     let (k, v) = attribute_parts(c);
+                    // The computation op keeps its name in `sym_name` and its marks under `hlo.*`.
+                    if k == "sym_name" || k.starts_with("hlo.") {
+                        return Err(Diagnostic::error(s, format!("unexpected attribute \"{k}\"")));
+                    }
                     self.m.op_mut(op).attrs.insert(k, Attr::Opaque(tok::canonical(&v)));
                 }
                 _ => {}
@@ -272,6 +277,11 @@ impl Lowerer {
                     let value = inner.next();
                     if attrs.iter().any(|(k, ..)| *k == key) {
                         return Err(Diagnostic::error(s, format!("attribute {key} already exists")));
+                    }
+                    // `hlo.*` names are the lowering's own marks (`hlo.name`, `hlo.root`, ...); no HLO
+                    // attribute has one, and a written one would be indistinguishable from a mark.
+                    if key.starts_with("hlo.") {
+                        return Err(Diagnostic::error(s, format!("unexpected attribute \"{key}\"")));
                     }
                     match value {
                         Some(v) if v.as_rule() == Rule::inline_computation => attrs.push((key, vec![], s, Some(v))),
