@@ -391,6 +391,14 @@ impl Lowerer {
             }
         }
         self.check_instruction(kind, &shape, &operands, &dict, opcode_span)?;
+        // A sugared start (`reduce-scatter-start`, ...) carries the wrapped collective's attributes,
+        // which XLA's parser checks as it would on the plain instruction.
+        if let Some(
+            HloOp::AllReduce | HloOp::AllReduceStart | HloOp::AllGather | HloOp::AllGatherStart | HloOp::ReduceScatter,
+        ) = wrapped
+        {
+            check_global_device_ids(&dict, opcode_span)?;
+        }
 
         // Async steps.
         match kind {
@@ -938,12 +946,7 @@ impl Lowerer {
             | HloOp::AllReduceStart
             | HloOp::AllGather
             | HloOp::AllGatherStart
-            | HloOp::ReduceScatter => {
-                let global = matches!(attrs.get("use_global_device_ids"), Some(Attr::Opaque(t)) if t == "true");
-                if global && !attrs.contains("channel_id") {
-                    return Err(Diagnostic::error(span, "Cannot have use_global_device_ids=true without channel_id"));
-                }
-            }
+            | HloOp::ReduceScatter => check_global_device_ids(attrs, span)?,
             HloOp::Conditional => {
                 let Some(&(sel, _)) = operands.first() else { return Ok(()) };
                 let st = self.m.value_type(sel);
@@ -1028,6 +1031,15 @@ fn string_value(canonical: &str) -> String {
 }
 
 /// An attribute pair's name and value tokens.
+/// XLA's parser: `use_global_device_ids=true` needs a `channel_id`.
+fn check_global_device_ids(attrs: &Dict, span: Span) -> PResult<()> {
+    let global = matches!(attrs.get("use_global_device_ids"), Some(Attr::Opaque(t)) if t == "true");
+    if global && !attrs.contains("channel_id") {
+        return Err(Diagnostic::error(span, "Cannot have use_global_device_ids=true without channel_id"));
+    }
+    Ok(())
+}
+
 fn attribute_parts(p: Pair<'_, Rule>) -> (String, Vec<(bool, Tok)>) {
     let mut inner = p.into_inner();
     let key = inner.next().map(|k| k.as_str().to_string()).unwrap_or_default();
