@@ -186,6 +186,9 @@ pub struct Exec<'a, 'm> {
     rng_counter: u64,
     /// Data sent and not received yet, oldest first: (channel, source-target pairs text, data).
     sent: VecDeque<(i64, Option<String>, Value)>,
+    /// Constants decoded from their literal text, by instruction: a constant inside a loop body
+    /// is decoded once per run, not once per iteration.
+    constants: HashMap<OpId, Value>,
 }
 
 /// What an async chain (generic or dedicated) is doing.
@@ -284,7 +287,7 @@ fn one_or_tuple(mut vs: Vec<Value>) -> Value {
 
 impl<'a, 'm> Exec<'a, 'm> {
     pub fn new(it: &'a mut Interp<'m>, prog: &'a Program) -> Exec<'a, 'm> {
-        Exec { it, prog, depth: 0, rng_counter: 0, sent: VecDeque::new() }
+        Exec { it, prog, depth: 0, rng_counter: 0, sent: VecDeque::new(), constants: HashMap::new() }
     }
 
     fn m(&self) -> &'m Module {
@@ -460,9 +463,14 @@ impl<'a, 'm> Exec<'a, 'm> {
                     .ok_or_else(|| InterpError::invalid(span, format!("parameter {n} was not given")))
             }
             H::Constant => {
+                if let Some(v) = self.constants.get(&op) {
+                    return Ok(v.clone());
+                }
                 let items = sh::attr_tokens(m, op, "hlo.literal")
                     .ok_or_else(|| InterpError::invalid(span, "constant without a literal"))?;
-                super::literal::value(&items, self.result_ty(op), span)
+                let v = super::literal::value(&items, self.result_ty(op), span)?;
+                self.constants.insert(op, v.clone());
+                Ok(v)
             }
             H::Abs
             | H::Cbrt

@@ -195,12 +195,53 @@ const REPARSE_STACK_BYTES: usize = 1 << 20;
 /// bounds say it should be, which is the case on a coroutine's stack. The
 /// parse therefore runs on a fresh stack whose bounds `stacker` records, so
 /// pest's probe is exact wherever `reparse` is called.
+///
+/// The evaluator reads attributes each time an instruction runs, so `reparse` is on the hot path
+/// of loops: a value that is one `word` of the grammar (`index=0`, `direction=LT`) is read without
+/// the parser, and other texts are remembered per thread (at most [`REPARSE_MEMO_ENTRIES`], then
+/// forgotten together), so a loop body parses each of its attributes once.
 pub fn reparse(text: &str) -> Option<Vec<(bool, Tok)>> {
+    if is_one_word(text) {
+        return Some(vec![(false, Tok::Word(word_text(text).to_string()))]);
+    }
+    REPARSE_MEMO.with(|memo| {
+        if let Some(hit) = memo.borrow().get(text) {
+            return hit.clone();
+        }
+        let tokens = parse_value(text);
+        let mut memo = memo.borrow_mut();
+        if memo.len() >= REPARSE_MEMO_ENTRIES {
+            memo.clear();
+        }
+        memo.insert(text.to_string(), tokens.clone());
+        tokens
+    })
+}
+
+/// The parser's reading of a value text, on a stack of its own (see [`reparse`]).
+fn parse_value(text: &str) -> Option<Vec<(bool, Tok)>> {
     stacker::grow(REPARSE_STACK_BYTES, || {
         let mut pairs = super::parse_rule(Rule::value_only, text).ok()?;
         let value = pairs.next()?.into_inner().find(|p| p.as_rule() == Rule::attr_value)?;
         Some(from_pairs(value.into_inner()))
     })
+}
+
+/// How many reparsed texts a thread remembers.
+pub const REPARSE_MEMO_ENTRIES: usize = 4096;
+
+thread_local! {
+    static REPARSE_MEMO: std::cell::RefCell<std::collections::HashMap<String, Option<Vec<(bool, Tok)>>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// Whether `text` is exactly one `word` of the grammar: not empty, no whitespace, bracket, comma
+/// or quote, and no comment opener.
+fn is_one_word(text: &str) -> bool {
+    !text.is_empty()
+        && !text.contains("/*")
+        && !text.contains("//")
+        && !text.bytes().any(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'}' | b'[' | b']' | b'(' | b')' | b',' | b'"' | b'\''))
 }
 
 /// The items of a group split at its top-level commas.
@@ -567,6 +608,15 @@ pub fn sharding(items: &[(bool, Tok)]) -> Result<Sharding, String> {
 
 #[cfg(test)]
 mod tests {
+    /// The one-word shortcut and the memo give what the parser gives.
+    #[test]
+    fn reparse_agrees_with_the_parser() {
+        for text in ["0", "-17", "LT", "%add", "%", "%%", "a-b.c:d", "x/y", "a/*b", "a//b", "{0,1}", "{}", "s32[2]{0} {1, 2}",
+            "\"q\"", "[2,4]<=[8]T(1,0)", "a b", "", "{", "1,2"] {
+            assert_eq!(super::reparse(text), super::parse_value(text), "{text:?}");
+            assert_eq!(super::reparse(text), super::parse_value(text), "{text:?} (remembered)");
+        }
+    }
     use super::*;
 
     fn groups(text: &str) -> Result<Vec<Vec<i64>>, String> {
