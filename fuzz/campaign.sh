@@ -6,7 +6,10 @@
 #   fuzz/campaign.sh TARGET CPU_SECONDS CORPUS_DIR [SEED_DIR...]
 #
 # The first directory receives the new inputs (libFuzzer's convention); the others are read.
-# The run is not forked, so the first crash, timeout or out-of-memory stops it with the input in
+# The timeout is 60 s of wall time: campaigns run under `nice -n 19` beside builds, and an input
+# that takes 0.2 s alone can take 10 s of wall time when the fuzzer gets a few percent of a core.
+# A hang still stops the run. The run is not forked, so the first crash, timeout or out-of-memory
+# stops it with the input in
 # fuzz/artifacts/TARGET/. The log goes to fuzz/campaigns/TARGET-STAMP.log and one line is
 # appended to fuzz/campaigns/summary.tsv: target, commit, CPU seconds, wall seconds,
 # executions, coverage (edges), features, corpus size, outcome.
@@ -21,7 +24,7 @@ stamp=$(date -u +%Y%m%dT%H%M%SZ)
 log=campaigns/$target-$stamp.log
 commit=$(git rev-parse --short HEAD)
 start=$(date +%s)
-"$bin" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="artifacts/$target/" \
+"$bin" -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="artifacts/$target/" \
     -max_total_time=$((cpu_goal * 4)) "$@" >"$log" 2>&1 &
 pid=$!
 ticks=$(getconf CLK_TCK)
@@ -51,7 +54,9 @@ if grep -q 'run interrupted' "$log"; then
 elif grep -q 'Done [0-9]* runs' "$log"; then
     outcome="clean (wall-time cap)"
 else
-    outcome="stopped (exit $status): $(grep -m1 -E 'ERROR: libFuzzer|panicked at|Test unit written' "$log" | tr '\t' ' ')"
+    why=$(grep -m1 -E 'ERROR: libFuzzer' "$log" || grep -m1 -E 'panicked at' "$log" || true)
+    unit=$(grep -E 'Test unit written' "$log" | tail -1 | sed 's/.*written to //' || true)
+    outcome="stopped (exit $status): ${why//$'\t'/ } ${unit}"
 fi
 printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$target" "$commit" "$cpu" "$wall" "$execs" "$cov" "$ft" "$corp" "$outcome" \
     | tee -a campaigns/summary.tsv

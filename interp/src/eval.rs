@@ -525,7 +525,7 @@ impl<'m> Interp<'m> {
     }
 
     /// Refuses to run an op whose results would exceed the memory budget.
-    fn check_budget(&self, op: OpId) -> IResult<()> {
+    pub(crate) fn check_budget(&self, op: OpId) -> IResult<()> {
         let o = self.m.op(op);
         let mut total: u64 = 0;
         for &r in &o.results {

@@ -38,6 +38,8 @@ impl Traits {
     pub const TEST: Traits = Traits(1 << 9);
     /// Refers to symbols (functions, meshes).
     pub const SYMBOL_USER: Traits = Traits(1 << 10);
+    /// Its regions' blocks need no terminator (MLIR's `NoTerminator`: `builtin.module`).
+    pub const NO_TERMINATOR: Traits = Traits(1 << 11);
 
     pub const fn union(self, other: Traits) -> Traits {
         Traits(self.0 | other.0)
@@ -111,7 +113,7 @@ macro_rules! define_dialect {
 }
 
 define_dialect!(BuiltinOp, Builtin, BUILTIN_OPS, {
-    Module, "builtin.module", [ISOLATED_FROM_ABOVE | SYMBOL | HAS_REGIONS];
+    Module, "builtin.module", [ISOLATED_FROM_ABOVE | SYMBOL | HAS_REGIONS | NO_TERMINATOR];
 });
 
 define_dialect!(FuncOp, Func, FUNC_OPS, {
@@ -374,7 +376,7 @@ define_dialect!(InterpreterOp, Interpreter, INTERPRETER_OPS, {
 // XLA HLO (`spec/src/hlo`): one row per opcode of XLA's `hlo_opcode.h`, named `hlo.<opcode>` with
 // XLA's opcode string, plus the `hlo.computation` that holds a computation's instructions.
 define_dialect!(HloOp, Hlo, HLO_OPS, {
-    Computation, "hlo.computation", [ISOLATED_FROM_ABOVE | SYMBOL | HAS_REGIONS];
+    Computation, "hlo.computation", [ISOLATED_FROM_ABOVE | SYMBOL | HAS_REGIONS | NO_TERMINATOR];
     Abs, "hlo.abs", [ELEMENTWISE | PURE];
     Acos, "hlo.acos", [ELEMENTWISE | PURE];
     Acosh, "hlo.acosh", [ELEMENTWISE | PURE];

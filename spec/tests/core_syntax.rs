@@ -358,3 +358,17 @@ fn an_op_using_its_own_result_round_trips() {
         "func.func @f() {\n  %0 = \"x.loop\"(%0) : (tensor<i1>) -> tensor<i1>\n  %1 = \"x.use\"(%2) : (tensor<i1>) -> tensor<i1>\n  %2 = \"x.def\"() : () -> tensor<i1>\n  return\n}\n",
     );
 }
+
+/// An integer element takes one sign at most: Rust's integer parse would read a second one, and
+/// `dense<--1>` used to be 1 (found by the verifier mutation campaign; upstream: "expected integer
+/// or floating point literal").
+#[test]
+fn integer_elements_take_one_sign() {
+    for body in ["--1", "-+3", "+-3", "[1, --2]"] {
+        let text = format!(
+            "func.func @main() -> tensor<2xi32> {{\n  %0 = stablehlo.constant dense<{body}> : tensor<2xi32>\n  return %0 : tensor<2xi32>\n}}\n"
+        );
+        let err = shardref_spec::parse("signs.mlir", &text).expect_err(body);
+        assert!(err.to_string().contains("is invalid or out of range"), "{body}: {err}");
+    }
+}

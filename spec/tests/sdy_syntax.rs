@@ -121,12 +121,20 @@ fn propagation_edges() {
     let text = roundtrip(
         r#"sdy.mesh @m = <["x"=2, "y"=2]>
 func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {
-  %0 = "stablehlo.add"(%a, %a) {sdy.propagation_edges = #sdy.propagation_edges<[{step-0 = [{"y" = operand-1 -> [operand-0, result-0]}, {"x":(1)2 = result-0 -> [operand-1]}]}, {step--3 = []}]>} : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  %0 = "stablehlo.add"(%a, %a) {sdy.propagation_edges = #sdy.propagation_edges<[{step-0 = [{"y" = operand-1 -> [operand-0, result-0]}, {"x":(1)2 = result-0 -> [operand-1]}]}, {step--3 = [{"x" = result-0 -> [operand-0]}]}]>} : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
   return %0 : tensor<8xf32>
 }"#,
     );
-    let expected = r#"#sdy.propagation_edges<[{step-0 = [{"y" = operand-1 -> [operand-0, result-0]}, {"x":(1)2 = result-0 -> [operand-1]}]}, {step--3 = []}]>"#;
+    let expected = r#"#sdy.propagation_edges<[{step-0 = [{"y" = operand-1 -> [operand-0, result-0]}, {"x":(1)2 = result-0 -> [operand-1]}]}, {step--3 = [{"x" = result-0 -> [operand-0]}]}]>"#;
     assert!(text.contains(expected), "{text}");
+    // A step's list of axes is not empty (upstream's parser: "expected '{'").
+    let empty = r#"sdy.mesh @m = <["x"=2]>
+func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = "stablehlo.add"(%a, %a) {sdy.propagation_edges = #sdy.propagation_edges<[{step-0 = []}]>} : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}"#;
+    let err = shardref_spec::parse("edges.mlir", empty).expect_err("an empty step parses");
+    assert!(err.to_string().contains("expected '{'"), "{err}");
 }
 
 #[test]

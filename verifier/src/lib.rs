@@ -49,7 +49,7 @@ pub mod stablehlo;
 pub mod symbols;
 
 use shardref_spec::Diagnostic;
-use shardref_spec::ir::{Module, OpId, Span};
+use shardref_spec::ir::{Attr, Module, OpId, Span};
 use shardref_spec::ops::{OpKind, OpName, Traits};
 
 pub use symbols::Symbols;
@@ -182,6 +182,9 @@ pub fn verify(m: &Module) -> Vec<Diagnostic> {
     if !out.is_empty() {
         return out;
     }
+    if let Err(d) = symbol_table(&cx) {
+        return vec![d];
+    }
     for op in m.walk() {
         if let Err(d) = symbol_uses(&cx, op) {
             out.push(d);
@@ -246,7 +249,16 @@ fn verify_tree(cx: &Cx<'_>, op: OpId, out: &mut Vec<Diagnostic>) -> bool {
 /// the op's own verifier and interfaces.
 fn verify_op(cx: &Cx<'_>, op: OpId) -> Result<(), Vec<Diagnostic>> {
     terminator_is_last(cx, op).map_err(|d| vec![d])?;
+    blocks_not_empty(cx, op).map_err(|d| vec![d])?;
     sdy::hooks::check_op(cx, op).map_err(|d| vec![d])?;
+    own_rules(cx, op)?;
+    // The block check comes after the op's own verifier, as MLIR's does (a reduction body
+    // without a terminator gets the reduction's message).
+    blocks_end_in_terminators(cx, op).map_err(|d| vec![d])
+}
+
+/// The op's own verifier and interfaces, by dialect.
+fn own_rules(cx: &Cx<'_>, op: OpId) -> Result<(), Vec<Diagnostic>> {
     match cx.m.op(op).name {
         OpName::Known(OpKind::Sdy(k)) => sdy::verify_op(cx, op, k),
         OpName::Known(OpKind::Mpmd(k)) => mpmd::verify_op(cx, op, k).map_err(|d| vec![d]),
@@ -275,6 +287,64 @@ fn terminator_is_last(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         return Ok(());
     }
     Err(cx.op_error(op, Fail::new("terminator_c1", "must be the last operation in the parent block")))
+}
+
+/// MLIR's `SingleBlock` trait, a trait check (before the op's own verifier): a block of the
+/// op's regions is not empty. Every region-holding op the table knows carries the trait
+/// (`builtin.module` and HLO computations are `NoTerminator` and exempt).
+fn blocks_not_empty(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let o = m.op(op);
+    if !o.name.kind().is_some_and(|k| !k.has(Traits::NO_TERMINATOR)) {
+        return Ok(());
+    }
+    for &r in &o.regions {
+        if m.region(r).blocks.iter().any(|&b| m.block(b).ops.is_empty()) {
+            return Err(cx.op_error(op, Fail::new("terminator_c3", "expects a non-empty block")));
+        }
+    }
+    Ok(())
+}
+
+/// MLIR's verifier's block check, after the op's own verifier: unless the op is `NoTerminator`,
+/// each block of its regions ends with an op that is a terminator. An op the table does not know
+/// may be one (MLIR's `mightHaveTrait`), and an op the table does not know may hold any block.
+fn blocks_end_in_terminators(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let o = m.op(op);
+    if !o.name.kind().is_some_and(|k| !k.has(Traits::NO_TERMINATOR)) {
+        return Ok(());
+    }
+    for &r in &o.regions {
+        for &b in &m.region(r).blocks {
+            let Some(&last) = m.block(b).ops.last() else { continue };
+            if !m.op(last).name.kind().is_none_or(|k| k.has(Traits::TERMINATOR)) {
+                let opts = shardref_spec::print::PrintOptions { generic: true, debug_info: false };
+                let mut p = shardref_spec::print::Printer::new(m, opts);
+                p.op(last);
+                let msg = format!("block with no terminator, has {}", p.out);
+                return Err(cx.located(last, Fail::new("terminator_c2", msg)));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// MLIR's `SymbolTable` region trait on the root module, checked on exit: no two ops of its
+/// body define the same symbol. The error is at the second definition, with a note at the first.
+fn symbol_table(cx: &Cx<'_>) -> Result<(), Diagnostic> {
+    let m = cx.m;
+    let mut seen: std::collections::HashMap<&[u8], OpId> = std::collections::HashMap::new();
+    for &op in &m.block(m.body()).ops {
+        let Some(Attr::Str(name, _)) = m.op(op).attrs.get("sym_name") else { continue };
+        if let Some(&first) = seen.get(name.as_slice()) {
+            let msg = format!("redefinition of symbol named '{}'", String::from_utf8_lossy(name));
+            let f = Fail::new("symbol_table_c1", msg).note(m.op(first).span, "see existing symbol definition here");
+            return Err(cx.located(op, f));
+        }
+        seen.insert(name, op);
+    }
+    Ok(())
 }
 
 /// Symbol-use checks of one op (`SymbolUserOpInterface::verifySymbolUses`).

@@ -388,6 +388,9 @@ rules! {
     "func_return_c1", "MLIR", "stablehlo/func.return", "operand count equals the enclosing function's result count";
     "func_return_c2", "MLIR", "stablehlo/func.return", "operand types equal the enclosing function's result types";
     "terminator_c1", "MLIR", "mlir/IsTerminator", "must be the last operation in the parent block";
+    "symbol_table_c1", "MLIR", "mlir/SymbolTable", "no two ops of a symbol table define the same symbol";
+    "terminator_c2", "MLIR", "mlir/Verifier", "every block of a region whose op is not `NoTerminator` ends with a terminator";
+    "terminator_c3", "MLIR", "mlir/SingleBlock", "a block of a region whose op is not `NoTerminator` is not empty";
     "gather_c1", "C1", "stablehlo/gather", "`rank(operand) = size(offset_dims) + size(collapsed_slice_dims) + size(operand_batching_dims)`.";
     "gather_c2", "C2", "stablehlo/gather", "`0 <= index_vector_dim <= rank(start_indices)`.";
     "gather_c3", "C3", "stablehlo/gather", "`size(start_index_map) = index_vector_dim < rank(start_indices) ? dim(start_indices, index_vector_dim) : 1`.";

@@ -40,7 +40,12 @@ pub struct Python {
 }
 
 impl Python {
+    /// Relative paths are made absolute here: the scripts run in per-case folders.
     pub fn new(python: PathBuf, oracles: PathBuf) -> Python {
+        let absolute = |p: PathBuf| std::path::absolute(&p).unwrap_or(p);
+        // A bare program name (`python3`) is looked up on PATH, so only a path is made absolute.
+        let python = if python.components().count() > 1 { absolute(python) } else { python };
+        let oracles = absolute(oracles);
         Python { python, oracles, timeout: Duration::from_secs(120), check: Arc::new(OnceLock::new()) }
     }
 

@@ -194,6 +194,10 @@ pub fn run(
     let span = o.span;
     let n = rs.mesh.num_devices();
     let local = rs.local_shape(rglobal);
+    // Every device builds its block: the work is the local block times the devices, paid before
+    // anything is allocated (the global evaluator pays for an op's results the same way).
+    let local_elems = local.iter().fold(1u64, |acc, &d| acc.saturating_mul(d as u64));
+    it.charge_op(op, local_elems.saturating_mul(n as u64).max(1))?;
     let mut shards = Vec::with_capacity(n);
     let mut need: Option<(usize, usize, usize)> = None;
     let mut note = |i: usize, d: Option<usize>, p: usize| {

@@ -434,6 +434,8 @@ impl<'m> Driver<'m> {
                 return Err(InterpError::exhausted(o.span, "sharded execution ran out of fuel"));
             }
             self.fuel -= 1;
+            // The memory budget of one op's results, as the global evaluator applies it.
+            self.it.check_budget(op)?;
             let get = |env: &HashMap<ValueId, Held>, v: ValueId| {
                 lookup(env, outer, v).ok_or_else(|| {
                     InterpError::unsupported(o.span, "sharded execution of a value defined outside the function body")

@@ -5,7 +5,7 @@
 //! per batch. Choices (the spec leaves the reduction order to the
 //! implementation): f32 and f64 use faer's sequential GEMM (its blocking
 //! order, same bits for the same inputs on a given CPU, independent of the
-//! thread count); bf16, f16 and the f8 formats accumulate in f32 and round
+//! thread count) with zero results made +0, as the spec's reduction from +0 gives them; bf16, f16 and the f8 formats accumulate in f32 and round
 //! once per result element (as XLA does); integers accumulate with
 //! wrap-around in the result type; complex numbers accumulate in order.
 
@@ -55,6 +55,9 @@ pub fn dot_general(lhs: &Tensor, rhs: &Tensor, d: &DotDimensionNumbers, elem: &E
     let mut out_shape: Vec<usize> = lb.iter().map(|&x| lhs.shape[x]).collect();
     out_shape.extend(lf.iter().map(|&x| lhs.shape[x]));
     out_shape.extend(rf.iter().map(|&x| rhs.shape[x]));
+    // The result's size comes from the operands, not from a declared type the caller checked
+    // (an HLO `dot` whose contracting dimensions are misspelled is an outer product).
+    crate::value::checked_numel(&out_shape)?;
     let buf = batched_matmul(&l, &r, b, m, k, n, elem)?;
     Ok(Tensor::new(out_shape, elem.clone(), buf))
 }
@@ -154,6 +157,16 @@ fn gemm<T: faer::traits::ComplexField + Copy>(
         let lhs = MatRef::from_row_major_slice(&ls[bi * m * k..(bi + 1) * m * k], m, k);
         let rhs = MatRef::from_row_major_slice(&rs[bi * k * n..(bi + 1) * k * n], k, n);
         faer::linalg::matmul::matmul(dst, Accum::Replace, lhs, rhs, one, Par::Seq);
+    }
+    // The spec's dot product is a reduction from the initial value +0, so a zero result is +0
+    // whatever the signs of the products (+0 + -0 = +0). faer's kernels start some blocks from
+    // the first product instead, which keeps a -0 and makes the sign depend on the blocking,
+    // that is on the shapes (a sharded block and the global result disagreed). Zeros are made
+    // +0 here; every other value is untouched.
+    for x in &mut out {
+        if *x == zero {
+            *x = zero;
+        }
     }
     out
 }

@@ -438,6 +438,10 @@ pub fn parse_int_lit(s: &str) -> Option<i128> {
         Some(r) => (true, r),
         None => (false, s.strip_prefix('+').unwrap_or(s)),
     };
+    // One sign at most: Rust's integer parse would read a second one (`--1` as 1).
+    if !body.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
     let v = if let Some(h) = body.strip_prefix("0x") {
         u128::from_str_radix(h, 16).ok().filter(|v| *v <= i128::MAX as u128)? as i128
     } else {

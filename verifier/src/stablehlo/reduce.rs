@@ -4,6 +4,7 @@
 //! `convolution` (upstream's `verifyWindowAttributesAndInferWindowDimensions`).
 
 use shardref_spec::ir::{Attr, Dim, ElemType, TensorType, Type};
+use shardref_spec::ops::Traits;
 
 use super::common::*;
 use crate::{Check, Fail};
@@ -67,6 +68,14 @@ pub fn reducer(
     allowed: &[Dim],
 ) -> Result<Vec<ElemType>, Fail> {
     let n = inputs.len();
+    // Upstream's terminator check, before the signature (an empty block failed `SingleBlock`).
+    if let Some(&r) = op.o.regions.get(region)
+        && let Some(&b) = op.m.region(r).blocks.first()
+        && let Some(&last) = op.m.block(b).ops.last()
+        && !op.m.op(last).name.kind().is_none_or(|k| k.has(Traits::TERMINATOR))
+    {
+        return Err(Fail::new("terminator_c2", "The reduction-region expected to have a terminator"));
+    }
     let Some((args, rets)) = op.region_signature(region) else {
         return Err(Fail::new("stablehlo_signature", "expects a non-empty reduction region"));
     };
