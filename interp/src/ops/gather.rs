@@ -15,13 +15,18 @@ use crate::value::{Tensor, strides};
 /// The kernels take the IR's typed dimension numbers directly.
 pub use shardref_spec::ir::stablehlo::{GatherDimensionNumbers as GatherDims, ScatterDimensionNumbers as ScatterDims};
 
+/// A list of dimension numbers below `bound`, each once (every list of gather's and scatter's
+/// dimension numbers is unique by the spec; a repeated one would break the result's layout).
 fn us(v: &[i64], bound: usize, what: &str) -> IResult<Vec<usize>> {
-    v.iter()
-        .map(|&x| match usize::try_from(x) {
-            Ok(x) if x < bound => Ok(x),
-            _ => invalid(format!("{what} {x} out of range (bound {bound})")),
-        })
-        .collect()
+    let mut out: Vec<usize> = Vec::with_capacity(v.len());
+    for &x in v {
+        match usize::try_from(x) {
+            Ok(x) if x < bound && !out.contains(&x) => out.push(x),
+            Ok(x) if x < bound => return invalid(format!("{what} repeats dimension {x}")),
+            _ => return invalid(format!("{what} {x} out of range (bound {bound})")),
+        }
+    }
+    Ok(out)
 }
 
 /// Reads all index values of an integer tensor as i64.
@@ -45,7 +50,10 @@ fn start_vector(indices: &Tensor, values: &[i64], ist: &[usize], batch_index: &[
 /// `gather(operand, start_indices)` with `slice_sizes`.
 pub fn gather(operand: &Tensor, indices: &Tensor, d: &GatherDims, slice_sizes: &[i64]) -> IResult<Tensor> {
     let r = operand.rank();
-    let slice_sizes = us(slice_sizes, usize::MAX, "slice size")?;
+    let slice_sizes = slice_sizes
+        .iter()
+        .map(|&x| usize::try_from(x).or_else(|_| invalid(format!("slice size {x} is negative"))))
+        .collect::<IResult<Vec<usize>>>()?;
     if slice_sizes.len() != r || slice_sizes.iter().zip(&operand.shape).any(|(s, d)| s > d) {
         return invalid("gather slice_sizes must have one entry per operand dimension and fit it");
     }
