@@ -1,0 +1,187 @@
+//! The ops that apply regions as kernel bodies (reduce, scatter, while) and
+//! the shared `body` and `window` helpers. The fast paths of reduce and while
+//! charge the fuel of the body applications they save.
+
+use shardref_spec::ir::stablehlo::StablehloAttr;
+use shardref_spec::ir::{Attr, OpId, RegionId, Span, ValueId};
+use shardref_spec::ops::{OpKind, OpName, StablehloOp};
+
+use super::util::scalar_at;
+use super::{Frame, Interp};
+use crate::attrs;
+use crate::error::{IResult, InterpError};
+use crate::ops;
+use crate::value::{Tensor, Value};
+
+impl<'m> Interp<'m> {
+    /// `reduce`: N inputs, N init values, a body of 2N scalar arguments
+    /// (accumulators, then elements) returning N scalars.
+    pub(super) fn reduce(&mut self, f: &mut Frame, op: OpId) -> IResult<Vec<Value>> {
+        let o = self.m.op(op);
+        let span = o.span;
+        let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
+        let n = ts.len() / 2;
+        if n == 0 || ts.len() != 2 * n {
+            return Err(InterpError::invalid(span, "reduce needs as many init values as inputs"));
+        }
+        let (inputs, inits) = ts.split_at(n);
+        let dims = ops::reduce::check_dims(inputs[0].rank(), &attrs::ints(o, "dimensions")?)?;
+        if inputs.iter().any(|t| t.shape != inputs[0].shape) || inits.iter().any(|t| t.num_elements() != 1) {
+            return Err(InterpError::invalid(span, "reduce inputs must share a shape and inits must be scalars"));
+        }
+        let body = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "reduce without a body"))?;
+        if n == 1 {
+            if let Some(k) = self.single_op_body(body) {
+                // Fuel first: the fast path does the work of that many body applications.
+                let fuel = self.fuel;
+                self.charge(inputs[0].num_elements() as u64, span)?;
+                if let Some(buf) = ops::reduce::fold_single_op_dims(k, &inputs[0], &inits[0], &dims) {
+                    let out_shape: Vec<usize> =
+                        (0..inputs[0].rank()).filter(|d| !dims.contains(d)).map(|d| inputs[0].shape[d]).collect();
+                    return Ok(vec![Value::Tensor(Tensor::new(out_shape, inits[0].elem.clone(), buf))]);
+                }
+                self.fuel = fuel;
+            }
+        }
+        // The generic path: run the body on scalars, in the documented order (`ops::reduce`).
+        let ins: Vec<&Tensor> = inputs.iter().collect();
+        let ini: Vec<&Tensor> = inits.iter().collect();
+        let out = ops::reduce::reduce_with(&ins, &ini, &dims, &mut |args| self.body(f, body, args, span))?;
+        Ok(out.into_iter().map(Value::Tensor).collect())
+    }
+
+    /// If `r`'s body is `%x = stablehlo.OP %arg0, %arg1; return %x`, that OP.
+    pub(crate) fn single_op_body(&self, r: RegionId) -> Option<StablehloOp> {
+        let region = self.m.region(r);
+        let [b] = region.blocks.as_slice() else { return None };
+        let block = self.m.block(*b);
+        let [first, ret] = block.ops.as_slice() else { return None };
+        let (fo, ro) = (self.m.op(*first), self.m.op(*ret));
+        let k = match fo.name {
+            OpName::Known(OpKind::Stablehlo(k)) => k,
+            _ => return None,
+        };
+        let ok = block.args.len() == 2
+            && fo.operands == block.args
+            && fo.results.len() == 1
+            && matches!(ro.name, OpName::Known(OpKind::Stablehlo(StablehloOp::Return)))
+            && ro.operands == fo.results;
+        ok.then_some(k)
+    }
+
+    /// Runs a region as a kernel body: tensors in, tensors out.
+    pub(super) fn body(&mut self, f: &mut Frame, r: RegionId, args: Vec<Tensor>, span: Span) -> IResult<Vec<Tensor>> {
+        let out = self.apply_region(f, r, args.into_iter().map(Value::Tensor).collect(), span)?;
+        out.into_iter()
+            .map(|v| match v {
+                Value::Tensor(t) => Ok(t),
+                _ => Err(InterpError::invalid(span, "region must return tensors")),
+            })
+            .collect()
+    }
+
+    /// The window attributes of reduce_window / select_and_scatter.
+    pub(super) fn window(&self, op: OpId, rank: usize) -> IResult<ops::windows::Window> {
+        let o = self.m.op(op);
+        ops::windows::Window::new(
+            rank,
+            attrs::ints(o, "window_dimensions")?,
+            attrs::ints_opt(o, "window_strides")?,
+            attrs::ints_opt(o, "base_dilations")?,
+            attrs::ints_opt(o, "window_dilations")?,
+            attrs::ints_opt(o, "padding")?,
+        )
+        .map_err(|e| e.at(o.span))
+    }
+
+    /// `scatter`: N inputs, indices, N updates; the update computation runs
+    /// per update element in row-major order (see `ops::gather`).
+    pub(super) fn scatter(&mut self, f: &mut Frame, op: OpId) -> IResult<Vec<Value>> {
+        let o = self.m.op(op);
+        let span = o.span;
+        let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
+        let n = (ts.len().saturating_sub(1)) / 2;
+        if n == 0 || ts.len() != 2 * n + 1 {
+            return Err(InterpError::invalid(span, "scatter takes N inputs, the indices and N updates"));
+        }
+        let (inputs, rest) = ts.split_at(n);
+        let (indices, updates) =
+            rest.split_first().ok_or_else(|| InterpError::invalid(span, "scatter without indices"))?;
+        let Some(StablehloAttr::Scatter(d)) = o.attrs.get("scatter_dimension_numbers").and_then(Attr::as_stablehlo)
+        else {
+            return Err(InterpError::invalid(span, "scatter without scatter_dimension_numbers"));
+        };
+        let targets = ops::gather::scatter_targets(&inputs[0].shape, indices, &updates[0].shape, d)?;
+        let body =
+            *o.regions.first().ok_or_else(|| InterpError::invalid(span, "scatter without an update computation"))?;
+        // Results as scalars, updated in place in the documented order.
+        let mut results: Vec<Vec<Tensor>> =
+            inputs.iter().map(|t| (0..t.num_elements()).map(|i| scalar_at(t, i)).collect()).collect();
+        for (e, target) in targets.iter().enumerate() {
+            let Some(t) = *target else { continue };
+            let mut args: Vec<Tensor> = results.iter().map(|r| r[t].clone()).collect();
+            args.extend(updates.iter().map(|u| scalar_at(u, e)));
+            let out = self.body(f, body, args, span)?;
+            if out.len() != n {
+                return Err(InterpError::invalid(
+                    span,
+                    "scatter update computation returns the wrong number of values",
+                ));
+            }
+            for (i, v) in out.into_iter().enumerate() {
+                results[i][t] = v;
+            }
+        }
+        results
+            .into_iter()
+            .zip(inputs)
+            .map(|(scalars, input)| {
+                if scalars.is_empty() {
+                    return Ok(Value::Tensor(input.clone()));
+                }
+                let refs: Vec<&Tensor> = scalars.iter().collect();
+                let parts: Vec<(usize, usize)> = (0..scalars.len()).map(|k| (k, 0)).collect();
+                Ok(Value::Tensor(Tensor::new(
+                    input.shape.clone(),
+                    scalars[0].elem.clone(),
+                    ops::shape::gather_many(&refs, &parts)?,
+                )))
+            })
+            .collect()
+    }
+
+    pub(super) fn while_loop(&mut self, f: &mut Frame, op: OpId) -> IResult<Vec<Value>> {
+        let o = self.m.op(op);
+        let span = o.span;
+        let (cond, body) = match o.regions.as_slice() {
+            [c, b] => (*c, *b),
+            _ => return Err(InterpError::invalid(span, "while needs a cond and a body region")),
+        };
+        let mut state: Vec<Value> =
+            o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<_>>()?;
+        // Scalar loops run compiled (same results, same fuel); the fuel left
+        // for a partial iteration is spent op by op below.
+        let frame: &Frame = f;
+        let outer = |v: ValueId| {
+            let s = *self.an.slots.slot.get(v.index())? as usize;
+            frame.vals.get(s).cloned().flatten()
+        };
+        if let Some(l) = crate::fastloop::compile(self.m, cond, body, &state, self.limits.max_value_bytes, &outer) {
+            match l.run(&mut self.fuel) {
+                crate::fastloop::LoopEnd::Done(s) => return Ok(s),
+                crate::fastloop::LoopEnd::Continue(s) => state = s,
+            }
+        }
+        loop {
+            let c = self.apply_region(f, cond, state.clone(), span)?;
+            let go = match c.as_slice() {
+                [Value::Tensor(t)] => ops::elementwise::scalar_bool(t)?,
+                _ => return Err(InterpError::invalid(span, "while condition must return one i1 tensor")),
+            };
+            if !go {
+                return Ok(state);
+            }
+            state = self.apply_region(f, body, state, span)?;
+        }
+    }
+}
