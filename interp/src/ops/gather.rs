@@ -150,6 +150,15 @@ pub fn scatter_targets(
     if window_operand_dims.len() != window_dims.len() {
         return invalid("update_window_dims must name one update dimension per window dimension of the operand");
     }
+    // The updates' scatter dimensions are the indices' batch dimensions (the spec's
+    // `shape(updates)` constraint); the index vectors are read by them.
+    let batch_shape: Vec<usize> = (0..indices.rank()).filter(|&x| x != ivd).map(|x| indices.shape[x]).collect();
+    let update_scatter_shape: Vec<usize> = scatter_dims.iter().map(|&x| update_shape[x]).collect();
+    if batch_shape != update_scatter_shape {
+        return invalid(format!(
+            "the updates' scatter dimensions {update_scatter_shape:?} differ from the indices' batch dimensions {batch_shape:?}"
+        ));
+    }
     let values = index_values(indices)?;
     let ist = indices.strides();
     let rst = strides(input_shape);
