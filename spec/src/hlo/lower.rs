@@ -312,15 +312,20 @@ impl Lowerer {
         let mut dict = Dict::default();
         let attr_tokens: Vec<(String, Vec<(bool, Tok)>)> = attrs.iter().map(|a| (a.0.clone(), a.1.clone())).collect();
         for (key, value, s, inline) in attrs {
+            let takes_computation =
+                COMPUTATION_ATTRS.contains(&key.as_str()) && !(key == "scatter" && kind != HloOp::SelectAndScatter);
+            // Only an attribute that names a computation may hold one inline: any other would be
+            // lowered to a reference that its own name does not read back as.
+            if inline.is_some() && !takes_computation {
+                return Err(Diagnostic::error(s, format!("attribute {key} does not take a computation")));
+            }
             let attr = if let Some(body) = inline {
                 let cname = self.unique_computation_name(&format!("{name}.{key}"));
                 let c = self.lower_computation(body, Some(cname.clone()))?;
                 let mb = self.m.body();
                 self.m.append_op(mb, c);
                 Attr::SymbolRef(vec![cname])
-            } else if COMPUTATION_ATTRS.contains(&key.as_str())
-                && !(key == "scatter" && kind != HloOp::SelectAndScatter)
-            {
+            } else if takes_computation {
                 let n = match value.as_slice() {
                     [(_, Tok::Word(w))] => w.clone(),
                     _ => return Err(Diagnostic::error(s, format!("expects computation name for attribute {key}"))),
