@@ -111,6 +111,7 @@ impl<'m> Interp<'m> {
         else {
             return Err(InterpError::invalid(span, "scatter without scatter_dimension_numbers"));
         };
+        ops::gather::check_variadic_shapes(inputs, updates).map_err(|e| e.at(span))?;
         let targets = ops::gather::scatter_targets(&inputs[0].shape, indices, &updates[0].shape, d)?;
         let body =
             *o.regions.first().ok_or_else(|| InterpError::invalid(span, "scatter without an update computation"))?;

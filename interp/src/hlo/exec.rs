@@ -1123,6 +1123,7 @@ impl<'a, 'm> Exec<'a, 'm> {
         let (inputs, rest) = ts.split_at(n);
         let (indices, updates) =
             rest.split_first().ok_or_else(|| InterpError::invalid(span, "scatter without indices"))?;
+        ops::gather::check_variadic_shapes(inputs, updates)?;
         let targets = ops::gather::scatter_targets(&inputs[0].shape, indices, &updates[0].shape, &d)?;
         let mut results: Vec<Vec<Tensor>> =
             inputs.iter().map(|t| (0..t.num_elements()).map(|i| scalar_at(t, i)).collect()).collect();

@@ -125,6 +125,17 @@ pub fn gather(operand: &Tensor, indices: &Tensor, d: &GatherDims, slice_sizes: &
     Ok(Tensor::new(shape, operand.elem.clone(), operand.buf.gather(&src)))
 }
 
+/// A variadic scatter's inputs share one shape, and its updates another (the spec's scatter C4
+/// and C6): the update targets are computed once, from the first of each.
+pub fn check_variadic_shapes(inputs: &[Tensor], updates: &[Tensor]) -> IResult<()> {
+    for (what, ts) in [("inputs", inputs), ("updates", updates)] {
+        if let Some(t) = ts.iter().find(|t| t.shape != ts[0].shape) {
+            return invalid(format!("scatter {what} differ in shape: {:?} and {:?}", ts[0].shape, t.shape));
+        }
+    }
+    Ok(())
+}
+
 /// For each update element (row-major), the flat result index it updates, or
 /// `None` when out of bounds. Shared by all N inputs of a scatter.
 pub fn scatter_targets(
