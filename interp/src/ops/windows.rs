@@ -342,6 +342,10 @@ fn adjust_heap(h: &mut [usize], mut hole: usize, len: usize, val: usize, less: &
 /// `map`: applies the body to the elements at each index (all dimensions mapped).
 pub fn map(inputs: &[&Tensor], body: &mut Body<'_>) -> IResult<Tensor> {
     let Some(first) = inputs.first() else { return invalid("map needs operands") };
+    // The body reads element i of every operand: they share one shape (the spec's map C1).
+    if let Some(t) = inputs.iter().find(|t| t.shape != first.shape) {
+        return invalid(format!("map operands differ in shape: {:?} and {:?}", first.shape, t.shape));
+    }
     let mut out = Vec::with_capacity(first.num_elements());
     for i in 0..first.num_elements() {
         let r = body(inputs.iter().map(|t| scalar_at(t, i)).collect())?;
