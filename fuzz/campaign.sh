@@ -49,8 +49,10 @@ execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0
 cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || echo "?")
 ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || echo "?")
 corp=$(grep -oE 'corp: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || echo "?")
-if grep -q 'run interrupted' "$log"; then
+if grep -q 'run interrupted' "$log" && [ "$cpu" -ge "$cpu_goal" ]; then
     outcome=clean
+elif grep -q 'run interrupted' "$log"; then
+    outcome="clean, interrupted before its goal of $cpu_goal CPU-seconds"
 elif grep -q 'Done [0-9]* runs' "$log"; then
     outcome="clean (wall-time cap)"
 else
