@@ -315,6 +315,8 @@ fn verify_mode(args: &DifftestArgs, py: &Python) -> Result<ExitCode, String> {
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     let work = out.join("work");
     std::fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+    // Modules per Shardy process (bases and mutants alike).
+    const BATCH: usize = 250;
     // A base the two verifiers already disagree on unmutated (in practice a corpus case written
     // for a newer Shardy than jaxlib's, or a type of a dialect jaxlib's context does not load)
     // would make most of its mutants disagree for the same reason: such bases are set aside,
@@ -325,7 +327,7 @@ fn verify_mode(args: &DifftestArgs, py: &Python) -> Result<ExitCode, String> {
             bases.par_iter().map(|t| verify::shardref_verdict(t)).collect()
         };
         let mut theirs = vec![];
-        for chunk in bases.chunks(250) {
+        for chunk in bases.chunks(BATCH) {
             theirs.extend(verify::shardy_verdicts(py, chunk, &work));
         }
         let mut kept = vec![];
@@ -362,7 +364,6 @@ fn verify_mode(args: &DifftestArgs, py: &Python) -> Result<ExitCode, String> {
     let mut counts: std::collections::BTreeMap<Agreement, usize> = Default::default();
     let mut rows = String::from("mutant\tagreement\tshardref\tshardy\n");
     let mut done = 0usize;
-    const BATCH: usize = 250;
     loop {
         let n = match limit {
             Limit::Count(c) => (c as usize).saturating_sub(done).min(BATCH),

@@ -5,9 +5,10 @@
 //! per batch. Choices (the spec leaves the reduction order to the
 //! implementation): f32 and f64 use faer's sequential GEMM (its blocking
 //! order, same bits for the same inputs on a given CPU, independent of the
-//! thread count) with zero results made +0, as the spec's reduction from +0 gives them; bf16, f16 and the f8 formats accumulate in f32 and round
-//! once per result element (as XLA does); integers accumulate with
-//! wrap-around in the result type; complex numbers accumulate in order.
+//! thread count), with zero results made +0 as the spec's reduction from +0
+//! gives them; bf16, f16 and the f8 formats accumulate in f32 and round once
+//! per result element (as XLA does); integers accumulate with wrap-around in
+//! the result type; complex numbers accumulate in order.
 
 use faer::{Accum, MatMut, MatRef, Par};
 use shardref_spec::ir::ElemType;

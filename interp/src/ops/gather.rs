@@ -50,10 +50,7 @@ fn start_vector(indices: &Tensor, values: &[i64], ist: &[usize], batch_index: &[
 /// `gather(operand, start_indices)` with `slice_sizes`.
 pub fn gather(operand: &Tensor, indices: &Tensor, d: &GatherDims, slice_sizes: &[i64]) -> IResult<Tensor> {
     let r = operand.rank();
-    let slice_sizes = slice_sizes
-        .iter()
-        .map(|&x| usize::try_from(x).or_else(|_| invalid(format!("slice size {x} is negative"))))
-        .collect::<IResult<Vec<usize>>>()?;
+    let slice_sizes = crate::ops::shape::to_usize(slice_sizes, "slice size")?;
     if slice_sizes.len() != r || slice_sizes.iter().zip(&operand.shape).any(|(s, d)| s > d) {
         return invalid("gather slice_sizes must have one entry per operand dimension and fit it");
     }

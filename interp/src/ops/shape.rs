@@ -35,7 +35,7 @@ fn numel(shape: &[usize]) -> IResult<usize> {
     crate::value::checked_numel(shape)
 }
 
-fn to_usize(v: &[i64], what: &str) -> IResult<Vec<usize>> {
+pub(crate) fn to_usize(v: &[i64], what: &str) -> IResult<Vec<usize>> {
     v.iter().map(|&x| usize::try_from(x).or_else(|_| invalid(format!("negative {what}: {x}")))).collect()
 }
 
