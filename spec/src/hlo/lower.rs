@@ -1110,9 +1110,13 @@ fn pest_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
 /// XLA's own reading of `input_output_alias={...}` and `buffer_donor={...}` in the module header,
 /// run before lowering (and when the grammar rejects a text), so that a malformed aliasing description gets XLA's message
 /// (`Expects '}' at the end of ShapeIndex`, `expects integer`, ...) instead of a bracket mismatch.
+///
+/// Only the header is searched, and never inside a string or a comment: a backend config or a
+/// comment that quotes another module's header is not an aliasing description (a fuzz finding).
 fn check_alias_syntax(text: &str) -> Option<Diagnostic> {
+    let header = header_attribute_starts(text);
     for key in ["input_output_alias=", "buffer_donor="] {
-        let Some(at) = text.find(key) else { continue };
+        let Some(&at) = header.iter().find(|&&at| text[at..].starts_with(key)) else { continue };
         let mut c = Cursor { b: text.as_bytes(), i: at + key.len() };
         let r = if key.starts_with("input") { c.alias_list() } else { c.donor_list() };
         if let Err(msg) = r {
@@ -1120,6 +1124,70 @@ fn check_alias_syntax(text: &str) -> Option<Diagnostic> {
         }
     }
     None
+}
+
+/// The byte offsets where the module header's attributes may start: the words that follow a
+/// comma of the `HloModule` statement outside strings, comments and brackets. The header ends at
+/// the first line break outside brackets that does not follow a comma, or at a `{` that opens a
+/// computation (one not after `=`).
+fn header_attribute_starts(text: &str) -> Vec<usize> {
+    let b = text.as_bytes();
+    let mut starts = Vec::new();
+    let mut i = 0;
+    // Reads past a string, a comment or whitespace at `i`, if one starts there.
+    let skip = |i: usize| -> Option<usize> {
+        match (b[i], b.get(i + 1)) {
+            (b'"', _) => {
+                let mut j = i + 1;
+                while j < b.len() && b[j] != b'"' {
+                    j += if b[j] == b'\\' { 2 } else { 1 };
+                }
+                Some((j + 1).min(b.len()))
+            }
+            (b'/', Some(b'/')) => Some(text[i..].find('\n').map_or(b.len(), |n| i + n)),
+            (b'/', Some(b'*')) => Some(text[i + 2..].find("*/").map_or(b.len(), |n| i + 2 + n + 2)),
+            _ => None,
+        }
+    };
+    // Finds the `HloModule` keyword outside strings and comments.
+    while i < b.len() {
+        if let Some(j) = skip(i) {
+            i = j;
+        } else if text[i..].starts_with("HloModule") && (i == 0 || !b[i - 1].is_ascii_alphanumeric()) {
+            i += "HloModule".len();
+            break;
+        } else {
+            i += 1;
+        }
+    }
+    let (mut depth, mut last) = (0usize, b'H');
+    while i < b.len() {
+        if let Some(j) = skip(i) {
+            i = j;
+            last = b'"';
+            continue;
+        }
+        let c = b[i];
+        match c {
+            b'\n' if depth == 0 && last != b',' => break,
+            b'{' if depth == 0 && last != b'=' => break,
+            b'{' | b'(' | b'[' => depth += 1,
+            b'}' | b')' | b']' => depth = depth.saturating_sub(1),
+            b',' if depth == 0 => {
+                let mut j = i + 1;
+                while j < b.len() && b[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                starts.push(j);
+            }
+            _ => {}
+        }
+        if !c.is_ascii_whitespace() {
+            last = c;
+        }
+        i += 1;
+    }
+    starts
 }
 
 struct Cursor<'a> {
