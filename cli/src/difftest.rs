@@ -48,6 +48,9 @@ pub struct DifftestArgs {
     /// How long to run (e.g. 90s, 10m, 1h).
     #[arg(long)]
     pub time: Option<String>,
+    /// How much CPU time to spend, counting the engine processes (e.g. 1h; Linux only).
+    #[arg(long, conflicts_with_all = ["time", "count"])]
+    pub cpu: Option<String>,
     /// Where finding folders (and the verifier mode's disagreements) are written.
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -122,6 +125,12 @@ fn config(args: &DifftestArgs) -> Result<GenConfig, String> {
 }
 
 fn limit(args: &DifftestArgs) -> Result<Limit, String> {
+    if let Some(t) = &args.cpu {
+        if shardref_conformance::difftest::cpu_time().is_none() {
+            return Err("--cpu: this system has no /proc/self/stat to read CPU time from; use --time".into());
+        }
+        return parse_duration(t).map(Limit::Cpu);
+    }
     match (&args.time, args.count) {
         (Some(t), _) => parse_duration(t).map(Limit::Time),
         (None, Some(n)) => Ok(Limit::Count(n)),
@@ -245,7 +254,7 @@ fn run(args: &DifftestArgs) -> Result<ExitCode, String> {
     }
     let len = match limit {
         Limit::Count(n) => Some(n),
-        Limit::Time(_) => None,
+        Limit::Time(_) | Limit::Cpu(_) => None,
     };
     let display = Display::new(len, "programs");
     let report = campaign.run(&|p: Progress| {
@@ -357,10 +366,11 @@ fn verify_mode(args: &DifftestArgs, py: &Python) -> Result<ExitCode, String> {
     };
     let len = match limit {
         Limit::Count(n) => Some(n),
-        Limit::Time(_) => None,
+        Limit::Time(_) | Limit::Cpu(_) => None,
     };
     let display = Display::new(len, "mutants");
     let start = Instant::now();
+    let cpu_start = shardref_conformance::difftest::cpu_time().unwrap_or_default();
     let mut counts: std::collections::BTreeMap<Agreement, usize> = Default::default();
     let mut rows = String::from("mutant\tagreement\tshardref\tshardy\n");
     let mut done = 0usize;
@@ -369,6 +379,15 @@ fn verify_mode(args: &DifftestArgs, py: &Python) -> Result<ExitCode, String> {
             Limit::Count(c) => (c as usize).saturating_sub(done).min(BATCH),
             Limit::Time(t) if start.elapsed() >= t => 0,
             Limit::Time(_) => BATCH,
+            Limit::Cpu(t)
+                if shardref_conformance::difftest::cpu_time()
+                    .unwrap_or(Duration::MAX)
+                    .saturating_sub(cpu_start)
+                    >= t =>
+            {
+                0
+            }
+            Limit::Cpu(_) => BATCH,
         };
         if n == 0 {
             break;

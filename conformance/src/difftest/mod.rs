@@ -38,6 +38,23 @@ use minimize::{Budget, minimize};
 pub enum Limit {
     Count(u64),
     Time(Duration),
+    /// CPU time of this process and of the engine processes it has waited for (Shardy, XLA,
+    /// the StableHLO interpreter): the measure of a campaign's size that does not depend on how
+    /// busy the machine is.
+    Cpu(Duration),
+}
+
+/// The CPU time (user and system) used so far by this process and by the children it has waited
+/// for, read from `/proc/self/stat` (fields 14-17, in clock ticks: Linux's `USER_HZ`, which is
+/// 100 on x86, ARM, RISC-V and POWER). Elsewhere `None`.
+pub fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name (field 2) is parenthesised and may contain spaces: fields are counted
+    // after its closing parenthesis, where field 3 is the first.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11..15)?.iter().map(|f| f.parse::<u64>().ok()).sum::<Option<u64>>()?;
+    Some(Duration::from_millis(ticks * 10))
 }
 
 /// Parses `10m`, `30s`, `1h` or a number of seconds.
@@ -115,6 +132,8 @@ pub struct Report {
     /// The engines' own notes (`Engine::notes`).
     pub notes: Vec<String>,
     pub elapsed: Duration,
+    /// CPU time of the run, engine processes included (`cpu_time`), when the system reports it.
+    pub cpu: Option<Duration>,
 }
 
 /// A snapshot for progress displays.
@@ -190,6 +209,7 @@ impl Campaign {
     pub fn run(&self, progress: &(dyn Fn(Progress) + Sync)) -> Report {
         let engines = self.available();
         let start = Instant::now();
+        let cpu_start = cpu_time().unwrap_or_default();
         let mut report = Report {
             engines: engines.iter().map(|e| (e.name().to_string(), EngineCounts::default())).collect(),
             ..Report::default()
@@ -202,6 +222,8 @@ impl Campaign {
                 Limit::Count(n) => (self.seed + n).saturating_sub(next),
                 Limit::Time(t) if start.elapsed() >= t => 0,
                 Limit::Time(_) => batch,
+                Limit::Cpu(t) if cpu_time().unwrap_or(Duration::MAX).saturating_sub(cpu_start) >= t => 0,
+                Limit::Cpu(_) => batch,
             };
             if remaining == 0 {
                 break;
@@ -278,6 +300,7 @@ impl Campaign {
         report.repeats = seen.into_iter().filter(|(_, n)| *n > 1).map(|(s, n)| (s, n - 1)).collect();
         report.notes = engines.iter().filter_map(|e| e.notes()).collect();
         report.elapsed = start.elapsed();
+        report.cpu = cpu_time().map(|t| t.saturating_sub(cpu_start));
         report
     }
 
@@ -333,9 +356,10 @@ pub fn summary_table(r: &Report) -> String {
     }
     let rate = r.programs as f64 / r.elapsed.as_secs_f64().max(1e-3);
     s.push_str(&format!(
-        "\n{} programs in {:.0} s ({rate:.2}/s): {} agree, {} skipped by every engine, {} new findings, {} known, {} repeats\n",
+        "\n{} programs in {:.0} s{} ({rate:.2}/s): {} agree, {} skipped by every engine, {} new findings, {} known, {} repeats\n",
         r.programs,
         r.elapsed.as_secs_f64(),
+        r.cpu.map_or(String::new(), |c| format!(" ({:.0} CPU-s, engine processes included)", c.as_secs_f64())),
         r.agreements,
         r.all_skipped,
         r.findings.len(),

@@ -514,6 +514,12 @@ impl<'m> Driver<'m> {
     fn uniform_scalar(&self, h: &Held, span: Span, what: &str) -> IResult<i64> {
         let mesh = &h.sharding.mesh;
         if !h.sharding.unreduced.is_empty() {
+            // Inserting reshards, the partial values are all-reduced first, as upstream's
+            // partitioner does for any use of an unreduced value that needs the whole one.
+            if self.opts.implicit == ImplicitReshards::Insert {
+                let whole = reshard(h, Sharding::replicated(mesh.clone(), h.global.len())).map_err(|e| e.at(span))?;
+                return self.uniform_scalar(&whole, span, what);
+            }
             return Err(InterpError::trap(
                 span,
                 format!(
