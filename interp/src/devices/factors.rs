@@ -116,34 +116,46 @@ fn reads_global_positions(kind: OpKind) -> bool {
     )
 }
 
-/// The reduction kind of a `stablehlo.reduce` with one input whose body is a
-/// single binary op: add → sum, max → max, min → min, and on i1 `or` → max
-/// and `and` → min. `None`: no known monoid.
+/// The reduction kind of a `stablehlo.reduce` whose body combines each input with its own
+/// accumulator by one binary op — for one input a single op, for N inputs N ops where op i reads
+/// block arguments i and N + i (in either order) and the return yields the N results in order —
+/// all of the same kind: add → sum, max → max, min → min, and on i1 `or` → max and `and` → min.
+/// Such a body is N independent monoids, so each result's partials combine alone (a variadic sum
+/// as Shardy exports it). `None`: no known monoid, or components of different kinds (the plan
+/// has one reduction kind for all results).
 fn reduce_kind(m: &Module, op: OpId, operands: &[Held]) -> Option<ReductionKind> {
     let o = m.op(op);
-    if operands.len() != 2 {
+    if operands.len() < 2 || operands.len() % 2 != 0 {
         return None;
     }
-    let is_bool = operands[0].shards.first().is_some_and(|t| t.elem == shardref_spec::ir::ElemType::I1);
-    let k = crate::devices::locality::single_op_kind(m, *o.regions.first()?)?;
-    let kind = match k {
-        StablehloOp::Add if is_bool => ReductionKind::Max,
-        StablehloOp::Add => ReductionKind::Sum,
-        StablehloOp::Maximum => ReductionKind::Max,
-        StablehloOp::Minimum => ReductionKind::Min,
-        StablehloOp::Or if is_bool => ReductionKind::Max,
-        StablehloOp::And if is_bool => ReductionKind::Min,
-        _ => return None,
-    };
-    // A sum applies the init value on every shard: it must be zero. Max and
-    // min are idempotent, so any init value is fine.
-    if kind == ReductionKind::Sum {
-        let init = operands[1].shards.first()?;
-        if *init != crate::devices::mesh::zeros_like(init) {
+    let n = operands.len() / 2;
+    let kinds = crate::devices::locality::componentwise_ops(m, *o.regions.first()?, n)?;
+    let mut kind = None;
+    for (i, k) in kinds.into_iter().enumerate() {
+        let is_bool = operands[i].shards.first().is_some_and(|t| t.elem == shardref_spec::ir::ElemType::I1);
+        let ki = match k {
+            StablehloOp::Add if is_bool => ReductionKind::Max,
+            StablehloOp::Add => ReductionKind::Sum,
+            StablehloOp::Maximum => ReductionKind::Max,
+            StablehloOp::Minimum => ReductionKind::Min,
+            StablehloOp::Or if is_bool => ReductionKind::Max,
+            StablehloOp::And if is_bool => ReductionKind::Min,
+            _ => return None,
+        };
+        // A sum applies the init value on every shard: it must be zero. Max and
+        // min are idempotent, so any init value is fine.
+        if ki == ReductionKind::Sum {
+            let init = operands[n + i].shards.first()?;
+            if *init != crate::devices::mesh::zeros_like(init) {
+                return None;
+            }
+        }
+        if kind.is_some_and(|k| k != ki) {
             return None;
         }
+        kind = Some(ki);
     }
-    Some(kind)
+    kind
 }
 
 /// Whether every sharded reduction dimension of a convolution is its input

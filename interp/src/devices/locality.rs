@@ -323,18 +323,47 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
                     .collect();
             }
             d.fill_from = Some(n);
-            d.combine = match o.regions.first().and_then(|&r| single_op_kind(m, r)) {
-                Some(S::Add) if n == 1 => Combine::Sum,
-                Some(S::Maximum) if n == 1 => Combine::Max,
-                Some(S::Minimum) if n == 1 => Combine::Min,
+            // One combiner for all results: a body of n independent ops of one kind.
+            let kinds = o.regions.first().and_then(|&r| componentwise_ops(m, r, n)).unwrap_or_default();
+            d.combine = match kinds.first() {
+                Some(&k) if kinds.iter().any(|&x| x != k) => Combine::Other,
+                Some(S::Add) => Combine::Sum,
+                Some(S::Maximum) => Combine::Max,
+                Some(S::Minimum) => Combine::Min,
                 _ => Combine::Other,
             };
         }
         S::Gather => {
-            // Every operand dimension is a reduction factor: a device gathers what
-            // it holds and zeros elsewhere (upstream's convert-global-to-local
-            // masks out-of-shard indices the same way); indices are needed whole.
+            // An operand dimension taken whole by every slice (an offset dimension whose slice
+            // size is the dimension's size: its start index clamps to 0) passes through to its
+            // offset dimension of the result, and an index batch dimension to its batch
+            // dimension of the result (the rule's pass-through factors). Every other operand
+            // dimension is a reduction factor: a device gathers what it holds and zeros
+            // elsewhere (upstream's convert-global-to-local masks out-of-shard indices the same
+            // way); the index vector dimension is needed whole.
             d.operands[0] = (0..rank(0)).map(Dep::Reduce).collect();
+            if let Some(StablehloAttr::Gather(dn)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) {
+                let sizes = dims(&attrs::ints(o, "slice_sizes")?);
+                let offset = dims(&dn.offset_dims);
+                let skipped = dims(&dn.collapsed_slice_dims).into_iter().chain(dims(&dn.operand_batching_dims));
+                let skipped: Vec<usize> = skipped.collect();
+                let windowed = (0..rank(0)).filter(|i| !skipped.contains(i));
+                for (&r, i) in offset.iter().zip(windowed) {
+                    if sizes.get(i) == shapes[0].get(i) {
+                        d.operands[0][i] = identity(r);
+                    }
+                }
+                let batch = (0..out_rank).filter(|r| !offset.contains(r));
+                let ivd = usize::try_from(dn.index_vector_dim).ok();
+                let index_dims = (0..rank(1)).filter(|&j| Some(j) != ivd);
+                if let Some(indices) = d.operands.get_mut(1) {
+                    for (j, r) in index_dims.zip(batch) {
+                        if let Some(dep) = indices.get_mut(j) {
+                            *dep = identity(r);
+                        }
+                    }
+                }
+            }
         }
         S::Convolution => {
             let Some(StablehloAttr::Conv(n)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) else {
@@ -538,4 +567,28 @@ pub(crate) fn single_op_kind(m: &Module, r: shardref_spec::ir::RegionId) -> Opti
     };
     let ok = block.args.len() == 2 && fo.operands == block.args && ro.operands == fo.results;
     ok.then_some(k)
+}
+
+/// The op kinds of a reduction body made of `n` independent binary ops, in result order: op i
+/// reads block arguments i and n + i (in either order) and the return yields the n results in
+/// order. `None` for any other body. Each result of such a reduce combines on its own.
+pub(crate) fn componentwise_ops(m: &Module, r: shardref_spec::ir::RegionId, n: usize) -> Option<Vec<StablehloOp>> {
+    let region = m.region(r);
+    let [b] = region.blocks.as_slice() else { return None };
+    let block = m.block(*b);
+    let (ret, body) = block.ops.split_last()?;
+    if block.args.len() != 2 * n || body.len() != n || m.op(*ret).operands.len() != n {
+        return None;
+    }
+    let mut kinds = Vec::with_capacity(n);
+    for (i, &result) in m.op(*ret).operands.iter().enumerate() {
+        let def = body.iter().map(|&id| m.op(id)).find(|o| o.results.as_slice() == [result])?;
+        let OpKind::Stablehlo(k) = def.name.kind()? else { return None };
+        let (a, b) = (block.args[i], block.args[n + i]);
+        if def.operands.as_slice() != [a, b] && def.operands.as_slice() != [b, a] {
+            return None;
+        }
+        kinds.push(k);
+    }
+    Some(kinds)
 }
