@@ -1153,7 +1153,7 @@ fn header_attribute_starts(text: &str) -> Vec<usize> {
     while i < b.len() {
         if let Some(j) = skip(i) {
             i = j;
-        } else if text[i..].starts_with("HloModule") && (i == 0 || !b[i - 1].is_ascii_alphanumeric()) {
+        } else if b[i..].starts_with(b"HloModule") && (i == 0 || !b[i - 1].is_ascii_alphanumeric()) {
             i += "HloModule".len();
             break;
         } else {
