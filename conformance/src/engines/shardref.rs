@@ -58,7 +58,7 @@ pub struct ShardedEngine {
 
 /// Whether a sharded run's error is a strict-mode refusal of implicit communication.
 pub fn is_implicit_communication(message: &str) -> bool {
-    message.contains("(implicit communication)") || message.contains("(a missing sdy.all_reduce)")
+    message.contains("(implicit communication") || message.contains("(a missing sdy.all_reduce)")
 }
 
 /// Whether a strict run's error says the program is not a complete
