@@ -3,10 +3,17 @@
 //! Whatever the input, parsing returns a module or a located error, never a
 //! panic, a hang or a stack overflow. When it returns a module, printing it
 //! gives text that parses to an equal module and prints identically.
+//!
+//! Mutations are the structure-aware ones of `mutate.rs` (names, integers, axis groups,
+//! sharding lists and shapes rewritten in place), mixed with libFuzzer's byte mutations, so
+//! that inputs both keep parsing (reaching the printer) and break the lexer.
 
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
+#[path = "mutate.rs"]
+mod mutate;
+
+use libfuzzer_sys::{fuzz_mutator, fuzz_target, fuzzer_mutate};
 use shardref_spec::print::{PrintOptions, print_module};
 
 fuzz_target!(|data: &[u8]| {
@@ -23,4 +30,8 @@ fuzz_target!(|data: &[u8]| {
         }
         assert_eq!(printed, print_module(&m2, opts), "print is not a fixpoint");
     }
+});
+
+fuzz_mutator!(|data: &mut [u8], size: usize, max_size: usize, seed: u32| {
+    mutate::mutate_input(data, size, max_size, seed, fuzzer_mutate)
 });
