@@ -133,15 +133,7 @@ fn reduce_kind(m: &Module, op: OpId, operands: &[Held]) -> Option<ReductionKind>
     let mut kind = None;
     for (i, k) in kinds.into_iter().enumerate() {
         let is_bool = operands[i].shards.first().is_some_and(|t| t.elem == shardref_spec::ir::ElemType::I1);
-        let ki = match k {
-            StablehloOp::Add if is_bool => ReductionKind::Max,
-            StablehloOp::Add => ReductionKind::Sum,
-            StablehloOp::Maximum => ReductionKind::Max,
-            StablehloOp::Minimum => ReductionKind::Min,
-            StablehloOp::Or if is_bool => ReductionKind::Max,
-            StablehloOp::And if is_bool => ReductionKind::Min,
-            _ => return None,
-        };
+        let ki = monoid(k, is_bool)?;
         // A sum applies the init value on every shard: it must be zero. Max and
         // min are idempotent, so any init value is fine.
         if ki == ReductionKind::Sum {
@@ -183,14 +175,19 @@ fn scatter_kind(m: &Module, op: OpId, operands: &[Held]) -> Option<ReductionKind
         return None;
     }
     let k = crate::devices::locality::single_op_kind(m, *m.op(op).regions.first()?)?;
-    let b = is_bool(operands);
+    monoid(k, is_bool(operands))
+}
+
+/// The reduction kind of a combiner op: add → sum, max → max, min → min, and on i1 (where `add`
+/// is a logical or) `add` and `or` → max and `and` → min. `None`: no known monoid.
+fn monoid(k: StablehloOp, is_bool: bool) -> Option<ReductionKind> {
     Some(match k {
-        StablehloOp::Add if b => ReductionKind::Max,
+        StablehloOp::Add if is_bool => ReductionKind::Max,
         StablehloOp::Add => ReductionKind::Sum,
         StablehloOp::Maximum => ReductionKind::Max,
         StablehloOp::Minimum => ReductionKind::Min,
-        StablehloOp::Or if b => ReductionKind::Max,
-        StablehloOp::And if b => ReductionKind::Min,
+        StablehloOp::Or if is_bool => ReductionKind::Max,
+        StablehloOp::And if is_bool => ReductionKind::Min,
         _ => return None,
     })
 }
