@@ -432,6 +432,14 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
             return Decision::Canvas;
         }
     }
+    // A scatter's local form changes operands by position (indices rebased to the device's
+    // block, inputs zeroed on all but one device of a partial sum) while the kernel binds them by
+    // value: a value used at two positions (e.g. as indices and as updates) would take one
+    // position's form at both (a difftest finding: the updates' unrebased copy replaced the
+    // rebased indices).
+    if kind == OpKind::Stablehlo(StablehloOp::Scatter) && (0..ids.len()).any(|i| ids[..i].contains(&ids[i])) {
+        return Decision::Canvas;
+    }
     // Scatter indices are rebased only along sharded inserted dimensions
     // that an index addresses (`local_forms::scatter_args`).
     // (All inputs share the first one's factors, so its sharding after slicing stands for all.)
