@@ -471,6 +471,14 @@ impl Window {
 /// `reduce_window` over N inputs with N init values.
 pub fn reduce_window(inputs: &[&Tensor], inits: &[&Tensor], w: &Window, body: &mut Body<'_>) -> IResult<Vec<Tensor>> {
     let Some(first) = inputs.first() else { return invalid("reduce_window needs operands") };
+    // The spec's C1 and C3: the inputs share a shape and each has a scalar init value (checked
+    // here too: an HLO module reaches the kernel with XLA's looser reading of its operands).
+    if let Some(t) = inputs.iter().find(|t| t.shape != first.shape) {
+        return invalid(format!("reduce_window inputs differ in shape: {:?} and {:?}", first.shape, t.shape));
+    }
+    if inits.len() != inputs.len() || inits.iter().any(|t| !t.shape.is_empty()) {
+        return invalid("reduce_window needs one scalar init value per input");
+    }
     let shape = w.result_shape(&first.shape)?;
     crate::value::checked_numel(&shape)?;
     let n = inputs.len();
