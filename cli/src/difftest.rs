@@ -380,9 +380,7 @@ fn verify_mode(args: &DifftestArgs, py: &Python) -> Result<ExitCode, String> {
             Limit::Time(t) if start.elapsed() >= t => 0,
             Limit::Time(_) => BATCH,
             Limit::Cpu(t)
-                if shardref_conformance::difftest::cpu_time()
-                    .unwrap_or(Duration::MAX)
-                    .saturating_sub(cpu_start)
+                if shardref_conformance::difftest::cpu_time().unwrap_or(Duration::MAX).saturating_sub(cpu_start)
                     >= t =>
             {
                 0
