@@ -369,24 +369,13 @@ fn verify_mode(args: &DifftestArgs, py: &Python) -> Result<ExitCode, String> {
         Limit::Time(_) | Limit::Cpu(_) => None,
     };
     let display = Display::new(len, "mutants");
-    let start = Instant::now();
-    let cpu_start = shardref_conformance::difftest::cpu_time().unwrap_or_default();
+    let started = shardref_conformance::difftest::Started::now();
+    let start = started.wall;
     let mut counts: std::collections::BTreeMap<Agreement, usize> = Default::default();
     let mut rows = String::from("mutant\tagreement\tshardref\tshardy\n");
     let mut done = 0usize;
     loop {
-        let n = match limit {
-            Limit::Count(c) => (c as usize).saturating_sub(done).min(BATCH),
-            Limit::Time(t) if start.elapsed() >= t => 0,
-            Limit::Time(_) => BATCH,
-            Limit::Cpu(t)
-                if shardref_conformance::difftest::cpu_time().unwrap_or(Duration::MAX).saturating_sub(cpu_start)
-                    >= t =>
-            {
-                0
-            }
-            Limit::Cpu(_) => BATCH,
-        };
+        let n = limit.next_batch(&started, done as u64, BATCH as u64) as usize;
         if n == 0 {
             break;
         }

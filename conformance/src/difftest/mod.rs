@@ -44,6 +44,32 @@ pub enum Limit {
     Cpu(Duration),
 }
 
+/// When a timed campaign started, in wall time and CPU time.
+#[derive(Clone, Copy, Debug)]
+pub struct Started {
+    pub wall: Instant,
+    pub cpu: Duration,
+}
+
+impl Started {
+    pub fn now() -> Started {
+        Started { wall: Instant::now(), cpu: cpu_time().unwrap_or_default() }
+    }
+}
+
+impl Limit {
+    /// How many more items (programs or mutants) to take, at most `batch`, after `done` of them
+    /// since `started`: 0 once the count, time or CPU budget is spent.
+    pub fn next_batch(&self, started: &Started, done: u64, batch: u64) -> u64 {
+        match *self {
+            Limit::Count(n) => n.saturating_sub(done).min(batch),
+            Limit::Time(t) if started.wall.elapsed() >= t => 0,
+            Limit::Cpu(t) if cpu_time().unwrap_or(Duration::MAX).saturating_sub(started.cpu) >= t => 0,
+            Limit::Time(_) | Limit::Cpu(_) => batch,
+        }
+    }
+}
+
 /// The CPU time (user and system) used so far by this process and by the children it has waited
 /// for, read from `/proc/self/stat` (fields 14-17, in clock ticks: Linux's `USER_HZ`, which is
 /// 100 on x86, ARM, RISC-V and POWER). Elsewhere `None`.
@@ -208,8 +234,8 @@ impl Campaign {
     /// counted run's findings do not depend on the thread count.
     pub fn run(&self, progress: &(dyn Fn(Progress) + Sync)) -> Report {
         let engines = self.available();
-        let start = Instant::now();
-        let cpu_start = cpu_time().unwrap_or_default();
+        let started = Started::now();
+        let start = started.wall;
         let mut report = Report {
             engines: engines.iter().map(|e| (e.name().to_string(), EngineCounts::default())).collect(),
             ..Report::default()
@@ -218,13 +244,7 @@ impl Campaign {
         let batch = (rayon::current_num_threads() * 2).max(2) as u64;
         let mut next = self.seed;
         loop {
-            let remaining = match self.limit {
-                Limit::Count(n) => (self.seed + n).saturating_sub(next),
-                Limit::Time(t) if start.elapsed() >= t => 0,
-                Limit::Time(_) => batch,
-                Limit::Cpu(t) if cpu_time().unwrap_or(Duration::MAX).saturating_sub(cpu_start) >= t => 0,
-                Limit::Cpu(_) => batch,
-            };
+            let remaining = self.limit.next_batch(&started, next - self.seed, batch);
             if remaining == 0 {
                 break;
             }
@@ -300,7 +320,7 @@ impl Campaign {
         report.repeats = seen.into_iter().filter(|(_, n)| *n > 1).map(|(s, n)| (s, n - 1)).collect();
         report.notes = engines.iter().filter_map(|e| e.notes()).collect();
         report.elapsed = start.elapsed();
-        report.cpu = cpu_time().map(|t| t.saturating_sub(cpu_start));
+        report.cpu = cpu_time().map(|t| t.saturating_sub(started.cpu));
         report
     }
 
