@@ -900,14 +900,86 @@ impl<'m> Driver<'m> {
                 Ok((*v, Value::Tensor(t)))
             })
             .collect::<IResult<Vec<_>>>()?;
+        let partial = self.fallback_partial(op, operands, results);
         let outs = self.it.eval_op(op, globals, captured)?;
         outs.into_iter()
             .zip(results)
             .map(|(v, (global, s))| match v {
-                Value::Tensor(t) => Ok(Held { shards: s.shard(&t), sharding: s.clone(), global: global.clone() }),
+                Value::Tensor(t) => {
+                    let mut s = s.clone();
+                    if let Some((axes, kind)) = &partial
+                        && (s.unreduced.is_empty()
+                            || (*kind == ReductionKind::Sum && s.reduction == ReductionKind::Sum))
+                    {
+                        // `shard` keeps a sum's value on one device of each
+                        // group (zeros elsewhere); a max or min over copies of
+                        // one value is that value.
+                        for x in axes {
+                            if !s.unreduced.contains(x) {
+                                s.unreduced.push(*x);
+                            }
+                        }
+                        s.unreduced.sort_by_key(|x| (x.axis, x.pre));
+                        s.reduction = *kind;
+                    }
+                    Ok(Held { shards: s.shard(&t), sharding: s, global: global.clone() })
+                }
                 _ => Err(InterpError::unsupported(span, "sharded execution of non-tensor values")),
             })
             .collect()
+    }
+
+    /// The axes over which running `op` on its local shards would have left
+    /// its results partial, had the op not needed communication: the axes of
+    /// its reduction factors, sharded alike on every operand that carries
+    /// them (or replicated there), less the axes that shard a result. An
+    /// explicit program completes such a partial result itself (an
+    /// `sdy.all_reduce` or `sdy.reduce_scatter` over those axes), so the
+    /// global fallback must leave it partial too, or that collective would
+    /// count it once per device of the group. `None` when the op reduces over
+    /// no sharded axis, or its reduction is not a sum, max or min.
+    fn fallback_partial(
+        &self,
+        op: OpId,
+        operands: &[Held],
+        results: &[(Vec<usize>, Sharding)],
+    ) -> Option<(Vec<AxisPart>, ReductionKind)> {
+        let m = self.m;
+        let kind = m.op(op).name.kind()?;
+        let shapes: Vec<Vec<usize>> = operands.iter().map(|h| h.global.clone()).collect();
+        let rshapes: Vec<Vec<usize>> = results.iter().map(|(g, _)| g.clone()).collect();
+        let deps = locality::deps(m, op, kind, &shapes, &rshapes).ok()?;
+        let combine = match deps.combine {
+            Combine::Sum => ReductionKind::Sum,
+            Combine::Max => ReductionKind::Max,
+            Combine::Min => ReductionKind::Min,
+            Combine::Other => return None,
+        };
+        let mut factors: Vec<(usize, &Vec<AxisPart>)> = vec![];
+        for (i, dl) in deps.operands.iter().enumerate() {
+            for (d, dep) in dl.iter().enumerate() {
+                let Dep::Reduce(f) = dep else { continue };
+                let axes = operands.get(i)?.sharding.dims.get(d)?;
+                if axes.is_empty() {
+                    continue;
+                }
+                match factors.iter().find(|(g, _)| g == f) {
+                    None => factors.push((*f, axes)),
+                    Some((_, a)) if *a != axes => return None,
+                    Some(_) => {}
+                }
+            }
+        }
+        let mut axes: Vec<AxisPart> = vec![];
+        for (_, a) in factors {
+            if a.iter().any(|x| x.overlaps_any(&axes)) {
+                return None;
+            }
+            axes.extend(a.iter().copied());
+        }
+        axes.retain(|x| results.iter().all(|(_, s)| s.dims.iter().flatten().all(|y| !y.overlaps_any(&[*x]))));
+        axes.sort_by_key(|x| (x.axis, x.pre));
+        (!axes.is_empty()).then_some((axes, combine))
     }
 
     /// The locality check: every device must hold what the op reads to compute its block.
