@@ -5,10 +5,18 @@
 //! module and prints identically, and the HLO verifier returns (diagnostics or none) without
 //! panicking. A module the verifier accepts runs on every device of its grid, on the evaluator's
 //! sample inputs, under small limits: it returns values or a located error, never a panic.
+//!
+//! Mutations are the HLO-aware ones of `mutate.rs` (integers, element types, ranks, opcodes
+//! within their arity class, operands, integer lists, shardings, whole lines), mixed with
+//! libFuzzer's byte mutations.
 
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
+#[path = "mutate.rs"]
+#[allow(dead_code)]
+mod mutate;
+
+use libfuzzer_sys::{fuzz_mutator, fuzz_target, fuzzer_mutate};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -33,6 +41,10 @@ fuzz_target!(|data: &[u8]| {
     }
     let Ok(inputs) = shardref_interp::hlo::sample_inputs(&m, LIMITS) else { return };
     let _ = shardref_interp::hlo::run_devices(&m, vec![inputs; devices], LIMITS);
+});
+
+fuzz_mutator!(|data: &mut [u8], size: usize, max_size: usize, seed: u32| {
+    mutate::mutate_hlo_input(data, size, max_size, seed, fuzzer_mutate)
 });
 
 /// Small enough that every run ends within the fuzzer's timeout.

@@ -229,24 +229,7 @@ pub fn mutate_text(t: &str, rng: &mut Rng) -> Option<String> {
             Some(replace_consistently(t, (s, e), &new, rng))
         }
         // Drop or duplicate a whole line.
-        _ => {
-            let lines: Vec<&str> = t.split_inclusive('\n').collect();
-            if lines.is_empty() {
-                return None;
-            }
-            let k = rng.below(lines.len());
-            let dup = rng.below(2) == 0;
-            let mut out = String::with_capacity(t.len() + lines[k].len());
-            for (i, l) in lines.iter().enumerate() {
-                if i != k || dup {
-                    out.push_str(l);
-                }
-                if i == k && dup {
-                    out.push_str(l);
-                }
-            }
-            Some(out)
-        }
+        _ => mutate_lines(t, rng),
     }
 }
 
@@ -261,6 +244,17 @@ pub fn mutate_input(
     seed: u32,
     fallback: fn(&mut [u8], usize, usize) -> usize,
 ) -> usize {
+    mutate_with(data, size, max_size, seed, fallback, mutate_text)
+}
+
+fn mutate_with(
+    data: &mut [u8],
+    size: usize,
+    max_size: usize,
+    seed: u32,
+    fallback: fn(&mut [u8], usize, usize) -> usize,
+    mutate: fn(&str, &mut Rng) -> Option<String>,
+) -> usize {
     let mut rng = Rng::new(seed);
     if rng.below(4) != 0
         && let Ok(text) = std::str::from_utf8(&data[..size])
@@ -268,7 +262,7 @@ pub fn mutate_input(
         let mut t = text.to_string();
         let mut changed = false;
         for _ in 0..=rng.below(3) {
-            if let Some(next) = mutate_text(&t, &mut rng) {
+            if let Some(next) = mutate(&t, &mut rng) {
                 t = next;
                 changed = true;
             }
@@ -279,4 +273,218 @@ pub fn mutate_input(
         }
     }
     fallback(data, size, max_size)
+}
+
+/// HLO element types, for `mutate_hlo_text`.
+const HLO_TYPES: &[&str] = &["pred", "s8", "s32", "s64", "u8", "u32", "f16", "bf16", "f32", "f64", "c64", "f8e4m3fn", "token"];
+
+/// HLO opcodes by arity, for `mutate_hlo_text`: an opcode is swapped for one of its class, so the
+/// operand count usually still fits and the mutation reaches the verifier and the evaluator.
+const HLO_UNARY: &[&str] = &[
+    "negate", "abs", "exponential", "log", "sqrt", "rsqrt", "tanh", "floor", "ceil", "sign", "not", "copy",
+    "convert", "bitcast-convert", "reverse", "transpose", "reshape", "broadcast", "slice", "popcnt",
+    "is-finite", "real", "imag", "cosine", "sine", "round-nearest-even", "all-reduce", "all-gather",
+    "collective-permute", "all-to-all", "reduce-scatter", "bitcast",
+];
+const HLO_BINARY: &[&str] = &[
+    "add", "subtract", "multiply", "divide", "maximum", "minimum", "power", "remainder", "and", "or", "xor",
+    "shift-left", "shift-right-logical", "shift-right-arithmetic", "atan2", "compare", "dot", "complex",
+    "concatenate", "pad", "dynamic-slice", "reduce", "gather",
+];
+
+/// Byte ranges of element-type words that start an HLO shape (`f32[`, `pred[`, `token[`).
+fn hlo_types(t: &str) -> Vec<(usize, usize)> {
+    let b = t.as_bytes();
+    let mut out = vec![];
+    for (i, _) in t.match_indices('[') {
+        let mut s = i;
+        while s > 0 && b[s - 1].is_ascii_alphanumeric() {
+            s -= 1;
+        }
+        if s < i && (s == 0 || !matches!(b[s - 1], b'_' | b'%' | b'.' | b'-')) && HLO_TYPES.contains(&&t[s..i]) {
+            out.push((s, i));
+        }
+    }
+    out
+}
+
+/// Byte ranges of the dimension lists of HLO shapes (`4,8` of `f32[4,8]`).
+fn hlo_dims(t: &str) -> Vec<(usize, usize)> {
+    hlo_types(t)
+        .into_iter()
+        .filter_map(|(_, e)| t[e + 1..].find(']').map(|len| (e + 1, e + 1 + len)))
+        .collect()
+}
+
+/// Byte ranges of opcodes: a word of `HLO_UNARY` or `HLO_BINARY` directly followed by `(`.
+fn hlo_opcodes(t: &str) -> Vec<(usize, usize)> {
+    let b = t.as_bytes();
+    let mut out = vec![];
+    for (i, _) in t.match_indices('(') {
+        let mut s = i;
+        while s > 0 && (b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'-') {
+            s -= 1;
+        }
+        if s < i && s > 0 && b[s - 1] == b' ' && (HLO_UNARY.contains(&&t[s..i]) || HLO_BINARY.contains(&&t[s..i])) {
+            out.push((s, i));
+        }
+    }
+    out
+}
+
+/// Byte ranges of instruction names used as operands or defined (`%p0`, `%add.1`).
+fn hlo_names(t: &str) -> Vec<(usize, usize)> {
+    let b = t.as_bytes();
+    let mut out = vec![];
+    for (i, _) in t.match_indices('%') {
+        let mut j = i + 1;
+        while j < b.len() && (b[j].is_ascii_alphanumeric() || matches!(b[j], b'_' | b'.' | b'-')) {
+            j += 1;
+        }
+        if j > i + 1 {
+            out.push((i, j));
+        }
+    }
+    out
+}
+
+/// Byte ranges of the contents of brace lists of integers (`{1,0}`, `dimensions={0,2}`).
+fn hlo_int_lists(t: &str) -> Vec<(usize, usize)> {
+    let b = t.as_bytes();
+    let mut out = vec![];
+    for (i, _) in t.match_indices('{') {
+        let Some(len) = b[i + 1..].iter().position(|&c| c == b'}') else { continue };
+        let inner = &b[i + 1..i + 1 + len];
+        if !inner.is_empty() && inner.iter().all(|c| c.is_ascii_digit() || *c == b',') {
+            out.push((i + 1, i + 1 + len));
+        }
+    }
+    out
+}
+
+const HLO_SHARDINGS: &[&str] = &[
+    "{replicated}",
+    "{maximal device=0}",
+    "{manual}",
+    "{devices=[2,1]<=[2]}",
+    "{devices=[1,2]0,1}",
+    "{devices=[2,2]<=[4] last_tile_dim_replicate}",
+    "{devices=[4]<=[2,2]T(1,0)}",
+];
+
+/// One structural mutation of HLO text `t`, or `None` when `t` has nothing of the chosen kind:
+/// an integer (a dimension size, an index, a parameter number, a device count), an element
+/// type, a shape's rank, an opcode (within its arity class), an operand (another instruction's
+/// name), an element of an integer list (a layout, `dimensions=`), a sharding, or a whole line.
+pub fn mutate_hlo_text(t: &str, rng: &mut Rng) -> Option<String> {
+    match rng.below(9) {
+        0 | 1 => {
+            let ints: Vec<(usize, usize)> =
+                integers(t).into_iter().filter(|&(s, _)| s == 0 || t.as_bytes()[s - 1] != b'.').collect();
+            let r = *rng.pick(non_empty(&ints)?);
+            let w = *rng.pick(SIZES);
+            Some(replace_consistently(t, r, w, rng))
+        }
+        2 => {
+            let r = *rng.pick(non_empty(&hlo_types(t))?);
+            let w = *rng.pick(HLO_TYPES);
+            Some(replace_consistently(t, r, w, rng))
+        }
+        3 => {
+            let (s, e) = *rng.pick(non_empty(&hlo_dims(t))?);
+            let dims = &t[s..e];
+            let new = if rng.below(2) == 0 || dims.is_empty() {
+                let d = *rng.pick(&SIZES[1..8]);
+                if dims.is_empty() { d.to_string() } else { format!("{d},{dims}") }
+            } else {
+                dims.split_once(',').map_or(String::new(), |(_, rest)| rest.to_string())
+            };
+            Some(replace_consistently(t, (s, e), &new, rng))
+        }
+        4 => {
+            let (s, e) = *rng.pick(non_empty(&hlo_opcodes(t))?);
+            let class = if HLO_UNARY.contains(&&t[s..e]) { HLO_UNARY } else { HLO_BINARY };
+            let w = *rng.pick(class);
+            Some(replace(t, (s, e), w))
+        }
+        5 => {
+            let names = hlo_names(t);
+            let (s, e) = *rng.pick(non_empty(&names)?);
+            let (s2, e2) = *rng.pick(&names);
+            let with = t[s2..e2].to_string();
+            Some(replace(t, (s, e), &with))
+        }
+        6 => {
+            let (s, e) = *rng.pick(non_empty(&hlo_int_lists(t))?);
+            let items: Vec<&str> = t[s..e].split(',').collect();
+            let k = rng.below(items.len());
+            let new: Vec<&str> = if rng.below(2) == 0 {
+                items.iter().enumerate().filter(|&(i, _)| i != k).map(|(_, x)| *x).collect()
+            } else {
+                let mut v = items.clone();
+                v.insert(rng.below(v.len() + 1), items[k]);
+                v
+            };
+            Some(replace(t, (s, e), &new.join(",")))
+        }
+        7 => {
+            let at: Vec<usize> = t.match_indices("sharding=").map(|(i, _)| i + "sharding=".len()).collect();
+            let s = *rng.pick(non_empty(&at)?);
+            // The sharding runs to its matching brace.
+            let mut depth = 0usize;
+            let mut end = None;
+            for (k, c) in t[s..].char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => {
+                        depth = depth.checked_sub(1)?;
+                        if depth == 0 {
+                            end = Some(s + k + 1);
+                            break;
+                        }
+                    }
+                    _ if depth == 0 => return None,
+                    _ => {}
+                }
+            }
+            let w = *rng.pick(HLO_SHARDINGS);
+            Some(replace(t, (s, end?), w))
+        }
+        _ => mutate_lines(t, rng),
+    }
+}
+
+fn non_empty<T>(xs: &[T]) -> Option<&[T]> {
+    (!xs.is_empty()).then_some(xs)
+}
+
+/// Drops or duplicates one whole line.
+fn mutate_lines(t: &str, rng: &mut Rng) -> Option<String> {
+    let lines: Vec<&str> = t.split_inclusive('\n').collect();
+    if lines.is_empty() {
+        return None;
+    }
+    let k = rng.below(lines.len());
+    let dup = rng.below(2) == 0;
+    let mut out = String::with_capacity(t.len() + lines[k].len());
+    for (i, l) in lines.iter().enumerate() {
+        if i != k || dup {
+            out.push_str(l);
+        }
+        if i == k && dup {
+            out.push_str(l);
+        }
+    }
+    Some(out)
+}
+
+/// `mutate_input` for HLO text: the same mix, with `mutate_hlo_text`'s mutations.
+pub fn mutate_hlo_input(
+    data: &mut [u8],
+    size: usize,
+    max_size: usize,
+    seed: u32,
+    fallback: fn(&mut [u8], usize, usize) -> usize,
+) -> usize {
+    mutate_with(data, size, max_size, seed, fallback, mutate_hlo_text)
 }

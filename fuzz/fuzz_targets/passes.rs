@@ -10,6 +10,7 @@
 #![no_main]
 
 #[path = "mutate.rs"]
+#[allow(dead_code)]
 mod mutate;
 
 use libfuzzer_sys::{fuzz_mutator, fuzz_target, fuzzer_mutate};
