@@ -453,3 +453,78 @@ fn a_halo_exchange_is_named_in_strict_mode() {
         assert!(e.contains(part), "{e} lacks {part}");
     }
 }
+
+/// The op kinds of the sharding-rule registry (tests/sharded/ops/*.mlir, each with `@main`
+/// only): run sharded with reshards inserted, on local shards and on canvases, `@main` equals
+/// its global run; strictly, it either equals it or stops with an error. Results are compared
+/// by their printed form, so that NaN (a log of a negative input) equals NaN.
+#[test]
+fn registry_ops_run_sharded_equal_to_global() {
+    let dir = format!("{}/tests/sharded/ops", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".mlir"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 3, "{files:?}");
+    let shown = |vs: &[Value]| vs.iter().map(|v| format!("{v:?}")).collect::<Vec<_>>();
+    for file in &files {
+        let m = load(&format!("ops/{file}"));
+        for seed in 0..3 {
+            let args = inputs(&m, "main", seed);
+            let want = shown(&global(&m, "main", args.clone()).unwrap_or_else(|e| panic!("{file}: {e}")));
+            let local =
+                sharded(&m, "main", args.clone(), ImplicitReshards::Insert).unwrap_or_else(|e| panic!("{file}: {e}"));
+            assert_eq!(shown(&local), want, "{file} on local shards (seed {seed})");
+            let canvas = sharded_canvas(&m, "main", args.clone(), ImplicitReshards::Insert)
+                .unwrap_or_else(|e| panic!("{file} on canvases: {e}"));
+            assert_eq!(shown(&canvas), want, "{file} on canvases (seed {seed})");
+            if let Ok(strict) = sharded(&m, "main", args, ImplicitReshards::Error) {
+                assert_eq!(shown(&strict), want, "{file} strictly (seed {seed})");
+            }
+        }
+    }
+}
+
+fn mlir_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            mlir_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "mlir") {
+            out.push(p);
+        }
+    }
+}
+
+/// Every StableHLO op kind that the sharding-rule registry gives a rule (the registry's own
+/// table, `shardref_spec::rules::stablehlo_registry`) appears in some sharded case under
+/// tests/sharded/. `custom_call` is the exception: its rules are per call target (Cholesky,
+/// Qr, ...), and none of those targets has semantics in the StableHLO interpreter.
+#[test]
+fn every_op_kind_with_a_sharding_rule_has_a_sharded_case() {
+    use shardref_spec::ops::{OpKind, StablehloOp};
+    use shardref_spec::rules::{Registry, stablehlo_registry};
+    let mut paths = vec![];
+    mlir_files(std::path::Path::new(&format!("{}/tests/sharded", env!("CARGO_MANIFEST_DIR"))), &mut paths);
+    let mut seen = std::collections::BTreeSet::new();
+    for p in &paths {
+        let text = std::fs::read_to_string(p).unwrap();
+        let m = shardref_spec::parse(&p.to_string_lossy(), &text).unwrap_or_else(|e| panic!("{p:?}: {e:?}"));
+        for o in &m.ops {
+            if let Some(OpKind::Stablehlo(s)) = o.name.kind() {
+                seen.insert(s);
+            }
+        }
+    }
+    let missing: Vec<&str> = StablehloOp::ALL
+        .iter()
+        .filter(|&&s| match stablehlo_registry(s) {
+            Registry::Rule(_) => !seen.contains(&s),
+            Registry::CustomCall | Registry::NoRule | Registry::Unknown => false,
+        })
+        .map(|&s| OpKind::Stablehlo(s).name())
+        .collect();
+    assert!(missing.is_empty(), "op kinds with a sharding rule but no sharded case: {missing:?}");
+}

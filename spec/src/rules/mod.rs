@@ -341,9 +341,37 @@ fn chlo_rule(c: ChloOp) -> Lookup {
     unknown_op(OpKind::Chlo(c).name())
 }
 
-fn stablehlo_rule(v: &OpView<'_>, s: StablehloOp, conservative: bool) -> Lookup {
+/// How the registry treats a StablehloOp kind, as data: the builder of its rule
+/// (given the op and whether the conservative mode is on), `custom_call`'s
+/// rule by call target, no rule (data flow, control flow, constants, I/O: as
+/// upstream lists them), or unknown (upstream's default, a warning).
+#[derive(Clone, Copy)]
+pub enum Registry {
+    Rule(Build),
+    CustomCall,
+    NoRule,
+    Unknown,
+}
+
+/// A rule builder: the op, and whether the conservative mode is on.
+#[derive(Clone, Copy)]
+pub struct Build(fn(&OpView<'_>, bool) -> Option<OpShardingRule>);
+
+impl std::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Registry::Rule(_) => "Rule",
+            Registry::CustomCall => "CustomCall",
+            Registry::NoRule => "NoRule",
+            Registry::Unknown => "Unknown",
+        })
+    }
+}
+
+/// The registry's entry for `s`.
+pub fn stablehlo_registry(s: StablehloOp) -> Registry {
     use StablehloOp as S;
-    let rule = match s {
+    match s {
         // buildPointwise: the 48 elementwise ops and collectives upstream lists.
         S::Abs
         | S::Add
@@ -392,37 +420,37 @@ fn stablehlo_rule(v: &OpView<'_>, s: StablehloOp, conservative: bool) -> Lookup 
         | S::Subtract
         | S::Tan
         | S::Tanh
-        | S::Xor => v.pointwise(),
-        S::AllGather => collective::all_gather(v),
-        S::AllToAll => collective::all_to_all(v),
-        S::ReduceScatter => collective::reduce_scatter(v),
-        S::BitcastConvert => shape::bitcast_convert(v),
-        S::BatchNormInference => linalg::batch_norm_inference(v),
-        S::BroadcastInDim => shape::broadcast_in_dim(v),
-        S::Cholesky => linalg::cholesky(v),
-        S::Clamp => pointwise::clamp(v),
-        S::Concatenate => shape::concatenate(v, conservative),
-        S::Convolution => contraction::convolution(v, conservative),
-        S::CustomCall => return custom_call::custom_call(v),
-        S::DotGeneral => contraction::dot_general(v),
-        S::Dot => contraction::dot(v),
-        S::DynamicSlice => shape::dynamic_slice(v),
-        S::DynamicUpdateSlice => shape::dynamic_update_slice(v),
-        S::Fft => linalg::fft(v),
-        S::Gather => gather_scatter::gather(v),
-        S::Pad => shape::pad(v, conservative),
-        S::Reduce => reduction::reduce(v),
-        S::ReduceWindow => reduction::reduce_window(v, conservative),
-        S::Reshape => shape::reshape(v),
-        S::Reverse => pointwise::reverse(v),
-        S::RngBitGenerator => linalg::rng_bit_generator(v),
-        S::Scatter => gather_scatter::scatter(v),
-        S::SelectAndScatter => reduction::select_and_scatter(v, conservative),
-        S::Select => pointwise::select(v),
-        S::Slice => shape::slice(v, conservative),
-        S::Sort => pointwise::sort(v),
-        S::Transpose => shape::transpose(v),
-        S::TriangularSolve => linalg::triangular_solve(v),
+        | S::Xor => Registry::Rule(Build(|v, _| v.pointwise())),
+        S::AllGather => Registry::Rule(Build(|v, _| collective::all_gather(v))),
+        S::AllToAll => Registry::Rule(Build(|v, _| collective::all_to_all(v))),
+        S::ReduceScatter => Registry::Rule(Build(|v, _| collective::reduce_scatter(v))),
+        S::BitcastConvert => Registry::Rule(Build(|v, _| shape::bitcast_convert(v))),
+        S::BatchNormInference => Registry::Rule(Build(|v, _| linalg::batch_norm_inference(v))),
+        S::BroadcastInDim => Registry::Rule(Build(|v, _| shape::broadcast_in_dim(v))),
+        S::Cholesky => Registry::Rule(Build(|v, _| linalg::cholesky(v))),
+        S::Clamp => Registry::Rule(Build(|v, _| pointwise::clamp(v))),
+        S::Concatenate => Registry::Rule(Build(shape::concatenate)),
+        S::Convolution => Registry::Rule(Build(contraction::convolution)),
+        S::CustomCall => Registry::CustomCall,
+        S::DotGeneral => Registry::Rule(Build(|v, _| contraction::dot_general(v))),
+        S::Dot => Registry::Rule(Build(|v, _| contraction::dot(v))),
+        S::DynamicSlice => Registry::Rule(Build(|v, _| shape::dynamic_slice(v))),
+        S::DynamicUpdateSlice => Registry::Rule(Build(|v, _| shape::dynamic_update_slice(v))),
+        S::Fft => Registry::Rule(Build(|v, _| linalg::fft(v))),
+        S::Gather => Registry::Rule(Build(|v, _| gather_scatter::gather(v))),
+        S::Pad => Registry::Rule(Build(shape::pad)),
+        S::Reduce => Registry::Rule(Build(|v, _| reduction::reduce(v))),
+        S::ReduceWindow => Registry::Rule(Build(reduction::reduce_window)),
+        S::Reshape => Registry::Rule(Build(|v, _| shape::reshape(v))),
+        S::Reverse => Registry::Rule(Build(|v, _| pointwise::reverse(v))),
+        S::RngBitGenerator => Registry::Rule(Build(|v, _| linalg::rng_bit_generator(v))),
+        S::Scatter => Registry::Rule(Build(|v, _| gather_scatter::scatter(v))),
+        S::SelectAndScatter => Registry::Rule(Build(reduction::select_and_scatter)),
+        S::Select => Registry::Rule(Build(|v, _| pointwise::select(v))),
+        S::Slice => Registry::Rule(Build(shape::slice)),
+        S::Sort => Registry::Rule(Build(|v, _| pointwise::sort(v))),
+        S::Transpose => Registry::Rule(Build(|v, _| shape::transpose(v))),
+        S::TriangularSolve => Registry::Rule(Build(|v, _| linalg::triangular_solve(v))),
         // Ops upstream lists as having no rule: data-flow and control-flow ops,
         // constants, tokens, I/O and device ids.
         S::AfterAll
@@ -439,7 +467,7 @@ fn stablehlo_rule(v: &OpView<'_>, s: StablehloOp, conservative: bool) -> Lookup 
         | S::Send
         | S::While
         // Terminators have no rule.
-        | S::Return => None,
+        | S::Return => Registry::NoRule,
         // Every other op falls to upstream's default: a warning and no rule.
         S::UniformQuantize
         | S::UniformDequantize
@@ -466,9 +494,17 @@ fn stablehlo_rule(v: &OpView<'_>, s: StablehloOp, conservative: bool) -> Lookup 
         | S::CollectiveReduce
         | S::ReplicaId
         | S::AsyncStart
-        | S::AsyncDone => return unknown_op(OpKind::Stablehlo(s).name()),
-    };
-    Lookup::rule(rule)
+        | S::AsyncDone => Registry::Unknown,
+    }
+}
+
+fn stablehlo_rule(v: &OpView<'_>, s: StablehloOp, conservative: bool) -> Lookup {
+    match stablehlo_registry(s) {
+        Registry::Rule(Build(build)) => Lookup::rule(build(v, conservative)),
+        Registry::CustomCall => custom_call::custom_call(v),
+        Registry::NoRule => Lookup::rule(None),
+        Registry::Unknown => unknown_op(OpKind::Stablehlo(s).name()),
+    }
 }
 
 #[cfg(test)]
