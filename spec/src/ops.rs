@@ -356,7 +356,7 @@ define_dialect!(MpmdOp, Mpmd, MPMD_OPS, {
     NamedTensor, "mpmd.named_tensor", [PURE | SAME_OPERANDS_AND_RESULT_TYPE], mpmd::NamedTensor;
     Fragment, "mpmd.fragment", [ISOLATED_FROM_ABOVE | HAS_REGIONS], mpmd::Fragment;
     FragmentCall, "mpmd.fragment_call", [SYMBOL_USER], mpmd::Fragment;
-    Transfer, "mpmd.transfer", [PURE], Plain;
+    Transfer, "mpmd.transfer", [PURE], mpmd::Transfer;
     Assign, "mpmd.assign", [PURE], mpmd::Assign;
     Unassign, "mpmd.unassign", [PURE], mpmd::Assign;
     Call, "mpmd.call", [SYMBOL_USER], mpmd::Call;

@@ -368,6 +368,7 @@ pub mod mpmd {
             in_shardings: ShardingPerValue opt = keys::IN_SHARDINGS,
             out_shardings: ShardingPerValue opt = keys::OUT_SHARDINGS,
         }
+        Transfer { memory_kind: Str opt = keys::MPMD_MEMORY_KIND }
         /// `assign`, `unassign`.
         Assign { origin: Any opt = keys::ORIGIN }
         Call { callee: Symbol req = keys::CALLEE, call_counter: Int opt = "call_counter" }
