@@ -302,7 +302,7 @@ macro_rules! presence {
 /// Declares views: `View { field: Kind presence = "name", ... }`, presence being `req`, `opt` or
 /// `default(value)`.
 macro_rules! views_macro {
-    ($( $(#[$doc:meta])* $view:ident { $( $field:ident : $kind:ident $pres:ident $(($def:expr))? = $key:expr ),* $(,)? } )*) => {
+    ($( $(#[$doc:meta])* $view:ident { $( $(#[$fdoc:meta])* $field:ident : $kind:ident $pres:ident $(($def:expr))? = $key:expr ),* $(,)? } )*) => {
         $(
             $(#[$doc])*
             #[derive(Clone, Copy, Debug)]
@@ -331,6 +331,7 @@ macro_rules! views_macro {
                     $view { attrs, span }
                 }
                 $(
+                    $(#[$fdoc])*
                     #[inline]
                     pub fn $field(&self) -> $crate::schema::Field<'a, $crate::schema::kind::$kind> {
                         $crate::schema::Field::in_dict(self.attrs, $key, self.span)

@@ -26,6 +26,8 @@ pub mod keys {
     pub const TOPOLOGY: &str = "topology";
     pub const MPMD_MEMORY_KIND: &str = "mhlo.memory_kind";
     pub const CALLEE: &str = "callee";
+    /// `func.call`'s `no_inline` unit attribute.
+    pub const NO_INLINE: &str = "no_inline";
     pub const NAME: &str = "name";
     pub const SHARDING: &str = "sharding";
     pub const OUT_SHARDING: &str = "out_sharding";
@@ -37,6 +39,16 @@ pub mod keys {
     pub const TOLERANCE: &str = "tolerance";
     pub const MIN_ULP_DIFFERENCE: &str = "min_ulp_difference";
     pub const MAX_ULP_DIFFERENCE: &str = "max_ulp_difference";
+    // Attributes of StableHLO ops that passes rewrite.
+    pub const DIMENSION: &str = "dimension";
+    pub const START_INDICES: &str = "start_indices";
+    pub const LIMIT_INDICES: &str = "limit_indices";
+    pub const STRIDES: &str = "strides";
+    pub const DIMENSION_NUMBERS: &str = "dimension_numbers";
+    pub const SCATTER_DIMENSION_NUMBERS: &str = "scatter_dimension_numbers";
+    pub const REPLICA_GROUPS: &str = "replica_groups";
+    pub const IOTA_DIMENSION: &str = "iota_dimension";
+    pub const MANUAL_AXES: &str = "manual_axes";
     /// The key of an axis in a `stablehlo.mesh` dictionary.
     pub const AXIS_NAME: &str = "name";
     pub const AXIS_SIZE: &str = "size";
@@ -87,11 +99,14 @@ views! {
         sym_visibility: Str opt = keys::SYM_VISIBILITY,
         mhlo_num_replicas: Int opt = "mhlo.num_replicas",
         mhlo_num_partitions: Int opt = "mhlo.num_partitions",
+        /// The conformance runner's synthesized-argument recipe.
+        shardref_args: Any opt = "shardref.args",
     }
 
     /// `func.call`.
     Call {
         callee: Symbol req = keys::CALLEE,
+        no_inline: Flag opt = keys::NO_INLINE,
     }
 
     /// XLA HLO instructions (`hlo.*`): their attributes are kept as canonical token text by
@@ -139,7 +154,7 @@ pub mod stablehlo {
             compare_type: CmpType opt = "compare_type",
         }
         ReducePrecision { exponent_bits: Int req = "exponent_bits", mantissa_bits: Int req = "mantissa_bits" }
-        Iota { iota_dimension: Int req = "iota_dimension" }
+        Iota { iota_dimension: Int req = keys::IOTA_DIMENSION }
         Broadcast { broadcast_sizes: Ints req = "broadcast_sizes" }
         BroadcastInDim { broadcast_dimensions: Ints req = "broadcast_dimensions" }
         DynamicBroadcastInDim {
@@ -149,11 +164,11 @@ pub mod stablehlo {
         }
         Transpose { permutation: Ints req = "permutation" }
         /// `concatenate`, `get_dimension_size`, `set_dimension_size`.
-        Dimension { dimension: Int req = "dimension" }
+        Dimension { dimension: Int req = keys::DIMENSION }
         Slice {
-            start_indices: Ints req = "start_indices",
-            limit_indices: Ints req = "limit_indices",
-            strides: Ints req = "strides",
+            start_indices: Ints req = keys::START_INDICES,
+            limit_indices: Ints req = keys::LIMIT_INDICES,
+            strides: Ints req = keys::STRIDES,
         }
         DynamicSlice { slice_sizes: Ints req = "slice_sizes" }
         Pad {
@@ -164,20 +179,20 @@ pub mod stablehlo {
         /// `reverse`, `reduce`, `map`.
         Dimensions { dimensions: Ints req = "dimensions" }
         Gather {
-            dimension_numbers: GatherDims req = "dimension_numbers",
+            dimension_numbers: GatherDims req = keys::DIMENSION_NUMBERS,
             slice_sizes: Ints req = "slice_sizes",
             indices_are_sorted: Bool opt = "indices_are_sorted",
         }
         DynamicGather {
-            dimension_numbers: GatherDims req = "dimension_numbers",
+            dimension_numbers: GatherDims req = keys::DIMENSION_NUMBERS,
             indices_are_sorted: Bool opt = "indices_are_sorted",
         }
         Scatter {
-            scatter_dimension_numbers: ScatterDims req = "scatter_dimension_numbers",
+            scatter_dimension_numbers: ScatterDims req = keys::SCATTER_DIMENSION_NUMBERS,
             indices_are_sorted: Bool opt = "indices_are_sorted",
             unique_indices: Bool opt = "unique_indices",
         }
-        Sort { dimension: Int default(-1) = "dimension", is_stable: Bool default(false) = "is_stable" }
+        Sort { dimension: Int default(-1) = keys::DIMENSION, is_stable: Bool default(false) = "is_stable" }
         TorchIndexSelect { dim: Int req = "dim", batch_dims: Int req = "batch_dims" }
         ReduceWindow {
             window_dimensions: Ints req = "window_dimensions",
@@ -204,7 +219,7 @@ pub mod stablehlo {
             lhs_dilation: Ints opt = "lhs_dilation",
             rhs_dilation: Ints opt = "rhs_dilation",
             window_reversal: Any opt = "window_reversal",
-            dimension_numbers: ConvDims req = "dimension_numbers",
+            dimension_numbers: ConvDims req = keys::DIMENSION_NUMBERS,
             feature_group_count: Int req = "feature_group_count",
             batch_group_count: Int req = "batch_group_count",
             precision_config: Array opt = "precision_config",
@@ -241,13 +256,13 @@ pub mod stablehlo {
         SendRecv { channel_handle: Channel req = "channel_handle", is_host_transfer: Bool opt = "is_host_transfer" }
         AllGather {
             all_gather_dim: Int req = "all_gather_dim",
-            replica_groups: Any req = "replica_groups",
+            replica_groups: Any req = keys::REPLICA_GROUPS,
             channel_handle: Channel opt = "channel_handle",
             use_global_device_ids: Flag opt = "use_global_device_ids",
         }
         /// `all_reduce`, `collective_reduce`.
         AllReduce {
-            replica_groups: Any req = "replica_groups",
+            replica_groups: Any req = keys::REPLICA_GROUPS,
             channel_handle: Channel opt = "channel_handle",
             use_global_device_ids: Flag opt = "use_global_device_ids",
             has_dynamic_root: Flag opt = "has_dynamic_root",
@@ -256,12 +271,12 @@ pub mod stablehlo {
             split_dimension: Int req = "split_dimension",
             concat_dimension: Int req = "concat_dimension",
             split_count: Int req = "split_count",
-            replica_groups: Any req = "replica_groups",
+            replica_groups: Any req = keys::REPLICA_GROUPS,
             channel_handle: Channel opt = "channel_handle",
         }
         ReduceScatter {
             scatter_dimension: Int req = "scatter_dimension",
-            replica_groups: Any req = "replica_groups",
+            replica_groups: Any req = keys::REPLICA_GROUPS,
             channel_handle: Channel opt = "channel_handle",
             use_global_device_ids: Flag opt = "use_global_device_ids",
         }
@@ -271,7 +286,7 @@ pub mod stablehlo {
         }
         /// `collective_broadcast`, `cross-replica-sum`.
         CollectiveBroadcast {
-            replica_groups: Any req = "replica_groups",
+            replica_groups: Any req = keys::REPLICA_GROUPS,
             channel_handle: Channel opt = "channel_handle",
             has_dynamic_root: Flag opt = "has_dynamic_root",
         }
@@ -300,7 +315,7 @@ pub mod chlo {
             precision_config: Array opt = "precision_config",
         }
         Scan {
-            dimension: Int req = "dimension",
+            dimension: Int req = keys::DIMENSION,
             is_reverse: Bool opt = "is_reverse",
             scan_dim_size: Int opt = "scan_dim_size",
             operand_segment_sizes: Ints req = "operandSegmentSizes",
@@ -321,7 +336,7 @@ pub mod sdy {
         ManualComputation {
             in_shardings: ShardingPerValue req = keys::IN_SHARDINGS,
             out_shardings: ShardingPerValue req = keys::OUT_SHARDINGS,
-            manual_axes: Sdy req = "manual_axes",
+            manual_axes: Sdy req = keys::MANUAL_AXES,
         }
         ShardingGroup { group_id: Int req = keys::GROUP_ID }
         Constant { value: Any req = keys::VALUE }
