@@ -146,7 +146,7 @@ fn cleanup(m: &mut Module, op: OpId) {
     if sorted != manual {
         manual = sorted;
         m.op_mut(op).attrs.insert(
-            "manual_axes",
+            shardref_spec::schema::keys::MANUAL_AXES,
             Attr::Sdy(Box::new(SdyAttr::ManualAxes(shardref_spec::ir::sdy::ManualAxes { axes: manual.clone() }))),
         );
     }
