@@ -59,7 +59,9 @@ pub fn load(path: &Path) -> Result<(Module, Arc<Source>), String> {
 /// The argument and result types of function `name`, mesh tensors read as their global tensors.
 pub fn global_signature(m: &Module, name: &str) -> Option<(Vec<Type>, Vec<Type>)> {
     let f = m.lookup_symbol(name)?;
-    let Some(Attr::Type(Type::Function(a, r))) = m.op(f).attrs.get("function_type") else { return None };
+    let Some(Attr::Type(Type::Function(a, r))) = shardref_spec::schema::Func::of(m.op(f)).function_type().raw() else {
+        return None;
+    };
     let g = |ts: &[Type]| {
         ts.iter()
             .map(|t| match t {

@@ -159,7 +159,9 @@ fn run_inner(args: &RunArgs) -> Result<(), Stop> {
         Stop(1)
     })?;
     let func_span = m.op(func).span;
-    let Some(Attr::Type(Type::Function(arg_types, _))) = m.op(func).attrs.get("function_type") else {
+    let Some(Attr::Type(Type::Function(arg_types, _))) =
+        shardref_spec::schema::Func::of(m.op(func)).function_type().raw()
+    else {
         report(&source, &[Diagnostic::error(func_span, format!("@{entry} has no function_type"))]);
         return Err(Stop(1));
     };
@@ -224,7 +226,7 @@ fn functions(m: &Module) -> Vec<(String, OpId)> {
         .ops
         .iter()
         .filter(|&&op| m.op(op).name == OpName::Known(OpKind::Func(FuncOp::Func)))
-        .filter_map(|&op| match m.op(op).attrs.get("sym_name") {
+        .filter_map(|&op| match shardref_spec::schema::Func::of(m.op(op)).sym_name().raw() {
             Some(Attr::Str(s, _)) => Some((String::from_utf8_lossy(s).into_owned(), op)),
             _ => None,
         })
@@ -309,7 +311,9 @@ pub(crate) fn load_input_files(paths: &[PathBuf], m: &Module, entry: &str, sourc
         report(source, &[Diagnostic::error(shardref_spec::ir::Span::NONE, format!("no function @{entry}"))]);
         return Err(1);
     };
-    let Some(Attr::Type(Type::Function(arg_types, _))) = m.op(func).attrs.get("function_type") else {
+    let Some(Attr::Type(Type::Function(arg_types, _))) =
+        shardref_spec::schema::Func::of(m.op(func)).function_type().raw()
+    else {
         report(source, &[Diagnostic::error(m.op(func).span, format!("@{entry} has no function_type"))]);
         return Err(1);
     };

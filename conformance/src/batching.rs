@@ -41,8 +41,8 @@ fn shape(m: &Module, v: ValueId) -> Option<Vec<i64>> {
     }
 }
 
-fn int_attr(m: &Module, op: OpId, name: &str) -> Option<i64> {
-    m.op(op).attrs.get(name).and_then(Attr::as_int).map(|v| v as i64)
+fn int_attr(m: &Module, op: OpId, name: &'static str) -> Option<i64> {
+    shardref_spec::schema::Field::<shardref_spec::schema::kind::Int>::new(m.op(op), name).get()
 }
 
 /// Looks through reshape, broadcast_in_dim, clamp and select (upstream's `unwrapReshapes`).
@@ -73,7 +73,11 @@ fn unwrap(m: &Module, mut v: ValueId) -> ValueId {
 /// The concatenate defining `v` along `dim`, if any.
 fn concat_along(m: &Module, v: ValueId, dim: i64) -> Option<OpId> {
     match stablehlo_kind(m, v) {
-        Some((StablehloOp::Concatenate, op)) if int_attr(m, op, "dimension") == Some(dim) => Some(op),
+        Some((StablehloOp::Concatenate, op))
+            if int_attr(m, op, shardref_spec::schema::keys::DIMENSION) == Some(dim) =>
+        {
+            Some(op)
+        }
         _ => None,
     }
 }
@@ -82,13 +86,13 @@ fn concat_along(m: &Module, v: ValueId, dim: i64) -> Option<OpId> {
 fn iota_origin(m: &Module, indices: ValueId, ivd: i64, k: usize) -> bool {
     let mut v = indices;
     if let Some((StablehloOp::Concatenate, op)) = stablehlo_kind(m, indices) {
-        if int_attr(m, op, "dimension") != Some(ivd) || k >= m.op(op).operands.len() {
+        if int_attr(m, op, shardref_spec::schema::keys::DIMENSION) != Some(ivd) || k >= m.op(op).operands.len() {
             return false;
         }
         v = m.op(op).operands[k];
     }
     let u = unwrap(m, v);
-    matches!(stablehlo_kind(m, u), Some((StablehloOp::Iota, op)) if int_attr(m, op, "iota_dimension") == Some(0))
+    matches!(stablehlo_kind(m, u), Some((StablehloOp::Iota, op)) if int_attr(m, op, shardref_spec::schema::keys::IOTA_DIMENSION) == Some(0))
 }
 
 /// Inserts a new single-result op before `before` in its block.
@@ -156,9 +160,9 @@ fn without_component(m: &mut Module, gather: OpId, indices: ValueId, ivd: i64, k
         let mut part_shape = sh.clone();
         part_shape[d] = hi - lo;
         let attrs = vec![
-            ("start_indices", Attr::DenseArray(DenseArray::i64s(start))),
-            ("limit_indices", Attr::DenseArray(DenseArray::i64s(limit))),
-            ("strides", Attr::DenseArray(DenseArray::i64s(vec![1; sh.len()]))),
+            (shardref_spec::schema::keys::START_INDICES, Attr::DenseArray(DenseArray::i64s(start))),
+            (shardref_spec::schema::keys::LIMIT_INDICES, Attr::DenseArray(DenseArray::i64s(limit))),
+            (shardref_spec::schema::keys::STRIDES, Attr::DenseArray(DenseArray::i64s(vec![1; sh.len()]))),
         ];
         parts.push(insert_before(m, gather, StablehloOp::Slice, vec![indices], attrs, ty(&part_shape)));
     }
@@ -167,8 +171,11 @@ fn without_component(m: &mut Module, gather: OpId, indices: ValueId, ivd: i64, k
 
 /// Rewrites one gather if the pattern matches; returns whether it did.
 fn rewrite_gather(m: &mut Module, g: OpId) -> bool {
-    let Some(StablehloAttr::Gather(dims)) =
-        m.op(g).attrs.get("dimension_numbers").and_then(Attr::as_stablehlo).cloned()
+    let Some(StablehloAttr::Gather(dims)) = shardref_spec::schema::stablehlo::Gather::of(m.op(g))
+        .dimension_numbers()
+        .raw()
+        .and_then(Attr::as_stablehlo)
+        .cloned()
     else {
         return false;
     };
@@ -200,7 +207,8 @@ fn rewrite_gather(m: &mut Module, g: OpId) -> bool {
     nd.start_indices_batching_dims = vec![0];
     let o = m.op_mut(g);
     o.operands[1] = new_indices;
-    o.attrs.insert("dimension_numbers", Attr::Stablehlo(Box::new(StablehloAttr::Gather(nd))));
+    o.attrs
+        .insert(shardref_spec::schema::keys::DIMENSION_NUMBERS, Attr::Stablehlo(Box::new(StablehloAttr::Gather(nd))));
     true
 }
 
@@ -253,7 +261,11 @@ func.func @f(%operand: tensor<3x5xi32>, %cols: tensor<3x1xi32>) -> tensor<3x1xi3
         let f = m.lookup_symbol("f").unwrap();
         assert_eq!(explicit_gather_batching(&mut m, f), 1);
         let g = m.walk().into_iter().find(|&o| m.op(o).name.as_str() == "stablehlo.gather").unwrap();
-        let Some(StablehloAttr::Gather(d)) = m.op(g).attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) else {
+        let Some(StablehloAttr::Gather(d)) = shardref_spec::schema::stablehlo::Gather::of(m.op(g))
+            .dimension_numbers()
+            .raw()
+            .and_then(Attr::as_stablehlo)
+        else {
             panic!("no dimension numbers")
         };
         assert_eq!((d.operand_batching_dims.clone(), d.start_indices_batching_dims.clone()), (vec![0], vec![0]));

@@ -61,7 +61,7 @@ pub fn entry_function(m: &Module) -> Option<String> {
         .ops
         .iter()
         .filter(|&&op| m.op(op).name == OpName::Known(OpKind::Func(FuncOp::Func)))
-        .filter_map(|&op| match m.op(op).attrs.get("sym_name") {
+        .filter_map(|&op| match shardref_spec::schema::Func::of(m.op(op)).sym_name().raw() {
             Some(Attr::Str(s, _)) => Some(String::from_utf8_lossy(s).into_owned()),
             _ => None,
         })
@@ -153,7 +153,7 @@ impl Mode for Interpret {
 
 /// The argument and result types of function `name`.
 fn signature(m: &Module, name: &str) -> (Vec<Type>, Vec<Type>) {
-    match m.lookup_symbol(name).and_then(|f| m.op(f).attrs.get("function_type")) {
+    match m.lookup_symbol(name).and_then(|f| shardref_spec::schema::Func::of(m.op(f)).function_type().raw()) {
         Some(Attr::Type(Type::Function(args, results))) => (args.clone(), results.clone()),
         _ => (vec![], vec![]),
     }
@@ -176,7 +176,7 @@ pub fn parse_args(run: &str) -> Option<Result<Vec<Value>, String>> {
 pub fn args_from_text(text: &str) -> Result<Vec<Value>, String> {
     let wrapper = format!("module attributes {{shardref.args = {text}}} {{\n}}\n");
     let m = shardref_spec::parse("--args", &wrapper).map_err(|r| first_line(&r.to_string()).to_string())?;
-    let attrs = module_attr(&m, "shardref.args")
+    let attrs = module_args_attr(&m)
         .ok_or_else(|| "expected an array attribute, i.e. --args=[dense<1> : tensor<2xi32>, ...]".to_string())?;
     let Attr::Array(items) = attrs else {
         return Err("expected an array attribute, i.e. --args=[dense<1> : tensor<2xi32>, ...]".into());
@@ -192,13 +192,14 @@ pub fn args_from_text(text: &str) -> Result<Vec<Value>, String> {
         .collect()
 }
 
-/// An attribute of the outermost module.
-fn module_attr(m: &Module, name: &str) -> Option<Attr> {
+/// The outermost module's `shardref.args`.
+fn module_args_attr(m: &Module) -> Option<Attr> {
+    use shardref_spec::schema::Module as View;
     // The wrapper is either the root itself or the only op of an implicit root.
-    m.op(m.root)
-        .attrs
-        .get(name)
-        .or_else(|| m.block(m.body()).ops.first().and_then(|&op| m.op(op).attrs.get(name)))
+    View::of(m.op(m.root))
+        .shardref_args()
+        .raw()
+        .or_else(|| m.block(m.body()).ops.first().and_then(|&op| View::of(m.op(op)).shardref_args().raw()))
         .cloned()
 }
 

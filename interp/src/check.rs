@@ -14,6 +14,7 @@
 use shardref_spec::ir::{Attr, Dict, Span};
 use shardref_spec::ops::CheckOp;
 
+use crate::attrs::check;
 use crate::error::{IResult, invalid, unsupported};
 use crate::ops::elementwise::to_f32_vec;
 use crate::value::{Buffer, Tensor};
@@ -41,7 +42,7 @@ pub fn run(k: CheckOp, operands: &[&Tensor], attrs: &Dict) -> IResult<Option<Che
     let constant;
     let (actual, expected): (&Tensor, &Tensor) = match (k, operands) {
         (CheckOp::ExpectEqConst | CheckOp::ExpectAlmostEqConst, [a]) => {
-            constant = match attrs.get("value") {
+            constant = match check::ExpectEqConst::of_dict(attrs, Span::NONE).value().raw() {
                 Some(Attr::Dense(d)) => Tensor::from_dense(d)
                     .ok_or_else(|| crate::error::InterpError::unsupported(Span::NONE, "check constant of this type"))?,
                 _ => return invalid("check without a dense 'value'"),
@@ -63,15 +64,16 @@ pub fn run(k: CheckOp, operands: &[&Tensor], attrs: &Dict) -> IResult<Option<Che
     match k {
         CheckOp::ExpectEq | CheckOp::ExpectEqConst => expect_eq(actual, expected),
         CheckOp::ExpectAlmostEq | CheckOp::ExpectAlmostEqConst => {
-            let tol = match attrs.get("tolerance") {
+            let tol = match check::ExpectAlmostEq::of_dict(attrs, Span::NONE).tolerance().raw() {
                 Some(Attr::Float(f)) => f.to_f64(),
                 _ => 1e-4,
             };
             expect_almost_eq(actual, expected, tol)
         }
         CheckOp::ExpectClose => {
-            let get = |n: &str, d: u64| attrs.get(n).and_then(Attr::as_int).map(|v| v as u64).unwrap_or(d);
-            expect_close(actual, expected, get("min_ulp_difference", 0), get("max_ulp_difference", 1))
+            let v = check::ExpectClose::of_dict(attrs, Span::NONE);
+            let (min, max) = (v.min_ulp_difference().get(), v.max_ulp_difference().get());
+            expect_close(actual, expected, min.map_or(0, |v| v as u64), max.map_or(1, |v| v as u64))
         }
         CheckOp::ExpectSerializedEq => unreachable_serialized(),
     }

@@ -14,10 +14,11 @@
 
 use std::collections::HashMap;
 
-use shardref_spec::ir::stablehlo::{ComparisonDirection, ComparisonType, StablehloAttr};
+use shardref_spec::ir::stablehlo::{ComparisonDirection, ComparisonType};
 use shardref_spec::ir::{Attr, ElemType, FloatKind, Module, RegionId, Signedness, Type, ValueId};
 use shardref_spec::ops::{OpKind, OpName, StablehloOp};
 
+use crate::attrs;
 use crate::ops::elementwise::{max_nan32, max_nan64, min_nan32, min_nan64};
 use crate::value::{Buffer, Tensor, Value};
 
@@ -268,7 +269,10 @@ pub fn compile(
                 if !o.operands.is_empty() {
                     return None;
                 }
-                let Some(Attr::Dense(d)) = o.attrs.get("value") else {
+                let Some(d) = attrs::stablehlo::Constant::of(o).value().raw().and_then(|a| match a {
+                    Attr::Dense(d) => Some(d),
+                    _ => None,
+                }) else {
                     return None;
                 };
                 let t = Tensor::from_dense(d)?;
@@ -293,19 +297,15 @@ pub fn compile(
                 S::Or => Op::Or,
                 S::Xor => Op::Xor,
                 S::Compare => {
-                    let Some(StablehloAttr::ComparisonDirection(_, d)) =
-                        o.attrs.get("comparison_direction").and_then(Attr::as_stablehlo)
-                    else {
+                    let c = attrs::stablehlo::Compare::of(o);
+                    let Some(d) = c.comparison_direction().get() else {
                         return None;
                     };
-                    let total = matches!(
-                        o.attrs.get("compare_type").and_then(Attr::as_stablehlo),
-                        Some(StablehloAttr::ComparisonType(_, ComparisonType::TotalOrder))
-                    );
+                    let total = c.compare_type().get() == Some(ComparisonType::TotalOrder);
                     if total {
                         return None;
                     }
-                    Op::Cmp(*d)
+                    Op::Cmp(d)
                 }
                 _ => return None,
             };

@@ -18,7 +18,7 @@
 //! the same global type.
 
 use shardref_spec::ir::mpmd::{MpmdAttr, Reduction};
-use shardref_spec::ir::{Attr, ElemType, OpId, Span, Type};
+use shardref_spec::ir::{ElemType, OpId, Span, Type};
 use shardref_spec::ops::{MpmdOp, OpKind, StablehloOp};
 
 use crate::error::{IResult, InterpError};
@@ -58,11 +58,8 @@ pub fn reduce_tensors(r: Reduction, operands: &[Tensor]) -> Result<Tensor, Strin
 
 /// The reduction of an `mpmd.reduce` op (its `reduction` attribute, `none` when absent).
 pub fn op_reduction(o: &shardref_spec::ir::Operation) -> Reduction {
-    match o.attrs.get("reduction") {
-        Some(Attr::Mpmd(a)) => match &**a {
-            MpmdAttr::Reduction(r) => *r,
-            _ => Reduction::None,
-        },
+    match crate::attrs::mpmd::Reduce::of(o).reduction().get() {
+        Some(MpmdAttr::Reduction(r)) => *r,
         _ => Reduction::None,
     }
 }
@@ -85,7 +82,7 @@ pub fn index_value(ty: &Type, i: u64, span: Span) -> IResult<Value> {
 /// The callee of a `call`/`fragment_call`.
 pub fn callee(it: &Interp<'_>, op: OpId) -> IResult<OpId> {
     let o = it.m.op(op);
-    let Some(Attr::SymbolRef(c)) = o.attrs.get("callee") else {
+    let Some(c) = crate::attrs::Call::of(o).callee().get() else {
         return Err(InterpError::invalid(o.span, "call without a callee"));
     };
     c.first()
@@ -117,7 +114,7 @@ pub(crate) fn eval(it: &mut Interp<'_>, f: &mut Frame, op: OpId, k: MpmdOp) -> I
         }
         MpmdOp::For => {
             let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "mpmd.for without a body"))?;
-            let iterations = crate::attrs::int(o, "iterations")?;
+            let iterations = crate::attrs::mpmd::For::of(o).iterations().req()?;
             let block = *m.region(r).blocks.first().ok_or_else(|| InterpError::invalid(span, "empty mpmd.for"))?;
             let index_ty = m
                 .block(block)

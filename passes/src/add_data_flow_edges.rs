@@ -43,7 +43,7 @@ fn make_edge(m: &mut Module, owner: ValueId) -> OpId {
     let ty = m.value_type(owner).clone();
     let mut attrs = Dict::default();
     if let Some(s) = sharding_of(m, owner) {
-        attrs.insert("sharding", Attr::Sdy(Box::new(SdyAttr::Sharding(s))));
+        attrs.insert(shardref_spec::schema::keys::SHARDING, Attr::Sdy(Box::new(SdyAttr::Sharding(s))));
     }
     create(m, OpKind::Sdy(SdyOp::DataFlowEdge), vec![owner], &[ty], attrs)
 }

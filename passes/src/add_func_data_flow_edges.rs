@@ -24,7 +24,7 @@ fn make_edge(m: &mut Module, owner: ValueId) -> OpId {
     // `setShardings(edge, {sharding})`: the edge's `sdy.sharding` list.
     if let Some(s) = sharding_of(m, owner) {
         attrs.insert(
-            "sdy.sharding",
+            shardref_spec::schema::keys::SDY_SHARDING,
             Attr::Sdy(Box::new(SdyAttr::ShardingPerValue(ShardingPerValue { shardings: vec![s] }))),
         );
     }

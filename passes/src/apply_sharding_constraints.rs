@@ -29,10 +29,10 @@ fn is_constraint_like(m: &Module, op: OpId) -> bool {
 fn used_by_constraint_with_different_sharding(m: &Module, v: ValueId, s: &TensorSharding) -> bool {
     users(m, v).into_iter().any(|u| {
         if is_sdy(m, u, SdyOp::ShardingConstraint) {
-            return sharding_attr(m, u, "sharding").as_ref() != Some(s);
+            return sharding_attr(m, u, shardref_spec::schema::keys::SHARDING).as_ref() != Some(s);
         }
         if is_sdy(m, u, SdyOp::ManualComputation) {
-            let ins = sharding_list(m, u, "in_shardings").unwrap_or_default();
+            let ins = sharding_list(m, u, shardref_spec::schema::keys::IN_SHARDINGS).unwrap_or_default();
             return m.op(u).operands.iter().enumerate().filter(|(_, o)| **o == v).any(|(i, _)| ins.get(i) != Some(s));
         }
         false
@@ -107,10 +107,13 @@ fn apply(m: &mut Module, op: OpId, v: ValueId, s: &TensorSharding, make: impl Fn
         }
     } else {
         if is_sdy(m, op, SdyOp::ShardingConstraint)
-            && !m.op(op).attrs.contains("sdy.sharding_rule")
+            && !shardref_spec::schema::Common::of(m.op(op)).sdy_sharding_rule().present()
             && let Some(rule) = pointwise_rule(m, op)
         {
-            m.op_mut(op).attrs.insert("sdy.sharding_rule", Attr::Sdy(Box::new(SdyAttr::OpShardingRule(rule))));
+            m.op_mut(op).attrs.insert(
+                shardref_spec::schema::keys::SDY_SHARDING_RULE,
+                Attr::Sdy(Box::new(SdyAttr::OpShardingRule(rule))),
+            );
         }
         set_sharding(m, v, s.clone());
     }
@@ -155,20 +158,20 @@ pub fn run(m: &mut Module) {
                         && position(m, user).is_some_and(|(b, i)| b == tail_block && i > tail_pos)
                 });
             }
-            let Some(s) = sharding_attr(m, op, "sharding") else { continue };
+            let Some(s) = sharding_attr(m, op, shardref_spec::schema::keys::SHARDING) else { continue };
             apply(m, op, input, &s, |m| {
                 move_after_value(m, op, input);
                 op
             });
         } else if is_sdy(m, op, SdyOp::ManualComputation) {
             let operands = m.op(op).operands.clone();
-            let ins = sharding_list(m, op, "in_shardings").unwrap_or_default();
+            let ins = sharding_list(m, op, shardref_spec::schema::keys::IN_SHARDINGS).unwrap_or_default();
             for (v, s) in operands.into_iter().zip(ins) {
                 let span = m.op(op).span;
                 apply(m, op, v, &s, |m| {
                     let ty = m.value_type(v).clone();
                     let c = create(m, OpKind::Sdy(SdyOp::ShardingConstraint), vec![v], &[ty], Dict::default());
-                    set_sharding_attr(m, c, "sharding", s.clone());
+                    set_sharding_attr(m, c, shardref_spec::schema::keys::SHARDING, s.clone());
                     m.op_mut(c).span = span;
                     place_after_value(m, c, v);
                     c

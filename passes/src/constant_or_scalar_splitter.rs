@@ -34,7 +34,12 @@ struct Splitter {
 }
 
 fn nc_name(m: &Module, op: OpId) -> Vec<u8> {
-    m.op(op).attrs.get("name").and_then(Attr::as_str).map(<[u8]>::to_vec).unwrap_or_default()
+    shardref_spec::schema::stablehlo::Composite::of(m.op(op))
+        .name()
+        .raw()
+        .and_then(Attr::as_str)
+        .map(<[u8]>::to_vec)
+        .unwrap_or_default()
 }
 
 fn is_scalar(t: &Type) -> bool {
@@ -124,7 +129,7 @@ impl Splitter {
                 Some(f) => match clone_func_recursively(m, &mut self.st, f) {
                     Ok(clone) => {
                         let new_name = self.st.insert(m, clone);
-                        m.op_mut(c).attrs.insert("callee", Attr::SymbolRef(vec![new_name]));
+                        m.op_mut(c).attrs.insert(shardref_spec::schema::keys::CALLEE, Attr::SymbolRef(vec![new_name]));
                     }
                     Err(msg) => self.error = self.error.take().or(Some(crate::error_at(m, c, crate::PASS_ERROR, msg))),
                 },

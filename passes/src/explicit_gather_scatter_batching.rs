@@ -17,14 +17,16 @@ use shardref_spec::ir::stablehlo::StablehloAttr;
 use shardref_spec::ir::{Attr, DenseArray, Dict, ElemType, Module, OpId, TensorType, Type, ValueId};
 use shardref_spec::ops::{OpKind, StablehloOp, Traits};
 
+use shardref_spec::schema::{Field, kind};
+
 use crate::rewrite::{create, def_op, erase, insert_before, is_func, is_shlo, post_order_within, users};
 
 fn shape(m: &Module, v: ValueId) -> Option<Vec<u64>> {
     m.value_type(v).as_tensor()?.static_shape()
 }
 
-fn int_attr(m: &Module, op: OpId, name: &str) -> Option<i64> {
-    m.op(op).attrs.get(name).and_then(Attr::as_int).map(|v| v as i64)
+fn int_attr(m: &Module, op: OpId, name: &'static str) -> Option<i64> {
+    Field::<kind::Int>::new(m.op(op), name).get()
 }
 
 /// `unwrapReshapes`.
@@ -58,13 +60,15 @@ fn unwrap(m: &Module, mut v: ValueId) -> ValueId {
 fn iota_origin(m: &Module, indices: ValueId, ivd: i64, removed: usize) -> bool {
     let mut v = indices;
     if let Some(c) = def_op(m, v).filter(|&c| is_shlo(m, c, StablehloOp::Concatenate)) {
-        if int_attr(m, c, "dimension") != Some(ivd) || removed >= m.op(c).operands.len() {
+        if int_attr(m, c, shardref_spec::schema::keys::DIMENSION) != Some(ivd) || removed >= m.op(c).operands.len() {
             return false;
         }
         v = m.op(c).operands[removed];
     }
     let u = unwrap(m, v);
-    def_op(m, u).is_some_and(|i| is_shlo(m, i, StablehloOp::Iota) && int_attr(m, i, "iota_dimension") == Some(0))
+    def_op(m, u).is_some_and(|i| {
+        is_shlo(m, i, StablehloOp::Iota) && int_attr(m, i, shardref_spec::schema::keys::IOTA_DIMENSION) == Some(0)
+    })
 }
 
 fn tensor(shape: Vec<u64>, elem: ElemType) -> Type {
@@ -80,7 +84,7 @@ fn remove_index_column(m: &mut Module, at: OpId, indices: ValueId, ivd: usize, r
     reduced[ivd] -= 1;
     let concat = |m: &mut Module, inputs: Vec<ValueId>| {
         let mut attrs = Dict::default();
-        attrs.insert("dimension", Attr::i64(ivd as i64));
+        attrs.insert(shardref_spec::schema::keys::DIMENSION, Attr::i64(ivd as i64));
         let c = create(
             m,
             OpKind::Stablehlo(StablehloOp::Concatenate),
@@ -92,7 +96,7 @@ fn remove_index_column(m: &mut Module, at: OpId, indices: ValueId, ivd: usize, r
         m.op(c).results[0]
     };
     if let Some(c) = def_op(m, indices).filter(|&c| is_shlo(m, c, StablehloOp::Concatenate))
-        && int_attr(m, c, "dimension") == Some(ivd as i64)
+        && int_attr(m, c, shardref_spec::schema::keys::DIMENSION) == Some(ivd as i64)
         && m.op(c).operands.len() == total
     {
         let mut inputs = m.op(c).operands.clone();
@@ -114,9 +118,9 @@ fn remove_index_column(m: &mut Module, at: OpId, indices: ValueId, ivd: usize, r
         let mut part_shape = sh.clone();
         part_shape[ivd] = (hi - lo) as u64;
         let mut attrs = Dict::default();
-        attrs.insert("start_indices", Attr::DenseArray(DenseArray::i64s(start)));
-        attrs.insert("limit_indices", Attr::DenseArray(DenseArray::i64s(limit)));
-        attrs.insert("strides", Attr::DenseArray(DenseArray::i64s(vec![1; sh.len()])));
+        attrs.insert(shardref_spec::schema::keys::START_INDICES, Attr::DenseArray(DenseArray::i64s(start)));
+        attrs.insert(shardref_spec::schema::keys::LIMIT_INDICES, Attr::DenseArray(DenseArray::i64s(limit)));
+        attrs.insert(shardref_spec::schema::keys::STRIDES, Attr::DenseArray(DenseArray::i64s(vec![1; sh.len()])));
         let s =
             create(m, OpKind::Stablehlo(StablehloOp::Slice), vec![indices], &[tensor(part_shape, elem.clone())], attrs);
         insert_before(m, at, s);
@@ -144,7 +148,10 @@ fn applicable(m: &Module, operand: ValueId, indices: ValueId, ivd: i64, index_ma
 }
 
 fn rewrite_gather(m: &mut Module, op: OpId) -> bool {
-    let Some(Attr::Stablehlo(a)) = m.op(op).attrs.get("dimension_numbers") else { return false };
+    let Some(Attr::Stablehlo(a)) = shardref_spec::schema::stablehlo::Gather::of(m.op(op)).dimension_numbers().raw()
+    else {
+        return false;
+    };
     let StablehloAttr::Gather(dn) = a.as_ref() else { return false };
     let mut dn = dn.clone();
     let (Some(&operand), Some(&indices)) = (m.op(op).operands.first(), m.op(op).operands.get(1)) else { return false };
@@ -161,12 +168,18 @@ fn rewrite_gather(m: &mut Module, op: OpId) -> bool {
     dn.operand_batching_dims = vec![0];
     dn.start_indices_batching_dims = vec![0];
     m.op_mut(op).operands[1] = new_indices;
-    m.op_mut(op).attrs.insert("dimension_numbers", Attr::Stablehlo(Box::new(StablehloAttr::Gather(dn))));
+    m.op_mut(op)
+        .attrs
+        .insert(shardref_spec::schema::keys::DIMENSION_NUMBERS, Attr::Stablehlo(Box::new(StablehloAttr::Gather(dn))));
     true
 }
 
 fn rewrite_scatter(m: &mut Module, op: OpId) -> bool {
-    let Some(Attr::Stablehlo(a)) = m.op(op).attrs.get("scatter_dimension_numbers") else { return false };
+    let Some(Attr::Stablehlo(a)) =
+        shardref_spec::schema::stablehlo::Scatter::of(m.op(op)).scatter_dimension_numbers().raw()
+    else {
+        return false;
+    };
     let StablehloAttr::Scatter(dn) = a.as_ref() else { return false };
     let mut dn = dn.clone();
     let n = m.op(op).operands.len().saturating_sub(1) / 2;
@@ -186,7 +199,10 @@ fn rewrite_scatter(m: &mut Module, op: OpId) -> bool {
     dn.input_batching_dims = vec![0];
     dn.scatter_indices_batching_dims = vec![0];
     m.op_mut(op).operands[n] = new_indices;
-    m.op_mut(op).attrs.insert("scatter_dimension_numbers", Attr::Stablehlo(Box::new(StablehloAttr::Scatter(dn))));
+    m.op_mut(op).attrs.insert(
+        shardref_spec::schema::keys::SCATTER_DIMENSION_NUMBERS,
+        Attr::Stablehlo(Box::new(StablehloAttr::Scatter(dn))),
+    );
     true
 }
 

@@ -28,7 +28,7 @@ pub fn run(m: &mut Module) -> Vec<Diagnostic> {
         match clone_func_recursively(m, &mut st, f) {
             Ok(clone) => {
                 let new_name = st.insert(m, clone);
-                m.op_mut(call).attrs.insert("callee", Attr::SymbolRef(vec![new_name]));
+                m.op_mut(call).attrs.insert(shardref_spec::schema::keys::CALLEE, Attr::SymbolRef(vec![new_name]));
             }
             Err(msg) => return vec![crate::error_at(m, call, crate::PASS_ERROR, msg)],
         }

@@ -71,7 +71,12 @@ fn func_arg_shardings(m: &Module, f: OpId) -> Option<Vec<shardref_spec::ir::sdy:
 }
 
 /// The attributes of `func.call` that are part of the op (not discardable).
-const CALL_INHERENT: [&str; 4] = ["callee", "arg_attrs", "res_attrs", "no_inline"];
+const CALL_INHERENT: [&str; 4] = [
+    shardref_spec::schema::keys::CALLEE,
+    shardref_spec::schema::keys::ARG_ATTRS,
+    shardref_spec::schema::keys::RES_ATTRS,
+    shardref_spec::schema::keys::NO_INLINE,
+];
 
 pub fn run(m: &mut Module, add_edges: bool, state: &mut PassState) -> Vec<Diagnostic> {
     let mut diags = vec![];
@@ -84,23 +89,23 @@ pub fn run(m: &mut Module, add_edges: bool, state: &mut PassState) -> Vec<Diagno
         };
         let mut attrs = Dict::default();
         for (k, v) in m.op(call).attrs.iter() {
-            if !CALL_INHERENT.contains(&k) && k != "sdy.sharding" {
+            if !CALL_INHERENT.contains(&k) && k != shardref_spec::schema::keys::SDY_SHARDING {
                 attrs.insert(k, v.clone());
             }
         }
-        attrs.insert("name", Attr::str(&original_func_name(m, f)));
-        if let Some(t) = m.op(f).attrs.get("sdy.execution_thread").cloned() {
-            attrs.insert("sdy.execution_thread", t);
+        attrs.insert(shardref_spec::schema::keys::NAME, Attr::str(&original_func_name(m, f)));
+        if let Some(t) = shardref_spec::schema::Func::of(m.op(f)).sdy_execution_thread().raw().cloned() {
+            attrs.insert(shardref_spec::schema::keys::SDY_EXECUTION_THREAD, t);
         }
         let types: Vec<_> = m.op(call).results.iter().map(|&r| m.value_type(r).clone()).collect();
         let operands = m.op(call).operands.clone();
         let nc = create(m, OpKind::Sdy(SdyOp::NamedComputation), operands, &types, attrs);
         m.op_mut(nc).span = m.op(call).span;
         if let Some(ins) = func_arg_shardings(m, f) {
-            set_sharding_list(m, nc, "in_shardings", ins);
+            set_sharding_list(m, nc, shardref_spec::schema::keys::IN_SHARDINGS, ins);
         }
-        if let Some(outs) = sharding_list(m, call, "sdy.sharding") {
-            set_sharding_list(m, nc, "out_shardings", outs);
+        if let Some(outs) = sharding_list(m, call, shardref_spec::schema::keys::SDY_SHARDING) {
+            set_sharding_list(m, nc, shardref_spec::schema::keys::OUT_SHARDINGS, outs);
         }
         insert_before(m, call, nc);
         match moved.iter().find(|(n, _, _)| *n == name) {

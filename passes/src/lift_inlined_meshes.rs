@@ -49,8 +49,8 @@ impl Lifter {
             self.counter += 1;
         }
         let mut attrs = Dict::default();
-        attrs.insert("sym_name", Attr::str(&name));
-        attrs.insert("mesh", Attr::Sdy(Box::new(SdyAttr::Mesh(mesh))));
+        attrs.insert(shardref_spec::schema::keys::SYM_NAME, Attr::str(&name));
+        attrs.insert(shardref_spec::schema::keys::MESH, Attr::Sdy(Box::new(SdyAttr::Mesh(mesh))));
         let op = create(m, OpKind::Sdy(SdyOp::Mesh), vec![], &[], attrs);
         let body = m.body();
         insert_at(m, body, self.insert_at, op);
@@ -126,7 +126,11 @@ fn replica_groups(l: &mut Lifter, m: &mut Module, op: OpId) {
     if !collective {
         return;
     }
-    let Some(Attr::Opaque(text)) = m.op(op).attrs.get("replica_groups").cloned() else { return };
+    let Some(Attr::Opaque(text)) =
+        shardref_spec::schema::stablehlo::AllGather::of(m.op(op)).replica_groups().raw().cloned()
+    else {
+        return;
+    };
     if !text.starts_with("#stablehlo.replica_group_mesh_axes<") {
         return;
     }
@@ -142,7 +146,7 @@ fn replica_groups(l: &mut Lifter, m: &mut Module, op: OpId) {
     } else {
         return;
     };
-    m.op_mut(op).attrs.insert("replica_groups", Attr::Opaque(format!("{pre}@{name}{post}")));
+    m.op_mut(op).attrs.insert(shardref_spec::schema::keys::REPLICA_GROUPS, Attr::Opaque(format!("{pre}@{name}{post}")));
 }
 
 /// The `stablehlo.mesh` dictionary of a mesh.
@@ -153,12 +157,12 @@ fn stablehlo_mesh_tag(mesh: &Mesh) -> Attr {
         .iter()
         .map(|a| {
             let mut ad = Dict::default();
-            ad.insert("name", Attr::str(&a.name));
-            ad.insert("size", Attr::i64(a.size));
+            ad.insert(shardref_spec::schema::keys::NAME, Attr::str(&a.name));
+            ad.insert(shardref_spec::schema::keys::AXIS_SIZE, Attr::i64(a.size));
             Attr::Dict(ad)
         })
         .collect();
-    d.insert("axes", Attr::Array(axes));
+    d.insert(shardref_spec::schema::keys::AXES, Attr::Array(axes));
     if let Some(ids) = &mesh.device_ids {
         let bytes: Vec<u8> = ids.iter().flat_map(|i| i.to_le_bytes()).collect();
         d.insert(
@@ -177,7 +181,9 @@ pub fn run(m: &mut Module) {
     let mut l = Lifter { known: vec![], renamed: vec![], counter: 0, insert_at: 0 };
     let meshes: Vec<OpId> = m.block(m.body()).ops.iter().copied().filter(|&o| is_sdy(m, o, SdyOp::Mesh)).collect();
     for op in meshes {
-        let (Some(name), Some(SdyAttr::Mesh(mesh))) = (sym_name(m, op), sdy_attr(m, op, "mesh").cloned()) else {
+        let (Some(name), Some(SdyAttr::Mesh(mesh))) =
+            (sym_name(m, op), sdy_attr(m, op, shardref_spec::schema::keys::MESH).cloned())
+        else {
             continue;
         };
         let key = Key::Sdy(mesh);
@@ -200,11 +206,11 @@ pub fn run(m: &mut Module) {
     }
     let meshes: Vec<OpId> = m.block(m.body()).ops.iter().copied().filter(|&o| is_sdy(m, o, SdyOp::Mesh)).collect();
     for op in meshes {
-        if m.op(op).attrs.contains("stablehlo.mesh") {
+        if shardref_spec::schema::Common::of(m.op(op)).stablehlo_mesh().present() {
             continue;
         }
-        if let Some(SdyAttr::Mesh(mesh)) = sdy_attr(m, op, "mesh").cloned() {
-            m.op_mut(op).attrs.insert("stablehlo.mesh", stablehlo_mesh_tag(&mesh));
+        if let Some(SdyAttr::Mesh(mesh)) = sdy_attr(m, op, shardref_spec::schema::keys::MESH).cloned() {
+            m.op_mut(op).attrs.insert(shardref_spec::schema::keys::STABLEHLO_MESH, stablehlo_mesh_tag(&mesh));
         }
     }
 }

@@ -25,8 +25,8 @@ pub fn analyse(m: &Module) -> Result<Vec<OpId>, Vec<Diagnostic>> {
         if !is_sdy(m, op, SdyOp::ManualComputation) {
             continue;
         }
-        let n_in = sharding_list(m, op, "in_shardings").map_or(0, |l| l.len());
-        let n_out = sharding_list(m, op, "out_shardings").map_or(0, |l| l.len());
+        let n_in = sharding_list(m, op, shardref_spec::schema::keys::IN_SHARDINGS).map_or(0, |l| l.len());
+        let n_out = sharding_list(m, op, shardref_spec::schema::keys::OUT_SHARDINGS).map_or(0, |l| l.len());
         if n_in > 0 || n_out > 0 {
             rewritten.push(op);
             continue;
@@ -128,8 +128,8 @@ fn is_shaped(t: &Type) -> bool {
 }
 
 fn cleanup(m: &mut Module, op: OpId) {
-    let ins = sharding_list(m, op, "in_shardings").unwrap_or_default();
-    let outs = sharding_list(m, op, "out_shardings").unwrap_or_default();
+    let ins = sharding_list(m, op, shardref_spec::schema::keys::IN_SHARDINGS).unwrap_or_default();
+    let outs = sharding_list(m, op, shardref_spec::schema::keys::OUT_SHARDINGS).unwrap_or_default();
     let Some(common) = ins.iter().chain(&outs).find(|s| !is_empty_mesh(m, s)).map(|s| s.mesh.clone()) else {
         return;
     };
@@ -146,13 +146,16 @@ fn cleanup(m: &mut Module, op: OpId) {
     if sorted != manual {
         manual = sorted;
         m.op_mut(op).attrs.insert(
-            "manual_axes",
+            shardref_spec::schema::keys::MANUAL_AXES,
             Attr::Sdy(Box::new(SdyAttr::ManualAxes(shardref_spec::ir::sdy::ManualAxes { axes: manual.clone() }))),
         );
     }
     let in_types: Vec<Type> = m.op(op).operands.iter().map(|&v| m.value_type(v).clone()).collect();
     let out_types: Vec<Type> = m.op(op).results.iter().map(|&v| m.value_type(v).clone()).collect();
-    for (name, list, types) in [("in_shardings", ins, in_types), ("out_shardings", outs, out_types)] {
+    for (name, list, types) in [
+        (shardref_spec::schema::keys::IN_SHARDINGS, ins, in_types),
+        (shardref_spec::schema::keys::OUT_SHARDINGS, outs, out_types),
+    ] {
         let mut changed = false;
         let mut new = list.clone();
         for (i, s) in list.iter().enumerate() {

@@ -43,10 +43,10 @@ pub fn run(m: &mut Module) -> Vec<Diagnostic> {
         let Some(f) = func_named(m, &name) else {
             return vec![crate::error_at(m, call, crate::PASS_ERROR, format!("Failed to lookup function: {name}"))];
         };
-        if sharding_list(m, call, "sdy.sharding").is_none()
+        if sharding_list(m, call, shardref_spec::schema::keys::SDY_SHARDING).is_none()
             && let Some(list) = func_result_shardings(m, f)
         {
-            set_sharding_list(m, call, "sdy.sharding", list);
+            set_sharding_list(m, call, shardref_spec::schema::keys::SDY_SHARDING, list);
         }
     }
     vec![]

@@ -44,7 +44,7 @@ pub fn remove(m: &Module, s: TensorSharding) -> TensorSharding {
 pub fn run(m: &mut Module) {
     let any = m.block(m.body()).ops.iter().any(|&o| {
         is_sdy(m, o, SdyOp::Mesh)
-            && matches!(sdy_attr(m, o, "mesh"), Some(SdyAttr::Mesh(mesh)) if mesh.axes.iter().any(|a| a.size == 1))
+            && matches!(sdy_attr(m, o, shardref_spec::schema::keys::MESH), Some(SdyAttr::Mesh(mesh)) if mesh.axes.iter().any(|a| a.size == 1))
     });
     if !any {
         return;

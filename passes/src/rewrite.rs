@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use shardref_spec::ir::sdy::{DimensionSharding, Mesh, MeshOrRef, SdyAttr, ShardingPerValue, TensorSharding};
 use shardref_spec::ir::{Attr, BlockId, Dict, Module, OpId, Span, Type, ValueDef, ValueId};
 use shardref_spec::ops::{FuncOp, OpKind, OpName, SdyOp, StablehloOp};
+use shardref_spec::schema::{Field, kind};
 
 /// Whether `op` is the known op `kind`.
 pub fn is(m: &Module, op: OpId, kind: OpKind) -> bool {
@@ -258,12 +259,16 @@ pub fn clone_region_into(
 
 /// The symbol name of an op (`sym_name`).
 pub fn sym_name(m: &Module, op: OpId) -> Option<String> {
-    m.op(op).attrs.get("sym_name").and_then(Attr::as_str).map(|s| String::from_utf8_lossy(s).into_owned())
+    shardref_spec::schema::Func::of(m.op(op))
+        .sym_name()
+        .raw()
+        .and_then(Attr::as_str)
+        .map(|s| String::from_utf8_lossy(s).into_owned())
 }
 
 /// The callee of a `func.call`.
 pub fn callee(m: &Module, call: OpId) -> Option<String> {
-    match m.op(call).attrs.get("callee") {
+    match shardref_spec::schema::Call::of(m.op(call)).callee().raw() {
         Some(Attr::SymbolRef(path)) if path.len() == 1 => Some(path[0].clone()),
         _ => None,
     }
@@ -310,7 +315,7 @@ impl SymbolTable {
                     break;
                 }
             }
-            m.op_mut(op).attrs.insert("sym_name", Attr::str(&name));
+            m.op_mut(op).attrs.insert(shardref_spec::schema::keys::SYM_NAME, Attr::str(&name));
         }
         let body = m.body();
         m.append_op(body, op);
@@ -327,58 +332,53 @@ impl Default for SymbolTable {
 // ------------------------------------------------------------ shardings
 
 /// The `sdy` attribute named `name` on `op`.
-pub fn sdy_attr<'a>(m: &'a Module, op: OpId, name: &str) -> Option<&'a SdyAttr> {
-    match m.op(op).attrs.get(name) {
-        Some(Attr::Sdy(a)) => Some(a),
-        _ => None,
-    }
+pub fn sdy_attr<'a>(m: &'a Module, op: OpId, name: &'static str) -> Option<&'a SdyAttr> {
+    Field::<kind::Sdy>::new(m.op(op), name).get()
 }
 
-pub fn sharding_attr(m: &Module, op: OpId, name: &str) -> Option<TensorSharding> {
+pub fn sharding_attr(m: &Module, op: OpId, name: &'static str) -> Option<TensorSharding> {
     match sdy_attr(m, op, name) {
         Some(SdyAttr::Sharding(s)) => Some(s.clone()),
         _ => None,
     }
 }
 
-pub fn sharding_list(m: &Module, op: OpId, name: &str) -> Option<Vec<TensorSharding>> {
+pub fn sharding_list(m: &Module, op: OpId, name: &'static str) -> Option<Vec<TensorSharding>> {
     match sdy_attr(m, op, name) {
         Some(SdyAttr::ShardingPerValue(s)) => Some(s.shardings.clone()),
         _ => None,
     }
 }
 
-pub fn set_sharding_list(m: &mut Module, op: OpId, name: &str, list: Vec<TensorSharding>) {
+pub fn set_sharding_list(m: &mut Module, op: OpId, name: &'static str, list: Vec<TensorSharding>) {
     m.op_mut(op)
         .attrs
         .insert(name, Attr::Sdy(Box::new(SdyAttr::ShardingPerValue(ShardingPerValue { shardings: list }))));
 }
 
-pub fn set_sharding_attr(m: &mut Module, op: OpId, name: &str, s: TensorSharding) {
+pub fn set_sharding_attr(m: &mut Module, op: OpId, name: &'static str, s: TensorSharding) {
     m.op_mut(op).attrs.insert(name, Attr::Sdy(Box::new(SdyAttr::Sharding(s))));
 }
 
 /// The manual axes of a `sdy.manual_computation`.
 pub fn manual_axes(m: &Module, op: OpId) -> Vec<String> {
-    match sdy_attr(m, op, "manual_axes") {
+    match sdy_attr(m, op, shardref_spec::schema::keys::MANUAL_AXES) {
         Some(SdyAttr::ManualAxes(a)) => a.axes.clone(),
         _ => vec![],
     }
 }
 
 /// A function's per-argument (`arg_attrs`) or per-result (`res_attrs`) attribute dictionaries.
-pub fn func_attr_dicts(m: &Module, func: OpId, which: &str, n: usize) -> Vec<Dict> {
-    let mut out = match m.op(func).attrs.get(which) {
-        Some(Attr::Array(a)) => {
-            a.iter().map(|d| if let Attr::Dict(d) = d { d.clone() } else { Dict::default() }).collect()
-        }
+pub fn func_attr_dicts(m: &Module, func: OpId, which: &'static str, n: usize) -> Vec<Dict> {
+    let mut out = match Field::<kind::Array>::new(m.op(func), which).get() {
+        Some(a) => a.iter().map(|d| if let Attr::Dict(d) = d { d.clone() } else { Dict::default() }).collect(),
         _ => vec![],
     };
     out.resize(n, Dict::default());
     out
 }
 
-pub fn set_func_attr_dicts(m: &mut Module, func: OpId, which: &str, dicts: Vec<Dict>) {
+pub fn set_func_attr_dicts(m: &mut Module, func: OpId, which: &'static str, dicts: Vec<Dict>) {
     if dicts.iter().all(Dict::is_empty) {
         m.op_mut(func).attrs.remove(which);
     } else {
@@ -388,14 +388,14 @@ pub fn set_func_attr_dicts(m: &mut Module, func: OpId, which: &str, dicts: Vec<D
 
 /// A function's signature: (inputs, results).
 pub fn func_type(m: &Module, func: OpId) -> (Vec<Type>, Vec<Type>) {
-    match m.op(func).attrs.get("function_type") {
+    match shardref_spec::schema::Func::of(m.op(func)).function_type().raw() {
         Some(Attr::Type(Type::Function(i, r))) => (i.clone(), r.clone()),
         _ => (vec![], vec![]),
     }
 }
 
 fn dict_sharding(d: &Dict) -> Option<TensorSharding> {
-    match d.get("sdy.sharding") {
+    match d.get(shardref_spec::schema::keys::SDY_SHARDING) {
         Some(Attr::Sdy(a)) => match a.as_ref() {
             SdyAttr::Sharding(s) => Some(s.clone()),
             _ => None,
@@ -406,25 +406,25 @@ fn dict_sharding(d: &Dict) -> Option<TensorSharding> {
 
 pub fn func_arg_sharding(m: &Module, func: OpId, i: usize) -> Option<TensorSharding> {
     let n = func_type(m, func).0.len().max(i + 1);
-    dict_sharding(&func_attr_dicts(m, func, "arg_attrs", n)[i])
+    dict_sharding(&func_attr_dicts(m, func, shardref_spec::schema::keys::ARG_ATTRS, n)[i])
 }
 
 pub fn func_result_sharding(m: &Module, func: OpId, i: usize) -> Option<TensorSharding> {
     let n = func_type(m, func).1.len().max(i + 1);
-    dict_sharding(&func_attr_dicts(m, func, "res_attrs", n)[i])
+    dict_sharding(&func_attr_dicts(m, func, shardref_spec::schema::keys::RES_ATTRS, n)[i])
 }
 
 pub fn set_func_arg_sharding(m: &mut Module, func: OpId, i: usize, s: TensorSharding) {
     let n = func_type(m, func).0.len().max(i + 1);
-    let mut d = func_attr_dicts(m, func, "arg_attrs", n);
-    d[i].insert("sdy.sharding", Attr::Sdy(Box::new(SdyAttr::Sharding(s))));
-    set_func_attr_dicts(m, func, "arg_attrs", d);
+    let mut d = func_attr_dicts(m, func, shardref_spec::schema::keys::ARG_ATTRS, n);
+    d[i].insert(shardref_spec::schema::keys::SDY_SHARDING, Attr::Sdy(Box::new(SdyAttr::Sharding(s))));
+    set_func_attr_dicts(m, func, shardref_spec::schema::keys::ARG_ATTRS, d);
 }
 
 /// Whether an op's single result's sharding lives in its `sharding` attribute.
 fn sharding_in_attr(k: SdyOp) -> Option<&'static str> {
     match k {
-        SdyOp::ShardingConstraint | SdyOp::Reshard | SdyOp::DataFlowEdge => Some("sharding"),
+        SdyOp::ShardingConstraint | SdyOp::Reshard | SdyOp::DataFlowEdge => Some(shardref_spec::schema::keys::SHARDING),
         SdyOp::AllGather
         | SdyOp::AllSlice
         | SdyOp::AllToAll
@@ -432,7 +432,7 @@ fn sharding_in_attr(k: SdyOp) -> Option<&'static str> {
         | SdyOp::AllReduce
         | SdyOp::ReduceScatter
         | SdyOp::ShardedToUnreduced
-        | SdyOp::ReplicatedToUnreduced => Some("out_sharding"),
+        | SdyOp::ReplicatedToUnreduced => Some(shardref_spec::schema::keys::OUT_SHARDING),
         SdyOp::Mesh
         | SdyOp::Return
         | SdyOp::ManualComputation
@@ -460,7 +460,7 @@ pub fn mesh_named<'a>(m: &'a Module, name: &str) -> Option<&'a Mesh> {
         .iter()
         .copied()
         .find(|&o| is_sdy(m, o, SdyOp::Mesh) && sym_name(m, o).as_deref() == Some(name))?;
-    match sdy_attr(m, op, "mesh") {
+    match sdy_attr(m, op, shardref_spec::schema::keys::MESH) {
         Some(SdyAttr::Mesh(mesh)) => Some(mesh),
         _ => None,
     }
@@ -560,7 +560,7 @@ pub fn data_flow_edge_of(m: &Module, v: ValueId) -> Option<OpId> {
 /// Upstream's `getSharding(value)`: the sharding recorded for a value, wherever its op keeps it.
 pub fn sharding_of(m: &Module, v: ValueId) -> Option<TensorSharding> {
     if let Some(e) = data_flow_edge_of(m, v) {
-        return sharding_attr(m, e, "sharding");
+        return sharding_attr(m, e, shardref_spec::schema::keys::SHARDING);
     }
     match m.value(v).def {
         ValueDef::BlockArg { block, index } => {
@@ -569,14 +569,14 @@ pub fn sharding_of(m: &Module, v: ValueId) -> Option<TensorSharding> {
             match m.op(owner).name {
                 OpName::Known(OpKind::Func(FuncOp::Func)) => func_arg_sharding(m, owner, i),
                 OpName::Known(OpKind::Sdy(SdyOp::ManualComputation)) => {
-                    let s = sharding_list(m, owner, "in_shardings")?.get(i)?.clone();
+                    let s = sharding_list(m, owner, shardref_spec::schema::keys::IN_SHARDINGS)?.get(i)?.clone();
                     Some(without_manual_axes(&s, &manual_axes(m, owner)))
                 }
                 OpName::Known(OpKind::Sdy(SdyOp::NamedComputation)) => {
-                    sharding_list(m, owner, "in_shardings")?.get(i).cloned()
+                    sharding_list(m, owner, shardref_spec::schema::keys::IN_SHARDINGS)?.get(i).cloned()
                 }
                 OpName::Known(OpKind::Stablehlo(StablehloOp::While)) => {
-                    sharding_list(m, owner, "sdy.sharding")?.get(i).cloned()
+                    sharding_list(m, owner, shardref_spec::schema::keys::SDY_SHARDING)?.get(i).cloned()
                 }
                 _ => None,
             }
@@ -587,11 +587,11 @@ pub fn sharding_of(m: &Module, v: ValueId) -> Option<TensorSharding> {
                 OpName::Known(OpKind::Sdy(k)) => match (k, sharding_in_attr(k)) {
                     (_, Some(name)) => sharding_attr(m, op, name),
                     (SdyOp::ManualComputation | SdyOp::NamedComputation, None) => {
-                        sharding_list(m, op, "out_shardings")?.get(i).cloned()
+                        sharding_list(m, op, shardref_spec::schema::keys::OUT_SHARDINGS)?.get(i).cloned()
                     }
-                    _ => sharding_list(m, op, "sdy.sharding")?.get(i).cloned(),
+                    _ => sharding_list(m, op, shardref_spec::schema::keys::SDY_SHARDING)?.get(i).cloned(),
                 },
-                _ => sharding_list(m, op, "sdy.sharding")?.get(i).cloned(),
+                _ => sharding_list(m, op, shardref_spec::schema::keys::SDY_SHARDING)?.get(i).cloned(),
             }
         }
     }
@@ -601,7 +601,7 @@ pub fn sharding_of(m: &Module, v: ValueId) -> Option<TensorSharding> {
 /// multi-result op without shardings get fully open ones on the same mesh.
 pub fn set_sharding(m: &mut Module, v: ValueId, s: TensorSharding) {
     if let Some(e) = data_flow_edge_of(m, v) {
-        set_sharding_attr(m, e, "sharding", s);
+        set_sharding_attr(m, e, shardref_spec::schema::keys::SHARDING, s);
         return;
     }
     match m.value(v).def {
@@ -611,9 +611,11 @@ pub fn set_sharding(m: &mut Module, v: ValueId, s: TensorSharding) {
             match m.op(owner).name {
                 OpName::Known(OpKind::Func(FuncOp::Func)) => set_func_arg_sharding(m, owner, i, s),
                 OpName::Known(OpKind::Sdy(SdyOp::NamedComputation | SdyOp::ManualComputation)) => {
-                    set_in_list(m, owner, "in_shardings", i, s)
+                    set_in_list(m, owner, shardref_spec::schema::keys::IN_SHARDINGS, i, s)
                 }
-                OpName::Known(OpKind::Stablehlo(StablehloOp::While)) => set_in_list(m, owner, "sdy.sharding", i, s),
+                OpName::Known(OpKind::Stablehlo(StablehloOp::While)) => {
+                    set_in_list(m, owner, shardref_spec::schema::keys::SDY_SHARDING, i, s)
+                }
                 _ => {}
             }
         }
@@ -623,18 +625,18 @@ pub fn set_sharding(m: &mut Module, v: ValueId, s: TensorSharding) {
                 OpName::Known(OpKind::Sdy(k)) => match (k, sharding_in_attr(k)) {
                     (_, Some(name)) => set_sharding_attr(m, op, name, s),
                     (SdyOp::ManualComputation | SdyOp::NamedComputation, None) => {
-                        set_in_list(m, op, "out_shardings", i, s)
+                        set_in_list(m, op, shardref_spec::schema::keys::OUT_SHARDINGS, i, s)
                     }
-                    _ => set_in_list(m, op, "sdy.sharding", i, s),
+                    _ => set_in_list(m, op, shardref_spec::schema::keys::SDY_SHARDING, i, s),
                 },
-                _ => set_in_list(m, op, "sdy.sharding", i, s),
+                _ => set_in_list(m, op, shardref_spec::schema::keys::SDY_SHARDING, i, s),
             }
         }
     }
 }
 
-fn set_in_list(m: &mut Module, op: OpId, name: &str, i: usize, s: TensorSharding) {
-    let types: Vec<Type> = if name == "in_shardings" {
+fn set_in_list(m: &mut Module, op: OpId, name: &'static str, i: usize, s: TensorSharding) {
+    let types: Vec<Type> = if name == shardref_spec::schema::keys::IN_SHARDINGS {
         m.op(op).operands.iter().map(|&v| m.value_type(v).clone()).collect()
     } else {
         m.op(op).results.iter().map(|&v| m.value_type(v).clone()).collect()
@@ -666,8 +668,8 @@ pub fn transform_op_shardings(
     f: &mut impl FnMut(&mut Module, TensorSharding) -> TensorSharding,
 ) {
     if is_func(m, op) {
-        for which in ["arg_attrs", "res_attrs"] {
-            let Some(Attr::Array(list)) = m.op(op).attrs.get(which).cloned() else { continue };
+        for which in [shardref_spec::schema::keys::ARG_ATTRS, shardref_spec::schema::keys::RES_ATTRS] {
+            let Some(list) = Field::<kind::Array>::new(m.op(op), which).get().map(<[Attr]>::to_vec) else { continue };
             let mut changed = vec![];
             for d in list {
                 let mut d = match d {
@@ -679,7 +681,7 @@ pub fn transform_op_shardings(
                 };
                 if let Some(s) = dict_sharding(&d) {
                     let s = f(m, s);
-                    d.insert("sdy.sharding", Attr::Sdy(Box::new(SdyAttr::Sharding(s))));
+                    d.insert(shardref_spec::schema::keys::SDY_SHARDING, Attr::Sdy(Box::new(SdyAttr::Sharding(s))));
                 }
                 changed.push(Attr::Dict(d));
             }
@@ -687,9 +689,9 @@ pub fn transform_op_shardings(
         }
         return;
     }
-    let names: Vec<String> = m.op(op).attrs.iter().map(|(k, _)| k.to_string()).collect();
-    for name in names {
-        let new = match m.op(op).attrs.get(&name).cloned() {
+    let entries: Vec<(String, Attr)> = m.op(op).attrs.iter().map(|(k, a)| (k.to_string(), a.clone())).collect();
+    for (name, attr) in entries {
+        let new = match Some(attr) {
             Some(Attr::Sdy(a)) => match *a {
                 SdyAttr::Sharding(s) => Some(SdyAttr::Sharding(f(m, s))),
                 SdyAttr::ShardingPerValue(l) => Some(SdyAttr::ShardingPerValue(ShardingPerValue {
@@ -707,7 +709,7 @@ pub fn transform_op_shardings(
 
 /// Upstream's `getOriginalFuncName`: `sdy.original_func_name`, else the symbol name.
 pub fn original_func_name(m: &Module, f: OpId) -> String {
-    match m.op(f).attrs.get("sdy.original_func_name").and_then(Attr::as_str) {
+    match shardref_spec::schema::Func::of(m.op(f)).sdy_original_func_name().raw().and_then(Attr::as_str) {
         Some(s) => String::from_utf8_lossy(s).into_owned(),
         None => sym_name(m, f).unwrap_or_default(),
     }
@@ -720,7 +722,7 @@ pub fn original_func_name(m: &Module, f: OpId) -> String {
 pub fn clone_func_recursively(m: &mut Module, st: &mut SymbolTable, f: OpId) -> Result<OpId, String> {
     let original = original_func_name(m, f);
     let clone = clone_op(m, f, &mut HashMap::new());
-    m.op_mut(clone).attrs.insert("sdy.original_func_name", Attr::str(&original));
+    m.op_mut(clone).attrs.insert(shardref_spec::schema::keys::SDY_ORIGINAL_FUNC_NAME, Attr::str(&original));
     for call in pre_order_within(m, clone) {
         if !is_call(m, call) {
             continue;
@@ -729,7 +731,7 @@ pub fn clone_func_recursively(m: &mut Module, st: &mut SymbolTable, f: OpId) -> 
         let g = func_named(m, &name).ok_or_else(|| format!("Failed to lookup function: {name}"))?;
         let g_clone = clone_func_recursively(m, st, g)?;
         let new_name = st.insert(m, g_clone);
-        m.op_mut(call).attrs.insert("callee", Attr::SymbolRef(vec![new_name]));
+        m.op_mut(call).attrs.insert(shardref_spec::schema::keys::CALLEE, Attr::SymbolRef(vec![new_name]));
     }
     Ok(clone)
 }

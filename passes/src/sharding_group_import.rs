@@ -23,7 +23,7 @@ pub struct ShardingGroups {
 }
 
 fn group_id(m: &Module, op: OpId) -> Option<i128> {
-    m.op(op).attrs.get("group_id").and_then(Attr::as_int)
+    shardref_spec::schema::sdy::ShardingGroup::of(m.op(op)).group_id().raw().and_then(Attr::as_int)
 }
 
 /// The nearest enclosing `sdy.manual_computation` of `op`.
@@ -164,7 +164,10 @@ pub fn run(m: &mut Module) -> Vec<Diagnostic> {
         let idx = classes.index(id);
         let leader = classes.find(idx);
         if let Some(n) = new_id.get(leader).copied().flatten() {
-            m.op_mut(o).attrs.insert("group_id", Attr::Int(IntAttr { value: n, ty: Some(ElemType::I64) }));
+            m.op_mut(o).attrs.insert(
+                shardref_spec::schema::keys::GROUP_ID,
+                Attr::Int(IntAttr { value: n, ty: Some(ElemType::I64) }),
+            );
         }
     }
     // Within each new group, a value's later ops are dropped.

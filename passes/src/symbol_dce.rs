@@ -12,7 +12,7 @@ use shardref_spec::ir::{Attr, Module, OpId};
 use crate::rewrite::{erase, pre_order_within, sym_name};
 
 fn is_private(m: &Module, op: OpId) -> bool {
-    matches!(m.op(op).attrs.get("sym_visibility"), Some(Attr::Str(s, _)) if s == b"private")
+    matches!(shardref_spec::schema::Func::of(m.op(op)).sym_visibility().raw(), Some(Attr::Str(s, _)) if s == b"private")
 }
 
 /// Symbol names an attribute refers to.

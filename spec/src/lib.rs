@@ -5,7 +5,8 @@
 //!   mpmd, check and interpreter ops).
 //! - `lower`: pest pairs → the arena IR in `ir`, with spans.
 //! - `print`: the IR → canonical text; print∘parse∘print = print.
-//! - `ops`: the op table, as data.
+//! - `ops`: the op table, as data; `schema`: each row's attribute schema and the typed views
+//!   consumers read attributes through.
 //! - `split`: `// -----` and `//--- name` file splitting.
 //! - `parse_time`: the attribute checks upstream runs while parsing (sdy
 //!   meshes, propagation edges, mpmd topologies), which order a failed
@@ -28,6 +29,7 @@ pub mod parse_time;
 pub mod parser;
 pub mod print;
 pub mod rules;
+pub mod schema;
 pub mod split;
 
 use std::sync::Arc;

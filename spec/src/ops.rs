@@ -4,9 +4,12 @@
 //! and the printer dispatch with exhaustive `match`es: adding an op here fails
 //! to compile until every consumer handles it.
 //!
-//! Each row is `Variant, "mnemonic", [traits]`, in one block per dialect. Traits follow MLIR's
-//! names. Operand/attribute/region signatures live with each family's
-//! lowering and verifier, keyed by the same `OpKind`.
+//! Each row is `Variant, "mnemonic", [traits], View`, in one block per dialect. Traits follow
+//! MLIR's names. `View` names the op's attribute format in `crate::schema` (`Plain` when it has no
+//! attributes of its own, `stablehlo::Transpose`, ...): the row's attribute schema (names, kinds,
+//! required / optional / default) and the typed accessors every consumer reads attributes with.
+//! Operand/region signatures live with each family's lowering and verifier, keyed by the same
+//! `OpKind`.
 
 use std::fmt;
 
@@ -89,6 +92,10 @@ pub struct OpSpec {
     pub name: &'static str,
     pub dialect: Dialect,
     pub traits: Traits,
+    /// The attribute view (format) the row names, e.g. `stablehlo::Transpose` (`crate::schema`).
+    pub view: &'static str,
+    /// The view's attribute schema.
+    pub attrs: &'static [crate::schema::AttrSpec],
 }
 
 macro_rules! traits {
@@ -97,7 +104,7 @@ macro_rules! traits {
 }
 
 macro_rules! define_dialect {
-    ($enum:ident, $dialect:ident, $table:ident, { $($variant:ident, $name:literal, [$($trait:ident)|*];)* }) => {
+    ($enum:ident, $dialect:ident, $table:ident, { $($variant:ident, $name:literal, [$($trait:ident)|*], $($view:ident)::+;)* }) => {
         #[doc = concat!("The ops of the `", stringify!($dialect), "` dialect.")]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum $enum { $($variant,)* }
@@ -107,198 +114,198 @@ macro_rules! define_dialect {
         }
 
         static $table: &[OpSpec] = &[
-            $(OpSpec { kind: OpKind::$dialect($enum::$variant), name: $name, dialect: Dialect::$dialect, traits: traits!($($trait)|*) },)*
+            $(OpSpec { kind: OpKind::$dialect($enum::$variant), name: $name, dialect: Dialect::$dialect, traits: traits!($($trait)|*), view: stringify!($($view)::+), attrs: crate::schema::$($view)::+::SCHEMA },)*
         ];
     };
 }
 
 define_dialect!(BuiltinOp, Builtin, BUILTIN_OPS, {
-    Module, "builtin.module", [ISOLATED_FROM_ABOVE | SYMBOL | HAS_REGIONS | NO_TERMINATOR];
+    Module, "builtin.module", [ISOLATED_FROM_ABOVE | SYMBOL | HAS_REGIONS | NO_TERMINATOR], Module;
 });
 
 define_dialect!(FuncOp, Func, FUNC_OPS, {
-    Func, "func.func", [ISOLATED_FROM_ABOVE | SYMBOL | HAS_REGIONS];
-    Return, "func.return", [TERMINATOR | PURE];
-    Call, "func.call", [SYMBOL_USER];
+    Func, "func.func", [ISOLATED_FROM_ABOVE | SYMBOL | HAS_REGIONS], Func;
+    Return, "func.return", [TERMINATOR | PURE], Plain;
+    Call, "func.call", [SYMBOL_USER], Call;
 });
 
 define_dialect!(ArithOp, Arith, ARITH_OPS, {
-    Constant, "arith.constant", [PURE | CONSTANT_LIKE];
+    Constant, "arith.constant", [PURE | CONSTANT_LIKE], Constant;
 });
 
 define_dialect!(StablehloOp, Stablehlo, STABLEHLO_OPS, {
-    Abs, "stablehlo.abs", [ELEMENTWISE | PURE];
-    Cbrt, "stablehlo.cbrt", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Ceil, "stablehlo.ceil", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Convert, "stablehlo.convert", [ELEMENTWISE | PURE];
-    Cosine, "stablehlo.cosine", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    CountLeadingZeros, "stablehlo.count_leading_zeros", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Exponential, "stablehlo.exponential", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    ExponentialMinusOne, "stablehlo.exponential_minus_one", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Floor, "stablehlo.floor", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Imag, "stablehlo.imag", [ELEMENTWISE | PURE];
-    IsFinite, "stablehlo.is_finite", [ELEMENTWISE | PURE];
-    Log, "stablehlo.log", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    LogPlusOne, "stablehlo.log_plus_one", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Logistic, "stablehlo.logistic", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Negate, "stablehlo.negate", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Not, "stablehlo.not", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Popcnt, "stablehlo.popcnt", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Real, "stablehlo.real", [ELEMENTWISE | PURE];
-    ReducePrecision, "stablehlo.reduce_precision", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    RoundNearestAfz, "stablehlo.round_nearest_afz", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    RoundNearestEven, "stablehlo.round_nearest_even", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Rsqrt, "stablehlo.rsqrt", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Sign, "stablehlo.sign", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Sine, "stablehlo.sine", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Sqrt, "stablehlo.sqrt", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Tan, "stablehlo.tan", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Tanh, "stablehlo.tanh", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    BitcastConvert, "stablehlo.bitcast_convert", [PURE];
-    UniformQuantize, "stablehlo.uniform_quantize", [ELEMENTWISE | PURE];
-    UniformDequantize, "stablehlo.uniform_dequantize", [ELEMENTWISE | PURE];
-    Add, "stablehlo.add", [ELEMENTWISE | PURE];
-    And, "stablehlo.and", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Atan2, "stablehlo.atan2", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Complex, "stablehlo.complex", [ELEMENTWISE | PURE];
-    Divide, "stablehlo.divide", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Maximum, "stablehlo.maximum", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Minimum, "stablehlo.minimum", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Multiply, "stablehlo.multiply", [ELEMENTWISE | PURE];
-    Or, "stablehlo.or", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Power, "stablehlo.power", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Remainder, "stablehlo.remainder", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    ShiftLeft, "stablehlo.shift_left", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    ShiftRightArithmetic, "stablehlo.shift_right_arithmetic", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    ShiftRightLogical, "stablehlo.shift_right_logical", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Subtract, "stablehlo.subtract", [ELEMENTWISE | PURE];
-    Xor, "stablehlo.xor", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Compare, "stablehlo.compare", [ELEMENTWISE | PURE];
-    Select, "stablehlo.select", [ELEMENTWISE | PURE];
-    Clamp, "stablehlo.clamp", [ELEMENTWISE | PURE];
-    Constant, "stablehlo.constant", [PURE | CONSTANT_LIKE];
-    Iota, "stablehlo.iota", [PURE];
-    DynamicIota, "stablehlo.dynamic_iota", [PURE];
-    Broadcast, "stablehlo.broadcast", [PURE];
-    BroadcastInDim, "stablehlo.broadcast_in_dim", [PURE];
-    DynamicBroadcastInDim, "stablehlo.dynamic_broadcast_in_dim", [PURE];
-    Reshape, "stablehlo.reshape", [PURE];
-    DynamicReshape, "stablehlo.dynamic_reshape", [PURE];
-    Transpose, "stablehlo.transpose", [PURE];
-    Concatenate, "stablehlo.concatenate", [PURE];
-    Slice, "stablehlo.slice", [PURE];
-    DynamicSlice, "stablehlo.dynamic_slice", [PURE];
-    RealDynamicSlice, "stablehlo.real_dynamic_slice", [PURE];
-    DynamicUpdateSlice, "stablehlo.dynamic_update_slice", [PURE];
-    Pad, "stablehlo.pad", [PURE];
-    DynamicPad, "stablehlo.dynamic_pad", [PURE];
-    Reverse, "stablehlo.reverse", [PURE];
-    Gather, "stablehlo.gather", [PURE];
-    DynamicGather, "stablehlo.dynamic_gather", [PURE];
-    Scatter, "stablehlo.scatter", [HAS_REGIONS];
-    Sort, "stablehlo.sort", [HAS_REGIONS];
-    GetDimensionSize, "stablehlo.get_dimension_size", [PURE];
-    SetDimensionSize, "stablehlo.set_dimension_size", [PURE];
-    TorchIndexSelect, "stablehlo.torch_index_select", [PURE];
-    Reduce, "stablehlo.reduce", [HAS_REGIONS];
-    ReduceWindow, "stablehlo.reduce_window", [HAS_REGIONS];
-    SelectAndScatter, "stablehlo.select_and_scatter", [HAS_REGIONS];
-    Map, "stablehlo.map", [HAS_REGIONS];
-    Dot, "stablehlo.dot", [PURE];
-    DotGeneral, "stablehlo.dot_general", [PURE];
-    Einsum, "stablehlo.einsum", [PURE];
-    UnaryEinsum, "stablehlo.unary_einsum", [PURE];
-    Convolution, "stablehlo.convolution", [PURE];
-    DynamicConv, "stablehlo.dynamic_conv", [PURE];
-    Fft, "stablehlo.fft", [PURE];
-    TriangularSolve, "stablehlo.triangular_solve", [PURE];
-    Cholesky, "stablehlo.cholesky", [PURE];
-    BatchNormGrad, "stablehlo.batch_norm_grad", [PURE];
-    BatchNormInference, "stablehlo.batch_norm_inference", [PURE];
-    BatchNormTraining, "stablehlo.batch_norm_training", [PURE];
-    Rng, "stablehlo.rng", [];
-    RngBitGenerator, "stablehlo.rng_bit_generator", [PURE];
-    While, "stablehlo.while", [HAS_REGIONS];
-    If, "stablehlo.if", [HAS_REGIONS];
-    Case, "stablehlo.case", [HAS_REGIONS];
-    Return, "stablehlo.return", [TERMINATOR | PURE];
-    Composite, "stablehlo.composite", [SYMBOL_USER];
-    CustomCall, "stablehlo.custom_call", [];
-    OptimizationBarrier, "stablehlo.optimization_barrier", [PURE];
-    Tuple, "stablehlo.tuple", [PURE];
-    GetTupleElement, "stablehlo.get_tuple_element", [PURE];
-    CreateToken, "stablehlo.create_token", [PURE];
-    AfterAll, "stablehlo.after_all", [PURE];
-    Infeed, "stablehlo.infeed", [];
-    Outfeed, "stablehlo.outfeed", [];
-    Send, "stablehlo.send", [];
-    Recv, "stablehlo.recv", [];
-    AllGather, "stablehlo.all_gather", [COLLECTIVE];
-    AllReduce, "stablehlo.all_reduce", [COLLECTIVE | HAS_REGIONS];
-    AllToAll, "stablehlo.all_to_all", [COLLECTIVE];
-    ReduceScatter, "stablehlo.reduce_scatter", [COLLECTIVE | HAS_REGIONS];
-    CollectivePermute, "stablehlo.collective_permute", [COLLECTIVE];
-    CollectiveBroadcast, "stablehlo.collective_broadcast", [COLLECTIVE];
-    CollectiveReduce, "stablehlo.collective_reduce", [COLLECTIVE | HAS_REGIONS];
-    CrossReplicaSum, "stablehlo.cross-replica-sum", [COLLECTIVE];
-    PartitionId, "stablehlo.partition_id", [];
-    ReplicaId, "stablehlo.replica_id", [];
-    AsyncStart, "stablehlo.async_start", [ISOLATED_FROM_ABOVE | HAS_REGIONS];
-    AsyncDone, "stablehlo.async_done", [];
+    Abs, "stablehlo.abs", [ELEMENTWISE | PURE], Plain;
+    Cbrt, "stablehlo.cbrt", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Ceil, "stablehlo.ceil", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Convert, "stablehlo.convert", [ELEMENTWISE | PURE], Plain;
+    Cosine, "stablehlo.cosine", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    CountLeadingZeros, "stablehlo.count_leading_zeros", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Exponential, "stablehlo.exponential", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    ExponentialMinusOne, "stablehlo.exponential_minus_one", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Floor, "stablehlo.floor", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Imag, "stablehlo.imag", [ELEMENTWISE | PURE], Plain;
+    IsFinite, "stablehlo.is_finite", [ELEMENTWISE | PURE], Plain;
+    Log, "stablehlo.log", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    LogPlusOne, "stablehlo.log_plus_one", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Logistic, "stablehlo.logistic", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Negate, "stablehlo.negate", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Not, "stablehlo.not", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Popcnt, "stablehlo.popcnt", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Real, "stablehlo.real", [ELEMENTWISE | PURE], Plain;
+    ReducePrecision, "stablehlo.reduce_precision", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], stablehlo::ReducePrecision;
+    RoundNearestAfz, "stablehlo.round_nearest_afz", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    RoundNearestEven, "stablehlo.round_nearest_even", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Rsqrt, "stablehlo.rsqrt", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Sign, "stablehlo.sign", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Sine, "stablehlo.sine", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Sqrt, "stablehlo.sqrt", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Tan, "stablehlo.tan", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Tanh, "stablehlo.tanh", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    BitcastConvert, "stablehlo.bitcast_convert", [PURE], Plain;
+    UniformQuantize, "stablehlo.uniform_quantize", [ELEMENTWISE | PURE], Plain;
+    UniformDequantize, "stablehlo.uniform_dequantize", [ELEMENTWISE | PURE], Plain;
+    Add, "stablehlo.add", [ELEMENTWISE | PURE], Plain;
+    And, "stablehlo.and", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Atan2, "stablehlo.atan2", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Complex, "stablehlo.complex", [ELEMENTWISE | PURE], Plain;
+    Divide, "stablehlo.divide", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Maximum, "stablehlo.maximum", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Minimum, "stablehlo.minimum", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Multiply, "stablehlo.multiply", [ELEMENTWISE | PURE], Plain;
+    Or, "stablehlo.or", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Power, "stablehlo.power", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Remainder, "stablehlo.remainder", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    ShiftLeft, "stablehlo.shift_left", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    ShiftRightArithmetic, "stablehlo.shift_right_arithmetic", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    ShiftRightLogical, "stablehlo.shift_right_logical", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Subtract, "stablehlo.subtract", [ELEMENTWISE | PURE], Plain;
+    Xor, "stablehlo.xor", [ELEMENTWISE | PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Compare, "stablehlo.compare", [ELEMENTWISE | PURE], stablehlo::Compare;
+    Select, "stablehlo.select", [ELEMENTWISE | PURE], Plain;
+    Clamp, "stablehlo.clamp", [ELEMENTWISE | PURE], Plain;
+    Constant, "stablehlo.constant", [PURE | CONSTANT_LIKE], stablehlo::Constant;
+    Iota, "stablehlo.iota", [PURE], stablehlo::Iota;
+    DynamicIota, "stablehlo.dynamic_iota", [PURE], stablehlo::Iota;
+    Broadcast, "stablehlo.broadcast", [PURE], stablehlo::Broadcast;
+    BroadcastInDim, "stablehlo.broadcast_in_dim", [PURE], stablehlo::BroadcastInDim;
+    DynamicBroadcastInDim, "stablehlo.dynamic_broadcast_in_dim", [PURE], stablehlo::DynamicBroadcastInDim;
+    Reshape, "stablehlo.reshape", [PURE], Plain;
+    DynamicReshape, "stablehlo.dynamic_reshape", [PURE], Plain;
+    Transpose, "stablehlo.transpose", [PURE], stablehlo::Transpose;
+    Concatenate, "stablehlo.concatenate", [PURE], stablehlo::Dimension;
+    Slice, "stablehlo.slice", [PURE], stablehlo::Slice;
+    DynamicSlice, "stablehlo.dynamic_slice", [PURE], stablehlo::DynamicSlice;
+    RealDynamicSlice, "stablehlo.real_dynamic_slice", [PURE], Plain;
+    DynamicUpdateSlice, "stablehlo.dynamic_update_slice", [PURE], Plain;
+    Pad, "stablehlo.pad", [PURE], stablehlo::Pad;
+    DynamicPad, "stablehlo.dynamic_pad", [PURE], Plain;
+    Reverse, "stablehlo.reverse", [PURE], stablehlo::Dimensions;
+    Gather, "stablehlo.gather", [PURE], stablehlo::Gather;
+    DynamicGather, "stablehlo.dynamic_gather", [PURE], stablehlo::DynamicGather;
+    Scatter, "stablehlo.scatter", [HAS_REGIONS], stablehlo::Scatter;
+    Sort, "stablehlo.sort", [HAS_REGIONS], stablehlo::Sort;
+    GetDimensionSize, "stablehlo.get_dimension_size", [PURE], stablehlo::Dimension;
+    SetDimensionSize, "stablehlo.set_dimension_size", [PURE], stablehlo::Dimension;
+    TorchIndexSelect, "stablehlo.torch_index_select", [PURE], stablehlo::TorchIndexSelect;
+    Reduce, "stablehlo.reduce", [HAS_REGIONS], stablehlo::Dimensions;
+    ReduceWindow, "stablehlo.reduce_window", [HAS_REGIONS], stablehlo::ReduceWindow;
+    SelectAndScatter, "stablehlo.select_and_scatter", [HAS_REGIONS], stablehlo::SelectAndScatter;
+    Map, "stablehlo.map", [HAS_REGIONS], stablehlo::Dimensions;
+    Dot, "stablehlo.dot", [PURE], stablehlo::Dot;
+    DotGeneral, "stablehlo.dot_general", [PURE], stablehlo::DotGeneral;
+    Einsum, "stablehlo.einsum", [PURE], stablehlo::Einsum;
+    UnaryEinsum, "stablehlo.unary_einsum", [PURE], stablehlo::Einsum;
+    Convolution, "stablehlo.convolution", [PURE], stablehlo::Convolution;
+    DynamicConv, "stablehlo.dynamic_conv", [PURE], stablehlo::Convolution;
+    Fft, "stablehlo.fft", [PURE], stablehlo::Fft;
+    TriangularSolve, "stablehlo.triangular_solve", [PURE], stablehlo::TriangularSolve;
+    Cholesky, "stablehlo.cholesky", [PURE], stablehlo::Cholesky;
+    BatchNormGrad, "stablehlo.batch_norm_grad", [PURE], stablehlo::BatchNorm;
+    BatchNormInference, "stablehlo.batch_norm_inference", [PURE], stablehlo::BatchNorm;
+    BatchNormTraining, "stablehlo.batch_norm_training", [PURE], stablehlo::BatchNorm;
+    Rng, "stablehlo.rng", [], stablehlo::Rng;
+    RngBitGenerator, "stablehlo.rng_bit_generator", [PURE], stablehlo::RngBitGenerator;
+    While, "stablehlo.while", [HAS_REGIONS], Plain;
+    If, "stablehlo.if", [HAS_REGIONS], Plain;
+    Case, "stablehlo.case", [HAS_REGIONS], Plain;
+    Return, "stablehlo.return", [TERMINATOR | PURE], Plain;
+    Composite, "stablehlo.composite", [SYMBOL_USER], stablehlo::Composite;
+    CustomCall, "stablehlo.custom_call", [], stablehlo::CustomCall;
+    OptimizationBarrier, "stablehlo.optimization_barrier", [PURE], Plain;
+    Tuple, "stablehlo.tuple", [PURE], Plain;
+    GetTupleElement, "stablehlo.get_tuple_element", [PURE], stablehlo::GetTupleElement;
+    CreateToken, "stablehlo.create_token", [PURE], Plain;
+    AfterAll, "stablehlo.after_all", [PURE], Plain;
+    Infeed, "stablehlo.infeed", [], stablehlo::Infeed;
+    Outfeed, "stablehlo.outfeed", [], stablehlo::Outfeed;
+    Send, "stablehlo.send", [], stablehlo::SendRecv;
+    Recv, "stablehlo.recv", [], stablehlo::SendRecv;
+    AllGather, "stablehlo.all_gather", [COLLECTIVE], stablehlo::AllGather;
+    AllReduce, "stablehlo.all_reduce", [COLLECTIVE | HAS_REGIONS], stablehlo::AllReduce;
+    AllToAll, "stablehlo.all_to_all", [COLLECTIVE], stablehlo::AllToAll;
+    ReduceScatter, "stablehlo.reduce_scatter", [COLLECTIVE | HAS_REGIONS], stablehlo::ReduceScatter;
+    CollectivePermute, "stablehlo.collective_permute", [COLLECTIVE], stablehlo::CollectivePermute;
+    CollectiveBroadcast, "stablehlo.collective_broadcast", [COLLECTIVE], stablehlo::CollectiveBroadcast;
+    CollectiveReduce, "stablehlo.collective_reduce", [COLLECTIVE | HAS_REGIONS], stablehlo::AllReduce;
+    CrossReplicaSum, "stablehlo.cross-replica-sum", [COLLECTIVE], stablehlo::CollectiveBroadcast;
+    PartitionId, "stablehlo.partition_id", [], Plain;
+    ReplicaId, "stablehlo.replica_id", [], Plain;
+    AsyncStart, "stablehlo.async_start", [ISOLATED_FROM_ABOVE | HAS_REGIONS], stablehlo::AsyncStart;
+    AsyncDone, "stablehlo.async_done", [], Plain;
 });
 
 define_dialect!(ChloOp, Chlo, CHLO_OPS, {
-    AsinAcosKernel, "chlo._asin_acos_kernel", [ELEMENTWISE | PURE];
-    Acos, "chlo.acos", [ELEMENTWISE | PURE];
-    Acosh, "chlo.acosh", [ELEMENTWISE | PURE];
-    Asin, "chlo.asin", [ELEMENTWISE | PURE];
-    Asinh, "chlo.asinh", [ELEMENTWISE | PURE];
-    Atan, "chlo.atan", [ELEMENTWISE | PURE];
-    Atanh, "chlo.atanh", [ELEMENTWISE | PURE];
-    BesselI1e, "chlo.bessel_i1e", [ELEMENTWISE | PURE];
-    Conj, "chlo.conj", [ELEMENTWISE | PURE];
-    Cosh, "chlo.cosh", [ELEMENTWISE | PURE];
-    Digamma, "chlo.digamma", [ELEMENTWISE | PURE];
-    Erf, "chlo.erf", [ELEMENTWISE | PURE];
-    ErfInv, "chlo.erf_inv", [ELEMENTWISE | PURE];
-    Erfc, "chlo.erfc", [ELEMENTWISE | PURE];
-    IsInf, "chlo.is_inf", [ELEMENTWISE | PURE];
-    IsNegInf, "chlo.is_neg_inf", [ELEMENTWISE | PURE];
-    IsPosInf, "chlo.is_pos_inf", [ELEMENTWISE | PURE];
-    Lgamma, "chlo.lgamma", [ELEMENTWISE | PURE];
-    Sinh, "chlo.sinh", [ELEMENTWISE | PURE];
-    Square, "chlo.square", [ELEMENTWISE | PURE];
-    Tan, "chlo.tan", [ELEMENTWISE | PURE];
-    Mulhi, "chlo.mulhi", [ELEMENTWISE | PURE];
-    NextAfter, "chlo.next_after", [ELEMENTWISE | PURE];
-    Polygamma, "chlo.polygamma", [ELEMENTWISE | PURE];
-    Zeta, "chlo.zeta", [ELEMENTWISE | PURE];
-    BroadcastAdd, "chlo.broadcast_add", [PURE];
-    BroadcastAnd, "chlo.broadcast_and", [PURE];
-    BroadcastAtan2, "chlo.broadcast_atan2", [PURE];
-    BroadcastCompare, "chlo.broadcast_compare", [PURE];
-    BroadcastComplex, "chlo.broadcast_complex", [PURE];
-    BroadcastDivide, "chlo.broadcast_divide", [PURE];
-    BroadcastMaximum, "chlo.broadcast_maximum", [PURE];
-    BroadcastMinimum, "chlo.broadcast_minimum", [PURE];
-    BroadcastMultiply, "chlo.broadcast_multiply", [PURE];
-    BroadcastNextAfter, "chlo.broadcast_next_after", [PURE];
-    BroadcastOr, "chlo.broadcast_or", [PURE];
-    BroadcastPolygamma, "chlo.broadcast_polygamma", [PURE];
-    BroadcastPower, "chlo.broadcast_power", [PURE];
-    BroadcastRemainder, "chlo.broadcast_remainder", [PURE];
-    BroadcastSelect, "chlo.broadcast_select", [PURE];
-    BroadcastShiftLeft, "chlo.broadcast_shift_left", [PURE];
-    BroadcastShiftRightArithmetic, "chlo.broadcast_shift_right_arithmetic", [PURE];
-    BroadcastShiftRightLogical, "chlo.broadcast_shift_right_logical", [PURE];
-    BroadcastSubtract, "chlo.broadcast_subtract", [PURE];
-    BroadcastXor, "chlo.broadcast_xor", [PURE];
-    BroadcastZeta, "chlo.broadcast_zeta", [PURE];
-    Constant, "chlo.constant", [PURE | CONSTANT_LIKE];
-    ConstantLike, "chlo.constant_like", [PURE];
-    TopK, "chlo.top_k", [PURE];
-    RaggedDot, "chlo.ragged_dot", [PURE];
-    Scan, "chlo.scan", [ISOLATED_FROM_ABOVE | HAS_REGIONS];
+    AsinAcosKernel, "chlo._asin_acos_kernel", [ELEMENTWISE | PURE], Plain;
+    Acos, "chlo.acos", [ELEMENTWISE | PURE], Plain;
+    Acosh, "chlo.acosh", [ELEMENTWISE | PURE], Plain;
+    Asin, "chlo.asin", [ELEMENTWISE | PURE], Plain;
+    Asinh, "chlo.asinh", [ELEMENTWISE | PURE], Plain;
+    Atan, "chlo.atan", [ELEMENTWISE | PURE], Plain;
+    Atanh, "chlo.atanh", [ELEMENTWISE | PURE], Plain;
+    BesselI1e, "chlo.bessel_i1e", [ELEMENTWISE | PURE], Plain;
+    Conj, "chlo.conj", [ELEMENTWISE | PURE], Plain;
+    Cosh, "chlo.cosh", [ELEMENTWISE | PURE], Plain;
+    Digamma, "chlo.digamma", [ELEMENTWISE | PURE], Plain;
+    Erf, "chlo.erf", [ELEMENTWISE | PURE], Plain;
+    ErfInv, "chlo.erf_inv", [ELEMENTWISE | PURE], Plain;
+    Erfc, "chlo.erfc", [ELEMENTWISE | PURE], Plain;
+    IsInf, "chlo.is_inf", [ELEMENTWISE | PURE], Plain;
+    IsNegInf, "chlo.is_neg_inf", [ELEMENTWISE | PURE], Plain;
+    IsPosInf, "chlo.is_pos_inf", [ELEMENTWISE | PURE], Plain;
+    Lgamma, "chlo.lgamma", [ELEMENTWISE | PURE], Plain;
+    Sinh, "chlo.sinh", [ELEMENTWISE | PURE], Plain;
+    Square, "chlo.square", [ELEMENTWISE | PURE], Plain;
+    Tan, "chlo.tan", [ELEMENTWISE | PURE], Plain;
+    Mulhi, "chlo.mulhi", [ELEMENTWISE | PURE], Plain;
+    NextAfter, "chlo.next_after", [ELEMENTWISE | PURE], Plain;
+    Polygamma, "chlo.polygamma", [ELEMENTWISE | PURE], Plain;
+    Zeta, "chlo.zeta", [ELEMENTWISE | PURE], Plain;
+    BroadcastAdd, "chlo.broadcast_add", [PURE], Plain;
+    BroadcastAnd, "chlo.broadcast_and", [PURE], Plain;
+    BroadcastAtan2, "chlo.broadcast_atan2", [PURE], Plain;
+    BroadcastCompare, "chlo.broadcast_compare", [PURE], chlo::BroadcastCompare;
+    BroadcastComplex, "chlo.broadcast_complex", [PURE], Plain;
+    BroadcastDivide, "chlo.broadcast_divide", [PURE], Plain;
+    BroadcastMaximum, "chlo.broadcast_maximum", [PURE], Plain;
+    BroadcastMinimum, "chlo.broadcast_minimum", [PURE], Plain;
+    BroadcastMultiply, "chlo.broadcast_multiply", [PURE], Plain;
+    BroadcastNextAfter, "chlo.broadcast_next_after", [PURE], Plain;
+    BroadcastOr, "chlo.broadcast_or", [PURE], Plain;
+    BroadcastPolygamma, "chlo.broadcast_polygamma", [PURE], Plain;
+    BroadcastPower, "chlo.broadcast_power", [PURE], Plain;
+    BroadcastRemainder, "chlo.broadcast_remainder", [PURE], Plain;
+    BroadcastSelect, "chlo.broadcast_select", [PURE], Plain;
+    BroadcastShiftLeft, "chlo.broadcast_shift_left", [PURE], Plain;
+    BroadcastShiftRightArithmetic, "chlo.broadcast_shift_right_arithmetic", [PURE], Plain;
+    BroadcastShiftRightLogical, "chlo.broadcast_shift_right_logical", [PURE], Plain;
+    BroadcastSubtract, "chlo.broadcast_subtract", [PURE], Plain;
+    BroadcastXor, "chlo.broadcast_xor", [PURE], Plain;
+    BroadcastZeta, "chlo.broadcast_zeta", [PURE], Plain;
+    Constant, "chlo.constant", [PURE | CONSTANT_LIKE], chlo::Constant;
+    ConstantLike, "chlo.constant_like", [PURE], chlo::Constant;
+    TopK, "chlo.top_k", [PURE], chlo::TopK;
+    RaggedDot, "chlo.ragged_dot", [PURE], chlo::RaggedDot;
+    Scan, "chlo.scan", [ISOLATED_FROM_ABOVE | HAS_REGIONS], chlo::Scan;
 });
 
 // The MHLO ops that XLA's HLO import leaves in StableHLO modules (Shardy dumps,
@@ -306,213 +313,213 @@ define_dialect!(ChloOp, Chlo, CHLO_OPS, {
 // ops (`copy`, `add_dependency`, `bitcast`, `domain`) and the math ops that
 // MHLO keeps as ops where StableHLO has them in CHLO (`acos` ... `topk`).
 define_dialect!(MhloOp, Mhlo, MHLO_OPS, {
-    Acos, "mhlo.acos", [ELEMENTWISE | PURE];
-    Acosh, "mhlo.acosh", [ELEMENTWISE | PURE];
-    AddDependency, "mhlo.add_dependency", [];
-    Asin, "mhlo.asin", [ELEMENTWISE | PURE];
-    Asinh, "mhlo.asinh", [ELEMENTWISE | PURE];
-    Atanh, "mhlo.atanh", [ELEMENTWISE | PURE];
-    Bitcast, "mhlo.bitcast", [PURE];
-    Copy, "mhlo.copy", [PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Cosh, "mhlo.cosh", [ELEMENTWISE | PURE];
-    Domain, "mhlo.domain", [PURE];
-    Erf, "mhlo.erf", [ELEMENTWISE | PURE];
-    Sinh, "mhlo.sinh", [ELEMENTWISE | PURE];
-    TopK, "mhlo.topk", [PURE];
+    Acos, "mhlo.acos", [ELEMENTWISE | PURE], Plain;
+    Acosh, "mhlo.acosh", [ELEMENTWISE | PURE], Plain;
+    AddDependency, "mhlo.add_dependency", [], Plain;
+    Asin, "mhlo.asin", [ELEMENTWISE | PURE], Plain;
+    Asinh, "mhlo.asinh", [ELEMENTWISE | PURE], Plain;
+    Atanh, "mhlo.atanh", [ELEMENTWISE | PURE], Plain;
+    Bitcast, "mhlo.bitcast", [PURE], Plain;
+    Copy, "mhlo.copy", [PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Cosh, "mhlo.cosh", [ELEMENTWISE | PURE], Plain;
+    Domain, "mhlo.domain", [PURE], Plain;
+    Erf, "mhlo.erf", [ELEMENTWISE | PURE], Plain;
+    Sinh, "mhlo.sinh", [ELEMENTWISE | PURE], Plain;
+    TopK, "mhlo.topk", [PURE], chlo::TopK;
 });
 
 define_dialect!(SdyOp, Sdy, SDY_OPS, {
-    Mesh, "sdy.mesh", [SYMBOL];
-    ShardingConstraint, "sdy.sharding_constraint", [SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER];
-    Reshard, "sdy.reshard", [PURE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER];
-    Return, "sdy.return", [PURE | TERMINATOR];
-    ManualComputation, "sdy.manual_computation", [ISOLATED_FROM_ABOVE | HAS_REGIONS | SYMBOL_USER];
-    ShardingGroup, "sdy.sharding_group", [];
-    Constant, "sdy.constant", [PURE];
-    DataFlowEdge, "sdy.data_flow_edge", [SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER];
-    PropagationBarrier, "sdy.propagation_barrier", [PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    NamedComputation, "sdy.named_computation", [ISOLATED_FROM_ABOVE | HAS_REGIONS | SYMBOL_USER];
-    AllGather, "sdy.all_gather", [COLLECTIVE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER];
-    AllSlice, "sdy.all_slice", [COLLECTIVE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER];
-    AllToAll, "sdy.all_to_all", [COLLECTIVE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER];
-    CollectivePermute, "sdy.collective_permute", [COLLECTIVE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER];
-    AllReduce, "sdy.all_reduce", [COLLECTIVE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER];
-    ReduceScatter, "sdy.reduce_scatter", [COLLECTIVE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER];
-    ShardedToUnreduced, "sdy.sharded_to_unreduced", [COLLECTIVE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER];
-    ReplicatedToUnreduced, "sdy.replicated_to_unreduced", [COLLECTIVE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER];
-    FuncDataFlowEdge, "sdy.func_data_flow_edge", [SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER];
+    Mesh, "sdy.mesh", [SYMBOL], sdy::Mesh;
+    ShardingConstraint, "sdy.sharding_constraint", [SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER], sdy::Sharding;
+    Reshard, "sdy.reshard", [PURE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER], sdy::Sharding;
+    Return, "sdy.return", [PURE | TERMINATOR], Plain;
+    ManualComputation, "sdy.manual_computation", [ISOLATED_FROM_ABOVE | HAS_REGIONS | SYMBOL_USER], sdy::ManualComputation;
+    ShardingGroup, "sdy.sharding_group", [], sdy::ShardingGroup;
+    Constant, "sdy.constant", [PURE], sdy::Constant;
+    DataFlowEdge, "sdy.data_flow_edge", [SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER], sdy::DataFlowEdge;
+    PropagationBarrier, "sdy.propagation_barrier", [PURE | SAME_OPERANDS_AND_RESULT_TYPE], sdy::PropagationBarrier;
+    NamedComputation, "sdy.named_computation", [ISOLATED_FROM_ABOVE | HAS_REGIONS | SYMBOL_USER], sdy::NamedComputation;
+    AllGather, "sdy.all_gather", [COLLECTIVE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER], sdy::AllGather;
+    AllSlice, "sdy.all_slice", [COLLECTIVE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER], sdy::AllSlice;
+    AllToAll, "sdy.all_to_all", [COLLECTIVE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER], sdy::AllToAll;
+    CollectivePermute, "sdy.collective_permute", [COLLECTIVE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER], sdy::CollectivePermute;
+    AllReduce, "sdy.all_reduce", [COLLECTIVE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER], sdy::AllReduce;
+    ReduceScatter, "sdy.reduce_scatter", [COLLECTIVE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER], sdy::ReduceScatter;
+    ShardedToUnreduced, "sdy.sharded_to_unreduced", [COLLECTIVE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER], sdy::ToUnreduced;
+    ReplicatedToUnreduced, "sdy.replicated_to_unreduced", [COLLECTIVE | SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER], sdy::ToUnreduced;
+    FuncDataFlowEdge, "sdy.func_data_flow_edge", [SAME_OPERANDS_AND_RESULT_TYPE | SYMBOL_USER], sdy::FuncDataFlowEdge;
 });
 
 define_dialect!(MpmdOp, Mpmd, MPMD_OPS, {
-    Return, "mpmd.return", [PURE | TERMINATOR];
-    NamedComputation, "mpmd.named_computation", [ISOLATED_FROM_ABOVE | HAS_REGIONS];
-    NamedTensor, "mpmd.named_tensor", [PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Fragment, "mpmd.fragment", [ISOLATED_FROM_ABOVE | HAS_REGIONS];
-    FragmentCall, "mpmd.fragment_call", [SYMBOL_USER];
-    Transfer, "mpmd.transfer", [PURE];
-    Assign, "mpmd.assign", [PURE];
-    Unassign, "mpmd.unassign", [PURE];
-    Call, "mpmd.call", [SYMBOL_USER];
-    For, "mpmd.for", [HAS_REGIONS];
-    Broadcast, "mpmd.broadcast", [PURE | SAME_OPERANDS_AND_RESULT_TYPE];
-    Reduce, "mpmd.reduce", [PURE | SAME_OPERANDS_AND_RESULT_TYPE];
+    Return, "mpmd.return", [PURE | TERMINATOR], Plain;
+    NamedComputation, "mpmd.named_computation", [ISOLATED_FROM_ABOVE | HAS_REGIONS], mpmd::NamedComputation;
+    NamedTensor, "mpmd.named_tensor", [PURE | SAME_OPERANDS_AND_RESULT_TYPE], mpmd::NamedTensor;
+    Fragment, "mpmd.fragment", [ISOLATED_FROM_ABOVE | HAS_REGIONS], mpmd::Fragment;
+    FragmentCall, "mpmd.fragment_call", [SYMBOL_USER], mpmd::Fragment;
+    Transfer, "mpmd.transfer", [PURE], mpmd::Transfer;
+    Assign, "mpmd.assign", [PURE], mpmd::Assign;
+    Unassign, "mpmd.unassign", [PURE], mpmd::Assign;
+    Call, "mpmd.call", [SYMBOL_USER], mpmd::Call;
+    For, "mpmd.for", [HAS_REGIONS], mpmd::For;
+    Broadcast, "mpmd.broadcast", [PURE | SAME_OPERANDS_AND_RESULT_TYPE], Plain;
+    Reduce, "mpmd.reduce", [PURE | SAME_OPERANDS_AND_RESULT_TYPE], mpmd::Reduce;
 });
 
 define_dialect!(CheckOp, Check, CHECK_OPS, {
-    ExpectEq, "check.expect_eq", [TEST];
-    ExpectEqConst, "check.expect_eq_const", [TEST];
-    ExpectAlmostEq, "check.expect_almost_eq", [TEST];
-    ExpectAlmostEqConst, "check.expect_almost_eq_const", [TEST];
-    ExpectClose, "check.expect_close", [TEST];
-    ExpectSerializedEq, "check.expect_serialized_eq", [TEST];
+    ExpectEq, "check.expect_eq", [TEST], Plain;
+    ExpectEqConst, "check.expect_eq_const", [TEST], check::ExpectEqConst;
+    ExpectAlmostEq, "check.expect_almost_eq", [TEST], check::ExpectAlmostEq;
+    ExpectAlmostEqConst, "check.expect_almost_eq_const", [TEST], check::ExpectAlmostEqConst;
+    ExpectClose, "check.expect_close", [TEST], check::ExpectClose;
+    ExpectSerializedEq, "check.expect_serialized_eq", [TEST], check::ExpectSerializedEq;
 });
 
 define_dialect!(InterpreterOp, Interpreter, INTERPRETER_OPS, {
-    RunParallel, "interpreter.run_parallel", [TEST | SYMBOL_USER];
-    Print, "interpreter.print", [TEST];
-    Probe, "interpreter.probe", [TEST];
+    RunParallel, "interpreter.run_parallel", [TEST | SYMBOL_USER], interpreter::RunParallel;
+    Print, "interpreter.print", [TEST], Plain;
+    Probe, "interpreter.probe", [TEST], interpreter::Probe;
 });
 
 // XLA HLO (`spec/src/hlo`): one row per opcode of XLA's `hlo_opcode.h`, named `hlo.<opcode>` with
 // XLA's opcode string, plus the `hlo.computation` that holds a computation's instructions.
 define_dialect!(HloOp, Hlo, HLO_OPS, {
-    Computation, "hlo.computation", [ISOLATED_FROM_ABOVE | SYMBOL | HAS_REGIONS | NO_TERMINATOR];
-    Abs, "hlo.abs", [ELEMENTWISE | PURE];
-    Acos, "hlo.acos", [ELEMENTWISE | PURE];
-    Acosh, "hlo.acosh", [ELEMENTWISE | PURE];
-    Add, "hlo.add", [ELEMENTWISE | PURE];
-    AddDependency, "hlo.add-dependency", [];
-    AfterAll, "hlo.after-all", [];
-    AllGather, "hlo.all-gather", [COLLECTIVE];
-    AllGatherDone, "hlo.all-gather-done", [];
-    AllGatherStart, "hlo.all-gather-start", [COLLECTIVE];
-    AllReduce, "hlo.all-reduce", [COLLECTIVE];
-    AllReduceDone, "hlo.all-reduce-done", [];
-    AllReduceStart, "hlo.all-reduce-start", [COLLECTIVE];
-    AllToAll, "hlo.all-to-all", [COLLECTIVE];
-    And, "hlo.and", [ELEMENTWISE | PURE];
-    Asin, "hlo.asin", [ELEMENTWISE | PURE];
-    Asinh, "hlo.asinh", [ELEMENTWISE | PURE];
-    AsyncDone, "hlo.async-done", [];
-    AsyncStart, "hlo.async-start", [];
-    AsyncUpdate, "hlo.async-update", [];
-    Atan, "hlo.atan", [ELEMENTWISE | PURE];
-    Atan2, "hlo.atan2", [ELEMENTWISE | PURE];
-    Atanh, "hlo.atanh", [ELEMENTWISE | PURE];
-    BatchNormGrad, "hlo.batch-norm-grad", [];
-    BatchNormInference, "hlo.batch-norm-inference", [];
-    BatchNormTraining, "hlo.batch-norm-training", [];
-    Bitcast, "hlo.bitcast", [];
-    BitcastConvert, "hlo.bitcast-convert", [];
-    Broadcast, "hlo.broadcast", [];
-    Call, "hlo.call", [];
-    Cbrt, "hlo.cbrt", [ELEMENTWISE | PURE];
-    Ceil, "hlo.ceil", [ELEMENTWISE | PURE];
-    Cholesky, "hlo.cholesky", [];
-    Clamp, "hlo.clamp", [ELEMENTWISE | PURE];
-    Clz, "hlo.count-leading-zeros", [ELEMENTWISE | PURE];
-    CollectiveBroadcast, "hlo.collective-broadcast", [COLLECTIVE];
-    CollectivePermute, "hlo.collective-permute", [COLLECTIVE];
-    CollectivePermuteDone, "hlo.collective-permute-done", [];
-    CollectivePermuteStart, "hlo.collective-permute-start", [COLLECTIVE];
-    CollectiveReduce, "hlo.collective-reduce", [COLLECTIVE];
-    Compare, "hlo.compare", [ELEMENTWISE | PURE];
-    Complex, "hlo.complex", [ELEMENTWISE | PURE];
-    Concatenate, "hlo.concatenate", [];
-    Conditional, "hlo.conditional", [];
-    Constant, "hlo.constant", [];
-    Convert, "hlo.convert", [ELEMENTWISE | PURE];
-    Convolution, "hlo.convolution", [];
-    Copy, "hlo.copy", [];
-    CopyDone, "hlo.copy-done", [];
-    CopyStart, "hlo.copy-start", [];
-    Cos, "hlo.cosine", [ELEMENTWISE | PURE];
-    Cosh, "hlo.cosh", [ELEMENTWISE | PURE];
-    CustomCall, "hlo.custom-call", [];
-    Divide, "hlo.divide", [ELEMENTWISE | PURE];
-    Domain, "hlo.domain", [];
-    Dot, "hlo.dot", [];
-    DynamicReshape, "hlo.dynamic-reshape", [];
-    DynamicSlice, "hlo.dynamic-slice", [];
-    DynamicUpdateSlice, "hlo.dynamic-update-slice", [];
-    Erf, "hlo.erf", [ELEMENTWISE | PURE];
-    Exp, "hlo.exponential", [ELEMENTWISE | PURE];
-    Expm1, "hlo.exponential-minus-one", [ELEMENTWISE | PURE];
-    Fft, "hlo.fft", [];
-    Floor, "hlo.floor", [ELEMENTWISE | PURE];
-    Fusion, "hlo.fusion", [];
-    Gather, "hlo.gather", [];
-    GetDimensionSize, "hlo.get-dimension-size", [];
-    GetTupleElement, "hlo.get-tuple-element", [];
-    Imag, "hlo.imag", [ELEMENTWISE | PURE];
-    Infeed, "hlo.infeed", [];
-    Iota, "hlo.iota", [];
-    IsFinite, "hlo.is-finite", [ELEMENTWISE | PURE];
-    Log, "hlo.log", [ELEMENTWISE | PURE];
-    Log1p, "hlo.log-plus-one", [ELEMENTWISE | PURE];
-    Logistic, "hlo.logistic", [ELEMENTWISE | PURE];
-    Map, "hlo.map", [];
-    Maximum, "hlo.maximum", [ELEMENTWISE | PURE];
-    Minimum, "hlo.minimum", [ELEMENTWISE | PURE];
-    Mulhi, "hlo.mulhi", [ELEMENTWISE | PURE];
-    Multiply, "hlo.multiply", [ELEMENTWISE | PURE];
-    Negate, "hlo.negate", [ELEMENTWISE | PURE];
-    Not, "hlo.not", [ELEMENTWISE | PURE];
-    OptimizationBarrier, "hlo.opt-barrier", [];
-    Or, "hlo.or", [ELEMENTWISE | PURE];
-    Outfeed, "hlo.outfeed", [];
-    Pad, "hlo.pad", [];
-    Parameter, "hlo.parameter", [];
-    PartitionId, "hlo.partition-id", [];
-    PopulationCount, "hlo.popcnt", [ELEMENTWISE | PURE];
-    Power, "hlo.power", [ELEMENTWISE | PURE];
-    RaggedAllToAll, "hlo.ragged-all-to-all", [COLLECTIVE];
-    RaggedDot, "hlo.ragged-dot", [];
-    Real, "hlo.real", [ELEMENTWISE | PURE];
-    Recv, "hlo.recv", [];
-    RecvDone, "hlo.recv-done", [];
-    Reduce, "hlo.reduce", [];
-    ReducePrecision, "hlo.reduce-precision", [ELEMENTWISE | PURE];
-    ReduceScatter, "hlo.reduce-scatter", [COLLECTIVE];
-    ReduceWindow, "hlo.reduce-window", [];
-    Remainder, "hlo.remainder", [ELEMENTWISE | PURE];
-    ReplicaId, "hlo.replica-id", [];
-    Reshape, "hlo.reshape", [];
-    Reverse, "hlo.reverse", [];
-    Rng, "hlo.rng", [];
-    RngBitGenerator, "hlo.rng-bit-generator", [];
-    RngGetAndUpdateState, "hlo.rng-get-and-update-state", [];
-    RoundNearestAfz, "hlo.round-nearest-afz", [ELEMENTWISE | PURE];
-    RoundNearestEven, "hlo.round-nearest-even", [ELEMENTWISE | PURE];
-    Rsqrt, "hlo.rsqrt", [ELEMENTWISE | PURE];
-    ScaledDot, "hlo.scaled-dot", [];
-    Scan, "hlo.scan", [];
-    Scatter, "hlo.scatter", [];
-    Select, "hlo.select", [ELEMENTWISE | PURE];
-    SelectAndScatter, "hlo.select-and-scatter", [];
-    Send, "hlo.send", [];
-    SendDone, "hlo.send-done", [];
-    SetDimensionSize, "hlo.set-dimension-size", [];
-    ShiftLeft, "hlo.shift-left", [ELEMENTWISE | PURE];
-    ShiftRightArithmetic, "hlo.shift-right-arithmetic", [ELEMENTWISE | PURE];
-    ShiftRightLogical, "hlo.shift-right-logical", [ELEMENTWISE | PURE];
-    Shuffle, "hlo.shuffle", [];
-    Sign, "hlo.sign", [ELEMENTWISE | PURE];
-    Sin, "hlo.sine", [ELEMENTWISE | PURE];
-    Sinh, "hlo.sinh", [ELEMENTWISE | PURE];
-    Slice, "hlo.slice", [];
-    Sort, "hlo.sort", [];
-    Sqrt, "hlo.sqrt", [ELEMENTWISE | PURE];
-    StochasticConvert, "hlo.stochastic-convert", [ELEMENTWISE | PURE];
-    Subtract, "hlo.subtract", [ELEMENTWISE | PURE];
-    Tan, "hlo.tan", [ELEMENTWISE | PURE];
-    Tanh, "hlo.tanh", [ELEMENTWISE | PURE];
-    TopK, "hlo.topk", [];
-    Transpose, "hlo.transpose", [];
-    TriangularSolve, "hlo.triangular-solve", [];
-    Tuple, "hlo.tuple", [];
-    While, "hlo.while", [];
-    Xor, "hlo.xor", [ELEMENTWISE | PURE];
+    Computation, "hlo.computation", [ISOLATED_FROM_ABOVE | SYMBOL | HAS_REGIONS | NO_TERMINATOR], Hlo;
+    Abs, "hlo.abs", [ELEMENTWISE | PURE], Hlo;
+    Acos, "hlo.acos", [ELEMENTWISE | PURE], Hlo;
+    Acosh, "hlo.acosh", [ELEMENTWISE | PURE], Hlo;
+    Add, "hlo.add", [ELEMENTWISE | PURE], Hlo;
+    AddDependency, "hlo.add-dependency", [], Hlo;
+    AfterAll, "hlo.after-all", [], Hlo;
+    AllGather, "hlo.all-gather", [COLLECTIVE], Hlo;
+    AllGatherDone, "hlo.all-gather-done", [], Hlo;
+    AllGatherStart, "hlo.all-gather-start", [COLLECTIVE], Hlo;
+    AllReduce, "hlo.all-reduce", [COLLECTIVE], Hlo;
+    AllReduceDone, "hlo.all-reduce-done", [], Hlo;
+    AllReduceStart, "hlo.all-reduce-start", [COLLECTIVE], Hlo;
+    AllToAll, "hlo.all-to-all", [COLLECTIVE], Hlo;
+    And, "hlo.and", [ELEMENTWISE | PURE], Hlo;
+    Asin, "hlo.asin", [ELEMENTWISE | PURE], Hlo;
+    Asinh, "hlo.asinh", [ELEMENTWISE | PURE], Hlo;
+    AsyncDone, "hlo.async-done", [], Hlo;
+    AsyncStart, "hlo.async-start", [], Hlo;
+    AsyncUpdate, "hlo.async-update", [], Hlo;
+    Atan, "hlo.atan", [ELEMENTWISE | PURE], Hlo;
+    Atan2, "hlo.atan2", [ELEMENTWISE | PURE], Hlo;
+    Atanh, "hlo.atanh", [ELEMENTWISE | PURE], Hlo;
+    BatchNormGrad, "hlo.batch-norm-grad", [], Hlo;
+    BatchNormInference, "hlo.batch-norm-inference", [], Hlo;
+    BatchNormTraining, "hlo.batch-norm-training", [], Hlo;
+    Bitcast, "hlo.bitcast", [], Hlo;
+    BitcastConvert, "hlo.bitcast-convert", [], Hlo;
+    Broadcast, "hlo.broadcast", [], Hlo;
+    Call, "hlo.call", [], Hlo;
+    Cbrt, "hlo.cbrt", [ELEMENTWISE | PURE], Hlo;
+    Ceil, "hlo.ceil", [ELEMENTWISE | PURE], Hlo;
+    Cholesky, "hlo.cholesky", [], Hlo;
+    Clamp, "hlo.clamp", [ELEMENTWISE | PURE], Hlo;
+    Clz, "hlo.count-leading-zeros", [ELEMENTWISE | PURE], Hlo;
+    CollectiveBroadcast, "hlo.collective-broadcast", [COLLECTIVE], Hlo;
+    CollectivePermute, "hlo.collective-permute", [COLLECTIVE], Hlo;
+    CollectivePermuteDone, "hlo.collective-permute-done", [], Hlo;
+    CollectivePermuteStart, "hlo.collective-permute-start", [COLLECTIVE], Hlo;
+    CollectiveReduce, "hlo.collective-reduce", [COLLECTIVE], Hlo;
+    Compare, "hlo.compare", [ELEMENTWISE | PURE], Hlo;
+    Complex, "hlo.complex", [ELEMENTWISE | PURE], Hlo;
+    Concatenate, "hlo.concatenate", [], Hlo;
+    Conditional, "hlo.conditional", [], Hlo;
+    Constant, "hlo.constant", [], Hlo;
+    Convert, "hlo.convert", [ELEMENTWISE | PURE], Hlo;
+    Convolution, "hlo.convolution", [], Hlo;
+    Copy, "hlo.copy", [], Hlo;
+    CopyDone, "hlo.copy-done", [], Hlo;
+    CopyStart, "hlo.copy-start", [], Hlo;
+    Cos, "hlo.cosine", [ELEMENTWISE | PURE], Hlo;
+    Cosh, "hlo.cosh", [ELEMENTWISE | PURE], Hlo;
+    CustomCall, "hlo.custom-call", [], Hlo;
+    Divide, "hlo.divide", [ELEMENTWISE | PURE], Hlo;
+    Domain, "hlo.domain", [], Hlo;
+    Dot, "hlo.dot", [], Hlo;
+    DynamicReshape, "hlo.dynamic-reshape", [], Hlo;
+    DynamicSlice, "hlo.dynamic-slice", [], Hlo;
+    DynamicUpdateSlice, "hlo.dynamic-update-slice", [], Hlo;
+    Erf, "hlo.erf", [ELEMENTWISE | PURE], Hlo;
+    Exp, "hlo.exponential", [ELEMENTWISE | PURE], Hlo;
+    Expm1, "hlo.exponential-minus-one", [ELEMENTWISE | PURE], Hlo;
+    Fft, "hlo.fft", [], Hlo;
+    Floor, "hlo.floor", [ELEMENTWISE | PURE], Hlo;
+    Fusion, "hlo.fusion", [], Hlo;
+    Gather, "hlo.gather", [], Hlo;
+    GetDimensionSize, "hlo.get-dimension-size", [], Hlo;
+    GetTupleElement, "hlo.get-tuple-element", [], Hlo;
+    Imag, "hlo.imag", [ELEMENTWISE | PURE], Hlo;
+    Infeed, "hlo.infeed", [], Hlo;
+    Iota, "hlo.iota", [], Hlo;
+    IsFinite, "hlo.is-finite", [ELEMENTWISE | PURE], Hlo;
+    Log, "hlo.log", [ELEMENTWISE | PURE], Hlo;
+    Log1p, "hlo.log-plus-one", [ELEMENTWISE | PURE], Hlo;
+    Logistic, "hlo.logistic", [ELEMENTWISE | PURE], Hlo;
+    Map, "hlo.map", [], Hlo;
+    Maximum, "hlo.maximum", [ELEMENTWISE | PURE], Hlo;
+    Minimum, "hlo.minimum", [ELEMENTWISE | PURE], Hlo;
+    Mulhi, "hlo.mulhi", [ELEMENTWISE | PURE], Hlo;
+    Multiply, "hlo.multiply", [ELEMENTWISE | PURE], Hlo;
+    Negate, "hlo.negate", [ELEMENTWISE | PURE], Hlo;
+    Not, "hlo.not", [ELEMENTWISE | PURE], Hlo;
+    OptimizationBarrier, "hlo.opt-barrier", [], Hlo;
+    Or, "hlo.or", [ELEMENTWISE | PURE], Hlo;
+    Outfeed, "hlo.outfeed", [], Hlo;
+    Pad, "hlo.pad", [], Hlo;
+    Parameter, "hlo.parameter", [], Hlo;
+    PartitionId, "hlo.partition-id", [], Hlo;
+    PopulationCount, "hlo.popcnt", [ELEMENTWISE | PURE], Hlo;
+    Power, "hlo.power", [ELEMENTWISE | PURE], Hlo;
+    RaggedAllToAll, "hlo.ragged-all-to-all", [COLLECTIVE], Hlo;
+    RaggedDot, "hlo.ragged-dot", [], Hlo;
+    Real, "hlo.real", [ELEMENTWISE | PURE], Hlo;
+    Recv, "hlo.recv", [], Hlo;
+    RecvDone, "hlo.recv-done", [], Hlo;
+    Reduce, "hlo.reduce", [], Hlo;
+    ReducePrecision, "hlo.reduce-precision", [ELEMENTWISE | PURE], Hlo;
+    ReduceScatter, "hlo.reduce-scatter", [COLLECTIVE], Hlo;
+    ReduceWindow, "hlo.reduce-window", [], Hlo;
+    Remainder, "hlo.remainder", [ELEMENTWISE | PURE], Hlo;
+    ReplicaId, "hlo.replica-id", [], Hlo;
+    Reshape, "hlo.reshape", [], Hlo;
+    Reverse, "hlo.reverse", [], Hlo;
+    Rng, "hlo.rng", [], Hlo;
+    RngBitGenerator, "hlo.rng-bit-generator", [], Hlo;
+    RngGetAndUpdateState, "hlo.rng-get-and-update-state", [], Hlo;
+    RoundNearestAfz, "hlo.round-nearest-afz", [ELEMENTWISE | PURE], Hlo;
+    RoundNearestEven, "hlo.round-nearest-even", [ELEMENTWISE | PURE], Hlo;
+    Rsqrt, "hlo.rsqrt", [ELEMENTWISE | PURE], Hlo;
+    ScaledDot, "hlo.scaled-dot", [], Hlo;
+    Scan, "hlo.scan", [], Hlo;
+    Scatter, "hlo.scatter", [], Hlo;
+    Select, "hlo.select", [ELEMENTWISE | PURE], Hlo;
+    SelectAndScatter, "hlo.select-and-scatter", [], Hlo;
+    Send, "hlo.send", [], Hlo;
+    SendDone, "hlo.send-done", [], Hlo;
+    SetDimensionSize, "hlo.set-dimension-size", [], Hlo;
+    ShiftLeft, "hlo.shift-left", [ELEMENTWISE | PURE], Hlo;
+    ShiftRightArithmetic, "hlo.shift-right-arithmetic", [ELEMENTWISE | PURE], Hlo;
+    ShiftRightLogical, "hlo.shift-right-logical", [ELEMENTWISE | PURE], Hlo;
+    Shuffle, "hlo.shuffle", [], Hlo;
+    Sign, "hlo.sign", [ELEMENTWISE | PURE], Hlo;
+    Sin, "hlo.sine", [ELEMENTWISE | PURE], Hlo;
+    Sinh, "hlo.sinh", [ELEMENTWISE | PURE], Hlo;
+    Slice, "hlo.slice", [], Hlo;
+    Sort, "hlo.sort", [], Hlo;
+    Sqrt, "hlo.sqrt", [ELEMENTWISE | PURE], Hlo;
+    StochasticConvert, "hlo.stochastic-convert", [ELEMENTWISE | PURE], Hlo;
+    Subtract, "hlo.subtract", [ELEMENTWISE | PURE], Hlo;
+    Tan, "hlo.tan", [ELEMENTWISE | PURE], Hlo;
+    Tanh, "hlo.tanh", [ELEMENTWISE | PURE], Hlo;
+    TopK, "hlo.topk", [], Hlo;
+    Transpose, "hlo.transpose", [], Hlo;
+    TriangularSolve, "hlo.triangular-solve", [], Hlo;
+    Tuple, "hlo.tuple", [], Hlo;
+    While, "hlo.while", [], Hlo;
+    Xor, "hlo.xor", [ELEMENTWISE | PURE], Hlo;
 });
 
 /// Every op shardref knows, grouped by dialect so that each dialect's code
@@ -576,6 +583,10 @@ impl OpKind {
     }
     pub fn traits(self) -> Traits {
         self.spec().traits
+    }
+    /// The op's attribute schema (its view's, `crate::schema`).
+    pub fn attr_schema(self) -> &'static [crate::schema::AttrSpec] {
+        self.spec().attrs
     }
     pub fn has(self, t: Traits) -> bool {
         self.traits().contains(t)

@@ -155,7 +155,7 @@ fn broadcast_binary(op: Op<'_>, cats: Cats, elem: ResultElem) -> Check {
     if !elem_compat(&ta.elem, &tb.elem) {
         return Err(Fail::new("chlo_broadcast_c1", "mismatched operand types"));
     }
-    let dims = op.ints_opt("broadcast_dimensions")?;
+    let dims = op.ints_opt(crate::attrs::chlo::Broadcasting::of(op.o).broadcast_dimensions())?;
     let want_elem = match elem {
         ResultElem::Same => ta.elem.clone(),
         ResultElem::Complex => ElemType::Complex(Box::new(ta.elem.clone())),
@@ -203,7 +203,7 @@ fn constant_like(op: Op<'_>) -> Check {
     let [x] = op.args::<1>()?;
     let t = operand(x, 0, Cats::ANY)?;
     let r = expect_tensor(op.result()?, "result #0")?;
-    let value_ty = match op.attr("value") {
+    let value_ty = match crate::attrs::chlo::Constant::of(op.o).value().raw() {
         Some(Attr::Float(f)) => Some(ElemType::Float(f.kind)),
         Some(Attr::Int(i)) => Some(i.ty.clone().unwrap_or(ElemType::I64)),
         Some(Attr::Bool(_)) => Some(ElemType::Int { width: 1, signedness: Signedness::Signless }),
@@ -228,7 +228,7 @@ fn top_k(op: Op<'_>) -> Check {
     let [x] = op.args::<1>()?;
     let t = operand(x, 0, Cats::INT.or(Cats::FLOAT))?;
     let rs = op.results(2)?;
-    let k = op.int("k")?;
+    let k = op.int(crate::attrs::chlo::TopK::of(op.o).k())?;
     let Some(s) = shape(t) else { return Ok(()) };
     // chlo_top_k_c1
     let Some((&last, outer)) = s.split_last() else {
@@ -256,7 +256,11 @@ fn ragged_dot(op: Op<'_>) -> Check {
     let tb = operand(b, 1, NUM)?;
     let tg = operand(g, 2, Cats::INT)?;
     let r = expect_tensor(op.result()?, "result #0")?;
-    let Some(StablehloAttr::RaggedDot(d)) = op.shlo("ragged_dot_dimension_numbers") else {
+    let Some(StablehloAttr::RaggedDot(d)) = crate::attrs::chlo::RaggedDot::of(op.o)
+        .ragged_dot_dimension_numbers()
+        .raw()
+        .and_then(shardref_spec::ir::Attr::as_stablehlo)
+    else {
         return Err(Fail::new("stablehlo_signature", "requires attribute 'ragged_dot_dimension_numbers'"));
     };
     let (lb, rb, lc, rc) = (
@@ -374,15 +378,19 @@ fn ragged_dot(op: Op<'_>) -> Check {
 fn scan(op: Op<'_>) -> Check {
     let ins = op.operand_types();
     let outs = op.result_types();
-    let seg = |name: &'static str, total: usize| -> Result<(usize, usize), Fail> {
-        match op.ints_opt(name)?.as_deref() {
+    let scan = crate::attrs::chlo::Scan::of(op.o);
+    let seg = |field: crate::attrs::Field<'_, crate::attrs::kind::Ints>,
+               total: usize|
+     -> Result<(usize, usize), Fail> {
+        let name = field.name;
+        match op.ints_opt(field)?.as_deref() {
             Some(&[a, b]) if a >= 0 && b >= 0 && (a + b) as usize == total => Ok((a as usize, b as usize)),
             Some(_) => Err(Fail::new("stablehlo_signature", format!("'{name}' does not match the number of values"))),
             None => Err(Fail::new("stablehlo_signature", format!("requires attribute '{name}'"))),
         }
     };
-    let (n_in, n_init) = seg("operandSegmentSizes", ins.len())?;
-    let (n_out, n_carry) = seg("resultSegmentSizes", outs.len())?;
+    let (n_in, n_init) = seg(scan.operand_segment_sizes(), ins.len())?;
+    let (n_out, n_carry) = seg(scan.result_segment_sizes(), outs.len())?;
     // chlo_scan_c1
     if n_carry != n_init {
         return Err(Fail::new("chlo_scan_c1", format!("expects {n_init} carries (one per init), got {n_carry}")));
@@ -391,9 +399,10 @@ fn scan(op: Op<'_>) -> Check {
         return Err(Fail::new("chlo_scan_c1", "at least one of inputs or outputs must be present"));
     }
     op.regions(1)?;
-    let dim = op.int("dimension")?;
+    let dim = op.int(crate::attrs::chlo::Scan::of(op.o).dimension())?;
     // chlo_scan_c2
-    let mut size: Option<u64> = op.int_opt("scan_dim_size")?.and_then(|s| u64::try_from(s).ok());
+    let mut size: Option<u64> =
+        op.int_opt(crate::attrs::chlo::Scan::of(op.o).scan_dim_size())?.and_then(|s| u64::try_from(s).ok());
     let mut size_dim: Dim = size;
     for (i, t) in ins[..n_in].iter().enumerate() {
         let Some(s) = tensor(t).and_then(shape) else {

@@ -325,7 +325,7 @@ pub fn prepare(m: &Module, pairs: &[Pair]) -> Result<Module, EquivError> {
 /// The argument types of function `name`.
 pub fn arg_types(m: &Module, name: &str) -> Result<(Vec<Type>, Vec<Type>), EquivError> {
     let f = find_func(m, name).ok_or_else(|| EquivError::new(Span::NONE, format!("no function @{name}")))?;
-    match m.op(f).attrs.get("function_type") {
+    match crate::attrs::Func::of(m.op(f)).function_type().raw() {
         Some(Attr::Type(Type::Function(a, r))) => Ok((a.clone(), r.clone())),
         _ => Err(EquivError::new(m.op(f).span, format!("@{name} has no function_type"))),
     }

@@ -37,6 +37,9 @@
 //! preceded by a comment with its label from `rules::RULES` and the
 //! inventory's rule id.
 
+/// The op table's attribute views (`shardref_spec::schema`): every attribute read goes through one.
+pub use shardref_spec::schema as attrs;
+
 pub mod chlo;
 pub mod coverage;
 pub mod equiv;
@@ -336,7 +339,7 @@ fn symbol_table(cx: &Cx<'_>) -> Result<(), Diagnostic> {
     let m = cx.m;
     let mut seen: std::collections::HashMap<&[u8], OpId> = std::collections::HashMap::new();
     for &op in &m.block(m.body()).ops {
-        let Some(Attr::Str(name, _)) = m.op(op).attrs.get("sym_name") else { continue };
+        let Some(Attr::Str(name, _)) = crate::attrs::Func::of(m.op(op)).sym_name().raw() else { continue };
         if let Some(&first) = seen.get(name.as_slice()) {
             let msg = format!("redefinition of symbol named '{}'", String::from_utf8_lossy(name));
             let f = Fail::new("symbol_table_c1", msg).note(m.op(first).span, "see existing symbol definition here");

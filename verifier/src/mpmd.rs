@@ -24,7 +24,6 @@ use crate::{Cx, Fail};
 type Verdict = Result<(), Diagnostic>;
 
 /// `kMemoryKindAttr`: the discardable attribute holding a memory kind.
-const MEMORY_KIND_ATTR: &str = "mhlo.memory_kind";
 const PINNED_HOST: &str = "pinned_host";
 const DEVICE: &str = "device";
 
@@ -111,7 +110,7 @@ fn terminator_types(cx: &Cx<'_>, op: OpId) -> Vec<Type> {
 
 /// A function's `sym_name`.
 fn func_name(cx: &Cx<'_>, func: OpId) -> String {
-    match cx.m.op(func).attrs.get("sym_name") {
+    match crate::attrs::Func::of(cx.m.op(func)).sym_name().raw() {
         Some(Attr::Str(s, _)) => String::from_utf8_lossy(s).into_owned(),
         _ => String::new(),
     }
@@ -127,36 +126,33 @@ fn enclosing_func(cx: &Cx<'_>, op: OpId) -> Option<OpId> {
 }
 
 fn is_mpmd_function(cx: &Cx<'_>, func: OpId) -> bool {
-    cx.m.op(func).attrs.contains("topology")
+    crate::attrs::Func::of(cx.m.op(func)).topology().present()
 }
 
 fn is_public(cx: &Cx<'_>, func: OpId) -> bool {
-    match cx.m.op(func).attrs.get("sym_visibility") {
+    match crate::attrs::Func::of(cx.m.op(func)).sym_visibility().raw() {
         None => true,
         Some(a) => a.as_str() == Some(b"public"),
     }
 }
 
 fn is_private(cx: &Cx<'_>, func: OpId) -> bool {
-    cx.m.op(func).attrs.get("sym_visibility").and_then(Attr::as_str) == Some(b"private")
+    crate::attrs::Func::of(cx.m.op(func)).sym_visibility().raw().and_then(Attr::as_str) == Some(b"private")
 }
 
 /// `IsEntryPointFunction`: a public function with a topology or a mesh shape.
 fn is_entry_point(cx: &Cx<'_>, func: OpId) -> bool {
-    let a = &cx.m.op(func).attrs;
-    (a.contains("topology") || a.contains("mesh_shape")) && is_public(cx, func)
-}
-
-fn str_attr<'a>(cx: &'a Cx<'_>, op: OpId, name: &str) -> Option<&'a [u8]> {
-    cx.m.op(op).attrs.get(name).and_then(Attr::as_str)
+    let a = crate::attrs::Func::of(cx.m.op(func));
+    (a.topology().present() || a.mesh_shape().present()) && is_public(cx, func)
 }
 
 fn mesh_name_attr(cx: &Cx<'_>, op: OpId) -> String {
-    str_attr(cx, op, "mesh_name").map(|s| String::from_utf8_lossy(s).into_owned()).unwrap_or_default()
+    let name = crate::attrs::mpmd::Fragment::of(cx.m.op(op)).mesh_name().get();
+    name.map(|s| String::from_utf8_lossy(s).into_owned()).unwrap_or_default()
 }
 
 fn callee_name(cx: &Cx<'_>, op: OpId) -> String {
-    match cx.m.op(op).attrs.get("callee") {
+    match crate::attrs::Call::of(cx.m.op(op)).callee().raw() {
         Some(Attr::SymbolRef(path)) => path.first().cloned().unwrap_or_default(),
         _ => String::new(),
     }
@@ -164,7 +160,7 @@ fn callee_name(cx: &Cx<'_>, op: OpId) -> String {
 
 /// The callee of a call-like op, when it names a top-level `func.func`.
 fn callee_func(cx: &Cx<'_>, op: OpId) -> Option<OpId> {
-    match cx.m.op(op).attrs.get("callee") {
+    match crate::attrs::Call::of(cx.m.op(op)).callee().raw() {
         Some(Attr::SymbolRef(path)) if path.len() == 1 => cx.syms.funcs.get(&path[0]).copied(),
         _ => None,
     }
@@ -183,7 +179,7 @@ fn callee_func_or_error(cx: &Cx<'_>, op: OpId) -> Result<OpId, Diagnostic> {
 }
 
 fn function_type(cx: &Cx<'_>, func: OpId) -> (Vec<Type>, Vec<Type>) {
-    match cx.m.op(func).attrs.get("function_type") {
+    match crate::attrs::Func::of(cx.m.op(func)).function_type().raw() {
         Some(Attr::Type(Type::Function(i, r))) => (i.clone(), r.clone()),
         _ => (vec![], vec![]),
     }
@@ -387,7 +383,7 @@ fn fragment_call_uses(cx: &Cx<'_>, op: OpId) -> Verdict {
     let call_mesh = topology_mesh(cx, op, &mesh_name_attr(cx, op))?;
     // fragment_call_c2 (FC2, G3): the callee has a `mesh_shape`; the error
     // is reported at the callee.
-    let func_mesh = match cx.m.op(func).attrs.get("mesh_shape") {
+    let func_mesh = match crate::attrs::Func::of(cx.m.op(func)).mesh_shape().raw() {
         Some(Attr::Sdy(a)) => match a.as_ref() {
             SdyAttr::Mesh(m) => Some(m),
             _ => None,
@@ -434,18 +430,24 @@ fn memory_kind_from_attrs(cx: &Cx<'_>, v: ValueId, func: Option<OpId>) -> Option
         let Some(Attr::Array(dicts)) = list else { return None };
         // Upstream indexes without a bound check; an out-of-range index has no memory kind here.
         match dicts.get(i) {
-            Some(Attr::Dict(d)) => d.get(MEMORY_KIND_ATTR).and_then(Attr::as_str).map(<[u8]>::to_vec),
+            Some(Attr::Dict(d)) => {
+                crate::attrs::arg::memory_kind(d, shardref_spec::ir::Span::NONE).get().map(<[u8]>::to_vec)
+            }
             _ => None,
         }
     };
     match cx.m.value(v).def {
         // Upstream reads the enclosing function's argument attributes at the
         // block argument's index, whichever block the argument belongs to.
-        ValueDef::BlockArg { index, .. } => in_dict(cx.m.op(func?).attrs.get("arg_attrs"), index as usize),
+        ValueDef::BlockArg { index, .. } => {
+            in_dict(crate::attrs::Func::of(cx.m.op(func?)).arg_attrs().raw(), index as usize)
+        }
         ValueDef::Result { op, index } => match cx.m.op(op).name {
-            OpName::Known(OpKind::Mpmd(MpmdOp::Transfer)) => str_attr(cx, op, MEMORY_KIND_ATTR).map(<[u8]>::to_vec),
+            OpName::Known(OpKind::Mpmd(MpmdOp::Transfer)) => {
+                crate::attrs::mpmd::Transfer::of(cx.m.op(op)).memory_kind().get().map(<[u8]>::to_vec)
+            }
             OpName::Known(OpKind::Mpmd(MpmdOp::Fragment | MpmdOp::Call | MpmdOp::FragmentCall | MpmdOp::For)) => {
-                in_dict(cx.m.op(op).attrs.get("res_attrs"), index as usize)
+                in_dict(crate::attrs::Func::of(cx.m.op(op)).res_attrs().raw(), index as usize)
             }
             _ => None,
         },
@@ -551,7 +553,7 @@ fn verify_assign(cx: &Cx<'_>, op: OpId, is_assign: bool) -> Verdict {
 
 fn verify_call(cx: &Cx<'_>, op: OpId) -> Verdict {
     let callee = callee_name(cx, op);
-    if let Some(Attr::Int(count)) = cx.m.op(op).attrs.get("call_counter") {
+    if let Some(Attr::Int(count)) = crate::attrs::mpmd::Fragment::of(cx.m.op(op)).call_counter().raw() {
         let ty = count.ty.clone().unwrap_or(ElemType::I64);
         // call_c4 (CA4): `call_counter` is a ui32.
         if ty != (ElemType::Int { width: 32, signedness: Signedness::Unsigned }) {
@@ -649,15 +651,11 @@ fn type_class(t: &Type) -> String {
     }
 }
 
-fn int_attr(cx: &Cx<'_>, op: OpId, name: &str) -> Option<i128> {
-    cx.m.op(op).attrs.get(name).and_then(Attr::as_int)
-}
-
 fn verify_for(cx: &Cx<'_>, op: OpId) -> Verdict {
     let o = cx.m.op(op);
     // for_c8: `iterations` is required (an ODS attribute constraint, checked
     // before the op's verifier).
-    let Some(iterations) = int_attr(cx, op, "iterations") else {
+    let Some(iterations) = crate::attrs::mpmd::For::of(cx.m.op(op)).iterations().raw().and_then(Attr::as_int) else {
         return Err(cx.op_error(op, Fail::new("for_c8", "requires attribute 'iterations'")));
     };
     let args = body_arg_types(cx, op);
@@ -694,7 +692,7 @@ fn verify_for(cx: &Cx<'_>, op: OpId) -> Verdict {
     if iterations <= 0 {
         return Err(error("for_c6", cx, op, "number of iterations must be greater than zero"));
     }
-    let factor = int_attr(cx, op, "unroll_factor").unwrap_or(1);
+    let factor = crate::attrs::mpmd::For::of(cx.m.op(op)).unroll_factor().raw().and_then(Attr::as_int).unwrap_or(1);
     // for_c7 (FO7): the unroll factor divides the iteration count (a zero
     // factor fails too).
     if factor == 0 || iterations % factor != 0 {

@@ -26,13 +26,13 @@ impl Symbols {
         let mut s = Symbols::default();
         for &op in &m.block(m.body()).ops {
             let o = m.op(op);
-            let Some(Attr::Str(name, _)) = o.attrs.get("sym_name") else {
+            let Some(Attr::Str(name, _)) = crate::attrs::Func::of(o).sym_name().raw() else {
                 continue;
             };
             let name = String::from_utf8_lossy(name).into_owned();
             match o.name {
                 OpName::Known(OpKind::Sdy(SdyOp::Mesh)) => {
-                    if let Some(Attr::Sdy(a)) = o.attrs.get("mesh")
+                    if let Some(Attr::Sdy(a)) = crate::attrs::sdy::Mesh::of(o).mesh().raw()
                         && let SdyAttr::Mesh(mesh) = a.as_ref()
                     {
                         s.meshes.entry(name).or_insert((op, mesh.clone()));
@@ -58,7 +58,7 @@ impl Symbols {
 
 /// The `topology` attribute of a function, if it has one.
 pub fn func_topology(m: &Module, func: OpId) -> Option<&Topology> {
-    match m.op(func).attrs.get("topology") {
+    match crate::attrs::Func::of(m.op(func)).topology().raw() {
         Some(Attr::Mpmd(a)) => match a.as_ref() {
             MpmdAttr::Topology(t) => Some(t),
             _ => None,

@@ -470,7 +470,7 @@ impl StablehloEngine {
             .copied()
             .filter(|&op| {
                 let o = m.op(op);
-                let is_main = matches!(o.attrs.get("sym_name"), Some(Attr::Str(s, _)) if s == b"main");
+                let is_main = matches!(shardref_spec::schema::Func::of(o).sym_name().raw(), Some(Attr::Str(s, _)) if s == b"main");
                 !is_main && o.name != OpName::Known(OpKind::Sdy(SdyOp::Mesh))
             })
             .collect();

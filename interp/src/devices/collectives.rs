@@ -42,10 +42,11 @@
 //! deterministic only with one reading process, so several readers are an
 //! error. `outfeed` appends its inputs to the process's `Outcome::outfeed`.
 
-use shardref_spec::ir::stablehlo::StablehloAttr;
 use shardref_spec::ir::{Attr, Module, OpId, RegionId, Span, Type};
 use shardref_spec::ops::{OpName, StablehloOp};
 
+use crate::attrs::stablehlo as view;
+use crate::attrs::{Field, keys, kind};
 use crate::devices::runtime::{CollectiveKey, Comm, ProcessId};
 use crate::error::{IResult, InterpError};
 use crate::eval::{Frame, Interp, scalar_at};
@@ -208,14 +209,15 @@ pub fn my_group(grid: &Grid, groups: &[Vec<usize>]) -> Option<Vec<usize>> {
 }
 
 fn channel_id(it: &Interp<'_>, op: OpId) -> i64 {
-    match it.m.op(op).attrs.get("channel_handle").and_then(Attr::as_stablehlo) {
-        Some(StablehloAttr::ChannelHandle(c)) => c.handle,
-        _ => 0,
+    // Every collective's `channel_handle` (the field of each of their views).
+    match view::AllReduce::of(it.m.op(op)).channel_handle().get() {
+        Some(c) => c.handle,
+        None => 0,
     }
 }
 
-fn flag(it: &Interp<'_>, op: OpId, name: &str) -> bool {
-    matches!(it.m.op(op).attrs.get(name), Some(Attr::Unit) | Some(Attr::Bool(true)))
+fn flag(field: Field<'_, kind::Flag>) -> bool {
+    field.get() == Some(true)
 }
 
 /// all_gather, all_reduce, reduce_scatter, collective_reduce (spec: each op's "process groups" paragraph).
@@ -231,7 +233,8 @@ pub fn strategy_with_global_ids(channel: i64, use_global_device_ids: bool) -> IR
 /// The op's channel and its strategy by `strategy_with_global_ids`.
 fn channel_and_global_ids_strategy(it: &Interp<'_>, op: OpId, span: Span) -> IResult<(i64, Strategy)> {
     let ch = channel_id(it, op);
-    let strategy = strategy_with_global_ids(ch, flag(it, op, "use_global_device_ids")).map_err(|e| e.at(span))?;
+    let strategy = strategy_with_global_ids(ch, flag(view::AllReduce::of(it.m.op(op)).use_global_device_ids()))
+        .map_err(|e| e.at(span))?;
     Ok((ch, strategy))
 }
 
@@ -243,7 +246,8 @@ pub fn strategy_by_channel(channel: i64) -> Strategy {
 /// `replica_groups` as lists of ids (a dense 2-D tensor, -1 padding dropped; or mesh axes).
 pub fn replica_groups(m: &Module, op: OpId) -> IResult<Vec<Vec<i64>>> {
     let o = m.op(op);
-    match o.attrs.get("replica_groups") {
+    let field = view::AllReduce::of(o).replica_groups();
+    match field.raw() {
         Some(a @ Attr::Dense(d)) => {
             let shape = match &d.ty {
                 Type::Tensor(t) => t.static_shape().unwrap_or_default().into_iter().map(|x| x as usize).collect(),
@@ -263,14 +267,14 @@ pub fn replica_groups(m: &Module, op: OpId) -> IResult<Vec<Vec<i64>>> {
             mesh_axes_groups(m, text).map_err(|e| InterpError::invalid(o.span, e))
         }
         Some(_) => Err(InterpError::invalid(o.span, "replica_groups must be a dense tensor or mesh axes")),
-        None => Err(InterpError::invalid(o.span, "missing attribute 'replica_groups'")),
+        None => Err(field.missing().into()),
     }
 }
 
 /// `source_target_pairs` as (source, target) ids.
 fn source_target_pairs(m: &Module, op: OpId) -> IResult<Vec<(i64, i64)>> {
     let o = m.op(op);
-    let ids = crate::attrs::ints(o, "source_target_pairs")?;
+    let ids = view::CollectivePermute::of(o).source_target_pairs().req()?;
     if ids.len() % 2 != 0 {
         return Err(InterpError::invalid(o.span, "source_target_pairs must be an N × 2 tensor"));
     }
@@ -589,7 +593,7 @@ fn reduce_parts<'m>(
 pub fn all_gather(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>) -> IResult<Vec<Value>> {
     let o = it.m.op(op);
     let span = o.span;
-    let dim = crate::attrs::int(o, "all_gather_dim")?;
+    let dim = view::AllGather::of(o).all_gather_dim().req()?;
     let (ch, strategy) = channel_and_global_ids_strategy(it, op, span)?;
     let (grid, groups) = groups_for(it, op, strategy)?;
     let group = my_group(&grid, &groups).ok_or_else(|| no_group(&grid, span, "all_gather"))?;
@@ -620,7 +624,7 @@ pub fn all_gather_in(
 pub fn reduce_scatter(it: &mut Interp<'_>, f: &mut Frame, op: OpId, operands: Vec<Tensor>) -> IResult<Vec<Value>> {
     let o = it.m.op(op);
     let span = o.span;
-    let dim = crate::attrs::int(o, "scatter_dimension")?;
+    let dim = view::ReduceScatter::of(o).scatter_dimension().req()?;
     let (ch, strategy) = channel_and_global_ids_strategy(it, op, span)?;
     let (grid, groups) = groups_for(it, op, strategy)?;
     let group = my_group(&grid, &groups).ok_or_else(|| no_group(&grid, span, "reduce_scatter"))?;
@@ -663,9 +667,9 @@ pub fn reduce_scatter_in<'m>(
 pub fn all_to_all(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>) -> IResult<Vec<Value>> {
     let o = it.m.op(op);
     let span = o.span;
-    let split_dim = crate::attrs::int(o, "split_dimension")?;
-    let concat_dim = crate::attrs::int(o, "concat_dimension")?;
-    let split_count = crate::attrs::int(o, "split_count")?;
+    let a = view::AllToAll::of(o);
+    let (split_dim, concat_dim, split_count) =
+        (a.split_dimension().req()?, a.concat_dimension().req()?, a.split_count().req()?);
     let ch = channel_id(it, op);
     let strategy = strategy_by_channel(ch);
     let (grid, groups) = groups_for(it, op, strategy)?;
@@ -801,7 +805,7 @@ pub fn collective_broadcast(it: &mut Interp<'_>, op: OpId, operands: Vec<Tensor>
     let span = it.m.op(op).span;
     let ch = channel_id(it, op);
     let strategy = strategy_by_channel(ch);
-    let dynamic = flag(it, op, "has_dynamic_root");
+    let dynamic = flag(view::CollectiveBroadcast::of(it.m.op(op)).has_dynamic_root());
     let (grid, groups) = groups_for(it, op, strategy)?;
     let (data, roots) = split_roots(operands, dynamic, span)?;
     let Some(group) = my_group(&grid, &groups) else {
@@ -837,7 +841,7 @@ pub fn collective_broadcast_in(
 pub fn collective_reduce(it: &mut Interp<'_>, f: &mut Frame, op: OpId, operands: Vec<Tensor>) -> IResult<Vec<Value>> {
     let span = it.m.op(op).span;
     let (ch, strategy) = channel_and_global_ids_strategy(it, op, span)?;
-    let dynamic = flag(it, op, "has_dynamic_root");
+    let dynamic = flag(view::CollectiveBroadcast::of(it.m.op(op)).has_dynamic_root());
     let (grid, groups) = groups_for(it, op, strategy)?;
     let (data, roots) = split_roots(operands, dynamic, span)?;
     let Some(group) = my_group(&grid, &groups) else {
@@ -1139,20 +1143,21 @@ type MeshDesc = (Vec<(String, i64)>, Option<Vec<i64>>);
 /// A mesh symbol's `stablehlo.mesh`/`mesh` attribute as printed in dictionary form.
 fn mesh_from_symbol(m: &Module, name: &str) -> Result<MeshDesc, String> {
     let op = m.lookup_symbol(name).ok_or_else(|| format!("no mesh @{name}"))?;
-    let attrs = &m.op(op).attrs;
-    let a = attrs
-        .get("stablehlo.mesh")
-        .or_else(|| attrs.get("mesh"))
+    let o = m.op(op);
+    let a = crate::attrs::Common::of(o)
+        .stablehlo_mesh()
+        .raw()
+        .or_else(|| crate::attrs::sdy::Mesh::of(o).mesh().raw())
         .ok_or_else(|| format!("@{name} has no stablehlo.mesh"))?;
     let Attr::Dict(d) = a else { return Err(format!("@{name}'s mesh is not a dictionary")) };
-    let Some(Attr::Array(axes)) = d.get("axes") else { return Err(format!("@{name}'s mesh has no axes")) };
+    let Some(Attr::Array(axes)) = d.get(keys::AXES) else { return Err(format!("@{name}'s mesh has no axes")) };
     let mut out = vec![];
     for ax in axes {
         let Attr::Dict(ad) = ax else { return Err("mesh axes must be dictionaries".into()) };
-        let n = ad.get("name").and_then(Attr::as_str).ok_or("mesh axis without a name")?;
-        let s = ad.get("size").and_then(Attr::as_int).ok_or("mesh axis without a size")?;
+        let n = ad.get(keys::AXIS_NAME).and_then(Attr::as_str).ok_or("mesh axis without a name")?;
+        let s = ad.get(keys::AXIS_SIZE).and_then(Attr::as_int).ok_or("mesh axis without a size")?;
         out.push((String::from_utf8_lossy(n).into_owned(), s as i64));
     }
-    let ids = d.get("device_ids").and_then(crate::attrs::ints_of);
+    let ids = d.get(keys::DEVICE_IDS).and_then(crate::attrs::ints_of);
     Ok((out, ids))
 }

@@ -153,10 +153,7 @@ fn reduce_kind(m: &Module, op: OpId, operands: &[Held]) -> Option<ReductionKind>
 /// Whether every sharded reduction dimension of a convolution is its input
 /// feature dimension (operand 0) or kernel input feature dimension (operand 1).
 fn conv_features_only(m: &Module, op: OpId, reduced: &[(usize, usize)]) -> bool {
-    use shardref_spec::ir::stablehlo::StablehloAttr;
-    let Some(StablehloAttr::Conv(n)) =
-        m.op(op).attrs.get("dimension_numbers").and_then(shardref_spec::ir::Attr::as_stablehlo)
-    else {
+    let Some(n) = crate::attrs::stablehlo::Convolution::of(m.op(op)).dimension_numbers().get() else {
         return false;
     };
     reduced.iter().all(|&(t, d)| {
@@ -388,10 +385,10 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
             // reduction factor pairs input and kernel elements across blocks
             // once the convolution pads or strides.
             OpKind::Stablehlo(StablehloOp::Convolution)
-                if ["feature_group_count", "batch_group_count"]
-                    .iter()
-                    .all(|a| crate::attrs::int(m.op(op), a).unwrap_or(1) == 1)
-                    && conv_features_only(m, op, &reduced_dims) =>
+                if {
+                    let c = crate::attrs::stablehlo::Convolution::of(m.op(op));
+                    [c.feature_group_count(), c.batch_group_count()].iter().all(|a| a.req().unwrap_or(1) == 1)
+                } && conv_features_only(m, op, &reduced_dims) =>
             {
                 ReductionKind::Sum
             }

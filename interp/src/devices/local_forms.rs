@@ -48,10 +48,11 @@
 
 use std::ops::Range;
 
-use shardref_spec::ir::stablehlo::StablehloAttr;
-use shardref_spec::ir::{Attr, ElemType, Module, OpId, Type};
+use shardref_spec::ir::{ElemType, Module, OpId, Type};
 use shardref_spec::ops::{OpKind, StablehloOp};
 
+use crate::attrs::stablehlo as view;
+use crate::attrs::{Field, kind};
 use crate::devices::mesh::{AxisPart, Mesh, Sharding, extract_block};
 use crate::devices::sdy_ops::Held;
 use crate::error::{IResult, InterpError};
@@ -304,11 +305,11 @@ fn reduce_window(
     let rank = x.global.len();
     let w = crate::ops::windows::Window::new(
         rank,
-        ints(m, op, "window_dimensions")?,
-        crate::attrs::ints_opt(o, "window_strides").map_err(|e| e.at(span))?,
-        crate::attrs::ints_opt(o, "base_dilations").map_err(|e| e.at(span))?,
-        crate::attrs::ints_opt(o, "window_dilations").map_err(|e| e.at(span))?,
-        crate::attrs::ints_opt(o, "padding").map_err(|e| e.at(span))?,
+        ints(view::ReduceWindow::of(o).window_dimensions())?,
+        view::ReduceWindow::of(o).window_strides().opt().map_err(|e| InterpError::from(e).at(span))?,
+        view::ReduceWindow::of(o).base_dilations().opt().map_err(|e| InterpError::from(e).at(span))?,
+        view::ReduceWindow::of(o).window_dilations().opt().map_err(|e| InterpError::from(e).at(span))?,
+        view::ReduceWindow::of(o).padding().opt().map_err(|e| InterpError::from(e).at(span))?,
     )
     .map_err(|e| e.at(span))?;
     if w.base_dilations.iter().any(|&b| b != 1) || rglobal.len() != rank {
@@ -440,7 +441,7 @@ fn strict_message(
 /// Device block `block` of an iota: a local iota plus the block's offsets.
 fn iota_block(m: &Module, op: OpId, block: &[Range<usize>], local: &[usize], elem: &ElemType) -> IResult<Tensor> {
     let o = m.op(op);
-    let dim = crate::attrs::int(o, "iota_dimension").map_err(|e| e.at(o.span))?;
+    let dim = view::Iota::of(o).iota_dimension().req().map_err(|e| InterpError::from(e).at(o.span))?;
     let dim = usize::try_from(dim)
         .ok()
         .filter(|&d| d < local.len())
@@ -453,9 +454,8 @@ fn iota_block(m: &Module, op: OpId, block: &[Range<usize>], local: &[usize], ele
     Ok(Tensor::new(local.to_vec(), elem.clone(), buf))
 }
 
-fn ints(m: &Module, op: OpId, name: &str) -> IResult<Vec<i64>> {
-    let o = m.op(op);
-    crate::attrs::ints(o, name).map_err(|e| e.at(o.span))
+fn ints(field: Field<'_, kind::Ints>) -> IResult<Vec<i64>> {
+    field.req().map_err(|e| InterpError::from(e).at(field.span))
 }
 
 /// The global ranges of each tensor operand that result block `block` reads
@@ -475,7 +475,8 @@ fn windows(
     }
     let w = match k {
         StablehloOp::Slice => {
-            let (start, stride) = (ints(m, op, "start_indices")?, ints(m, op, "strides")?);
+            let (start, stride) =
+                (ints(view::Slice::of(m.op(op)).start_indices())?, ints(view::Slice::of(m.op(op)).strides())?);
             if start.len() != rank || stride.len() != rank {
                 return Ok(None);
             }
@@ -489,7 +490,8 @@ fn windows(
             vec![one]
         }
         StablehloOp::Pad => {
-            let (low, inner) = (ints(m, op, "edge_padding_low")?, ints(m, op, "interior_padding")?);
+            let (low, inner) =
+                (ints(view::Pad::of(m.op(op)).edge_padding_low())?, ints(view::Pad::of(m.op(op)).interior_padding())?);
             if low.len() != rank || inner.len() != rank {
                 return Ok(None);
             }
@@ -520,7 +522,7 @@ fn windows(
         }
         StablehloOp::DynamicSlice => {
             // The start indices (each device's own scalars) are clamped globally.
-            let sizes = ints(m, op, "slice_sizes")?;
+            let sizes = ints(view::DynamicSlice::of(m.op(op)).slice_sizes())?;
             if sizes.len() != rank || operands.len() != rank + 1 {
                 return Ok(None);
             }
@@ -536,7 +538,7 @@ fn windows(
             all
         }
         StablehloOp::Reverse => {
-            let dims = ints(m, op, "dimensions")?;
+            let dims = ints(view::Dimensions::of(m.op(op)).dimensions())?;
             let one = (0..rank)
                 .map(|d| {
                     let r = &block[d];
@@ -550,8 +552,9 @@ fn windows(
             vec![one]
         }
         StablehloOp::Concatenate => {
-            let Ok(c) = usize::try_from(crate::attrs::int(m.op(op), "dimension").map_err(|e| e.at(m.op(op).span))?)
-            else {
+            let Ok(c) = usize::try_from(
+                view::Dimension::of(m.op(op)).dimension().req().map_err(|e| InterpError::from(e).at(m.op(op).span))?,
+            ) else {
                 return Ok(None);
             };
             let mut off = 0;
@@ -595,14 +598,15 @@ fn window_kernel(
     let out = match k {
         StablehloOp::Slice => {
             let w = &ws[0];
-            let stride = ints(m, op, "strides")?;
+            let stride = ints(view::Slice::of(m.op(op)).strides())?;
             let zeros = vec![0; w.rank()];
             let limit: Vec<i64> = w.shape.iter().map(|&n| n as i64).collect();
             crate::ops::shape::slice(w, &zeros, &limit, &stride)
         }
         StablehloOp::Pad => {
             let w = &ws[0];
-            let (low, inner) = (ints(m, op, "edge_padding_low")?, ints(m, op, "interior_padding")?);
+            let (low, inner) =
+                (ints(view::Pad::of(m.op(op)).edge_padding_low())?, ints(view::Pad::of(m.op(op)).interior_padding())?);
             let value = operands
                 .get(1)
                 .map(|h| &h.shards[p])
@@ -621,10 +625,10 @@ fn window_kernel(
             }
             crate::ops::shape::pad(w, value, &lo, &hi, &inner)
         }
-        StablehloOp::Reverse => crate::ops::shape::reverse(&ws[0], &ints(m, op, "dimensions")?),
+        StablehloOp::Reverse => crate::ops::shape::reverse(&ws[0], &ints(view::Dimensions::of(m.op(op)).dimensions())?),
         StablehloOp::DynamicSlice => Ok(ws[0].clone()),
         StablehloOp::Concatenate => {
-            let c = crate::attrs::int(m.op(op), "dimension").map_err(|e| e.at(span))?;
+            let c = view::Dimension::of(m.op(op)).dimension().req().map_err(|e| InterpError::from(e).at(span))?;
             let refs: Vec<&Tensor> = ws.iter().collect();
             crate::ops::shape::concatenate(&refs, c)
         }
@@ -661,10 +665,11 @@ fn components(indices: &Tensor, ivd: i64) -> Vec<usize> {
 pub fn gather_kernel(m: &Module, op: OpId, h: &Held, p: usize, operand: &Tensor, indices: &Tensor) -> IResult<Tensor> {
     let o = m.op(op);
     let span = o.span;
-    let Some(StablehloAttr::Gather(dn)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) else {
+    let g = view::Gather::of(o);
+    let Some(dn) = g.dimension_numbers().get() else {
         return Err(InterpError::invalid(span, "gather without dimension_numbers"));
     };
-    let sizes = crate::attrs::ints(o, "slice_sizes").map_err(|e| e.at(span))?;
+    let sizes = ints(g.slice_sizes())?;
     let s = &h.sharding;
     let block = s.block(&h.global, p);
     let rank = h.global.len();
@@ -724,7 +729,7 @@ pub fn gather_kernel(m: &Module, op: OpId, h: &Held, p: usize, operand: &Tensor,
 /// `input` is the sharding the first input has when the kernel runs.
 pub fn scatter_local(m: &Module, op: OpId, input: &Sharding) -> bool {
     let o = m.op(op);
-    let Some(StablehloAttr::Scatter(dn)) = o.attrs.get("scatter_dimension_numbers").and_then(Attr::as_stablehlo) else {
+    let Some(dn) = view::Scatter::of(o).scatter_dimension_numbers().get() else {
         return false;
     };
     (0..input.dims.len()).filter(|&d| input.num_shards(d) > 1).all(|d| {
@@ -748,7 +753,7 @@ pub fn scatter_args(
 ) -> IResult<()> {
     let o = m.op(op);
     let span = o.span;
-    let Some(StablehloAttr::Scatter(dn)) = o.attrs.get("scatter_dimension_numbers").and_then(Attr::as_stablehlo) else {
+    let Some(dn) = view::Scatter::of(o).scatter_dimension_numbers().get() else {
         return Err(InterpError::invalid(span, "scatter without scatter_dimension_numbers"));
     };
     let n = operands.len().saturating_sub(1) / 2;

@@ -20,8 +20,7 @@
 
 use std::ops::Range;
 
-use shardref_spec::ir::stablehlo::StablehloAttr;
-use shardref_spec::ir::{Attr, Module, OpId};
+use shardref_spec::ir::{Module, OpId};
 use shardref_spec::ops::{OpKind, StablehloOp, Traits};
 
 use crate::attrs;
@@ -159,7 +158,7 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
     match k {
         S::Constant | S::Iota => {}
         S::BroadcastInDim => {
-            let bd = dims(&attrs::ints(o, "broadcast_dimensions")?);
+            let bd = dims(&attrs::stablehlo::BroadcastInDim::of(o).broadcast_dimensions().req()?);
             let out = results.first().cloned().unwrap_or_default();
             d.operands[0] = bd
                 .iter()
@@ -176,7 +175,7 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
             d.linear = Linear::Every;
         }
         S::Transpose => {
-            let perm = dims(&attrs::ints(o, "permutation")?);
+            let perm = dims(&attrs::stablehlo::Transpose::of(o).permutation().req()?);
             let mut deps: Vec<Dep> = all(rank(0));
             for (r, &i) in perm.iter().enumerate() {
                 if i < deps.len() {
@@ -215,7 +214,7 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
             d.linear = Linear::Every;
         }
         S::Concatenate => {
-            let c = attrs::int(o, "dimension")?.max(0) as usize;
+            let c = attrs::stablehlo::Dimension::of(o).dimension().req()?.max(0) as usize;
             let mut offset = 0;
             for (j, s) in shapes.iter().enumerate() {
                 let len = s.get(c).copied().unwrap_or(0);
@@ -236,7 +235,10 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
             d.linear = Linear::Every;
         }
         S::Slice => {
-            let (start, stride) = (dims(&attrs::ints(o, "start_indices")?), dims(&attrs::ints(o, "strides")?));
+            let (start, stride) = (
+                dims(&attrs::stablehlo::Slice::of(o).start_indices().req()?),
+                dims(&attrs::stablehlo::Slice::of(o).strides().req()?),
+            );
             d.operands[0] = (0..rank(0))
                 .map(|i| {
                     let (s, t) = (start.get(i).copied().unwrap_or(0), stride.get(i).copied().unwrap_or(1));
@@ -246,8 +248,8 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
             d.linear = Linear::Every;
         }
         S::Pad => {
-            let lo = attrs::ints(o, "edge_padding_low")?;
-            let inner = attrs::ints(o, "interior_padding")?;
+            let lo = attrs::stablehlo::Pad::of(o).edge_padding_low().req()?;
+            let inner = attrs::stablehlo::Pad::of(o).interior_padding().req()?;
             d.operands[0] = (0..rank(0))
                 .map(|i| {
                     let (l, step, size) =
@@ -262,7 +264,7 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
                 .collect();
         }
         S::Reverse => {
-            let rev = dims(&attrs::ints(o, "dimensions")?);
+            let rev = dims(&attrs::stablehlo::Dimensions::of(o).dimensions().req()?);
             d.operands[0] = (0..rank(0))
                 .map(|i| {
                     if rev.contains(&i) {
@@ -279,8 +281,8 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
             let (lb, rb, lc, rc) = if k == S::Dot {
                 (vec![], vec![], vec![rank(0).saturating_sub(1)], vec![0])
             } else {
-                match o.attrs.get("dot_dimension_numbers").and_then(Attr::as_stablehlo) {
-                    Some(StablehloAttr::Dot(n)) => (
+                match attrs::stablehlo::DotGeneral::of(o).dot_dimension_numbers().get() {
+                    Some(n) => (
                         dims(&n.lhs_batching_dimensions),
                         dims(&n.rhs_batching_dimensions),
                         dims(&n.lhs_contracting_dimensions),
@@ -308,7 +310,7 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
         }
         S::Reduce => {
             let n = shapes.len() / 2;
-            let red = dims(&attrs::ints(o, "dimensions")?);
+            let red = dims(&attrs::stablehlo::Dimensions::of(o).dimensions().req()?);
             for i in 0..n {
                 let mut next = 0;
                 d.operands[i] = (0..rank(i))
@@ -342,8 +344,8 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
             // elsewhere (upstream's convert-global-to-local masks out-of-shard indices the same
             // way); the index vector dimension is needed whole.
             d.operands[0] = (0..rank(0)).map(Dep::Reduce).collect();
-            if let Some(StablehloAttr::Gather(dn)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) {
-                let sizes = dims(&attrs::ints(o, "slice_sizes")?);
+            if let Some(dn) = attrs::stablehlo::Gather::of(o).dimension_numbers().get() {
+                let sizes = dims(&attrs::stablehlo::DynamicSlice::of(o).slice_sizes().req()?);
                 let offset = dims(&dn.offset_dims);
                 let skipped = dims(&dn.collapsed_slice_dims).into_iter().chain(dims(&dn.operand_batching_dims));
                 let skipped: Vec<usize> = skipped.collect();
@@ -366,11 +368,11 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
             }
         }
         S::Convolution => {
-            let Some(StablehloAttr::Conv(n)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) else {
+            let Some(n) = attrs::stablehlo::Convolution::of(o).dimension_numbers().get() else {
                 return Ok(d);
             };
-            let fgc = attrs::int(o, "feature_group_count").unwrap_or(1).max(1) as usize;
-            let bgc = attrs::int(o, "batch_group_count").unwrap_or(1).max(1) as usize;
+            let fgc = attrs::stablehlo::Convolution::of(o).feature_group_count().req().unwrap_or(1).max(1) as usize;
+            let bgc = attrs::stablehlo::Convolution::of(o).batch_group_count().req().unwrap_or(1).max(1) as usize;
             let (ib, i_f) = (n.input_batch_dimension as usize, n.input_feature_dimension as usize);
             let (ki, ko) = (n.kernel_input_feature_dimension as usize, n.kernel_output_feature_dimension as usize);
             let (ob, of) = (n.output_batch_dimension as usize, n.output_feature_dimension as usize);
@@ -416,20 +418,21 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
             d.linear = Linear::One;
         }
         S::ReduceWindow | S::SelectAndScatter => {
-            let w = attrs::ints(o, "window_dimensions")?;
-            let strides = attrs::ints_opt(o, "window_strides")?;
+            let rw = attrs::stablehlo::ReduceWindow::of(o);
+            let w = rw.window_dimensions().req()?;
+            let strides = rw.window_strides().opt()?;
             let plain = |i: usize| {
-                let one = |name: &str| {
-                    attrs::ints_opt(o, name).ok().flatten().is_none_or(|v| v.get(i).is_none_or(|&x| x == 1))
+                let one = |field: attrs::Field<'_, attrs::kind::Ints>| {
+                    field.opt().ok().flatten().is_none_or(|v| v.get(i).is_none_or(|&x| x == 1))
                 };
-                let no_pad = match o.attrs.get("padding") {
+                let no_pad = match rw.padding().raw() {
                     None => true,
                     Some(a) => attrs::ints_of(a).is_none_or(|v| v.get(2 * i..2 * i + 2).is_none_or(|p| p == [0, 0])),
                 };
                 w.get(i) == Some(&1)
                     && strides.as_ref().is_none_or(|s| s.get(i).is_none_or(|&x| x == 1))
-                    && one("base_dilations")
-                    && one("window_dilations")
+                    && one(rw.base_dilations())
+                    && one(rw.window_dilations())
                     && no_pad
             };
             let n = if k == S::ReduceWindow { shapes.len() / 2 } else { 2 };
@@ -438,7 +441,7 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
             }
         }
         S::Fft => {
-            let len = attrs::ints(o, "fft_length")?.len();
+            let len = attrs::stablehlo::Fft::of(o).fft_length().req()?.len();
             let r = rank(0);
             d.operands[0] = (0..r).map(|i| if i + len >= r { Dep::All } else { identity(i) }).collect();
         }

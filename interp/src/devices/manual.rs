@@ -24,9 +24,10 @@ use std::sync::Arc;
 use shardref_spec::ir::sdy::SdyAttr;
 use shardref_spec::ir::{Module, OpId, RegionId, Span};
 
+use crate::attrs::sdy as view;
 use crate::devices::mesh::{AxisPart, Mesh, Sharding, UnshardError};
 use crate::devices::runtime::{CollectiveKey, Comm, ProcessId, run_processes};
-use crate::devices::sdy_ops::{Held, block_of, sdy_attr};
+use crate::devices::sdy_ops::{Held, block_of};
 use crate::devices::sharded::{ShardedOptions, global_shape, per_value};
 use crate::error::{IResult, InterpError, ReplicaMismatch};
 use crate::eval::{Interp, ModuleAnalysis};
@@ -48,12 +49,13 @@ fn plan(m: &Module, op: OpId) -> IResult<Plan> {
     let o = m.op(op);
     let span = o.span;
     let err = |e: String| InterpError::invalid(span, e);
-    let names: Vec<String> = match sdy_attr(m, op, "manual_axes") {
+    let mc = view::ManualComputation::of(o);
+    let names: Vec<String> = match mc.manual_axes().get() {
         Some(SdyAttr::ManualAxes(a)) => a.axes.clone(),
         _ => vec![],
     };
-    let ins_attr = per_value(m, op, "in_shardings");
-    let outs_attr = per_value(m, op, "out_shardings");
+    let ins_attr = per_value(mc.in_shardings());
+    let outs_attr = per_value(mc.out_shardings());
     let body = *o.regions.first().ok_or_else(|| err("manual_computation without a body".into()))?;
     let first = ins_attr.first().or(outs_attr.first());
     let mesh = match first {

@@ -106,7 +106,7 @@ impl Mesh {
                 if o.name != OpName::Known(OpKind::Sdy(SdyOp::Mesh)) {
                     return Err(format!("@{name} is not an sdy.mesh"));
                 }
-                match o.attrs.get("mesh") {
+                match crate::attrs::sdy::Mesh::of(o).mesh().raw() {
                     Some(Attr::Sdy(a)) => match &**a {
                         SdyAttr::Mesh(mesh) => Mesh::from_attr(Some(name), mesh),
                         _ => Err(format!("sdy.mesh @{name} has no mesh attribute")),

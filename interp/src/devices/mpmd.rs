@@ -48,6 +48,8 @@ use shardref_spec::ir::sdy::{self, DimensionSharding, MeshOrRef, SdyAttr, Tensor
 use shardref_spec::ir::{Attr, BlockId, Dict, Module, OpId, Span, Type, ValueId};
 use shardref_spec::ops::{FuncOp, MpmdOp, OpKind, OpName};
 
+use crate::attrs::mpmd as view;
+use crate::attrs::{Field, Func, arg, keys, kind};
 use crate::devices::mesh::{Mesh, Sharding, UnshardError};
 use crate::devices::sharded::{
     ImplicitReshards, ShardedInputs, ShardedOptions, ShardedValue, captured_values, run_sharded,
@@ -83,8 +85,8 @@ impl Topology {
 
 /// The `#mpmd.topology` of function `f`, if it has one.
 pub fn topology_of(m: &Module, f: OpId) -> Option<Result<Topology, String>> {
-    let Some(Attr::Mpmd(a)) = m.op(f).attrs.get("topology") else { return None };
-    let MpmdAttr::Topology(t) = &**a else { return Some(Err("topology is not an #mpmd.topology".into())) };
+    let Some(a) = Func::of(m.op(f)).topology().get() else { return None };
+    let MpmdAttr::Topology(t) = a else { return Some(Err("topology is not an #mpmd.topology".into())) };
     let mut meshes = vec![];
     let mut offset: i64 = 0;
     for nm in &t.meshes {
@@ -179,7 +181,7 @@ pub struct MpmdOptions {
 
 /// Whether `entry` of `m` is an MPMD entry function (it has a topology).
 pub fn is_mpmd(m: &Module, entry: &str) -> bool {
-    m.lookup_symbol(entry).is_some_and(|f| m.op(f).attrs.get("topology").is_some())
+    m.lookup_symbol(entry).is_some_and(|f| Func::of(m.op(f)).topology().present())
 }
 
 /// Runs MPMD function `entry` of `m` on global inputs (one per argument;
@@ -253,18 +255,9 @@ fn first_block(m: &Module, op: OpId) -> IResult<BlockId> {
         .ok_or_else(|| InterpError::invalid(m.op(op).span, "op without a body"))
 }
 
-fn str_attr(m: &Module, op: OpId, name: &str) -> Option<String> {
-    match m.op(op).attrs.get(name) {
-        Some(Attr::Str(s, _)) => Some(String::from_utf8_lossy(s).into_owned()),
-        _ => None,
-    }
-}
-
-fn int_attr(m: &Module, op: OpId, name: &str) -> Option<i128> {
-    match m.op(op).attrs.get(name) {
-        Some(Attr::Int(i)) => Some(i.value),
-        _ => None,
-    }
+/// A fragment's (or fragment call's) `mesh_name`.
+fn mesh_name(m: &Module, op: OpId) -> Option<String> {
+    view::Fragment::of(m.op(op)).mesh_name().get().map(|s| String::from_utf8_lossy(s).into_owned())
 }
 
 fn is_kind(m: &Module, op: OpId, k: OpKind) -> bool {
@@ -301,31 +294,19 @@ fn sharding_dict(base: Option<&Attr>, s: TensorSharding) -> Attr {
         Some(Attr::Dict(d)) => d.clone(),
         _ => Dict::default(),
     };
-    d.insert("sdy.sharding", Attr::Sdy(Box::new(SdyAttr::Sharding(s))));
+    d.insert(arg::SDY_SHARDING, Attr::Sdy(Box::new(SdyAttr::Sharding(s))));
     Attr::Dict(d)
 }
 
 fn dict_sharding(a: Option<&Attr>) -> Option<TensorSharding> {
     match a {
-        Some(Attr::Dict(d)) => match d.get("sdy.sharding") {
-            Some(Attr::Sdy(s)) => match &**s {
-                SdyAttr::Sharding(t) => Some(t.clone()),
-                _ => None,
-            },
-            _ => None,
-        },
+        Some(Attr::Dict(d)) => arg::sdy_sharding(d, Span::NONE).get().cloned(),
         _ => None,
     }
 }
 
-fn per_value(m: &Module, op: OpId, name: &str) -> Vec<TensorSharding> {
-    match m.op(op).attrs.get(name) {
-        Some(Attr::Sdy(s)) => match &**s {
-            SdyAttr::ShardingPerValue(v) => v.shardings.clone(),
-            _ => vec![],
-        },
-        _ => vec![],
-    }
+fn per_value(field: Field<'_, kind::ShardingPerValue>) -> Vec<TensorSharding> {
+    field.get().map(|v| v.shardings.clone()).unwrap_or_default()
 }
 
 /// The prepared copy of the module: every fragment body outlined into a
@@ -339,7 +320,7 @@ fn prepare(m: &Module, topo: &Topology) -> IResult<(Module, HashMap<OpId, String
     let frags: Vec<OpId> = m.walk().into_iter().filter(|&op| is_kind(m, op, OpKind::Mpmd(MpmdOp::Fragment))).collect();
     for op in frags {
         let o = m.op(op).clone();
-        let mesh_name = str_attr(m, op, "mesh_name").unwrap_or_default();
+        let mesh_name = mesh_name(m, op).unwrap_or_default();
         let tm = topo.get(&mesh_name).ok_or_else(|| {
             InterpError::invalid(o.span, format!("Topology doesn't have a mesh with name: {mesh_name}"))
         })?;
@@ -367,8 +348,8 @@ fn prepare(m: &Module, topo: &Topology) -> IResult<(Module, HashMap<OpId, String
                 t => t.clone(),
             })
             .collect();
-        let ins = per_value(m, op, "in_shardings");
-        let outs = per_value(m, op, "out_shardings");
+        let frag = view::Fragment::of(m.op(op));
+        let (ins, outs) = (per_value(frag.in_shardings()), per_value(frag.out_shardings()));
         let declared = |i: usize, v: ValueId, given: &[TensorSharding]| -> TensorSharding {
             let from_type = match m.value_type(v) {
                 Type::MeshTensor(mt) => mt.sharding.clone(),
@@ -384,28 +365,26 @@ fn prepare(m: &Module, topo: &Topology) -> IResult<(Module, HashMap<OpId, String
         let res_attrs: Vec<Attr> =
             o.results.iter().enumerate().map(|(i, &v)| sharding_dict(None, declared(i, v, &outs))).collect();
         let attrs = &mut p.op_mut(f).attrs;
-        attrs.insert("sym_name", Attr::Str(name.clone().into_bytes(), None));
-        attrs.insert("function_type", Attr::Type(Type::Function(arg_types, result_types)));
-        attrs.insert("arg_attrs", Attr::Array(arg_attrs));
-        attrs.insert("res_attrs", Attr::Array(res_attrs));
-        attrs.insert("mesh_shape", Attr::Sdy(Box::new(SdyAttr::Mesh(tm.local.clone()))));
+        attrs.insert(keys::SYM_NAME, Attr::Str(name.clone().into_bytes(), None));
+        attrs.insert(keys::FUNCTION_TYPE, Attr::Type(Type::Function(arg_types, result_types)));
+        attrs.insert(keys::ARG_ATTRS, Attr::Array(arg_attrs));
+        attrs.insert(keys::RES_ATTRS, Attr::Array(res_attrs));
+        attrs.insert(keys::MESH_SHAPE, Attr::Sdy(Box::new(SdyAttr::Mesh(tm.local.clone()))));
         p.append_op(body, f);
         outlined.insert(op, name);
     }
     // Functions with `mesh_shape`: shardings bound to that mesh, replicated where absent.
     let funcs: Vec<OpId> = p.block(body).ops.clone();
     for f in funcs {
-        let Some(Attr::Sdy(a)) = p.op(f).attrs.get("mesh_shape") else { continue };
-        let SdyAttr::Mesh(mesh) = &**a else { continue };
+        let fa = Func::of(p.op(f));
+        let Some(SdyAttr::Mesh(mesh)) = fa.mesh_shape().get() else { continue };
         let local = sdy::Mesh { axes: mesh.axes.clone(), device_ids: None };
-        let Some(Attr::Type(Type::Function(args, results))) = p.op(f).attrs.get("function_type").cloned() else {
+        let Some(Type::Function(args, results)) = fa.function_type().get().cloned() else {
             continue;
         };
-        for (key, tys) in [("arg_attrs", args), ("res_attrs", results)] {
-            let old = match p.op(f).attrs.get(key) {
-                Some(Attr::Array(items)) => items.clone(),
-                _ => vec![],
-            };
+        let olds = [fa.arg_attrs().get().map(<[Attr]>::to_vec), fa.res_attrs().get().map(<[Attr]>::to_vec)];
+        for ((key, tys), old) in [(keys::ARG_ATTRS, args), (keys::RES_ATTRS, results)].into_iter().zip(olds) {
+            let old = old.unwrap_or_default();
             let new: Vec<Attr> = tys
                 .iter()
                 .enumerate()
@@ -531,7 +510,7 @@ impl<'m> Driver<'m> {
         for &op in body {
             let o = m.op(op);
             if matches!(o.name, OpName::Known(OpKind::Mpmd(MpmdOp::Fragment | MpmdOp::FragmentCall))) {
-                let mesh = str_attr(m, op, "mesh_name").unwrap_or_default();
+                let mesh = mesh_name(m, op).unwrap_or_default();
                 match lanes.iter_mut().find(|(n, _)| *n == mesh) {
                     Some((_, q)) => q.push_back(op),
                     None => {
@@ -581,7 +560,7 @@ impl<'m> Driver<'m> {
                     OpName::Known(OpKind::Mpmd(MpmdOp::Fragment | MpmdOp::FragmentCall)) => format!(
                         "fragment {} on mesh \"{}\" ({})",
                         origin_text(m, op),
-                        str_attr(m, op, "mesh_name").unwrap_or_default(),
+                        mesh_name(m, op).unwrap_or_default(),
                         self.line(o.span)
                     ),
                     _ => format!("{} ({})", o.name.as_str(), self.line(o.span)),
@@ -773,19 +752,19 @@ impl<'m> Driver<'m> {
                 Ok(out.into_iter().map(|v| (MpmdValue::Global(v), time)).collect())
             }
             MpmdOp::Call => {
-                let Some(Attr::SymbolRef(c)) = o.attrs.get("callee") else {
+                let Some(c) = view::Call::of(o).callee().get() else {
                     return Err(InterpError::invalid(span, "call without a callee"));
                 };
                 let f = c
                     .first()
                     .and_then(|c| m.lookup_symbol(c))
                     .ok_or_else(|| InterpError::invalid(span, format!("no function @{}", c.join("::@"))))?;
-                let counter = int_attr(m, op, "call_counter").and_then(|c| u64::try_from(c).ok()).or(mb);
+                let counter = view::Call::of(m.op(op)).call_counter().get().and_then(|c| u64::try_from(c).ok()).or(mb);
                 let b = first_block(m, f)?;
                 self.run_block(b, args.into_iter().map(|a| (a, time)).collect(), counter, &HashMap::new())
             }
             MpmdOp::For => {
-                let iterations = int_attr(m, op, "iterations").unwrap_or(0);
+                let iterations = view::For::of(m.op(op)).iterations().get().unwrap_or(0);
                 let b = first_block(m, op)?;
                 let index_ty = m
                     .block(b)
@@ -815,11 +794,11 @@ impl<'m> Driver<'m> {
         let m = self.m;
         let o = m.op(op);
         let span = o.span;
-        let mesh_name = str_attr(m, op, "mesh_name").unwrap_or_default();
+        let mesh_name = mesh_name(m, op).unwrap_or_default();
         let tm = self.topo_mesh(&mesh_name, span)?;
         let fname = match k {
-            MpmdOp::FragmentCall => match o.attrs.get("callee") {
-                Some(Attr::SymbolRef(c)) if !c.is_empty() => c[0].clone(),
+            MpmdOp::FragmentCall => match view::Fragment::of(o).callee().get() {
+                Some(c) if !c.is_empty() => c[0].clone(),
                 _ => return Err(InterpError::invalid(span, "fragment_call without a callee")),
             },
             _ => self
@@ -831,7 +810,7 @@ impl<'m> Driver<'m> {
         let f = m
             .lookup_symbol(&fname)
             .ok_or_else(|| InterpError::invalid(span, format!("'{fname}' does not reference a valid function")))?;
-        if m.op(f).attrs.get("mesh_shape").is_none() {
+        if !Func::of(m.op(f)).mesh_shape().present() {
             return Err(InterpError::invalid(span, format!("Function does not have a mesh_shape attribute: {fname}")));
         }
         // The arguments, each on this fragment's mesh.
@@ -858,8 +837,8 @@ impl<'m> Driver<'m> {
         }
         // Per-device inputs when every argument is held as the function declares it.
         let local_mesh = Mesh::from_attr(None, &tm.local).map_err(|e| InterpError::invalid(span, e))?;
-        let declared: Vec<Option<Sharding>> = match m.op(f).attrs.get("arg_attrs") {
-            Some(Attr::Array(items)) => (0..held.len())
+        let declared: Vec<Option<Sharding>> = match Func::of(m.op(f)).arg_attrs().get() {
+            Some(items) => (0..held.len())
                 .map(|i| dict_sharding(items.get(i)).and_then(|s| Sharding::with_mesh(local_mesh.clone(), &s).ok()))
                 .collect(),
             _ => vec![None; held.len()],
@@ -884,13 +863,13 @@ impl<'m> Driver<'m> {
         let out =
             run_sharded(m, &fname, inputs, &self.opts).map_err(|e| if e.span.is_none() { e.at(span) } else { e })?;
         self.mesh_time.insert(mesh_name.clone(), start + 1);
-        let microbatch = int_attr(m, op, "call_counter").and_then(|c| u64::try_from(c).ok()).or(mb);
+        let microbatch = view::Call::of(m.op(op)).call_counter().get().and_then(|c| u64::try_from(c).ok()).or(mb);
         self.events.push(Event {
             mesh: mesh_name.clone(),
             step: start,
             origin: origin_text(m, op),
             microbatch,
-            stage: int_attr(m, op, "stage_id").and_then(|s| i64::try_from(s).ok()),
+            stage: view::Fragment::of(m.op(op)).stage_id().get().and_then(|s| i64::try_from(s).ok()),
             span,
         });
         let mut results = vec![];
@@ -922,8 +901,8 @@ impl<'m> Driver<'m> {
 
 /// A fragment's origins as its header prints them, or `inferred`.
 pub fn origin_text(m: &Module, op: OpId) -> String {
-    let items: Vec<String> = match m.op(op).attrs.get("origin") {
-        Some(Attr::Array(xs)) => xs
+    let items: Vec<String> = match view::Fragment::of(m.op(op)).origin().get() {
+        Some(xs) => xs
             .iter()
             .filter_map(|a| match a {
                 Attr::Mpmd(b) => match &**b {

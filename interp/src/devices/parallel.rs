@@ -12,10 +12,10 @@
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::Mutex;
 
-use shardref_spec::ir::stablehlo::StablehloAttr;
 use shardref_spec::ir::{Attr, Module, OpId, RegionId, Span};
 use shardref_spec::ops::{FuncOp, OpKind, OpName, StablehloOp};
 
+use crate::attrs;
 use crate::devices::runtime::{self, Comm, RunEnv};
 use crate::devices::sharded::ImplicitReshards;
 use crate::error::{IResult, InterpError};
@@ -32,7 +32,7 @@ pub fn run_parallel(it: &mut Interp<'_>, f: &mut Frame, op: OpId, implicit: Impl
     if it.device.is_some() {
         return Err(InterpError::unsupported(span, "interpreter.run_parallel inside a simulated process"));
     }
-    let Some(Attr::Array(rows)) = o.attrs.get("programs") else {
+    let Some(rows) = attrs::interpreter::RunParallel::of(o).programs().get() else {
         return Err(InterpError::invalid(span, "run_parallel needs a 'programs' array of arrays"));
     };
     let mut grid: Vec<Vec<OpId>> = vec![];
@@ -118,9 +118,10 @@ fn func_arity(m: &Module, func: OpId) -> usize {
 
 /// `mhlo.num_replicas` / `mhlo.num_partitions` on the module, when present, must describe the same grid.
 fn check_module_grid(m: &Module, num_replicas: usize, num_partitions: usize, span: Span) -> IResult<()> {
-    let attrs = &m.op(m.root).attrs;
-    for (name, n) in [("mhlo.num_replicas", num_replicas), ("mhlo.num_partitions", num_partitions)] {
-        if let Some(a) = attrs.get(name) {
+    let module = attrs::Module::of(m.op(m.root));
+    for (field, n) in [(module.mhlo_num_replicas(), num_replicas), (module.mhlo_num_partitions(), num_partitions)] {
+        let name = field.name;
+        if let Some(a) = field.raw() {
             let declared =
                 a.as_int().ok_or_else(|| InterpError::invalid(span, format!("{name} must be an integer")))?;
             if declared != n as i128 {
@@ -153,10 +154,7 @@ fn run_env(m: &Module, op: OpId, programs: &[OpId]) -> IResult<RunEnv> {
                     for &x in &m.block(b).ops {
                         let xo = m.op(x);
                         ops_stack.extend(xo.regions.iter().copied());
-                        let ch = || match xo.attrs.get("channel_handle").and_then(Attr::as_stablehlo) {
-                            Some(StablehloAttr::ChannelHandle(c)) => c.handle,
-                            _ => 0,
-                        };
+                        let ch = || attrs::stablehlo::SendRecv::of(xo).channel_handle().get().map_or(0, |c| c.handle);
                         match xo.name {
                             OpName::Known(OpKind::Stablehlo(StablehloOp::Send)) => {
                                 senders.entry(ch()).or_default().insert(p);
@@ -169,8 +167,10 @@ fn run_env(m: &Module, op: OpId, programs: &[OpId]) -> IResult<RunEnv> {
                             }
                             _ => {}
                         }
-                        for key in ["callee", "decomposition"] {
-                            if let Some(Attr::SymbolRef(s)) = xo.attrs.get(key)
+                        for callee in
+                            [attrs::Call::of(xo).callee(), attrs::stablehlo::Composite::of(xo).decomposition()]
+                        {
+                            if let Some(s) = callee.get()
                                 && let Some(t) = s.first().and_then(|n| m.lookup_symbol(n))
                             {
                                 stack.push(t);
@@ -196,7 +196,7 @@ fn run_env(m: &Module, op: OpId, programs: &[OpId]) -> IResult<RunEnv> {
         };
         env.channels.insert(c, entry);
     }
-    if let Some(Attr::Array(names)) = m.op(op).attrs.get("infeed") {
+    if let Some(names) = attrs::interpreter::RunParallel::of(m.op(op)).infeed().get() {
         if readers.len() > 1 {
             return Err(InterpError::unsupported(
                 span,

@@ -30,11 +30,12 @@
 use std::ops::Range;
 
 use shardref_spec::ir::sdy::{AxisRef, ReductionKind, SdyAttr};
-use shardref_spec::ir::{Attr, Module, OpId, Span};
+use shardref_spec::ir::{Module, OpId, Span};
 use shardref_spec::ops::SdyOp;
 
 use std::collections::HashMap;
 
+use crate::attrs::{Field, kind, sdy};
 use crate::devices::collectives::kernels;
 use crate::devices::mesh::{AxisPart, Mesh, Sharding, extract_block, reduce_pair, unravel};
 use crate::error::{IResult, InterpError};
@@ -51,30 +52,22 @@ pub struct Held {
     pub global: Vec<usize>,
 }
 
-/// The sdy attribute `name` of an op.
-pub fn sdy_attr<'a>(m: &'a Module, op: OpId, name: &str) -> Option<&'a SdyAttr> {
-    match m.op(op).attrs.get(name) {
-        Some(Attr::Sdy(a)) => Some(a),
-        _ => None,
-    }
-}
-
-fn per_dim_axes(m: &Module, op: OpId, name: &str) -> IResult<Vec<Vec<AxisRef>>> {
-    match sdy_attr(m, op, name) {
+fn per_dim_axes(field: Field<'_, kind::Sdy>) -> IResult<Vec<Vec<AxisRef>>> {
+    match field.get() {
         Some(SdyAttr::ListOfAxisRefLists(l)) => Ok(l.lists.iter().map(|l| l.axes.clone()).collect()),
-        _ => Err(InterpError::invalid(m.op(op).span, format!("missing per-dimension axes '{name}'"))),
+        _ => Err(InterpError::invalid(field.span, format!("missing per-dimension axes '{}'", field.name))),
     }
 }
 
-fn axis_list(m: &Module, op: OpId, name: &str) -> IResult<Vec<AxisRef>> {
-    match sdy_attr(m, op, name) {
+fn axis_list(field: Field<'_, kind::Sdy>) -> IResult<Vec<AxisRef>> {
+    match field.get() {
         Some(SdyAttr::AxisRefList(l)) => Ok(l.axes.clone()),
-        _ => Err(InterpError::invalid(m.op(op).span, format!("missing axes '{name}'"))),
+        _ => Err(InterpError::invalid(field.span, format!("missing axes '{}'", field.name))),
     }
 }
 
-fn reduction_op(m: &Module, op: OpId) -> ReductionKind {
-    m.op(op).attrs.get("reduction_op").and_then(Attr::as_int).and_then(ReductionKind::from_i32).unwrap_or_default()
+fn reduction_op(field: Field<'_, kind::Int>) -> ReductionKind {
+    field.get().and_then(|v| ReductionKind::from_i32(v as i128)).unwrap_or_default()
 }
 
 /// Merges `extra` into `axes` (as sdy's sort-and-merge would), without duplicates.
@@ -454,9 +447,11 @@ fn permute_local(input: &Held, out: &Sharding) -> Option<Vec<Tensor>> {
 pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held, local: bool) -> IResult<Held> {
     let span = m.op(op).span;
     let err = |e: String| InterpError::invalid(span, e);
-    let out_attr = match sdy_attr(m, op, "out_sharding") {
-        Some(SdyAttr::Sharding(s)) => s,
-        _ => return Err(err("collective without an out_sharding".into())),
+    let o = m.op(op);
+    // Every sdy collective's `out_sharding` (the field of each of their views).
+    let out_attr = match sdy::CollectivePermute::of(o).out_sharding().get() {
+        Some(s) => s,
+        None => return Err(err("collective without an out_sharding".into())),
     };
     let mut out = Sharding::from_attr(m, out_attr).map_err(err)?;
     out.fit_rank(input.global.len());
@@ -464,8 +459,9 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held, local: bool) -> 
     let mesh = input.sharding.mesh.clone();
     let name = format!("'{}'", shardref_spec::ops::OpKind::Sdy(k).name());
     let rank = input.global.len();
-    let per_dim = |attr: &str| -> IResult<Vec<Vec<AxisPart>>> {
-        let lists = per_dim_axes(m, op, attr)?;
+    let per_dim = |field: Field<'_, kind::Sdy>| -> IResult<Vec<Vec<AxisPart>>> {
+        let attr = field.name;
+        let lists = per_dim_axes(field)?;
         if lists.len() != rank {
             return Err(err(format!("{attr} has {} lists for a rank-{rank} tensor", lists.len())));
         }
@@ -483,8 +479,8 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held, local: bool) -> 
     match k {
         SdyOp::AllGather | SdyOp::AllToAll | SdyOp::CollectivePermute | SdyOp::AllSlice => {
             let axes: Vec<AxisPart> = match k {
-                SdyOp::AllGather => per_dim("gathering_axes")?.concat(),
-                SdyOp::AllToAll => match sdy_attr(m, op, "params") {
+                SdyOp::AllGather => per_dim(sdy::AllGather::of(o).gathering_axes())?.concat(),
+                SdyOp::AllToAll => match sdy::AllToAll::of(o).params().get() {
                     Some(SdyAttr::AllToAllParamList(l)) => l
                         .params
                         .iter()
@@ -498,10 +494,12 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held, local: bool) -> 
             carry(&mut out, &[]);
             if local {
                 let shards = match k {
-                    SdyOp::AllGather => gather_local(input, &per_dim("gathering_axes")?, &out, span)?,
+                    SdyOp::AllGather => {
+                        gather_local(input, &per_dim(sdy::AllGather::of(o).gathering_axes())?, &out, span)?
+                    }
                     SdyOp::AllSlice => slice_local(input, &out, span)?,
                     SdyOp::CollectivePermute => permute_local(input, &out),
-                    _ => match sdy_attr(m, op, "params") {
+                    _ => match sdy::AllToAll::of(o).params().get() {
                         Some(SdyAttr::AllToAllParamList(l)) => {
                             let params = l
                                 .params
@@ -529,8 +527,8 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held, local: bool) -> 
             regroup(input, out, group_of, &name).map_err(|e| e.at(span))
         }
         SdyOp::AllReduce => {
-            let axes = mesh.axis_parts(&axis_list(m, op, "reduction_axes")?).map_err(err)?;
-            let kind = reduction_op(m, op);
+            let axes = mesh.axis_parts(&axis_list(sdy::AllReduce::of(o).reduction_axes())?).map_err(err)?;
+            let kind = reduction_op(sdy::AllReduce::of(o).reduction_op());
             let shards = all_reduce_over(input, &axes, kind).map_err(|e| e.at(span))?;
             let mut s = input.sharding.clone();
             s.unreduced.retain(|x| !axes.contains(x));
@@ -544,9 +542,9 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held, local: bool) -> 
             regroup(&reduced, out, |q| vec![q], &name).map_err(|e| e.at(span))
         }
         SdyOp::ReduceScatter => {
-            let lists = per_dim("reduce_scatter_axes")?;
+            let lists = per_dim(sdy::ReduceScatter::of(o).reduce_scatter_axes())?;
             let axes = lists.concat();
-            let kind = reduction_op(m, op);
+            let kind = reduction_op(sdy::AllReduce::of(o).reduction_op());
             let shards = all_reduce_over(input, &axes, kind).map_err(|e| e.at(span))?;
             let mut s = input.sharding.clone();
             s.unreduced.retain(|x| !axes.contains(x));
@@ -558,7 +556,7 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held, local: bool) -> 
             regroup(&reduced, out, |q| vec![q], &name).map_err(|e| e.at(span))
         }
         SdyOp::ShardedToUnreduced => {
-            let axes = per_dim("axes")?.concat();
+            let axes = per_dim(sdy::ToUnreduced::of(o).axes())?.concat();
             // No communication: each device keeps its own block at its position and zeros elsewhere.
             out.unreduced = union(&input.sharding.unreduced, &axes);
             out.reduction = ReductionKind::Sum;
@@ -578,7 +576,7 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held, local: bool) -> 
             Ok(Held { sharding: out, shards, global: input.global.clone() })
         }
         SdyOp::ReplicatedToUnreduced => {
-            let axes = mesh.axis_parts(&axis_list(m, op, "axes")?).map_err(err)?;
+            let axes = mesh.axis_parts(&axis_list(sdy::ToUnreduced::of(o).axes())?).map_err(err)?;
             // One representative per group along `axes` keeps the value; the others hold zeros.
             out.unreduced = union(&input.sharding.unreduced, &axes);
             out.reduction = ReductionKind::Sum;

@@ -35,10 +35,11 @@ use shardref_spec::ir::sdy::{MeshOrRef, ReductionKind, SdyAttr, TensorSharding};
 use shardref_spec::ir::{Attr, BlockId, Module, OpId, Span, Type, ValueId};
 use shardref_spec::ops::{FuncOp, OpKind, OpName, SdyOp, StablehloOp};
 
+use crate::attrs::{self, Field, Func, kind, sdy as view};
 use crate::devices::factors::{Decision, LocalPlan};
 use crate::devices::locality::{self, Combine, Dep, Linear};
 use crate::devices::mesh::{AxisPart, Disagreement, Mesh, Sharding, UnshardError};
-use crate::devices::sdy_ops::{Held, block_of, collective, reshard, sdy_attr};
+use crate::devices::sdy_ops::{Held, block_of, collective, reshard};
 use crate::error::{IResult, InterpError};
 use crate::eval::{Interp, Limits};
 use crate::ops::shape::{for_each_index, gather_many};
@@ -164,7 +165,7 @@ pub fn run_sharded(m: &Module, func: &str, inputs: ShardedInputs, opts: &Sharded
     let arg_types: Vec<Type> = m.block(entry).args.iter().map(|&a| m.value_type(a).clone()).collect();
     let mut args = Vec::with_capacity(arg_types.len());
     for (i, ty) in arg_types.iter().enumerate() {
-        let sharding = d.func_sharding(f, "arg_attrs", i, ty)?;
+        let sharding = d.func_sharding(Func::of(m.op(f)).arg_attrs(), i, ty)?;
         let global = global_shape(ty).map_err(|e| InterpError::unsupported(span, e))?;
         let held = match &inputs {
             ShardedInputs::Global(vals) => {
@@ -221,7 +222,7 @@ pub fn run_sharded(m: &Module, func: &str, inputs: ShardedInputs, opts: &Sharded
                 h.shards[0].elem.clone(),
             ))
         });
-        let declared = d.func_sharding(f, "res_attrs", i, &ty)?;
+        let declared = d.func_sharding(Func::of(m.op(f)).res_attrs(), i, &ty)?;
         let h = d.conform(h, declared, span, &format!("result #{i} of @{func}"))?;
         out.push(ShardedValue {
             mesh: h.sharding.mesh.clone(),
@@ -242,8 +243,8 @@ fn entry_block(m: &Module, f: OpId) -> IResult<BlockId> {
 }
 
 fn func_result_types(m: &Module, f: OpId) -> Vec<Type> {
-    match m.op(f).attrs.get("function_type") {
-        Some(Attr::Type(Type::Function(_, results))) => results.clone(),
+    match Func::of(m.op(f)).function_type().get() {
+        Some(Type::Function(_, results)) => results.clone(),
         _ => vec![],
     }
 }
@@ -251,13 +252,7 @@ fn func_result_types(m: &Module, f: OpId) -> Vec<Type> {
 /// The typed sharding attribute in an attribute dictionary entry `sdy.sharding`.
 fn dict_sharding(a: &Attr) -> Option<&TensorSharding> {
     match a {
-        Attr::Dict(d) => match d.get("sdy.sharding") {
-            Some(Attr::Sdy(s)) => match &**s {
-                SdyAttr::Sharding(t) => Some(t),
-                _ => None,
-            },
-            _ => None,
-        },
+        Attr::Dict(d) => attrs::arg::sdy_sharding(d, Span::NONE).get(),
         _ => None,
     }
 }
@@ -266,8 +261,9 @@ fn dict_sharding(a: &Attr) -> Option<&TensorSharding> {
 /// (argument, result, or op), else the module's only `sdy.mesh`.
 fn function_mesh(m: &Module, f: OpId) -> Result<Mesh, String> {
     let o = m.op(f);
-    for key in ["arg_attrs", "res_attrs"] {
-        if let Some(Attr::Array(items)) = o.attrs.get(key) {
+    let fa = Func::of(o);
+    for field in [fa.arg_attrs(), fa.res_attrs()] {
+        if let Some(items) = field.get() {
             for a in items {
                 if let Some(s) = dict_sharding(a) {
                     return Mesh::resolve(m, &s.mesh);
@@ -304,7 +300,7 @@ fn function_mesh(m: &Module, f: OpId) -> Result<Mesh, String> {
         .filter(|&op| m.op(op).name == OpName::Known(OpKind::Sdy(SdyOp::Mesh)))
         .collect();
     match meshes.as_slice() {
-        [one] => match m.op(*one).attrs.get("sym_name").and_then(Attr::as_str) {
+        [one] => match attrs::Symbol::of(m.op(*one)).sym_name().get() {
             Some(name) => Mesh::resolve(m, &MeshOrRef::Ref(String::from_utf8_lossy(name).into_owned())),
             None => Err("sdy.mesh without a name".into()),
         },
@@ -339,10 +335,10 @@ impl<'m> Driver<'m> {
     }
 
     /// The declared sharding of a function argument or result (replicated when absent).
-    fn func_sharding(&self, f: OpId, key: &str, i: usize, ty: &Type) -> IResult<Sharding> {
-        let span = self.m.op(f).span;
-        match self.m.op(f).attrs.get(key) {
-            Some(Attr::Array(items)) => match items.get(i).and_then(dict_sharding) {
+    fn func_sharding(&self, field: Field<'_, kind::Array>, i: usize, ty: &Type) -> IResult<Sharding> {
+        let span = field.span;
+        match field.get() {
+            Some(items) => match items.get(i).and_then(dict_sharding) {
                 Some(s) => {
                     let s = self.resolve(s, span)?;
                     let rank = global_shape(ty).map_err(|e| InterpError::unsupported(span, e))?.len();
@@ -365,7 +361,7 @@ impl<'m> Driver<'m> {
     /// The declared sharding of result `i` of `op` (`sdy.sharding` per-value attribute).
     fn result_sharding(&self, op: OpId, i: usize) -> IResult<Option<Sharding>> {
         let o = self.m.op(op);
-        match o.attrs.get("sdy.sharding") {
+        match attrs::Common::of(o).sdy_sharding().raw() {
             Some(Attr::Sdy(a)) => match &**a {
                 SdyAttr::ShardingPerValue(v) => match v.shardings.get(i) {
                     Some(s) => Ok(Some(self.resolve(s, o.span)?)),
@@ -481,7 +477,7 @@ impl<'m> Driver<'m> {
     /// callee's declared shardings, and its body runs sharded.
     fn call(&mut self, op: OpId, operands: Vec<Held>) -> IResult<Vec<Held>> {
         let o = self.m.op(op);
-        let Some(Attr::SymbolRef(callee)) = o.attrs.get("callee") else {
+        let Some(callee) = attrs::Call::of(o).callee().get() else {
             return Err(InterpError::invalid(o.span, "call without a callee"));
         };
         let f = callee
@@ -492,7 +488,7 @@ impl<'m> Driver<'m> {
         let mut args = vec![];
         for (i, h) in operands.into_iter().enumerate() {
             let ty = self.m.value_type(self.m.block(entry).args[i]).clone();
-            let s = self.func_sharding(f, "arg_attrs", i, &ty)?;
+            let s = self.func_sharding(Func::of(self.m.op(f)).arg_attrs(), i, &ty)?;
             args.push(self.conform(h, s, o.span, &format!("call operand #{i}"))?);
         }
         self.run_block(entry, args, &[])
@@ -620,9 +616,9 @@ impl<'m> Driver<'m> {
             }
             SdyOp::ShardingConstraint | SdyOp::Reshard => {
                 let input = operands.into_iter().next().ok_or_else(|| InterpError::invalid(span, "missing operand"))?;
-                let target = match sdy_attr(m, op, "sharding") {
-                    Some(SdyAttr::Sharding(s)) => self.resolve(s, span)?,
-                    _ => return Err(InterpError::invalid(span, "missing sharding")),
+                let target = match view::Sharding::of(o).sharding().get() {
+                    Some(s) => self.resolve(s, span)?,
+                    None => return Err(InterpError::invalid(span, "missing sharding")),
                 };
                 // Both move the data to their sharding: after propagation a
                 // constraint's sharding is its value's sharding.
@@ -640,7 +636,7 @@ impl<'m> Driver<'m> {
             SdyOp::NamedComputation => {
                 let body = o.regions.first().and_then(|&r| m.region(r).blocks.first().copied());
                 let body = body.ok_or_else(|| InterpError::invalid(span, "named_computation without a body"))?;
-                let ins = per_value(m, op, "in_shardings");
+                let ins = per_value(view::NamedComputation::of(o).in_shardings());
                 let mut args = vec![];
                 for (i, h) in operands.into_iter().enumerate() {
                     args.push(match ins.get(i) {
@@ -648,7 +644,7 @@ impl<'m> Driver<'m> {
                         None => h,
                     });
                 }
-                let outs = per_value(m, op, "out_shardings");
+                let outs = per_value(view::NamedComputation::of(o).out_shardings());
                 let results = self.run_block(body, args, &[])?;
                 let mut v = vec![];
                 for (i, h) in results.into_iter().enumerate() {
@@ -1311,15 +1307,19 @@ fn full_slice_kernel(m: &Module, op: OpId, operands: &[Held], args: &[Value], p:
     let out = match k {
         StablehloOp::Slice => crate::ops::shape::slice(
             t,
-            &crate::attrs::ints(o, "start_indices")?,
-            &local(crate::attrs::ints(o, "limit_indices")?),
-            &crate::attrs::ints(o, "strides")?,
+            &attrs::stablehlo::Slice::of(o).start_indices().req()?,
+            &local(attrs::stablehlo::Slice::of(o).limit_indices().req()?),
+            &attrs::stablehlo::Slice::of(o).strides().req()?,
         )?,
         StablehloOp::DynamicSlice => {
             let starts = (1..args.len())
                 .map(|i| crate::ops::elementwise::scalar_i64(tensor(i)?))
                 .collect::<IResult<Vec<_>>>()?;
-            crate::ops::shape::dynamic_slice(t, &starts, &local(crate::attrs::ints(o, "slice_sizes")?))?
+            crate::ops::shape::dynamic_slice(
+                t,
+                &starts,
+                &local(attrs::stablehlo::DynamicSlice::of(o).slice_sizes().req()?),
+            )?
         }
         _ => crate::devices::local_forms::gather_kernel(m, op, h, p, t, tensor(1)?)?,
     };
@@ -1389,11 +1389,8 @@ fn canvas(local: &Tensor, block: &[Range<usize>], clip: &[Range<usize>], global:
 }
 
 /// The shardings of a per-value attribute (`in_shardings`, `out_shardings`).
-pub fn per_value(m: &Module, op: OpId, name: &str) -> Vec<TensorSharding> {
-    match sdy_attr(m, op, name) {
-        Some(SdyAttr::ShardingPerValue(v)) => v.shardings.clone(),
-        _ => vec![],
-    }
+pub fn per_value(field: Field<'_, kind::ShardingPerValue>) -> Vec<TensorSharding> {
+    field.get().map(|v| v.shardings.clone()).unwrap_or_default()
 }
 
 /// A sharding in sdy syntax, for messages.
@@ -1409,9 +1406,10 @@ pub fn sharding_string(s: &Sharding) -> String {
 /// argument or result attributes, or its body uses sdy ops or shardings.
 pub fn is_global_view(m: &Module, f: OpId) -> bool {
     let o = m.op(f);
-    let attr_sharded = ["arg_attrs", "res_attrs"].iter().any(
-        |k| matches!(o.attrs.get(k), Some(Attr::Array(items)) if items.iter().any(|a| dict_sharding(a).is_some())),
-    );
+    let fa = Func::of(o);
+    let attr_sharded = [fa.arg_attrs(), fa.res_attrs()]
+        .iter()
+        .any(|k| k.get().is_some_and(|items| items.iter().any(|a| dict_sharding(a).is_some())));
     if attr_sharded {
         return true;
     }
@@ -1423,7 +1421,7 @@ pub fn is_global_view(m: &Module, f: OpId) -> bool {
     }
     stack.iter().any(|&op| {
         let x = m.op(op);
-        matches!(x.name.kind(), Some(OpKind::Sdy(_))) || x.attrs.contains("sdy.sharding")
+        matches!(x.name.kind(), Some(OpKind::Sdy(_))) || attrs::Common::of(x).sdy_sharding().present()
     })
 }
 
@@ -1447,7 +1445,7 @@ pub fn run_parallel_hook(
     if programs.iter().any(|&p| p != f) || !is_global_view(m, f) {
         return Ok(None);
     }
-    let name = m.op(f).attrs.get("sym_name").and_then(Attr::as_str).map(|s| String::from_utf8_lossy(s).into_owned());
+    let name = attrs::Symbol::of(m.op(f)).sym_name().get().map(|s| String::from_utf8_lossy(s).into_owned());
     let name = name.ok_or_else(|| InterpError::invalid(span, "run_parallel program without a name"))?;
     let mut limits = it.limits();
     limits.fuel = it.fuel_left();

@@ -5,6 +5,7 @@
 use shardref_spec::ir::{Attr, OpId};
 
 use super::{Frame, Interp};
+use crate::attrs::{self, keys};
 use crate::check::{self, CheckFailure};
 use crate::error::{IResult, InterpError};
 use crate::ops;
@@ -15,11 +16,12 @@ impl<'m> Interp<'m> {
     /// `probe_id` at execution `iter` (0 by default), by value and type.
     pub(super) fn expect_serialized_eq(&self, op: OpId, expected: &Tensor) -> IResult<Option<CheckFailure>> {
         let o = self.m.op(op);
-        let Some(Attr::Str(id, _)) = o.attrs.get("probe_id") else {
+        let view = attrs::check::ExpectSerializedEq::of(o);
+        let Some(id) = view.probe_id().get() else {
             return Err(InterpError::invalid(o.span, "expect_serialized_eq without a probe_id"));
         };
         let id = String::from_utf8_lossy(id).into_owned();
-        let iter = o.attrs.get("iteration").and_then(Attr::as_int).unwrap_or(0) as usize;
+        let iter = view.iteration().get().unwrap_or(0) as usize;
         let failure = |message: String| Ok(Some(CheckFailure { span: o.span, message }));
         match self.outcome.probes.get(&id).and_then(|vs| vs.get(iter)) {
             None => failure(format!("no value was probed as '{id}' at iteration {iter}")),
@@ -45,8 +47,9 @@ impl<'m> Interp<'m> {
         use shardref_spec::ops::CheckOp;
         let o = self.m.op(op);
         let span = o.span;
-        let target = match o.attrs.get("call_target_name") {
-            Some(Attr::Str(s, _)) => String::from_utf8_lossy(s).into_owned(),
+        let cc = attrs::stablehlo::CustomCall::of(o);
+        let target = match cc.call_target_name().get() {
+            Some(s) => String::from_utf8_lossy(s).into_owned(),
             _ => return Err(InterpError::invalid(span, "custom_call without a call_target_name")),
         };
         let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
@@ -61,8 +64,8 @@ impl<'m> Interp<'m> {
             if holds {
                 return Ok(vec![]);
             }
-            let mut message = match o.attrs.get("error_message") {
-                Some(Attr::Str(s, _)) => String::from_utf8_lossy(s).into_owned(),
+            let mut message = match cc.error_message().get() {
+                Some(s) => String::from_utf8_lossy(s).into_owned(),
                 _ => "shape assertion failed".to_string(),
             };
             for (k, t) in refs.iter().skip(1).enumerate() {
@@ -76,14 +79,17 @@ impl<'m> Interp<'m> {
             "check.expect_eq" => (CheckOp::ExpectEq, false),
             "check.expect_close" => {
                 let ui64 = ElemType::Int { width: 64, signedness: Signedness::Unsigned };
-                attrs.insert("min_ulp_difference", Attr::Int(IntAttr { value: 0, ty: Some(ui64.clone()) }));
-                attrs.insert("max_ulp_difference", Attr::Int(IntAttr { value: 3, ty: Some(ui64) }));
+                attrs.insert(keys::MIN_ULP_DIFFERENCE, Attr::Int(IntAttr { value: 0, ty: Some(ui64.clone()) }));
+                attrs.insert(keys::MAX_ULP_DIFFERENCE, Attr::Int(IntAttr { value: 3, ty: Some(ui64) }));
                 (CheckOp::ExpectClose, false)
             }
             "check.expect_almost_eq" | "check.eq" => {
                 let tol: f64 = if target == "check.eq" { 1e-4 } else { 1e-3 };
                 let is_int = refs.get(1).is_some_and(|t| matches!(t.elem, ElemType::Int { .. }));
-                attrs.insert("tolerance", Attr::Float(FloatAttr { kind: FloatKind::F64, bits: tol.to_bits() as u128 }));
+                attrs.insert(
+                    keys::TOLERANCE,
+                    Attr::Float(FloatAttr { kind: FloatKind::F64, bits: tol.to_bits() as u128 }),
+                );
                 let k = if target == "check.eq" && is_int { CheckOp::ExpectEq } else { CheckOp::ExpectAlmostEq };
                 (k, target == "check.eq")
             }

@@ -1,13 +1,14 @@
 //! The CHLO and MHLO dispatch: one exhaustive match per dialect, the math
 //! ops as `ops::chlo` kernels and `chlo.scan` as a loop over its body region.
 
-use shardref_spec::ir::stablehlo::{ComparisonType, StablehloAttr};
+use shardref_spec::ir::stablehlo::ComparisonType;
 use shardref_spec::ir::{Attr, OpId, Type};
 use shardref_spec::ops::{ChloOp, MhloOp, OpKind, StablehloOp};
 
 use super::util::{compare_direction, one, result_tensor, static_shape, three, two};
 use super::{Frame, Interp};
 use crate::attrs;
+use crate::attrs::chlo as view;
 use crate::error::{IResult, InterpError};
 use crate::ops;
 use crate::value::{Buffer, Tensor, Value};
@@ -50,7 +51,8 @@ impl<'m> Interp<'m> {
                 return Ok(vec![Value::Tensor(ops::convert::bitcast_convert(one(&ts)?, &rt.elem, shape)?)]);
             }
             M::TopK => {
-                let largest = match o.attrs.get("largest") {
+                let top_k = view::TopK::of(o);
+                let largest = match top_k.largest().raw() {
                     None => true,
                     Some(Attr::Bool(b)) => *b,
                     Some(_) => return Err(InterpError::invalid(span, "mhlo.topk: 'largest' must be a bool")),
@@ -59,7 +61,7 @@ impl<'m> Interp<'m> {
                     return Err(InterpError::unsupported(span, "mhlo.topk with largest = false"));
                 }
                 let ts = self.tensor_operands(f, op)?;
-                let (v, i) = ops::chlo::top_k(one(&ts)?, attrs::int(o, "k")?)?;
+                let (v, i) = ops::chlo::top_k(one(&ts)?, top_k.k().req()?)?;
                 return Ok(vec![Value::Tensor(v), Value::Tensor(i)]);
             }
         };
@@ -198,7 +200,7 @@ impl<'m> Interp<'m> {
                 Some(s) => s,
                 None => ops::chlo::broadcast_shape(&a.shape, &b.shape)?,
             };
-            let dims = attrs::ints_opt(o, "broadcast_dimensions")?;
+            let dims = view::Broadcasting::of(o).broadcast_dimensions().opt()?;
             // broadcast_dimensions maps the lower-rank operand's dimensions.
             let (da, db) = match &dims {
                 Some(d) if a.rank() < b.rank() => (Some(d.as_slice()), None),
@@ -210,16 +212,14 @@ impl<'m> Interp<'m> {
                 Bin::S(s) => ops::elementwise::binary(s, &a, &b, result_ty(0)?)?,
                 Bin::C(c) => ops::chlo::binary(c, &a, &b)?,
                 Bin::Compare => {
-                    let dir = match o.attrs.get("comparison_direction").and_then(Attr::as_stablehlo) {
-                        Some(StablehloAttr::ComparisonDirection(_, d)) => *d,
-                        _ => {
+                    let c = view::BroadcastCompare::of(o);
+                    let dir = match c.comparison_direction().get() {
+                        Some(d) => d,
+                        None => {
                             return Err(InterpError::invalid(span, "broadcast_compare without a comparison_direction"));
                         }
                     };
-                    let total = matches!(
-                        o.attrs.get("compare_type").and_then(Attr::as_stablehlo),
-                        Some(StablehloAttr::ComparisonType(_, ComparisonType::TotalOrder))
-                    );
+                    let total = c.compare_type().get() == Some(ComparisonType::TotalOrder);
                     ops::compare::compare(&a, &b, compare_direction(dir), total)?
                 }
             };
@@ -248,7 +248,7 @@ impl<'m> Interp<'m> {
                 let ts = self.tensor_operands(f, op)?;
                 let t = one(&ts)?;
                 let rt = result_tensor(result_ty(0)?)?;
-                let scalar = match o.attrs.get("value") {
+                let scalar = match view::Constant::of(o).value().raw() {
                     Some(Attr::Float(fa)) => {
                         ops::convert::encode_floats(&rt.elem, &[shardref_spec::float::bits_to_f64(fa.kind, fa.bits)])?
                     }
@@ -265,15 +265,13 @@ impl<'m> Interp<'m> {
             }
             C::TopK => {
                 let ts = self.tensor_operands(f, op)?;
-                let (v, i) = ops::chlo::top_k(one(&ts)?, attrs::int(o, "k")?)?;
+                let (v, i) = ops::chlo::top_k(one(&ts)?, view::TopK::of(o).k().req()?)?;
                 Ok(vec![Value::Tensor(v), Value::Tensor(i)])
             }
             C::RaggedDot => {
                 let ts = self.tensor_operands(f, op)?;
                 let [a, b, g] = three(&ts)?;
-                let Some(StablehloAttr::RaggedDot(d)) =
-                    o.attrs.get("ragged_dot_dimension_numbers").and_then(Attr::as_stablehlo)
-                else {
+                let Some(d) = view::RaggedDot::of(o).ragged_dot_dimension_numbers().get() else {
                     return Err(InterpError::invalid(span, "ragged_dot without ragged_dot_dimension_numbers"));
                 };
                 let [lr] = d.lhs_ragged_dimensions.as_slice() else {
@@ -351,20 +349,22 @@ impl<'m> Interp<'m> {
         let o = self.m.op(op);
         let span = o.span;
         let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
-        let seg = |name: &str, total: usize| -> IResult<(usize, usize)> {
-            match attrs::ints_opt(o, name)?.as_deref() {
+        let scan = view::Scan::of(o);
+        let seg = |field: attrs::Field<'_, attrs::kind::Ints>, total: usize| -> IResult<(usize, usize)> {
+            let name = field.name;
+            match field.opt()?.as_deref() {
                 Some([a, b]) if *a >= 0 && *b >= 0 && (*a + *b) as usize == total => Ok((*a as usize, *b as usize)),
                 Some(_) => Err(InterpError::invalid(span, format!("bad '{name}'"))),
                 None => Err(InterpError::invalid(span, format!("scan without '{name}'"))),
             }
         };
-        let (ni, nc) = seg("operandSegmentSizes", ts.len())?;
-        let (no, nc2) = seg("resultSegmentSizes", o.results.len())?;
+        let (ni, nc) = seg(scan.operand_segment_sizes(), ts.len())?;
+        let (no, nc2) = seg(scan.result_segment_sizes(), o.results.len())?;
         if nc2 != nc {
             return Err(InterpError::invalid(span, "scan has as many carries as inits"));
         }
-        let dim = attrs::int(o, "dimension")?;
-        let is_reverse = matches!(o.attrs.get("is_reverse"), Some(Attr::Bool(true)));
+        let dim = scan.dimension().req()?;
+        let is_reverse = scan.is_reverse().get() == Some(true);
         let (inputs, inits) = ts.split_at(ni);
         let d = usize::try_from(dim)
             .ok()
@@ -372,7 +372,7 @@ impl<'m> Interp<'m> {
             .ok_or_else(|| InterpError::invalid(span, "scan dimension out of range"))?;
         let len = match inputs.first() {
             Some(t) => t.shape[d],
-            None => match attrs::int(o, "scan_dim_size") {
+            None => match scan.scan_dim_size().req() {
                 Ok(n) => usize::try_from(n).map_err(|_| InterpError::invalid(span, "negative scan_dim_size"))?,
                 Err(_) => return Err(InterpError::unsupported(span, "scan without inputs or scan_dim_size")),
             },

@@ -300,7 +300,7 @@ impl<'m> Interp<'m> {
             | SdyOp::ShardedToUnreduced
             | SdyOp::ReplicatedToUnreduced => Ok(operands),
             SdyOp::ShardingGroup => Ok(vec![]),
-            SdyOp::Constant => match o.attrs.get("value") {
+            SdyOp::Constant => match crate::attrs::sdy::Constant::of(o).value().raw() {
                 Some(Attr::Dense(d)) => match Tensor::from_dense(d) {
                     Some(t) => Ok(vec![Value::Tensor(t)]),
                     None => Err(InterpError::unsupported(span, format!("constants of type {}", d.ty))),
@@ -577,7 +577,7 @@ impl<'m> Interp<'m> {
                 return Ok(Some(Exit::Return(vals)));
             }
             OpKind::Func(FuncOp::Call) => {
-                let Some(Attr::SymbolRef(callee)) = o.attrs.get("callee") else {
+                let Some(callee) = crate::attrs::Call::of(o).callee().get() else {
                     return Err(InterpError::invalid(span, "call without a callee"));
                 };
                 let target = callee
@@ -638,7 +638,7 @@ impl<'m> Interp<'m> {
 
     fn constant(&self, op: OpId) -> IResult<Vec<Value>> {
         let o = self.m.op(op);
-        match o.attrs.get("value") {
+        match crate::attrs::Constant::of(o).value().raw() {
             Some(Attr::Dense(d)) => match Tensor::from_dense(d) {
                 Some(t) => Ok(vec![Value::Tensor(t)]),
                 None => Err(InterpError::unsupported(o.span, format!("constants of type {}", d.ty))),
@@ -661,7 +661,7 @@ impl<'m> Interp<'m> {
             }
             InterpreterOp::Probe => {
                 let v = self.get(f, o.operands[0], o.span)?.clone();
-                let Some(Attr::Str(id, _)) = o.attrs.get("probe_id") else {
+                let Some(id) = crate::attrs::interpreter::Probe::of(o).probe_id().get() else {
                     return Err(InterpError::invalid(o.span, "probe without a probe_id"));
                 };
                 self.outcome.probes.entry(String::from_utf8_lossy(id).into_owned()).or_default().push(v.clone());

@@ -2,8 +2,7 @@
 //! the shared `body` and `window` helpers. The fast paths of reduce and while
 //! charge the fuel of the body applications they save.
 
-use shardref_spec::ir::stablehlo::StablehloAttr;
-use shardref_spec::ir::{Attr, OpId, RegionId, Span, ValueId};
+use shardref_spec::ir::{OpId, RegionId, Span, ValueId};
 use shardref_spec::ops::{OpKind, OpName, StablehloOp};
 
 use super::util::scalar_at;
@@ -25,7 +24,7 @@ impl<'m> Interp<'m> {
             return Err(InterpError::invalid(span, "reduce needs as many init values as inputs"));
         }
         let (inputs, inits) = ts.split_at(n);
-        let dims = ops::reduce::check_dims(inputs[0].rank(), &attrs::ints(o, "dimensions")?)?;
+        let dims = ops::reduce::check_dims(inputs[0].rank(), &attrs::stablehlo::Dimensions::of(o).dimensions().req()?)?;
         if inputs.iter().any(|t| t.shape != inputs[0].shape) || inits.iter().any(|t| t.num_elements() != 1) {
             return Err(InterpError::invalid(span, "reduce inputs must share a shape and inits must be scalars"));
         }
@@ -83,13 +82,15 @@ impl<'m> Interp<'m> {
     /// The window attributes of reduce_window / select_and_scatter.
     pub(super) fn window(&self, op: OpId, rank: usize) -> IResult<ops::windows::Window> {
         let o = self.m.op(op);
+        // select_and_scatter's fields are a subset of reduce_window's, with the same names.
+        let w = attrs::stablehlo::ReduceWindow::of(o);
         ops::windows::Window::new(
             rank,
-            attrs::ints(o, "window_dimensions")?,
-            attrs::ints_opt(o, "window_strides")?,
-            attrs::ints_opt(o, "base_dilations")?,
-            attrs::ints_opt(o, "window_dilations")?,
-            attrs::ints_opt(o, "padding")?,
+            w.window_dimensions().req()?,
+            w.window_strides().opt()?,
+            w.base_dilations().opt()?,
+            w.window_dilations().opt()?,
+            w.padding().opt()?,
         )
         .map_err(|e| e.at(o.span))
     }
@@ -107,8 +108,7 @@ impl<'m> Interp<'m> {
         let (inputs, rest) = ts.split_at(n);
         let (indices, updates) =
             rest.split_first().ok_or_else(|| InterpError::invalid(span, "scatter without indices"))?;
-        let Some(StablehloAttr::Scatter(d)) = o.attrs.get("scatter_dimension_numbers").and_then(Attr::as_stablehlo)
-        else {
+        let Some(d) = attrs::stablehlo::Scatter::of(o).scatter_dimension_numbers().get() else {
             return Err(InterpError::invalid(span, "scatter without scatter_dimension_numbers"));
         };
         ops::gather::check_variadic_shapes(inputs, updates).map_err(|e| e.at(span))?;

@@ -2,7 +2,7 @@
 //! operands and attributes and calling the op family's kernel. The match is
 //! exhaustive; ops with regions or quantized math go through `regions` and `quant`.
 
-use shardref_spec::ir::stablehlo::{ComparisonType, FftType, RngAlgorithm, RngDistribution, StablehloAttr, Transpose};
+use shardref_spec::ir::stablehlo::{ComparisonType, FftType, RngAlgorithm, RngDistribution, Transpose};
 use shardref_spec::ir::{Attr, OpId, Span, Type};
 use shardref_spec::ops::{OpKind, StablehloOp};
 
@@ -10,6 +10,7 @@ use super::quant::{QuantizedMath, dequantized, requantized};
 use super::util::{bitcast_shape, compare_direction, k_name, one, result_tensor, static_shape, three, two};
 use super::{Frame, Interp};
 use crate::attrs;
+use crate::attrs::stablehlo as view;
 use crate::devices::collectives as coll;
 use crate::error::{IResult, InterpError};
 use crate::ops;
@@ -132,7 +133,7 @@ impl<'m> Interp<'m> {
                 o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<_>>()?,
             )]),
             S::GetTupleElement => {
-                let Some(index) = o.attrs.get("index").and_then(Attr::as_int) else {
+                let Some(index) = view::GetTupleElement::of(o).index().get() else {
                     return Err(InterpError::invalid(span, "get_tuple_element without an index"));
                 };
                 match self.get(f, o.operands[0], span)? {
@@ -161,8 +162,8 @@ impl<'m> Interp<'m> {
             }
             S::ReducePrecision => {
                 let ts = self.tensor_operands(f, op)?;
-                let e = attrs::int(o, "exponent_bits")?;
-                let m = attrs::int(o, "mantissa_bits")?;
+                let a = view::ReducePrecision::of(o);
+                let (e, m) = (a.exponent_bits().req()?, a.mantissa_bits().req()?);
                 let (Ok(e), Ok(m)) = (u32::try_from(e), u32::try_from(m)) else {
                     return Err(InterpError::invalid(span, "reduce_precision bit counts must be non-negative"));
                 };
@@ -174,25 +175,25 @@ impl<'m> Interp<'m> {
             }
             S::Transpose => {
                 let ts = self.tensor_operands(f, op)?;
-                Ok(vec![Value::Tensor(ops::shape::transpose(one(&ts)?, &attrs::ints(o, "permutation")?)?)])
+                Ok(vec![Value::Tensor(ops::shape::transpose(one(&ts)?, &view::Transpose::of(o).permutation().req()?)?)])
             }
             S::BroadcastInDim => {
                 let ts = self.tensor_operands(f, op)?;
                 let shape = static_shape(result_tensor(result_ty(0)?)?)?;
                 Ok(vec![Value::Tensor(ops::shape::broadcast_in_dim(
                     one(&ts)?,
-                    &attrs::ints(o, "broadcast_dimensions")?,
+                    &view::BroadcastInDim::of(o).broadcast_dimensions().req()?,
                     shape,
                 )?)])
             }
             S::Concatenate => {
                 let ts = self.tensor_operands(f, op)?;
-                Ok(vec![Value::Tensor(ops::shape::concatenate(&ts, attrs::int(o, "dimension")?)?)])
+                Ok(vec![Value::Tensor(ops::shape::concatenate(&ts, view::Dimension::of(o).dimension().req()?)?)])
             }
             S::Slice => {
                 let ts = self.tensor_operands(f, op)?;
-                let (a, b, c) =
-                    (attrs::ints(o, "start_indices")?, attrs::ints(o, "limit_indices")?, attrs::ints(o, "strides")?);
+                let s = view::Slice::of(o);
+                let (a, b, c) = (s.start_indices().req()?, s.limit_indices().req()?, s.strides().req()?);
                 Ok(vec![Value::Tensor(ops::shape::slice(one(&ts)?, &a, &b, &c)?)])
             }
             S::DynamicSlice => {
@@ -201,7 +202,11 @@ impl<'m> Interp<'m> {
                     return Err(InterpError::invalid(span, "dynamic_slice without operands"));
                 };
                 let starts = starts.iter().map(|s| ops::elementwise::scalar_i64(s)).collect::<IResult<Vec<_>>>()?;
-                Ok(vec![Value::Tensor(ops::shape::dynamic_slice(t, &starts, &attrs::ints(o, "slice_sizes")?)?)])
+                Ok(vec![Value::Tensor(ops::shape::dynamic_slice(
+                    t,
+                    &starts,
+                    &view::DynamicSlice::of(o).slice_sizes().req()?,
+                )?)])
             }
             S::DynamicUpdateSlice => {
                 let ts = self.tensor_operands(f, op)?;
@@ -214,29 +219,27 @@ impl<'m> Interp<'m> {
             S::Pad => {
                 let ts = self.tensor_operands(f, op)?;
                 let [t, v] = two(&ts)?;
-                let (lo, hi, inner) = (
-                    attrs::ints(o, "edge_padding_low")?,
-                    attrs::ints(o, "edge_padding_high")?,
-                    attrs::ints(o, "interior_padding")?,
-                );
+                let p = view::Pad::of(o);
+                let (lo, hi, inner) =
+                    (p.edge_padding_low().req()?, p.edge_padding_high().req()?, p.interior_padding().req()?);
                 Ok(vec![Value::Tensor(ops::shape::pad(t, v, &lo, &hi, &inner)?)])
             }
             S::Reverse => {
                 let ts = self.tensor_operands(f, op)?;
-                Ok(vec![Value::Tensor(ops::shape::reverse(one(&ts)?, &attrs::ints(o, "dimensions")?)?)])
+                Ok(vec![Value::Tensor(ops::shape::reverse(one(&ts)?, &view::Dimensions::of(o).dimensions().req()?)?)])
             }
             S::Iota => {
                 let rt = result_tensor(result_ty(0)?)?;
                 Ok(vec![Value::Tensor(ops::shape::iota(
                     static_shape(rt)?,
-                    attrs::int(o, "iota_dimension")?,
+                    view::Iota::of(o).iota_dimension().req()?,
                     &rt.elem,
                 )?)])
             }
             S::GetDimensionSize => {
                 let ts = self.tensor_operands(f, op)?;
                 let t = one(&ts)?;
-                let d = attrs::int(o, "dimension")?;
+                let d = view::Dimension::of(o).dimension().req()?;
                 let size = usize::try_from(d)
                     .ok()
                     .and_then(|d| t.shape.get(d))
@@ -252,13 +255,14 @@ impl<'m> Interp<'m> {
             S::CustomCall => self.custom_call(f, op),
             S::Sort => {
                 let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
-                let dim = attrs::int(o, "dimension").unwrap_or(-1);
+                let sort = view::Sort::of(o);
+                let dim = sort.dimension().req().unwrap_or(-1);
                 let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "sort without a comparator"))?;
                 let refs: Vec<&Tensor> = ts.iter().collect();
                 // n log n element moves (each comparison also runs the comparator's ops).
                 let n = ts.first().map_or(0, |t| t.num_elements() as u64);
                 self.charge_op(op, n.saturating_mul(u64::from(64 - n.leading_zeros())))?;
-                let stable = matches!(o.attrs.get("is_stable"), Some(Attr::Bool(true)));
+                let stable = sort.is_stable().get() == Some(true);
                 let out = ops::windows::sort(&refs, dim, stable, &mut |args| self.body(f, r, args, span))?;
                 Ok(out.into_iter().map(Value::Tensor).collect())
             }
@@ -266,7 +270,7 @@ impl<'m> Interp<'m> {
                 let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
                 let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "map without a computation"))?;
                 let refs: Vec<&Tensor> = ts.iter().collect();
-                let dims = attrs::ints(o, "dimensions")?;
+                let dims = view::Dimensions::of(o).dimensions().req()?;
                 if refs.first().is_some_and(|t| dims != (0..t.rank() as i64).collect::<Vec<_>>()) {
                     return Err(InterpError::invalid(span, "map dimensions must be [0, ..., rank - 1]"));
                 }
@@ -309,14 +313,11 @@ impl<'m> Interp<'m> {
             S::Compare => {
                 let ts = self.tensor_operands(f, op)?;
                 let [a, b] = two(&ts)?;
-                let dir = match o.attrs.get("comparison_direction").and_then(Attr::as_stablehlo) {
-                    Some(StablehloAttr::ComparisonDirection(_, d)) => *d,
-                    _ => return Err(InterpError::invalid(span, "compare without a comparison_direction")),
+                let c = view::Compare::of(o);
+                let Some(dir) = c.comparison_direction().get() else {
+                    return Err(InterpError::invalid(span, "compare without a comparison_direction"));
                 };
-                let total = matches!(
-                    o.attrs.get("compare_type").and_then(Attr::as_stablehlo),
-                    Some(StablehloAttr::ComparisonType(_, ComparisonType::TotalOrder))
-                );
+                let total = c.compare_type().get() == Some(ComparisonType::TotalOrder);
                 let dir = compare_direction(dir);
                 // Quantized operands compare by their dequantized values (spec: dequantize_compare).
                 let (a, b) = (dequantized(a)?, dequantized(b)?);
@@ -335,9 +336,9 @@ impl<'m> Interp<'m> {
                     };
                     &dot_dims
                 } else {
-                    match o.attrs.get("dot_dimension_numbers").and_then(Attr::as_stablehlo) {
-                        Some(StablehloAttr::Dot(d)) => d,
-                        _ => return Err(InterpError::invalid(span, "dot_general without dot_dimension_numbers")),
+                    match view::DotGeneral::of(o).dot_dimension_numbers().get() {
+                        Some(d) => d,
+                        None => return Err(InterpError::invalid(span, "dot_general without dot_dimension_numbers")),
                     }
                 };
                 let rt = result_tensor(result_ty(0)?)?.clone();
@@ -365,33 +366,34 @@ impl<'m> Interp<'m> {
                         ));
                     }
                 };
-                let Some(StablehloAttr::Conv(d)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) else {
+                let c = view::Convolution::of(o);
+                let Some(d) = c.dimension_numbers().get() else {
                     return Err(InterpError::invalid(span, "convolution without dimension_numbers"));
                 };
-                let bools = |name: &str| -> IResult<Option<Vec<bool>>> {
-                    Ok(match o.attrs.get(name) {
-                        None => None,
-                        Some(Attr::DenseArray(a)) => Some(a.values.iter().map(|&v| v != 0).collect()),
-                        Some(a) => Some(
-                            attrs::ints_of(a)
-                                .ok_or_else(|| InterpError::invalid(span, format!("bad '{name}'")))?
-                                .into_iter()
-                                .map(|v| v != 0)
-                                .collect(),
-                        ),
-                    })
+                let reversal = c.window_reversal();
+                let window_reversal = match reversal.raw() {
+                    None => None,
+                    Some(Attr::DenseArray(a)) => Some(a.values.iter().map(|&v| v != 0).collect()),
+                    Some(a) => Some(
+                        attrs::ints_of(a)
+                            .ok_or_else(|| InterpError::invalid(span, format!("bad '{}'", reversal.name)))?
+                            .into_iter()
+                            .map(|v| v != 0)
+                            .collect(),
+                    ),
                 };
+                let padding = c.padding();
                 let p = ops::conv::ConvWindow {
-                    window_strides: attrs::ints_opt(o, "window_strides")?,
+                    window_strides: c.window_strides().opt()?,
                     padding: match dynamic_padding {
                         Some(p) => Some(p),
-                        None => attrs::ints_opt(o, "padding")?,
+                        None => padding.opt()?,
                     },
-                    lhs_dilation: attrs::ints_opt(o, "lhs_dilation")?,
-                    rhs_dilation: attrs::ints_opt(o, "rhs_dilation")?,
-                    window_reversal: bools("window_reversal")?,
-                    feature_group_count: attrs::int(o, "feature_group_count").unwrap_or(1),
-                    batch_group_count: attrs::int(o, "batch_group_count").unwrap_or(1),
+                    lhs_dilation: c.lhs_dilation().opt()?,
+                    rhs_dilation: c.rhs_dilation().opt()?,
+                    window_reversal,
+                    feature_group_count: c.feature_group_count().req().unwrap_or(1),
+                    batch_group_count: c.batch_group_count().req().unwrap_or(1),
                 };
                 let rt = result_tensor(result_ty(0)?)?.clone();
                 // Each output element reads one kernel window of all input features of its group.
@@ -410,23 +412,24 @@ impl<'m> Interp<'m> {
             S::Gather => {
                 let ts = self.tensor_operands(f, op)?;
                 let [a, idx] = two(&ts)?;
-                let Some(StablehloAttr::Gather(d)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo)
-                else {
+                let g = view::Gather::of(o);
+                let Some(d) = g.dimension_numbers().get() else {
                     return Err(InterpError::invalid(span, "gather without dimension_numbers"));
                 };
-                Ok(vec![Value::Tensor(ops::gather::gather(a, idx, d, &attrs::ints(o, "slice_sizes")?)?)])
+                Ok(vec![Value::Tensor(ops::gather::gather(a, idx, d, &g.slice_sizes().req()?)?)])
             }
             S::Scatter => self.scatter(f, op),
             S::Fft => {
                 let ts = self.tensor_operands(f, op)?;
-                let kind = match o.attrs.get("fft_type").and_then(Attr::as_stablehlo) {
-                    Some(StablehloAttr::FftType(t)) => match t {
+                let fft = view::Fft::of(o);
+                let kind = match fft.fft_type().get() {
+                    Some(t) => match t {
                         FftType::Fft => ops::linalg::FftKind::Fft,
                         FftType::Ifft => ops::linalg::FftKind::Ifft,
                         FftType::Rfft => ops::linalg::FftKind::Rfft,
                         FftType::Irfft => ops::linalg::FftKind::Irfft,
                     },
-                    _ => return Err(InterpError::invalid(span, "fft without an fft_type")),
+                    None => return Err(InterpError::invalid(span, "fft without an fft_type")),
                 };
                 let rt = result_tensor(result_ty(0)?)?.clone();
                 let n = one(&ts)?.num_elements().max(rt.num_elements().unwrap_or(0) as usize) as u64;
@@ -434,14 +437,14 @@ impl<'m> Interp<'m> {
                 Ok(vec![Value::Tensor(ops::linalg::fft(
                     one(&ts)?,
                     kind,
-                    &attrs::ints(o, "fft_length")?,
+                    &fft.fft_length().req()?,
                     &rt.elem,
                     static_shape(&rt)?,
                 )?)])
             }
             S::Cholesky => {
                 let ts = self.tensor_operands(f, op)?;
-                let lower = matches!(o.attrs.get("lower"), Some(Attr::Bool(true)));
+                let lower = view::Cholesky::of(o).lower().get() == Some(true);
                 // n^3 per n x n matrix: the elements times n.
                 let t = one(&ts)?;
                 let n = t.shape.last().copied().unwrap_or(1) as u64;
@@ -454,18 +457,18 @@ impl<'m> Interp<'m> {
                 // Each element of b meets a row of a.
                 let n = a.shape.last().copied().unwrap_or(1) as u64;
                 self.charge_op(op, (b.num_elements() as u64).saturating_mul(n))?;
-                let flag = |n: &str| matches!(o.attrs.get(n), Some(Attr::Bool(true)));
-                let tr = match o.attrs.get("transpose_a").and_then(Attr::as_stablehlo) {
-                    Some(StablehloAttr::Transpose(Transpose::Transpose)) => ops::linalg::TransposeA::Transpose,
-                    Some(StablehloAttr::Transpose(Transpose::Adjoint)) => ops::linalg::TransposeA::Adjoint,
+                let ts_attrs = view::TriangularSolve::of(o);
+                let tr = match ts_attrs.transpose_a().get() {
+                    Some(Transpose::Transpose) => ops::linalg::TransposeA::Transpose,
+                    Some(Transpose::Adjoint) => ops::linalg::TransposeA::Adjoint,
                     _ => ops::linalg::TransposeA::No,
                 };
                 Ok(vec![Value::Tensor(ops::linalg::triangular_solve(
                     a,
                     b,
-                    flag("left_side"),
-                    flag("lower"),
-                    flag("unit_diagonal"),
+                    ts_attrs.left_side().get() == Some(true),
+                    ts_attrs.lower().get() == Some(true),
+                    ts_attrs.unit_diagonal().get() == Some(true),
                     tr,
                 )?)])
             }
@@ -474,13 +477,16 @@ impl<'m> Interp<'m> {
                 let rt = result_tensor(result_ty(0)?)?;
                 Ok(vec![Value::Tensor(ops::dynamic::dynamic_iota(
                     one(&ts)?,
-                    attrs::int(o, "iota_dimension")?,
+                    view::Iota::of(o).iota_dimension().req()?,
                     &rt.elem,
                 )?)])
             }
             S::Broadcast => {
                 let ts = self.tensor_operands(f, op)?;
-                Ok(vec![Value::Tensor(ops::dynamic::broadcast(one(&ts)?, &attrs::ints(o, "broadcast_sizes")?)?)])
+                Ok(vec![Value::Tensor(ops::dynamic::broadcast(
+                    one(&ts)?,
+                    &view::Broadcast::of(o).broadcast_sizes().req()?,
+                )?)])
             }
             S::DynamicBroadcastInDim => {
                 let ts = self.tensor_operands(f, op)?;
@@ -488,7 +494,7 @@ impl<'m> Interp<'m> {
                 Ok(vec![Value::Tensor(ops::dynamic::dynamic_broadcast_in_dim(
                     t,
                     dims,
-                    &attrs::ints(o, "broadcast_dimensions")?,
+                    &view::DynamicBroadcastInDim::of(o).broadcast_dimensions().req()?,
                 )?)])
             }
             S::DynamicReshape => {
@@ -519,8 +525,7 @@ impl<'m> Interp<'m> {
             S::DynamicGather => {
                 let ts = self.tensor_operands(f, op)?;
                 let [a, idx, sizes] = three(&ts)?;
-                let Some(StablehloAttr::Gather(d)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo)
-                else {
+                let Some(d) = view::DynamicGather::of(o).dimension_numbers().get() else {
                     return Err(InterpError::invalid(span, "dynamic_gather without dimension_numbers"));
                 };
                 Ok(vec![Value::Tensor(ops::gather::gather(a, idx, d, &ops::dynamic::int_values(sizes)?)?)])
@@ -537,7 +542,7 @@ impl<'m> Interp<'m> {
                 Ok(vec![Value::Tensor(Tensor::new(vec![], u32_ty, Buffer::U32(vec![x].into())))])
             }
             S::Composite => {
-                let Some(Attr::SymbolRef(callee)) = o.attrs.get("decomposition") else {
+                let Some(callee) = view::Composite::of(o).decomposition().get() else {
                     return Err(InterpError::invalid(span, "composite without a decomposition"));
                 };
                 let target = callee
@@ -550,13 +555,11 @@ impl<'m> Interp<'m> {
 
             S::RngBitGenerator => {
                 let ts = self.tensor_operands(f, op)?;
-                let alg = match o.attrs.get("rng_algorithm").and_then(Attr::as_stablehlo) {
-                    Some(StablehloAttr::RngAlgorithm(RngAlgorithm::ThreeFry)) => ops::rng::Algorithm::ThreeFry,
+                let alg = match view::RngBitGenerator::of(o).rng_algorithm().get() {
+                    Some(RngAlgorithm::ThreeFry) => ops::rng::Algorithm::ThreeFry,
                     // DEFAULT is PHILOX, as on XLA CPU (see ops::rng).
-                    Some(StablehloAttr::RngAlgorithm(RngAlgorithm::Philox | RngAlgorithm::Default)) => {
-                        ops::rng::Algorithm::Philox
-                    }
-                    _ => return Err(InterpError::invalid(span, "rng_bit_generator without an rng_algorithm")),
+                    Some(RngAlgorithm::Philox | RngAlgorithm::Default) => ops::rng::Algorithm::Philox,
+                    None => return Err(InterpError::invalid(span, "rng_bit_generator without an rng_algorithm")),
                 };
                 let rt = result_tensor(result_ty(1)?)?;
                 let (state, out) = ops::rng::rng_bit_generator(alg, one(&ts)?, &rt.elem, &static_shape(rt)?)?;
@@ -565,10 +568,10 @@ impl<'m> Interp<'m> {
             S::Rng => {
                 let ts = self.tensor_operands(f, op)?;
                 let [a, b, shape] = three(&ts)?;
-                let dist = match o.attrs.get("rng_distribution").and_then(Attr::as_stablehlo) {
-                    Some(StablehloAttr::RngDistribution(RngDistribution::Uniform)) => ops::rng::Distribution::Uniform,
-                    Some(StablehloAttr::RngDistribution(RngDistribution::Normal)) => ops::rng::Distribution::Normal,
-                    _ => return Err(InterpError::invalid(span, "rng without an rng_distribution")),
+                let dist = match view::Rng::of(o).rng_distribution().get() {
+                    Some(RngDistribution::Uniform) => ops::rng::Distribution::Uniform,
+                    Some(RngDistribution::Normal) => ops::rng::Distribution::Normal,
+                    None => return Err(InterpError::invalid(span, "rng without an rng_distribution")),
                 };
                 let shape = ops::dynamic::shape_values(shape)?;
                 // The shape comes from an operand: check it against the memory budget before allocating.
@@ -581,7 +584,7 @@ impl<'m> Interp<'m> {
             S::SetDimensionSize => {
                 let ts = self.tensor_operands(f, op)?;
                 let [t, size] = two(&ts)?;
-                let dim = attrs::int(o, "dimension")?;
+                let dim = view::Dimension::of(o).dimension().req()?;
                 let rt = result_tensor(result_ty(0)?)?;
                 let is_static = rt.shape.as_ref().and_then(|s| s.get(dim as usize)).is_some_and(|d| d.is_some());
                 Ok(vec![Value::Tensor(ops::dynamic::set_dimension_size(t, size, dim, is_static)?)])
@@ -589,12 +592,13 @@ impl<'m> Interp<'m> {
             S::TorchIndexSelect => {
                 let ts = self.tensor_operands(f, op)?;
                 let [t, idx] = two(&ts)?;
-                let (dim, bd) = (attrs::int(o, "dim")?, attrs::int(o, "batch_dims")?);
+                let t_attrs = view::TorchIndexSelect::of(o);
+                let (dim, bd) = (t_attrs.dim().req()?, t_attrs.batch_dims().req()?);
                 Ok(vec![Value::Tensor(ops::gather::torch_index_select(t, idx, dim, bd)?)])
             }
             S::Einsum | S::UnaryEinsum => {
                 let ts = self.tensor_operands(f, op)?;
-                let Some(Attr::Str(cfg, _)) = o.attrs.get("einsum_config") else {
+                let Some(cfg) = view::Einsum::of(o).einsum_config().get() else {
                     return Err(InterpError::invalid(span, "einsum without an einsum_config"));
                 };
                 let cfg = String::from_utf8_lossy(cfg).into_owned();
@@ -608,11 +612,12 @@ impl<'m> Interp<'m> {
             }
             S::BatchNormGrad | S::BatchNormInference | S::BatchNormTraining => {
                 let ts = self.tensor_operands(f, op)?;
-                let eps = match o.attrs.get("epsilon") {
-                    Some(Attr::Float(fa)) => shardref_spec::float::bits_to_f64(fa.kind, fa.bits),
-                    _ => return Err(InterpError::invalid(span, "batch norm without a float epsilon")),
+                let bn = view::BatchNorm::of(o);
+                let eps = match bn.epsilon().get() {
+                    Some(eps) => eps,
+                    None => return Err(InterpError::invalid(span, "batch norm without a float epsilon")),
                 };
-                let fi = attrs::int(o, "feature_index")?;
+                let fi = bn.feature_index().req()?;
                 let vals = match (k, ts.as_slice()) {
                     (S::BatchNormInference, [x, s, b, m, v]) => {
                         vec![ops::batch_norm::inference(x, s, b, m, v, eps, fi)?]

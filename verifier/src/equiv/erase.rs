@@ -60,7 +60,7 @@ pub fn func_names(m: &Module) -> Vec<String> {
         .ops
         .iter()
         .filter(|&&op| m.op(op).name == OpName::Known(OpKind::Func(FuncOp::Func)))
-        .filter_map(|&op| m.op(op).attrs.get("sym_name").and_then(Attr::as_str))
+        .filter_map(|&op| crate::attrs::Func::of(m.op(op)).sym_name().raw().and_then(Attr::as_str))
         .map(|s| String::from_utf8_lossy(s).into_owned())
         .collect()
 }
@@ -71,7 +71,7 @@ pub fn func_names(m: &Module) -> Vec<String> {
 pub fn clone_func(m: &mut Module, func: OpId, new_name: &str) -> OpId {
     let mut values: HashMap<ValueId, ValueId> = HashMap::new();
     let copy = clone_op(m, func, &mut values);
-    m.op_mut(copy).attrs.insert("sym_name", Attr::Str(new_name.as_bytes().to_vec(), None));
+    m.op_mut(copy).attrs.insert(crate::attrs::keys::SYM_NAME, Attr::Str(new_name.as_bytes().to_vec(), None));
     // Operands are remapped after the whole body exists (uses never precede
     // definitions in a function, but remapping once at the end is simpler).
     let mut stack = vec![copy];
@@ -252,13 +252,14 @@ pub fn erase_in_place(m: &mut Module, func: OpId) -> Result<(), EraseError> {
 }
 
 fn strip_func_shardings(m: &mut Module, func: OpId) {
-    for key in ["arg_attrs", "res_attrs"] {
-        let Some(Attr::Array(dicts)) = m.op(func).attrs.get(key).cloned() else { continue };
+    for key in [crate::attrs::keys::ARG_ATTRS, crate::attrs::keys::RES_ATTRS] {
+        let field = crate::attrs::Field::<crate::attrs::kind::Array>::new(m.op(func), key);
+        let Some(dicts) = field.get().map(<[Attr]>::to_vec) else { continue };
         let dicts: Vec<Attr> = dicts
             .into_iter()
             .map(|d| match d {
                 Attr::Dict(mut d) => {
-                    d.remove("sdy.sharding");
+                    d.remove(crate::attrs::keys::SDY_SHARDING);
                     Attr::Dict(d)
                 }
                 other => other,
@@ -282,7 +283,7 @@ fn erase_region(m: &mut Module, r: RegionId, forward: &mut HashMap<ValueId, Valu
 fn erase_block(m: &mut Module, b: BlockId, forward: &mut HashMap<ValueId, ValueId>) -> Result<(), EraseError> {
     let mut out: Vec<OpId> = Vec::with_capacity(m.block(b).ops.len());
     for op in m.block(b).ops.clone() {
-        m.op_mut(op).attrs.remove("sdy.sharding");
+        m.op_mut(op).attrs.remove(crate::attrs::keys::SDY_SHARDING);
         match action(&m.op(op).name) {
             Action::Keep => {
                 for r in m.op(op).regions.clone() {
@@ -386,7 +387,7 @@ mod tests {
         let twin = erased_twin(&mut m, func, "twin")?;
         let printed = print_module(&m, PrintOptions::default());
         let start = printed.find("func.func @twin").unwrap();
-        assert!(m.op(twin).attrs.get("sym_name").is_some());
+        assert!(crate::attrs::Func::of(m.op(twin)).sym_name().raw().is_some());
         Ok(printed[start..].to_string())
     }
 

@@ -161,12 +161,14 @@ fn sum_of(m: &Module, v: ValueId) -> Option<(OpId, SumOp, u64)> {
         if o.operands.len() != 2 || o.results.len() != 1 || !is_add_body(m, op) {
             return None;
         }
-        let dims = shardref_interp::attrs::ints(o, "dimensions").ok()?;
+        let dims = crate::attrs::stablehlo::Dimensions::of(o).dimensions().req().ok()?;
         let terms = size(&operand_shape(0)?, &dims)?;
         let dims = dims.iter().map(|&d| usize::try_from(d).ok()).collect::<Option<Vec<_>>>()?;
         Some((op, SumOp::Reduce { dims }, terms))
     } else if k == StablehloOp::DotGeneral {
-        let Some(StablehloAttr::Dot(d)) = o.attrs.get("dot_dimension_numbers").and_then(Attr::as_stablehlo) else {
+        let Some(StablehloAttr::Dot(d)) =
+            crate::attrs::stablehlo::DotGeneral::of(o).dot_dimension_numbers().raw().and_then(Attr::as_stablehlo)
+        else {
             return None;
         };
         let terms = size(&operand_shape(0)?, &d.lhs_contracting_dimensions)?;
@@ -175,7 +177,9 @@ fn sum_of(m: &Module, v: ValueId) -> Option<(OpId, SumOp, u64)> {
         let lhs = operand_shape(0)?;
         Some((op, SumOp::Bilinear, *lhs.last()?))
     } else if k == StablehloOp::Convolution {
-        let Some(StablehloAttr::Conv(d)) = o.attrs.get("dimension_numbers").and_then(Attr::as_stablehlo) else {
+        let Some(StablehloAttr::Conv(d)) =
+            crate::attrs::stablehlo::Gather::of(o).dimension_numbers().raw().and_then(Attr::as_stablehlo)
+        else {
             return None;
         };
         let mut dims = vec![d.kernel_input_feature_dimension];
@@ -245,7 +249,9 @@ pub fn add_probe(m: &mut Module, func: &str, probe: &str) -> Option<Probe> {
     if !m.op(ret).operands.iter().any(|&v| sum_chain(m, v).is_some()) || find_func(m, probe).is_some() {
         return None;
     }
-    let Some(Attr::Type(Type::Function(args, results))) = m.op(f).attrs.get("function_type").cloned() else {
+    let Some(Attr::Type(Type::Function(args, results))) =
+        crate::attrs::Func::of(m.op(f)).function_type().raw().cloned()
+    else {
         return None;
     };
     let copy = clone_func(m, f, probe);
@@ -269,8 +275,8 @@ pub fn add_probe(m: &mut Module, func: &str, probe: &str) -> Option<Probe> {
     new_results.extend(extra.iter().map(|&v| m.value(v).ty.clone()));
     m.op_mut(ret).operands.extend(extra);
     let o = m.op_mut(copy);
-    o.attrs.insert("function_type", Attr::Type(Type::Function(args, new_results)));
-    o.attrs.remove("res_attrs");
+    o.attrs.insert(crate::attrs::keys::FUNCTION_TYPE, Attr::Type(Type::Function(args, new_results)));
+    o.attrs.remove(crate::attrs::keys::RES_ATTRS);
     Some(Probe { func: probe.to_string(), results: results.len(), sites })
 }
 

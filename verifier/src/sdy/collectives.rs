@@ -17,7 +17,7 @@ use super::sharding::{check, enclosing_manual_axes};
 use crate::{Check, Cx, Fail};
 
 fn out_sharding<'a>(cx: &'a Cx<'_>, op: OpId) -> Option<&'a TensorSharding> {
-    match cx.m.op(op).attrs.get("out_sharding") {
+    match crate::attrs::sdy::AllGather::of(cx.m.op(op)).out_sharding().raw() {
         Some(Attr::Sdy(a)) => match a.as_ref() {
             SdyAttr::Sharding(s) => Some(s),
             _ => None,
@@ -119,28 +119,30 @@ fn operand_or_replicated(cx: &Cx<'_>, op: OpId, operand: ValueId, mesh: &MeshOrR
 
 /// The op's `reduction_op` (stored only when it is not `sum`).
 fn reduction_op(cx: &Cx<'_>, op: OpId) -> ReductionKind {
-    cx.m.op(op).attrs.get("reduction_op").and_then(Attr::as_int).and_then(ReductionKind::from_i32).unwrap_or_default()
+    crate::attrs::sdy::AllReduce::of(cx.m.op(op))
+        .reduction_op()
+        .raw()
+        .and_then(Attr::as_int)
+        .and_then(ReductionKind::from_i32)
+        .unwrap_or_default()
 }
 
-fn sdy_attr<'a>(cx: &'a Cx<'_>, op: OpId, name: &str) -> Option<&'a SdyAttr> {
-    match cx.m.op(op).attrs.get(name) {
-        Some(Attr::Sdy(a)) => Some(a.as_ref()),
-        _ => None,
-    }
+fn sdy_attr<'a>(field: crate::attrs::Field<'a, crate::attrs::kind::Sdy>) -> Option<&'a SdyAttr> {
+    field.get()
 }
 
 /// The per-dimension axis lists of all_gather, all_slice, reduce_scatter and
 /// sharded_to_unreduced.
 fn per_dim_axes(cx: &Cx<'_>, op: OpId, c: Collective) -> Vec<Vec<AxisRef>> {
-    match sdy_attr(cx, op, c.spec().axes_attr) {
+    match sdy_attr(crate::attrs::Field::new(cx.m.op(op), c.spec().axes_attr)) {
         Some(SdyAttr::ListOfAxisRefLists(l)) => l.lists.iter().map(|x| x.axes.clone()).collect(),
         _ => vec![],
     }
 }
 
 /// The axis list of all_reduce and replicated_to_unreduced.
-fn axis_list(cx: &Cx<'_>, op: OpId, name: &str) -> Vec<AxisRef> {
-    match sdy_attr(cx, op, name) {
+fn axis_list(field: crate::attrs::Field<'_, crate::attrs::kind::Sdy>) -> Vec<AxisRef> {
+    match sdy_attr(field) {
         Some(SdyAttr::AxisRefList(l)) => l.axes.clone(),
         _ => vec![],
     }
@@ -308,7 +310,7 @@ fn all_reduce(cx: &Cx<'_>, op: OpId, ins: &TensorSharding, out: &TensorSharding,
     if !equivalent_ignoring_unreduced(ins, out) {
         return Err(Fail::new("sdy_all_reduce_c1", "operand and result shardings are not equivalent"));
     }
-    let axes = axis_list(cx, op, "reduction_axes");
+    let axes = axis_list(crate::attrs::sdy::AllReduce::of(cx.m.op(op)).reduction_axes());
     // sdy_all_reduce_c2 (AR2): reduction axes are sorted and valid.
     check_sorted_list(&axes, mesh, &mut Seen::default(), "reduction")?;
     for r in &axes {
@@ -346,7 +348,7 @@ fn replicated_to_unreduced(cx: &Cx<'_>, op: OpId, ins: &TensorSharding, out: &Te
             "input and output must share the same dimension shardings",
         ));
     }
-    let axes = axis_list(cx, op, "axes");
+    let axes = axis_list(crate::attrs::sdy::ToUnreduced::of(cx.m.op(op)).axes());
     // replicated_to_unreduced_c3 (RU3): r2u axes are not empty.
     if axes.is_empty() {
         return Err(Fail::new("replicated_to_unreduced_c3", "r2u axes must not be empty"));
@@ -382,7 +384,7 @@ fn replicated_to_unreduced(cx: &Cx<'_>, op: OpId, ins: &TensorSharding, out: &Te
 
 /// `AllToAllOp::verifySymbolUses` (AT1–AT7, CD4).
 fn all_to_all(cx: &Cx<'_>, op: OpId, ins: &TensorSharding, out: &TensorSharding, mesh: &Mesh) -> Check {
-    let params = match sdy_attr(cx, op, "params") {
+    let params = match sdy_attr(crate::attrs::sdy::AllToAll::of(cx.m.op(op)).params()) {
         Some(SdyAttr::AllToAllParamList(l)) => l.params.as_slice(),
         _ => &[],
     };

@@ -19,17 +19,18 @@ pub fn check_op(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         check_attr(cx, op, name, a).map_err(|f| cx.op_error(op, f))?;
     }
     if o.name == OpName::Known(OpKind::Func(FuncOp::Func)) {
-        let (ins, outs) = match o.attrs.get("function_type") {
+        let (ins, outs) = match crate::attrs::Func::of(o).function_type().raw() {
             Some(Attr::Type(Type::Function(i, r))) => (i.clone(), r.clone()),
             _ => (vec![], vec![]),
         };
-        for (key, kind, types) in [("arg_attrs", "arg", &ins), ("res_attrs", "result", &outs)] {
-            let Some(Attr::Array(dicts)) = o.attrs.get(key) else {
+        let fa = crate::attrs::Func::of(o);
+        for (field, kind, types) in [(fa.arg_attrs(), "arg", &ins), (fa.res_attrs(), "result", &outs)] {
+            let Some(dicts) = field.get() else {
                 continue;
             };
             for (i, d) in dicts.iter().enumerate() {
                 let Attr::Dict(d) = d else { continue };
-                let Some(a) = d.get("sdy.sharding") else {
+                let Some(a) = crate::attrs::arg::sdy_sharding(d, o.span).raw() else {
                     continue;
                 };
                 let prefix = format!("{kind} {i} - ");
@@ -121,18 +122,18 @@ pub fn value_sharding<'a>(cx: &'a Cx<'_>, v: ValueId) -> Option<&'a TensorShardi
             let o = m.op(op);
             match o.name {
                 OpName::Known(OpKind::Sdy(SdyOp::ShardingConstraint | SdyOp::Reshard | SdyOp::DataFlowEdge)) => {
-                    sharding_attr(o.attrs.get("sharding"))
+                    sharding_attr(crate::attrs::sdy::Sharding::of(o).sharding().raw())
                 }
                 OpName::Known(OpKind::Sdy(k)) if shardref_spec::ir::sdy::collective_spec(k).is_some() => {
-                    sharding_attr(o.attrs.get("out_sharding"))
+                    sharding_attr(crate::attrs::sdy::AllGather::of(o).out_sharding().raw())
                 }
                 OpName::Known(OpKind::Sdy(SdyOp::ManualComputation)) => {
-                    per_value(o.attrs.get("out_shardings"), index as usize)
+                    per_value(crate::attrs::sdy::ManualComputation::of(o).out_shardings().raw(), index as usize)
                 }
                 OpName::Known(OpKind::Sdy(SdyOp::NamedComputation)) => {
-                    per_value(o.attrs.get("out_shardings"), index as usize)
+                    per_value(crate::attrs::sdy::ManualComputation::of(o).out_shardings().raw(), index as usize)
                 }
-                _ => per_value(o.attrs.get("sdy.sharding"), index as usize),
+                _ => per_value(crate::attrs::Common::of(o).sdy_sharding().raw(), index as usize),
             }
         }
         ValueDef::BlockArg { block, index } => {
@@ -140,16 +141,16 @@ pub fn value_sharding<'a>(cx: &'a Cx<'_>, v: ValueId) -> Option<&'a TensorShardi
             let o = m.op(owner);
             match o.name {
                 OpName::Known(OpKind::Func(FuncOp::Func)) => {
-                    let Some(Attr::Array(dicts)) = o.attrs.get("arg_attrs") else {
+                    let Some(Attr::Array(dicts)) = crate::attrs::Func::of(o).arg_attrs().raw() else {
                         return None;
                     };
                     let Some(Attr::Dict(d)) = dicts.get(index as usize) else {
                         return None;
                     };
-                    sharding_attr(d.get("sdy.sharding"))
+                    sharding_attr(crate::attrs::arg::sdy_sharding(d, o.span).raw())
                 }
                 OpName::Known(OpKind::Sdy(SdyOp::ManualComputation | SdyOp::NamedComputation)) => {
-                    per_value(o.attrs.get("in_shardings"), index as usize)
+                    per_value(crate::attrs::sdy::ManualComputation::of(o).in_shardings().raw(), index as usize)
                 }
                 _ => None,
             }

@@ -22,7 +22,7 @@ use crate::Cx;
 
 /// The manual axes of a `sdy.manual_computation`.
 pub fn manual_axes(m: &Module, op: OpId) -> Vec<String> {
-    match m.op(op).attrs.get("manual_axes") {
+    match crate::attrs::sdy::ManualComputation::of(m.op(op)).manual_axes().raw() {
         Some(Attr::Sdy(a)) => match a.as_ref() {
             SdyAttr::ManualAxes(x) => x.axes.clone(),
             _ => vec![],

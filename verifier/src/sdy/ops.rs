@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use shardref_spec::Diagnostic;
-use shardref_spec::ir::sdy::{PropagationDirection, ReductionKind, SdyAttr, ShardingPerValue, TensorSharding};
+use shardref_spec::ir::sdy::{PropagationDirection, ReductionKind, ShardingPerValue, TensorSharding};
 use shardref_spec::ir::{Attr, OpId, TensorType, Type, ValueDef, ValueId};
 use shardref_spec::ops::{Dialect, FuncOp, OpKind, OpName, SdyOp};
 
@@ -14,24 +14,14 @@ use super::hooks::sharding_bypassing_barriers;
 use super::sharding::{bound_axis, check, check_per_value, enclosing_manual_axes};
 use crate::{Check, Cx, Fail};
 
-fn sharding<'a>(cx: &'a Cx<'_>, op: OpId, name: &str) -> Option<&'a TensorSharding> {
-    match cx.m.op(op).attrs.get(name) {
-        Some(Attr::Sdy(a)) => match a.as_ref() {
-            SdyAttr::Sharding(s) => Some(s),
-            _ => None,
-        },
-        _ => None,
-    }
+/// The `sharding` of `sharding_constraint`, `reshard` and `data_flow_edge`.
+fn sharding<'a>(cx: &'a Cx<'_>, op: OpId) -> Option<&'a TensorSharding> {
+    crate::attrs::sdy::DataFlowEdge::of(cx.m.op(op)).sharding().get()
 }
 
-fn per_value<'a>(cx: &'a Cx<'_>, op: OpId, name: &str) -> Option<&'a ShardingPerValue> {
-    match cx.m.op(op).attrs.get(name) {
-        Some(Attr::Sdy(a)) => match a.as_ref() {
-            SdyAttr::ShardingPerValue(s) => Some(s),
-            _ => None,
-        },
-        _ => None,
-    }
+/// `in_shardings` / `out_shardings` of `manual_computation` and `named_computation`.
+fn per_value<'a>(field: crate::attrs::Field<'a, crate::attrs::kind::ShardingPerValue>) -> Option<&'a ShardingPerValue> {
+    field.get()
 }
 
 fn result_type(cx: &Cx<'_>, op: OpId) -> Option<Type> {
@@ -48,7 +38,7 @@ fn is_static(t: &Type) -> bool {
 
 /// `sdy.sharding_constraint` and `sdy.reshard`: the sharding against the type.
 pub fn constraint_uses(cx: &Cx<'_>, op: OpId) -> Check {
-    let Some(s) = sharding(cx, op, "sharding") else {
+    let Some(s) = sharding(cx, op) else {
         return Ok(());
     };
     let ty = result_type(cx, op);
@@ -98,7 +88,7 @@ pub fn data_flow_edge_uses(cx: &Cx<'_>, op: OpId) -> Check {
         }
     }
     // data_flow_edge_c4 (D4): the optional sharding is valid (T1–T10).
-    if let Some(s) = sharding(cx, op, "sharding") {
+    if let Some(s) = sharding(cx, op) {
         let manual = enclosing_manual_axes(cx.m, op);
         check(s, Some(&ty), cx.syms.mesh(&s.mesh), false, &manual)?;
     }
@@ -155,8 +145,11 @@ pub fn func_data_flow_edge_uses(cx: &Cx<'_>, op: OpId) -> Check {
 
 /// `sdy.propagation_barrier::verify` (PB1).
 pub fn verify_propagation_barrier(cx: &Cx<'_>, op: OpId) -> Check {
-    let dir =
-        cx.m.op(op).attrs.get("allowed_direction").and_then(Attr::as_int).and_then(PropagationDirection::from_i32);
+    let dir = crate::attrs::sdy::PropagationBarrier::of(cx.m.op(op))
+        .allowed_direction()
+        .raw()
+        .and_then(Attr::as_int)
+        .and_then(PropagationDirection::from_i32);
     // propagation_barrier_c1 (PB1): the direction is not BOTH.
     if dir == Some(PropagationDirection::Both) {
         return Err(Fail::new(
@@ -284,8 +277,12 @@ pub fn manual_computation_uses(cx: &Cx<'_>, op: OpId) -> Check {
     let o = cx.m.op(op);
     let manual_list = super::manual_axes(cx.m, op);
     let manual: HashSet<String> = manual_list.iter().cloned().collect();
-    let ins = per_value(cx, op, "in_shardings").map(|l| l.shardings.as_slice()).unwrap_or(&[]);
-    let outs = per_value(cx, op, "out_shardings").map(|l| l.shardings.as_slice()).unwrap_or(&[]);
+    let ins = per_value(crate::attrs::sdy::NamedComputation::of(cx.m.op(op)).in_shardings())
+        .map(|l| l.shardings.as_slice())
+        .unwrap_or(&[]);
+    let outs = per_value(crate::attrs::sdy::NamedComputation::of(cx.m.op(op)).out_shardings())
+        .map(|l| l.shardings.as_slice())
+        .unwrap_or(&[]);
     let (args, rets) = region_types(cx, op);
     let operands: Vec<Type> = o.operands.iter().map(|&v| cx.m.value_type(v).clone()).collect();
     let results: Vec<Type> = o.results.iter().map(|&v| cx.m.value_type(v).clone()).collect();
@@ -371,10 +368,10 @@ pub fn named_computation_uses(cx: &Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     }
     let results: Vec<Type> = o.results.iter().map(|&v| cx.m.value_type(v).clone()).collect();
     // named_computation_c4 (N4): in/out shardings are valid for operands and results.
-    if let Some(l) = per_value(cx, op, "in_shardings") {
+    if let Some(l) = per_value(crate::attrs::sdy::NamedComputation::of(cx.m.op(op)).in_shardings()) {
         check_per_value(cx, op, &l.shardings, &operands).map_err(|f| cx.op_error(op, f.prefixed("in_shardings ")))?;
     }
-    if let Some(l) = per_value(cx, op, "out_shardings") {
+    if let Some(l) = per_value(crate::attrs::sdy::NamedComputation::of(cx.m.op(op)).out_shardings()) {
         check_per_value(cx, op, &l.shardings, &results).map_err(|f| cx.op_error(op, f.prefixed("out_shardings ")))?;
     }
     Ok(())

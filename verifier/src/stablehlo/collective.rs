@@ -19,13 +19,15 @@ use shardref_spec::ir::{Attr, Dim, ElemType, Signedness, Type};
 
 use super::common::*;
 use super::reduce::reducer;
+use crate::attrs::{Field, Kind};
 use crate::{Check, Fail};
 
 /// A dense 2-D `replica_groups` (or `source_target_pairs`): its shape and
 /// its ids in row-major order. `None` when the attribute is absent or
 /// written in another form.
-fn dense_2d(op: Op<'_>, name: &str) -> Result<Option<(Vec<Dim>, Vec<i64>)>, Fail> {
-    let Some(a @ Attr::Dense(d)) = op.attr(name) else { return Ok(None) };
+fn dense_2d<K: Kind>(field: Field<'_, K>) -> Result<Option<(Vec<Dim>, Vec<i64>)>, Fail> {
+    let name = field.name;
+    let Some(a @ Attr::Dense(d)) = field.raw() else { return Ok(None) };
     let Some(t) = tensor(&d.ty) else { return Ok(None) };
     let ids = ints_of(a).ok_or_else(|| {
         Fail::new("stablehlo_signature", format!("attribute '{name}' failed to satisfy constraint: i64 dense elements"))
@@ -45,7 +47,9 @@ fn replica_groups(
     unique: &'static str,
     in_range: &'static str,
 ) -> Check {
-    let Some((s, ids)) = dense_2d(op, "replica_groups")? else { return Ok(()) };
+    let Some((s, ids)) = dense_2d(crate::attrs::stablehlo::AllReduce::of(op.o).replica_groups())? else {
+        return Ok(());
+    };
     // all_gather_i3, all_to_all_i5: replica_groups is a 2-D tensor.
     if s.len() != 2 {
         return Err(Fail::new("stablehlo_signature", "replica groups should be a rank 2 tensor"));
@@ -84,14 +88,21 @@ fn replica_groups(
 
 /// The `channel_handle`'s handle (0 when absent).
 fn channel_id(op: Op<'_>) -> i64 {
-    match op.shlo("channel_handle") {
+    match crate::attrs::stablehlo::SendRecv::of(op.o)
+        .channel_handle()
+        .raw()
+        .and_then(shardref_spec::ir::Attr::as_stablehlo)
+    {
         Some(StablehloAttr::ChannelHandle(c)) => c.handle,
         _ => 0,
     }
 }
 
 fn use_global_device_ids(op: Op<'_>) -> bool {
-    matches!(op.attr("use_global_device_ids"), Some(Attr::Bool(true)) | Some(Attr::Unit))
+    matches!(
+        crate::attrs::stablehlo::AllGather::of(op.o).use_global_device_ids().raw(),
+        Some(Attr::Bool(true)) | Some(Attr::Unit)
+    )
 }
 
 /// The ranked tensor operands and results of a variadic collective, which
@@ -111,7 +122,7 @@ fn paired(op: Op<'_>) -> Result<Vec<(&shardref_spec::ir::TensorType, &shardref_s
 /// `all_gather`: `all_gather_c1`, `all_gather_c2`, `all_gather_c4`..`all_gather_c6`.
 pub fn all_gather(op: Op<'_>) -> Check {
     let pairs = paired(op)?;
-    let dim = op.int("all_gather_dim")?;
+    let dim = op.int(crate::attrs::stablehlo::AllGather::of(op.o).all_gather_dim())?;
     let global = use_global_device_ids(op);
     replica_groups(op, true, global, None, "all_gather_c2", "all_gather_c4")?;
     // all_gather_c5
@@ -194,9 +205,9 @@ pub fn all_reduce(op: Op<'_>) -> Check {
 /// `all_to_all`: `all_to_all_c1`..`all_to_all_c5`, `all_to_all_c7`..`all_to_all_c9`.
 pub fn all_to_all(op: Op<'_>) -> Check {
     let pairs = paired(op)?;
-    let split = op.int("split_dimension")?;
-    let concat = op.int("concat_dimension")?;
-    let count = op.int("split_count")?;
+    let split = op.int(crate::attrs::stablehlo::AllToAll::of(op.o).split_dimension())?;
+    let concat = op.int(crate::attrs::stablehlo::AllToAll::of(op.o).concat_dimension())?;
+    let count = op.int(crate::attrs::stablehlo::AllToAll::of(op.o).split_count())?;
     // all_to_all_c4
     if count <= 0 {
         return Err(Fail::new("all_to_all_c4", format!("split_count must be positive, got {count}")));
@@ -245,7 +256,7 @@ pub fn reduce_scatter(op: Op<'_>) -> Check {
     let [a] = op.args::<1>()?;
     let a = expect_tensor(a, "operand #0")?;
     let r = expect_tensor(op.result()?, "result #0")?;
-    let dim = op.int("scatter_dimension")?;
+    let dim = op.int(crate::attrs::stablehlo::ReduceScatter::of(op.o).scatter_dimension())?;
     let global = use_global_device_ids(op);
     replica_groups(op, true, global, None, "reduce_scatter_c3", "reduce_scatter_c5")?;
     let e = per_operand_reducer(op, a, "reduce_scatter_c7")?;
@@ -308,7 +319,7 @@ pub fn reduce_scatter(op: Op<'_>) -> Check {
 /// (upstream's `verifyCollectivePermuteOp`): `labels` are the op's labels
 /// for C1..C4.
 fn source_target_pairs(op: Op<'_>, labels: [&'static str; 4], required: bool) -> Check {
-    let Some((s, ids)) = dense_2d(op, "source_target_pairs")? else {
+    let Some((s, ids)) = dense_2d(crate::attrs::stablehlo::CollectivePermute::of(op.o).source_target_pairs())? else {
         if required {
             return Err(Fail::new("stablehlo_signature", "requires attribute 'source_target_pairs'"));
         }
@@ -357,7 +368,10 @@ pub fn collective_permute(op: Op<'_>) -> Check {
 }
 
 fn has_dynamic_root(op: Op<'_>) -> bool {
-    matches!(op.attr("has_dynamic_root"), Some(Attr::Bool(true)) | Some(Attr::Unit))
+    matches!(
+        crate::attrs::stablehlo::AllReduce::of(op.o).has_dynamic_root().raw(),
+        Some(Attr::Bool(true)) | Some(Attr::Unit)
+    )
 }
 
 /// The data operands of `collective_broadcast` and `collective_reduce`:
@@ -406,7 +420,9 @@ fn data_operands<'m>(op: Op<'m>, name: &str, code: &'static str) -> Result<Vec<&
 
 /// Unique, non-negative ids in a dense `replica_groups` (collective_broadcast's form).
 fn nonnegative_unique_groups(op: Op<'_>, unique: &'static str, in_range: &'static str) -> Check {
-    let Some((s, ids)) = dense_2d(op, "replica_groups")? else { return Ok(()) };
+    let Some((s, ids)) = dense_2d(crate::attrs::stablehlo::AllReduce::of(op.o).replica_groups())? else {
+        return Ok(());
+    };
     if s.len() != 2 {
         return Err(Fail::new(
             "stablehlo_signature",

@@ -12,6 +12,7 @@
 use shardref_spec::ir::stablehlo::{DYNAMIC, StablehloAttr};
 use shardref_spec::ir::{Attr, DenseData, Dim, ElemType, Module, OpId, Operation, QuantType, TensorType, Type};
 
+use crate::attrs::{Field, Kind};
 use crate::{Check, Fail};
 
 /// One op under verification: the module and the op.
@@ -76,14 +77,11 @@ impl<'m> Op<'m> {
         Ok(self.results(1)?[0])
     }
 
-    pub fn attr(&self, name: &str) -> Option<&'m Attr> {
-        self.o.attrs.get(name)
-    }
-
     /// stablehlo_signature: an optional integer-list attribute (`array<i64: ...>`,
-    /// a dense integer tensor, or an array of integers).
-    pub fn ints_opt(&self, name: &str) -> Result<Option<Vec<i64>>, Fail> {
-        match self.attr(name) {
+    /// a dense integer tensor, or an array of integers), read through its view's field.
+    pub fn ints_opt<K: Kind>(&self, field: Field<'m, K>) -> Result<Option<Vec<i64>>, Fail> {
+        let name = field.name;
+        match field.raw() {
             None => Ok(None),
             Some(a) => ints_of(a).map(Some).ok_or_else(|| {
                 Fail::new(
@@ -95,13 +93,14 @@ impl<'m> Op<'m> {
     }
 
     /// stablehlo_signature: a required integer-list attribute.
-    pub fn ints(&self, name: &str) -> Result<Vec<i64>, Fail> {
-        self.ints_opt(name)?.ok_or_else(|| requires_attr(name))
+    pub fn ints<K: Kind>(&self, field: Field<'m, K>) -> Result<Vec<i64>, Fail> {
+        self.ints_opt(field)?.ok_or_else(|| requires_attr(field.name))
     }
 
     /// stablehlo_signature: an optional integer attribute.
-    pub fn int_opt(&self, name: &str) -> Result<Option<i64>, Fail> {
-        match self.attr(name) {
+    pub fn int_opt<K: Kind>(&self, field: Field<'m, K>) -> Result<Option<i64>, Fail> {
+        let name = field.name;
+        match field.raw() {
             None => Ok(None),
             Some(Attr::Int(i)) => i64::try_from(i.value)
                 .map(Some)
@@ -114,13 +113,8 @@ impl<'m> Op<'m> {
     }
 
     /// stablehlo_signature: a required integer attribute.
-    pub fn int(&self, name: &str) -> Result<i64, Fail> {
-        self.int_opt(name)?.ok_or_else(|| requires_attr(name))
-    }
-
-    /// The typed `#stablehlo.*` attribute `name`, if present.
-    pub fn shlo(&self, name: &str) -> Option<&'m StablehloAttr> {
-        self.attr(name).and_then(Attr::as_stablehlo)
+    pub fn int<K: Kind>(&self, field: Field<'m, K>) -> Result<i64, Fail> {
+        self.int_opt(field)?.ok_or_else(|| requires_attr(field.name))
     }
 
     /// The block arguments and the terminator's operand types of region `i`'s
@@ -147,7 +141,7 @@ impl<'m> Op<'m> {
         if def.name.as_str() != "stablehlo.constant" {
             return None;
         }
-        ints_of(def.attrs.get("value")?)
+        ints_of(crate::attrs::Constant::of(def).value().raw()?)
     }
 
     /// stablehlo_signature: the op has exactly `n` regions.

@@ -9,6 +9,7 @@ use shardref_spec::ir::{Attr, ElemType, OpId, Type};
 use shardref_spec::ops::{FuncOp, OpKind, OpName};
 
 use super::common::*;
+use crate::attrs::{Field, kind};
 use crate::{Check, Fail};
 
 fn type_list(ts: &[&Type]) -> String {
@@ -179,8 +180,9 @@ pub fn optimization_barrier(op: Op<'_>) -> Check {
 }
 
 /// The `func.func` named by a symbol reference attribute, and its type.
-fn callee<'m>(op: Op<'m>, attr: &str) -> Result<Option<(OpId, &'m [Type], &'m [Type])>, Fail> {
-    let Some(Attr::SymbolRef(path)) = op.attr(attr) else {
+fn callee<'m>(op: Op<'m>, field: Field<'m, kind::Symbol>) -> Result<Option<(OpId, &'m [Type], &'m [Type])>, Fail> {
+    let attr = field.name;
+    let Some(Attr::SymbolRef(path)) = field.raw() else {
         // stablehlo_signature
         return Err(Fail::new("stablehlo_signature", format!("requires attribute '{attr}'")));
     };
@@ -189,20 +191,20 @@ fn callee<'m>(op: Op<'m>, attr: &str) -> Result<Option<(OpId, &'m [Type], &'m [T
     if op.m.op(f).name != OpName::Known(OpKind::Func(FuncOp::Func)) {
         return Ok(None);
     }
-    match op.m.op(f).attrs.get("function_type") {
-        Some(Attr::Type(Type::Function(a, r))) => Ok(Some((f, a, r))),
+    match crate::attrs::Func::of(op.m.op(f)).function_type().get() {
+        Some(Type::Function(a, r)) => Ok(Some((f, a, r))),
         _ => Ok(None),
     }
 }
 
 /// `composite`: `composite_c2`..`composite_c4`.
 pub fn composite(op: Op<'_>) -> Check {
-    let Some(Attr::SymbolRef(path)) = op.attr("decomposition") else {
+    let Some(Attr::SymbolRef(path)) = crate::attrs::stablehlo::Composite::of(op.o).decomposition().raw() else {
         // stablehlo_signature
         return Err(Fail::new("stablehlo_signature", "requires attribute 'decomposition'"));
     };
     // composite_c1
-    match op.attr("name") {
+    match crate::attrs::stablehlo::Composite::of(op.o).name().raw() {
         Some(Attr::Str(s, _)) if s.contains(&b'.') && !s.starts_with(b".") && !s.ends_with(b".") => {}
         _ => {
             return Err(Fail::new(
@@ -212,7 +214,7 @@ pub fn composite(op: Op<'_>) -> Check {
         }
     }
     // composite_c2
-    let Some((_, args, res)) = callee(op, "decomposition")? else {
+    let Some((_, args, res)) = callee(op, crate::attrs::stablehlo::Composite::of(op.o).decomposition())? else {
         return Err(Fail::new("composite_c2", format!("'@{}' does not reference a valid function", path.join("::@"))));
     };
     let ins = op.operand_types();
@@ -256,7 +258,7 @@ pub fn func_call(op: Op<'_>) -> Check {
     // a split file (`//--- part2.mlir`) call functions another chunk
     // defines, so resolution belongs to linking; the interpreter reports a
     // missing function when it runs the call.
-    let Some((_, args, res)) = callee(op, "callee")? else {
+    let Some((_, args, res)) = callee(op, crate::attrs::Call::of(op.o).callee())? else {
         return Ok(());
     };
     let ins = op.operand_types();
@@ -333,8 +335,10 @@ fn enclosing_function(op: Op<'_>) -> Option<(String, Vec<Type>)> {
     if po.name != OpName::Known(OpKind::Func(FuncOp::Func)) {
         return None;
     }
-    let Some(Attr::Type(Type::Function(_, res))) = po.attrs.get("function_type") else { return None };
-    let fname = match po.attrs.get("sym_name") {
+    let Some(Attr::Type(Type::Function(_, res))) = crate::attrs::Func::of(po).function_type().raw() else {
+        return None;
+    };
+    let fname = match crate::attrs::Func::of(po).sym_name().raw() {
         Some(Attr::Str(s, _)) => String::from_utf8_lossy(s).into_owned(),
         _ => String::new(),
     };

@@ -14,7 +14,7 @@ use crate::{Check, Fail};
 /// `dot_general_c11`, `convolution_c24`: at most two precision values
 /// (upstream accepts an empty or absent config).
 fn precision_config(op: Op<'_>) -> Check {
-    match op.attr("precision_config") {
+    match crate::attrs::stablehlo::Dot::of(op.o).precision_config().raw() {
         Some(Attr::Array(a)) if a.len() > 2 => Err(Fail::new(
             "dot_general_c11|convolution_c24",
             format!("expects precision config to be empty or have <= 2 elements, got {}", a.len()),
@@ -106,7 +106,11 @@ pub fn dot_general(op: Op<'_>) -> Check {
     let ta = expect_tensor(a, "operand #0")?;
     let tb = expect_tensor(b, "operand #1")?;
     let tr = expect_tensor(op.result()?, "result #0")?;
-    let Some(StablehloAttr::Dot(d)) = op.shlo("dot_dimension_numbers") else {
+    let Some(StablehloAttr::Dot(d)) = crate::attrs::stablehlo::DotGeneral::of(op.o)
+        .dot_dimension_numbers()
+        .raw()
+        .and_then(shardref_spec::ir::Attr::as_stablehlo)
+    else {
         // stablehlo_signature
         return Err(Fail::new("stablehlo_signature", "requires attribute 'dot_dimension_numbers'"));
     };
@@ -163,9 +167,9 @@ pub fn dot_general(op: Op<'_>) -> Check {
     out.extend((0..sb.len() as i64).filter(|i| !rb.contains(i) && !rc.contains(i)).map(|i| sb[i as usize]));
     check_inferred_shape("dot_general_c12", &out, tr)?;
     // dot_general_c21
-    if let Some(Attr::Stablehlo(alg)) = op.attr("algorithm")
+    if let Some(Attr::Stablehlo(alg)) = crate::attrs::stablehlo::DotGeneral::of(op.o).algorithm().raw()
         && let StablehloAttr::DotAlgorithm(_) = alg.as_ref()
-        && let Some(Attr::Array(p)) = op.attr("precision_config")
+        && let Some(Attr::Array(p)) = crate::attrs::stablehlo::Dot::of(op.o).precision_config().raw()
         && p.iter().any(|x| {
             !matches!(
                 x.as_stablehlo(),
@@ -207,7 +211,7 @@ pub fn dot_general(op: Op<'_>) -> Check {
 /// `convolution`: `convolution_c1`..`convolution_c34`.
 pub fn convolution(op: Op<'_>) -> Check {
     let [a, b] = op.args::<2>()?;
-    conv_checks(op, a, b, Some(padding(op, "padding")?))
+    conv_checks(op, a, b, Some(padding(crate::attrs::stablehlo::Convolution::of(op.o).padding())?))
 }
 
 /// `dynamic_conv`: `convolution` with `padding` as its third operand
@@ -252,7 +256,11 @@ fn conv_checks(op: Op<'_>, a: &Type, b: &Type, pad: Option<Option<Vec<(i64, i64)
     let ta = expect_tensor(a, "operand #0")?;
     let tb = expect_tensor(b, "operand #1")?;
     let tr = expect_tensor(op.result()?, "result #0")?;
-    let Some(StablehloAttr::Conv(d)) = op.shlo("dimension_numbers") else {
+    let Some(StablehloAttr::Conv(d)) = crate::attrs::stablehlo::Gather::of(op.o)
+        .dimension_numbers()
+        .raw()
+        .and_then(shardref_spec::ir::Attr::as_stablehlo)
+    else {
         // stablehlo_signature
         return Err(Fail::new("stablehlo_signature", "requires attribute 'dimension_numbers'"));
     };
@@ -329,8 +337,8 @@ fn conv_checks(op: Op<'_>, a: &Type, b: &Type, pad: Option<Option<Vec<(i64, i64)
             format!("expects output dimension-numbers to be unique, got {{{}}}.", join(&output)),
         ));
     }
-    let fgc = op.int_opt("feature_group_count")?.unwrap_or(1);
-    let bgc = op.int_opt("batch_group_count")?.unwrap_or(1);
+    let fgc = op.int_opt(crate::attrs::stablehlo::Convolution::of(op.o).feature_group_count())?.unwrap_or(1);
+    let bgc = op.int_opt(crate::attrs::stablehlo::Convolution::of(op.o).batch_group_count())?.unwrap_or(1);
     // convolution_c21
     if fgc <= 0 {
         return Err(Fail::new(
@@ -411,7 +419,7 @@ fn conv_checks(op: Op<'_>, a: &Type, b: &Type, pad: Option<Option<Vec<(i64, i64)
     // convolution_c24
     precision_config(op)?;
     // convolution_c2..convolution_c9
-    let reversal = match op.attr("window_reversal") {
+    let reversal = match crate::attrs::stablehlo::Convolution::of(op.o).window_reversal().raw() {
         Some(Attr::DenseArray(x)) => Some(x.values.len()),
         Some(x) => ints_of(x).map(|v| v.len()),
         None => None,
@@ -420,10 +428,10 @@ fn conv_checks(op: Op<'_>, a: &Type, b: &Type, pad: Option<Option<Vec<(i64, i64)
     let known = pad.is_some();
     let w = window(
         wdims,
-        op.ints_opt("window_strides")?,
+        op.ints_opt(crate::attrs::stablehlo::ReduceWindow::of(op.o).window_strides())?,
         pad.flatten(),
-        op.ints_opt("lhs_dilation")?,
-        op.ints_opt("rhs_dilation")?,
+        op.ints_opt(crate::attrs::stablehlo::Convolution::of(op.o).lhs_dilation())?,
+        op.ints_opt(crate::attrs::stablehlo::Convolution::of(op.o).rhs_dilation())?,
         reversal,
     )?;
     // convolution_c25, convolution_c26

@@ -312,7 +312,13 @@ pub fn compare(op: Op<'_>) -> Check {
     let ta = operand_in(a, 0, Cats::ANY)?;
     let tb = operand_in(b, 1, Cats::ANY)?;
     let tr = expect_tensor(op.result()?, "result #0")?;
-    if !matches!(op.shlo("comparison_direction"), Some(StablehloAttr::ComparisonDirection(..))) {
+    if !matches!(
+        crate::attrs::stablehlo::Compare::of(op.o)
+            .comparison_direction()
+            .raw()
+            .and_then(shardref_spec::ir::Attr::as_stablehlo),
+        Some(StablehloAttr::ComparisonDirection(..))
+    ) {
         // stablehlo_signature
         return Err(Fail::new("stablehlo_signature", "requires attribute 'comparison_direction'"));
     }
@@ -330,7 +336,9 @@ pub fn compare(op: Op<'_>) -> Check {
         ));
     }
     // compare_c3
-    if let Some(StablehloAttr::ComparisonType(_, ct)) = op.shlo("compare_type") {
+    if let Some(StablehloAttr::ComparisonType(_, ct)) =
+        crate::attrs::stablehlo::Compare::of(op.o).compare_type().raw().and_then(shardref_spec::ir::Attr::as_stablehlo)
+    {
         let e = match &ta.elem {
             ElemType::Quant(qt) => qt.storage.clone(),
             e => e.clone(),
@@ -420,8 +428,8 @@ pub fn clamp(op: Op<'_>) -> Check {
 /// `reduce_precision`: `reduce_precision_c1`..`reduce_precision_c3`.
 pub fn reduce_precision(op: Op<'_>) -> Check {
     unary_same(op, Cats::FLOAT.or(Cats::QUANT))?;
-    let e = op.int("exponent_bits")?;
-    let m = op.int("mantissa_bits")?;
+    let e = op.int(crate::attrs::stablehlo::ReducePrecision::of(op.o).exponent_bits())?;
+    let m = op.int(crate::attrs::stablehlo::ReducePrecision::of(op.o).mantissa_bits())?;
     // reduce_precision_c2
     if e < 1 {
         return Err(Fail::new("reduce_precision_c2", format!("exponent_bits must be at least 1, got: {e}")));

@@ -19,7 +19,7 @@ fn batch_dims(si: &[Dim], index_vector_dim: i64) -> Vec<Dim> {
 /// `gather`: `gather_c1`..`gather_c23`.
 pub fn gather(op: Op<'_>) -> Check {
     let [x, idx] = op.args::<2>()?;
-    let sizes = op.ints("slice_sizes")?;
+    let sizes = op.ints(crate::attrs::stablehlo::DynamicSlice::of(op.o).slice_sizes())?;
     gather_checks(op, x, idx, Some(sizes.len() as u64), Some(sizes))
 }
 
@@ -50,7 +50,11 @@ fn gather_checks(op: Op<'_>, x: &Type, idx: &Type, len: Option<u64>, sizes: Opti
     let tx = expect_tensor(x, "operand #0")?;
     let ti = operand_in(idx, 1, Cats::INT)?;
     let tr = expect_tensor(op.result()?, "result #0")?;
-    let Some(StablehloAttr::Gather(d)) = op.shlo("dimension_numbers") else {
+    let Some(StablehloAttr::Gather(d)) = crate::attrs::stablehlo::Gather::of(op.o)
+        .dimension_numbers()
+        .raw()
+        .and_then(shardref_spec::ir::Attr::as_stablehlo)
+    else {
         // stablehlo_signature
         return Err(Fail::new("stablehlo_signature", "requires attribute 'dimension_numbers'"));
     };
@@ -266,7 +270,11 @@ pub fn scatter(op: Op<'_>) -> Check {
     let ti = operand_in(ins[n], n, Cats::INT)?;
     let updates = &ts[n + 1..];
     let rs = op.results(n)?;
-    let Some(StablehloAttr::Scatter(d)) = op.shlo("scatter_dimension_numbers") else {
+    let Some(StablehloAttr::Scatter(d)) = crate::attrs::stablehlo::Scatter::of(op.o)
+        .scatter_dimension_numbers()
+        .raw()
+        .and_then(shardref_spec::ir::Attr::as_stablehlo)
+    else {
         // stablehlo_signature
         return Err(Fail::new("stablehlo_signature", "requires attribute 'scatter_dimension_numbers'"));
     };

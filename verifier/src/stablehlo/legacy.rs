@@ -14,7 +14,7 @@ use crate::{Check, Fail};
 /// The letters of `einsum_config` (`"ab,bc->ac"`, or `"ab->ba"` for the
 /// unary form): one list per operand, then the output's (`einsum_c1`).
 fn einsum_config(op: Op<'_>, operands: usize) -> Result<(Vec<Vec<char>>, Vec<char>), Fail> {
-    let Some(Attr::Str(bytes, _)) = op.attr("einsum_config") else {
+    let Some(Attr::Str(bytes, _)) = crate::attrs::stablehlo::Einsum::of(op.o).einsum_config().raw() else {
         return Err(Fail::new("stablehlo_signature", "requires attribute 'einsum_config'"));
     };
     let config = String::from_utf8_lossy(bytes);
@@ -98,8 +98,8 @@ pub fn torch_index_select(op: Op<'_>) -> Check {
     let ta = expect_tensor(a, "operand #0")?;
     let ti = expect_tensor(i, "operand #1")?;
     let r = expect_tensor(op.result()?, "result #0")?;
-    let dim = op.int("dim")?;
-    let bd = op.int("batch_dims")?;
+    let dim = op.int(crate::attrs::stablehlo::TorchIndexSelect::of(op.o).dim())?;
+    let bd = op.int(crate::attrs::stablehlo::TorchIndexSelect::of(op.o).batch_dims())?;
     // stablehlo_operand_types: the index is an integer tensor.
     if !ti.elem.is_int() {
         return Err(Fail::new(
@@ -149,7 +149,7 @@ pub fn set_dimension_size(op: Op<'_>) -> Check {
     if ts.rank().is_some_and(|x| x != 0) || !ts.elem.is_int() {
         return Err(Fail::new("set_dimension_size_c1", "size operand should be of rank-0"));
     }
-    let dim = op.int("dimension")?;
+    let dim = op.int(crate::attrs::stablehlo::Dimension::of(op.o).dimension())?;
     let Some(sa) = shape(ta) else { return Ok(()) };
     // set_dimension_size_c2
     if dim < 0 || dim >= sa.len() as i64 {

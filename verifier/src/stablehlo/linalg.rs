@@ -48,7 +48,7 @@ pub fn triangular_solve(op: Op<'_>) -> Check {
             format!("expects a and b to have the same element type, got {} and {}", q(a), q(b)),
         ));
     }
-    let left = matches!(op.attr("left_side"), Some(Attr::Bool(true)));
+    let left = matches!(crate::attrs::stablehlo::TriangularSolve::of(op.o).left_side().raw(), Some(Attr::Bool(true)));
     if let (Some(sa), Some(sb)) = (shape(ta), shape(tb)) {
         // triangular_solve_c2
         if sa.len() < 2 {
@@ -83,7 +83,12 @@ pub fn triangular_solve(op: Op<'_>) -> Check {
             ));
         }
     }
-    if let Some(StablehloAttr::Transpose(Transpose::TransposeInvalid)) = op.shlo("transpose_a") {
+    if let Some(StablehloAttr::Transpose(Transpose::TransposeInvalid)) =
+        crate::attrs::stablehlo::TriangularSolve::of(op.o)
+            .transpose_a()
+            .raw()
+            .and_then(shardref_spec::ir::Attr::as_stablehlo)
+    {
         // stablehlo_signature
         return Err(Fail::new("stablehlo_signature", "Invalid transpose option value for triangular solve"));
     }
@@ -96,11 +101,13 @@ pub fn fft(op: Op<'_>) -> Check {
     let [x] = op.args::<1>()?;
     let tx = operand_in(x, 0, FC)?;
     let r = op.result()?;
-    let Some(StablehloAttr::FftType(kind)) = op.shlo("fft_type") else {
+    let Some(StablehloAttr::FftType(kind)) =
+        crate::attrs::stablehlo::Fft::of(op.o).fft_type().raw().and_then(shardref_spec::ir::Attr::as_stablehlo)
+    else {
         // stablehlo_signature
         return Err(Fail::new("stablehlo_signature", "requires attribute 'fft_type'"));
     };
-    let len = op.ints("fft_length")?;
+    let len = op.ints(crate::attrs::stablehlo::Fft::of(op.o).fft_length())?;
     let n = len.len();
     // fft_c3
     if !(1..=3).contains(&n) {

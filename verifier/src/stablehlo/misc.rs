@@ -21,7 +21,7 @@ pub fn get_tuple_element(op: Op<'_>) -> Check {
         // stablehlo_operand_types
         return Err(Fail::new("stablehlo_operand_types", format!("operand #0 must be nested tuple, but got {}", q(t))));
     };
-    let index = op.int("index")?;
+    let index = op.int(crate::attrs::stablehlo::GetTupleElement::of(op.o).index())?;
     // get_tuple_element_c1
     let Some(item) = usize::try_from(index).ok().and_then(|i| items.get(i)) else {
         return Err(Fail::new(

@@ -82,7 +82,7 @@ pub fn batch_norm(op: Op<'_>, kind: BatchNorm) -> Check {
     if single.windows(2).any(|w| !shape_compat(w[0], w[1])) {
         return Err(Fail::new(c_single, "expects single-dimensional operands to have compatible shapes."));
     }
-    let fi = op.int("feature_index")?;
+    let fi = op.int(crate::attrs::stablehlo::BatchNorm::of(op.o).feature_index())?;
     let Some(sm) = shape(multi[0]) else { return Ok(()) };
     // batch_norm_*_c1
     if fi < 0 || fi >= sm.len() as i64 {
@@ -154,7 +154,10 @@ pub fn rng(op: Op<'_>) -> Check {
         ));
     }
     // rng_c2
-    let normal = matches!(op.shlo("rng_distribution"), Some(StablehloAttr::RngDistribution(RngDistribution::Normal)));
+    let normal = matches!(
+        crate::attrs::stablehlo::Rng::of(op.o).rng_distribution().raw().and_then(shardref_spec::ir::Attr::as_stablehlo),
+        Some(StablehloAttr::RngDistribution(RngDistribution::Normal))
+    );
     if normal && !matches!(ta.elem, ElemType::Float(_)) {
         return Err(Fail::new("rng_c2", "mu and sigma must be floats"));
     }
@@ -193,7 +196,11 @@ pub fn rng_bit_generator(op: Op<'_>) -> Check {
     }
     // rng_bit_generator_c2: the state sizes of the algorithms, in 64-bit
     // words (shardref's kernels read the state as u64 words).
-    let alg = match op.shlo("rng_algorithm") {
+    let alg = match crate::attrs::stablehlo::RngBitGenerator::of(op.o)
+        .rng_algorithm()
+        .raw()
+        .and_then(shardref_spec::ir::Attr::as_stablehlo)
+    {
         Some(StablehloAttr::RngAlgorithm(a)) => *a,
         _ => return Err(Fail::new("stablehlo_signature", "requires attribute 'rng_algorithm'")),
     };

@@ -7,6 +7,7 @@ use shardref_spec::ir::{Attr, Dim, ElemType, TensorType, Type};
 use shardref_spec::ops::Traits;
 
 use super::common::*;
+use crate::attrs::{Field, Kind};
 use crate::{Check, Fail};
 
 /// Splits `2N` operands into N inputs and N init values (`reduce_c3`,
@@ -214,7 +215,7 @@ fn results_match(
 /// `reduce`: `reduce_c1`..`reduce_c8`.
 pub fn reduce(op: Op<'_>) -> Check {
     let (inputs, inits) = inputs_and_inits(op)?;
-    let dims = op.ints("dimensions")?;
+    let dims = op.ints(crate::attrs::stablehlo::Dimensions::of(op.o).dimensions())?;
     op.regions(1)?;
     // reduce_c3
     op.results(inputs.len())?;
@@ -253,8 +254,9 @@ pub struct Window {
 }
 
 /// A `padding` attribute: a dense `tensor<Nx2xi64>` (or a flat list of pairs).
-pub fn padding(op: Op<'_>, name: &str) -> Result<Option<Vec<(i64, i64)>>, Fail> {
-    let Some(a) = op.attr(name) else { return Ok(None) };
+pub fn padding<K: Kind>(field: Field<'_, K>) -> Result<Option<Vec<(i64, i64)>>, Fail> {
+    let name = field.name;
+    let Some(a) = field.raw() else { return Ok(None) };
     if let Attr::Dense(d) = a
         && let Some(s) = tensor(&d.ty).and_then(shape)
         && (s.len() != 2 || s[1] != Some(2))
@@ -409,8 +411,8 @@ pub fn reduce_window(op: Op<'_>) -> Check {
     op.results(inputs.len())?;
     // reduce_window_c2
     same_input_shapes(&inputs)?;
-    let wdims = op.ints("window_dimensions")?;
-    let pad = padding(op, "padding")?;
+    let wdims = op.ints(crate::attrs::stablehlo::ReduceWindow::of(op.o).window_dimensions())?;
+    let pad = padding(crate::attrs::stablehlo::ReduceWindow::of(op.o).padding())?;
     // reduce_window_c4
     for t in &inputs {
         if let Some(r) = rank(t)
@@ -429,10 +431,10 @@ pub fn reduce_window(op: Op<'_>) -> Check {
     // reduce_window_c5..reduce_window_c12
     let w = window(
         wdims.clone(),
-        op.ints_opt("window_strides")?,
+        op.ints_opt(crate::attrs::stablehlo::ReduceWindow::of(op.o).window_strides())?,
         pad,
-        op.ints_opt("base_dilations")?,
-        op.ints_opt("window_dilations")?,
+        op.ints_opt(crate::attrs::stablehlo::ReduceWindow::of(op.o).base_dilations())?,
+        op.ints_opt(crate::attrs::stablehlo::ReduceWindow::of(op.o).window_dilations())?,
         None,
     )?;
     let allowed: Vec<Dim> = wdims.iter().map(|&d| u64::try_from(d).ok()).collect();
@@ -460,7 +462,9 @@ pub fn select_and_scatter(op: Op<'_>) -> Check {
         ));
     }
     let rank = rank(tx);
-    let wdims = op.ints_opt("window_dimensions")?.unwrap_or_else(|| vec![1; rank.unwrap_or(0) as usize]);
+    let wdims = op
+        .ints_opt(crate::attrs::stablehlo::ReduceWindow::of(op.o).window_dimensions())?
+        .unwrap_or_else(|| vec![1; rank.unwrap_or(0) as usize]);
     // select_and_scatter_c4
     if let Some(r) = rank
         && r != wdims.len() as i64
@@ -475,7 +479,14 @@ pub fn select_and_scatter(op: Op<'_>) -> Check {
         ));
     }
     // select_and_scatter_c5..select_and_scatter_c8
-    let w = window(wdims.clone(), op.ints_opt("window_strides")?, padding(op, "padding")?, None, None, None)?;
+    let w = window(
+        wdims.clone(),
+        op.ints_opt(crate::attrs::stablehlo::ReduceWindow::of(op.o).window_strides())?,
+        padding(crate::attrs::stablehlo::ReduceWindow::of(op.o).padding())?,
+        None,
+        None,
+        None,
+    )?;
     // select_and_scatter_c9
     let Some((args, rets)) = op.region_signature(0) else {
         return Err(Fail::new("select_and_scatter_c9", "expects a select region"));
@@ -544,7 +555,7 @@ pub fn map(op: Op<'_>) -> Check {
         .map(|(i, t)| expect_tensor(t, &format!("operand #{i}")))
         .collect::<Result<Vec<_>, _>>()?;
     let tr = expect_tensor(op.result()?, "result #0")?;
-    let dims = op.ints("dimensions")?;
+    let dims = op.ints(crate::attrs::stablehlo::Dimensions::of(op.o).dimensions())?;
     let Some((args, rets)) = op.region_signature(0) else {
         return Err(Fail::new("map_c2", "expects a computation region"));
     };
@@ -633,7 +644,7 @@ pub fn sort(op: Op<'_>) -> Check {
         }
     }
     // sort_c4
-    let dim = op.int_opt("dimension")?.unwrap_or(-1);
+    let dim = op.int_opt(crate::attrs::stablehlo::Dimension::of(op.o).dimension())?.unwrap_or(-1);
     if let Some(r) = rank(ts[0])
         && (dim < -r || dim >= r)
     {

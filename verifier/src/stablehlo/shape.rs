@@ -70,7 +70,7 @@ pub fn broadcast_in_dim(op: Op<'_>) -> Check {
     let [x] = op.args::<1>()?;
     let tx = expect_tensor(x, "operand #0")?;
     let tr = expect_tensor(op.result()?, "result #0")?;
-    let dims = op.ints("broadcast_dimensions")?;
+    let dims = op.ints(crate::attrs::stablehlo::BroadcastInDim::of(op.o).broadcast_dimensions())?;
     // broadcast_in_dim_c1
     if !same_elem_modulo_axis(&tx.elem, &tr.elem) {
         return Err(elem_mismatch("broadcast_in_dim_c1", tx, tr));
@@ -117,7 +117,7 @@ pub fn broadcast(op: Op<'_>) -> Check {
     let [x] = op.args::<1>()?;
     let tx = expect_tensor(x, "operand #0")?;
     let r = op.result()?;
-    let sizes = op.ints("broadcast_sizes")?;
+    let sizes = op.ints(crate::attrs::stablehlo::Broadcast::of(op.o).broadcast_sizes())?;
     let Some(sx) = shape(tx) else { return Ok(()) };
     let mut out: Vec<Dim> = vec![];
     for &s in &sizes {
@@ -180,7 +180,7 @@ pub fn transpose(op: Op<'_>) -> Check {
     let [x] = op.args::<1>()?;
     let tx = expect_tensor(x, "operand #0")?;
     let tr = expect_tensor(op.result()?, "result #0")?;
-    let perm = op.ints("permutation")?;
+    let perm = op.ints(crate::attrs::stablehlo::Transpose::of(op.o).permutation())?;
     // transpose_c1
     if !same_elem_modulo_axis(&tx.elem, &tr.elem) {
         return Err(elem_mismatch("transpose_c1", tx, tr));
@@ -225,7 +225,7 @@ pub fn transpose(op: Op<'_>) -> Check {
 pub fn concatenate(op: Op<'_>) -> Check {
     let ins = op.operand_types();
     let r = op.result()?;
-    let dimension = op.int("dimension")?;
+    let dimension = op.int(crate::attrs::stablehlo::Dimension::of(op.o).dimension())?;
     // concatenate_c3
     if ins.is_empty() {
         return Err(Fail::new("concatenate_c3", "expected 1 or more operands, but found 0"));
@@ -297,7 +297,11 @@ pub fn slice(op: Op<'_>) -> Check {
     let [x] = op.args::<1>()?;
     let tx = expect_tensor(x, "operand #0")?;
     let tr = expect_tensor(op.result()?, "result #0")?;
-    let (start, limit, strides) = (op.ints("start_indices")?, op.ints("limit_indices")?, op.ints("strides")?);
+    let (start, limit, strides) = (
+        op.ints(crate::attrs::stablehlo::Slice::of(op.o).start_indices())?,
+        op.ints(crate::attrs::stablehlo::Slice::of(op.o).limit_indices())?,
+        op.ints(crate::attrs::stablehlo::Slice::of(op.o).strides())?,
+    );
     // slice_c1
     if tx.elem != tr.elem {
         return Err(elem_mismatch("slice_c1", tx, tr));
@@ -391,7 +395,7 @@ pub fn dynamic_slice(op: Op<'_>) -> Check {
     let ins = op.operands_at_least(1)?;
     let tx = expect_tensor(ins[0], "operand #0")?;
     let tr = expect_tensor(op.result()?, "result #0")?;
-    let sizes = op.ints("slice_sizes")?;
+    let sizes = op.ints(crate::attrs::stablehlo::DynamicSlice::of(op.o).slice_sizes())?;
     let starts = &ins[1..];
     // dynamic_slice_c1
     if tx.elem != tr.elem {
@@ -489,7 +493,11 @@ pub fn pad(op: Op<'_>) -> Check {
     let tx = expect_tensor(x, "operand #0")?;
     let tv = expect_tensor(v, "operand #1")?;
     let r = op.result()?;
-    let (lo, hi, inner) = (op.ints("edge_padding_low")?, op.ints("edge_padding_high")?, op.ints("interior_padding")?);
+    let (lo, hi, inner) = (
+        op.ints(crate::attrs::stablehlo::Pad::of(op.o).edge_padding_low())?,
+        op.ints(crate::attrs::stablehlo::Pad::of(op.o).edge_padding_high())?,
+        op.ints(crate::attrs::stablehlo::Pad::of(op.o).interior_padding())?,
+    );
     // pad_c1
     if tv.elem != tx.elem {
         return Err(Fail::new(
@@ -554,7 +562,7 @@ pub fn pad(op: Op<'_>) -> Check {
 pub fn iota(op: Op<'_>) -> Check {
     op.args::<0>()?;
     let tr = expect_tensor(op.result()?, "result #0")?;
-    let d = op.int("iota_dimension")?;
+    let d = op.int(crate::attrs::stablehlo::Iota::of(op.o).iota_dimension())?;
     let Some(rank) = rank(tr) else { return Ok(()) };
     // iota_c1
     if rank == 0 {
@@ -574,7 +582,7 @@ pub fn reverse(op: Op<'_>) -> Check {
     let [x] = op.args::<1>()?;
     let tx = expect_tensor(x, "operand #0")?;
     let r = op.result()?;
-    let dims = op.ints("dimensions")?;
+    let dims = op.ints(crate::attrs::stablehlo::Dimensions::of(op.o).dimensions())?;
     // reverse_c1
     check_inferred("reverse_c1", x, r)?;
     // reverse_c2
@@ -601,7 +609,7 @@ pub fn reverse(op: Op<'_>) -> Check {
 pub fn get_dimension_size(op: Op<'_>) -> Check {
     let [x] = op.args::<1>()?;
     let tx = expect_tensor(x, "operand #0")?;
-    let d = op.int("dimension")?;
+    let d = op.int(crate::attrs::stablehlo::Dimension::of(op.o).dimension())?;
     // get_dimension_size_c1
     if let Some(rank) = rank(tx)
         && (d < 0 || d >= rank)
@@ -618,7 +626,7 @@ pub fn get_dimension_size(op: Op<'_>) -> Check {
 pub fn constant(op: Op<'_>) -> Check {
     op.args::<0>()?;
     let r = op.result()?;
-    let vt = match op.attr("value") {
+    let vt = match crate::attrs::stablehlo::Constant::of(op.o).value().raw() {
         Some(Attr::Dense(d)) => &d.ty,
         Some(Attr::DenseResource { ty: Some(t), .. }) => t.as_ref(),
         Some(Attr::DenseResource { ty: None, .. }) => return Ok(()),
@@ -732,7 +740,7 @@ pub fn dynamic_iota(op: Op<'_>) -> Check {
     dynamic_shape_op(op, 1, &[0])?;
     let [s] = op.args::<1>()?;
     let tr = expect_tensor(op.result()?, "result #0")?;
-    let d = op.int("iota_dimension")?;
+    let d = op.int(crate::attrs::stablehlo::Iota::of(op.o).iota_dimension())?;
     let Some(n) = shape_len(s) else { return Ok(()) };
     // dynamic_iota_c1
     if d < 0 || d as u64 >= n {
@@ -757,7 +765,7 @@ pub fn dynamic_broadcast_in_dim(op: Op<'_>) -> Check {
     let [x, dims_operand] = op.args::<2>()?;
     let tx = expect_tensor(x, "operand #0")?;
     let tr = expect_tensor(op.result()?, "result #0")?;
-    let dims = op.ints("broadcast_dimensions")?;
+    let dims = op.ints(crate::attrs::stablehlo::BroadcastInDim::of(op.o).broadcast_dimensions())?;
     // dynamic_broadcast_in_dim_c1
     if !same_elem_modulo_axis(&tx.elem, &tr.elem) {
         return Err(elem_mismatch("dynamic_broadcast_in_dim_c1", tx, tr));
@@ -787,8 +795,12 @@ pub fn dynamic_broadcast_in_dim(op: Op<'_>) -> Check {
             format!("result rank ({}) is not equal to number of output dimensions ({n})", sr.len()),
         ));
     }
-    let expanding = op.ints_opt("known_expanding_dimensions")?.unwrap_or_default();
-    let nonexpanding = op.ints_opt("known_nonexpanding_dimensions")?.unwrap_or_default();
+    let expanding = op
+        .ints_opt(crate::attrs::stablehlo::DynamicBroadcastInDim::of(op.o).known_expanding_dimensions())?
+        .unwrap_or_default();
+    let nonexpanding = op
+        .ints_opt(crate::attrs::stablehlo::DynamicBroadcastInDim::of(op.o).known_nonexpanding_dimensions())?
+        .unwrap_or_default();
     // dynamic_broadcast_in_dim_c8
     dims_distinct(
         "dynamic_broadcast_in_dim_c8",

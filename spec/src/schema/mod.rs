@@ -1,0 +1,383 @@
+//! Attribute schemas and typed attribute views: what each op of the op table (`crate::ops`) may
+//! carry, as data, and the accessors every consumer reads attributes through.
+//!
+//! Model: Cranelift's instruction *formats*. Each `define_dialect!` row names a view (its
+//! attribute format); many rows share one (`Plain` for the ops without attributes, `Compare`
+//! for `stablehlo.compare` and `chlo.broadcast_compare`). A view is declared once in
+//! `table.rs` as a list of fields `name: Kind presence = "attribute-name"`; the `views!` macro
+//! turns it into
+//! - `View::SCHEMA`, the rows `AttrSpec { name, kind, presence }` (the op table's schema column:
+//!   `OpKind::attr_schema()`), and
+//! - a borrowed view `View<'a> { attrs: &'a Dict, span }` (`View::of(op)`) with one accessor per field, returning a typed
+//!   [`Field`]: `stablehlo::Transpose::of(o).permutation().req()?` is the op's permutation as
+//!   `Vec<i64>`, or a located [`AttrError`] ("missing attribute 'permutation'", "attribute
+//!   'permutation' must be a list of integers").
+//!
+//! Views are lazy on purpose: building one costs nothing, and a field is decoded only when an
+//! accessor is read, with one `Dict` lookup, as the string-keyed lookups it replaces did. The
+//! interpreter reads ops millions of times in loops (`interp/src/fastloop.rs`), and most arms read
+//! a subset of their op's attributes (a decoded struct per op would allocate every list).
+//!
+//! Attributes that may sit on any op (discardable ones: `sdy.sharding`, `mhlo.sharding`, ...) are
+//! the view `Common`; function attributes (`sym_name`, `function_type`, `arg_attrs`, ...) the view
+//! `Func`. Passes that *write* attributes use the key constants of `keys`.
+//!
+//! Invariants:
+//! - Outside `crate::lower`, `crate::hlo` (the lowerings, which build attributes from text) and
+//!   this module, no string literal names an attribute: consumers read views, writers use `keys`
+//!   (checked by `conformance/tests/attr_lookups.rs` over the consumer crates).
+//! - Every op kind names exactly one view (a required column of the op table), so the schema is
+//!   exhaustive by construction; `Plain` declares no attributes.
+//! - `AttrError` messages are the ones the interpreter has always given; the verifier maps the
+//!   same two problems to its own, upstream-shaped messages (`requires attribute 'x'`).
+
+mod table;
+
+pub use table::*;
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use crate::ir::sdy::SdyAttr;
+use crate::ir::stablehlo::{self as shlo, StablehloAttr};
+use crate::ir::{Attr, DenseData, DenseElements, Dict, Operation, Span, Type};
+
+/// Whether an attribute must be present.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Presence {
+    /// Absent is an error (`missing attribute 'x'`).
+    Required,
+    /// Absent means "not given"; the op's semantics say what that means.
+    Optional,
+    /// Absent means this value (as written in the spec).
+    Default(&'static str),
+}
+
+/// One row of a view's schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttrSpec {
+    pub name: &'static str,
+    pub kind: AttrKind,
+    pub presence: Presence,
+}
+
+/// The problem with an attribute read through a view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Problem {
+    Missing,
+    /// Present but not of the field's kind.
+    WrongKind(AttrKind),
+}
+
+/// A located attribute error: the op's span, the attribute, the problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttrError {
+    pub span: Span,
+    pub name: &'static str,
+    pub problem: Problem,
+}
+
+impl AttrError {
+    /// The interpreter's message: `missing attribute 'x'` or `attribute 'x' must be <kind>`.
+    pub fn message(&self) -> String {
+        match self.problem {
+            Problem::Missing => format!("missing attribute '{}'", self.name),
+            Problem::WrongKind(k) => format!("attribute '{}' must be {}", self.name, k.what()),
+        }
+    }
+}
+
+impl fmt::Display for AttrError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+/// How a field's attribute is decoded: the Rust type it reads as, and which `Attr`s qualify.
+pub trait Kind {
+    type Out<'a>;
+    const KIND: AttrKind;
+    fn read(a: &Attr) -> Option<Self::Out<'_>>;
+}
+
+/// A field of a view on one op: the attribute's name and, when present, its value.
+pub struct Field<'a, K> {
+    pub name: &'static str,
+    pub span: Span,
+    attr: Option<&'a Attr>,
+    kind: PhantomData<K>,
+}
+
+impl<K> Clone for Field<'_, K> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<K> Copy for Field<'_, K> {}
+
+impl<K> fmt::Debug for Field<'_, K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Field").field("name", &self.name).field("attr", &self.attr).finish()
+    }
+}
+
+impl<'a, K: Kind> Field<'a, K> {
+    #[inline]
+    pub fn new(o: &'a Operation, name: &'static str) -> Self {
+        Field { name, span: o.span, attr: o.attrs.get(name), kind: PhantomData }
+    }
+    /// Reads the field from a bare dictionary (function argument and result attributes).
+    #[inline]
+    pub fn in_dict(d: &'a Dict, name: &'static str, span: Span) -> Self {
+        Field { name, span, attr: d.get(name), kind: PhantomData }
+    }
+    /// The value, when present and of the field's kind.
+    #[inline]
+    pub fn get(&self) -> Option<K::Out<'a>> {
+        self.attr.and_then(K::read)
+    }
+    /// The attribute as stored, whatever its kind.
+    #[inline]
+    pub fn raw(&self) -> Option<&'a Attr> {
+        self.attr
+    }
+    #[inline]
+    pub fn present(&self) -> bool {
+        self.attr.is_some()
+    }
+    fn error(&self, problem: Problem) -> AttrError {
+        AttrError { span: self.span, name: self.name, problem }
+    }
+    /// The value; an error when absent or of another kind.
+    #[inline]
+    pub fn req(&self) -> Result<K::Out<'a>, AttrError> {
+        match self.attr {
+            None => Err(self.error(Problem::Missing)),
+            Some(a) => K::read(a).ok_or_else(|| self.error(Problem::WrongKind(K::KIND))),
+        }
+    }
+    /// The value if present; an error when of another kind.
+    #[inline]
+    pub fn opt(&self) -> Result<Option<K::Out<'a>>, AttrError> {
+        match self.attr {
+            None => Ok(None),
+            Some(a) => K::read(a).map(Some).ok_or_else(|| self.error(Problem::WrongKind(K::KIND))),
+        }
+    }
+    /// The `missing attribute` error of this field.
+    pub fn missing(&self) -> AttrError {
+        self.error(Problem::Missing)
+    }
+}
+
+macro_rules! kinds {
+    ($( $(#[$doc:meta])* $kind:ident, $what:literal, |$a:ident| -> $out:ty $body:block )*) => {
+        /// The kinds of attribute a schema can ask for.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum AttrKind { $($kind,)* }
+
+        impl AttrKind {
+            /// For messages: "a list of integers".
+            pub fn what(self) -> &'static str {
+                match self { $(AttrKind::$kind => $what,)* }
+            }
+        }
+
+        /// One marker type per `AttrKind`, naming the Rust type a field reads as.
+        pub mod kind {
+            use super::*;
+            $(
+                $(#[$doc])*
+                #[derive(Clone, Copy, Debug)]
+                pub struct $kind;
+                impl Kind for $kind {
+                    type Out<'a> = $out;
+                    const KIND: AttrKind = AttrKind::$kind;
+                    #[inline]
+                    #[allow(clippy::needless_lifetimes)]
+                    fn read<'a>($a: &'a Attr) -> Option<$out> $body
+                }
+            )*
+        }
+    };
+}
+
+// The kinds. `Ints` accepts every form printers use for an integer list (`array<i64: ...>`, a
+// dense integer tensor, an array of integers), as the interpreter always has.
+kinds! {
+    /// `42 : i64`, read as `i64`.
+    Int, "an integer", |a| -> i64 { a.as_int().map(|v| v as i64) }
+    /// An integer list, read as `Vec<i64>`.
+    Ints, "a list of integers", |a| -> Vec<i64> { ints_of(a) }
+    /// `true` / `false`.
+    Bool, "a boolean", |a| -> bool { match a { Attr::Bool(b) => Some(*b), _ => None } }
+    /// A unit attribute or a boolean: `true` when unit or `true`.
+    Flag, "a unit attribute or a boolean", |a| -> bool {
+        match a { Attr::Unit => Some(true), Attr::Bool(b) => Some(*b), _ => None }
+    }
+    /// A float, read as `f64`.
+    Float, "a float", |a| -> f64 { match a { Attr::Float(f) => Some(f.to_f64()), _ => None } }
+    /// A string's bytes.
+    Str, "a string", |a| -> &'a [u8] { a.as_str() }
+    /// A symbol reference's path (`@a::@b` is `["a", "b"]`).
+    Symbol, "a symbol reference", |a| -> &'a [String] {
+        match a { Attr::SymbolRef(s) => Some(s.as_slice()), _ => None }
+    }
+    /// A type.
+    Type, "a type", |a| -> &'a crate::ir::Type { match a { Attr::Type(t) => Some(t), _ => None } }
+    /// A dense elements literal.
+    Dense, "a dense elements attribute", |a| -> &'a std::sync::Arc<DenseElements> {
+        match a { Attr::Dense(d) => Some(d), _ => None }
+    }
+    /// An array of attributes.
+    Array, "an array", |a| -> &'a [Attr] { match a { Attr::Array(v) => Some(v.as_slice()), _ => None } }
+    /// A dictionary.
+    Dictionary, "a dictionary", |a| -> &'a Dict { match a { Attr::Dict(d) => Some(d), _ => None } }
+    /// Any `#stablehlo.*` attribute.
+    Shlo, "a stablehlo attribute", |a| -> &'a StablehloAttr { a.as_stablehlo() }
+    /// Any `#sdy.*` attribute.
+    Sdy, "an sdy attribute", |a| -> &'a SdyAttr { match a { Attr::Sdy(s) => Some(s), _ => None } }
+    /// Any `#mpmd.*` attribute.
+    Mpmd, "an mpmd attribute", |a| -> &'a crate::ir::mpmd::MpmdAttr {
+        match a { Attr::Mpmd(s) => Some(s), _ => None }
+    }
+    /// `#sdy.sharding<...>`.
+    Sharding, "an sdy sharding", |a| -> &'a crate::ir::sdy::TensorSharding {
+        match a { Attr::Sdy(s) => match &**s { SdyAttr::Sharding(t) => Some(t), _ => None }, _ => None }
+    }
+    /// `#sdy.sharding_per_value<[...]>`.
+    ShardingPerValue, "an sdy sharding per value", |a| -> &'a crate::ir::sdy::ShardingPerValue {
+        match a { Attr::Sdy(s) => match &**s { SdyAttr::ShardingPerValue(t) => Some(t), _ => None }, _ => None }
+    }
+    /// Whatever is there (a field whose forms the consumer decodes itself).
+    Any, "an attribute", |a| -> &'a Attr { Some(a) }
+    CmpDir, "a comparison direction", |a| -> shlo::ComparisonDirection { match a.as_stablehlo()? { StablehloAttr::ComparisonDirection(_, d) => Some(*d), _ => None } }
+    CmpType, "a comparison type", |a| -> shlo::ComparisonType { match a.as_stablehlo()? { StablehloAttr::ComparisonType(_, t) => Some(*t), _ => None } }
+    FftKind, "an fft type", |a| -> shlo::FftType { match a.as_stablehlo()? { StablehloAttr::FftType(t) => Some(*t), _ => None } }
+    TransposeKind, "a transpose kind", |a| -> shlo::Transpose { match a.as_stablehlo()? { StablehloAttr::Transpose(t) => Some(*t), _ => None } }
+    RngAlg, "an rng algorithm", |a| -> shlo::RngAlgorithm { match a.as_stablehlo()? { StablehloAttr::RngAlgorithm(t) => Some(*t), _ => None } }
+    RngDist, "an rng distribution", |a| -> shlo::RngDistribution { match a.as_stablehlo()? { StablehloAttr::RngDistribution(t) => Some(*t), _ => None } }
+    DotDims, "dot dimension numbers", |a| -> &'a shlo::DotDimensionNumbers { match a.as_stablehlo()? { StablehloAttr::Dot(d) => Some(d), _ => None } }
+    RaggedDotDims, "ragged dot dimension numbers", |a| -> &'a shlo::RaggedDotDimensionNumbers { match a.as_stablehlo()? { StablehloAttr::RaggedDot(d) => Some(d), _ => None } }
+    GatherDims, "gather dimension numbers", |a| -> &'a shlo::GatherDimensionNumbers { match a.as_stablehlo()? { StablehloAttr::Gather(d) => Some(d), _ => None } }
+    ScatterDims, "scatter dimension numbers", |a| -> &'a shlo::ScatterDimensionNumbers { match a.as_stablehlo()? { StablehloAttr::Scatter(d) => Some(d), _ => None } }
+    ConvDims, "convolution dimension numbers", |a| -> &'a shlo::ConvDimensionNumbers { match a.as_stablehlo()? { StablehloAttr::Conv(d) => Some(d), _ => None } }
+    Channel, "a channel handle", |a| -> &'a shlo::ChannelHandle { match a.as_stablehlo()? { StablehloAttr::ChannelHandle(c) => Some(c), _ => None } }
+}
+
+/// An integer list from any of the attribute forms printers use: `array<i64: ...>`, an array of
+/// integers, or a dense integer tensor (older printers).
+pub fn ints_of(a: &Attr) -> Option<Vec<i64>> {
+    match a {
+        Attr::DenseArray(d) => Some(d.as_i64()),
+        Attr::Array(items) => items.iter().map(|i| i.as_int().map(|v| v as i64)).collect(),
+        Attr::Dense(d) => {
+            let Type::Tensor(t) = &d.ty else { return None };
+            let n = t.num_elements()? as usize;
+            if !t.elem.is_int() {
+                return None;
+            }
+            let v = crate::dense::int_elements(&d.data, &t.elem, n);
+            if matches!(d.data, DenseData::Strings(_)) {
+                return None;
+            }
+            Some(v.into_iter().map(|x| x as i64).collect())
+        }
+        _ => None,
+    }
+}
+
+macro_rules! presence {
+    (req) => {
+        $crate::schema::Presence::Required
+    };
+    (opt) => {
+        $crate::schema::Presence::Optional
+    };
+    (default($d:expr)) => {
+        $crate::schema::Presence::Default(stringify!($d))
+    };
+}
+
+/// Declares views: `View { field: Kind presence = "name", ... }`, presence being `req`, `opt` or
+/// `default(value)`.
+macro_rules! views_macro {
+    ($( $(#[$doc:meta])* $view:ident { $( $(#[$fdoc:meta])* $field:ident : $kind:ident $pres:ident $(($def:expr))? = $key:expr ),* $(,)? } )*) => {
+        $(
+            $(#[$doc])*
+            #[derive(Clone, Copy, Debug)]
+            pub struct $view<'a> {
+                pub attrs: &'a $crate::ir::Dict,
+                pub span: $crate::ir::Span,
+            }
+
+            #[allow(dead_code)]
+            impl<'a> $view<'a> {
+                /// The view's schema: one row per attribute.
+                pub const SCHEMA: &'static [$crate::schema::AttrSpec] = &[
+                    $($crate::schema::AttrSpec {
+                        name: $key,
+                        kind: $crate::schema::AttrKind::$kind,
+                        presence: $crate::schema::presence!($pres $(($def))?),
+                    },)*
+                ];
+                #[inline]
+                pub fn of(o: &'a $crate::ir::Operation) -> Self {
+                    $view { attrs: &o.attrs, span: o.span }
+                }
+                /// The view on a bare dictionary (attributes built by a driver), errors at `span`.
+                #[inline]
+                pub fn of_dict(attrs: &'a $crate::ir::Dict, span: $crate::ir::Span) -> Self {
+                    $view { attrs, span }
+                }
+                $(
+                    $(#[$fdoc])*
+                    #[inline]
+                    pub fn $field(&self) -> $crate::schema::Field<'a, $crate::schema::kind::$kind> {
+                        $crate::schema::Field::in_dict(self.attrs, $key, self.span)
+                    }
+                )*
+            }
+        )*
+    };
+}
+pub(crate) use presence;
+pub(crate) use views_macro as views;
+
+/// The schema rows of every view an op kind may carry, beyond its own: the discardable
+/// attributes of `Common`.
+pub fn common_schema() -> &'static [AttrSpec] {
+    Common::SCHEMA
+}
+
+/// Checks an op's attributes against its kind's schema: every required attribute present, every
+/// declared one of its kind. Attributes the schema does not declare are left alone (MLIR keeps
+/// unknown discardable attributes).
+pub fn check(o: &Operation) -> Result<(), AttrError> {
+    let Some(k) = o.name.kind() else { return Ok(()) };
+    for spec in k.attr_schema() {
+        let f = Field::<kind::Any>::new(o, spec.name);
+        match f.raw() {
+            None if spec.presence == Presence::Required => return Err(f.missing()),
+            None => {}
+            Some(a) if !spec.kind.accepts(a) => {
+                return Err(AttrError { span: o.span, name: spec.name, problem: Problem::WrongKind(spec.kind) });
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+impl AttrKind {
+    /// Whether `a` reads as this kind.
+    pub fn accepts(self, a: &Attr) -> bool {
+        macro_rules! ok {
+            ($($k:ident)*) => {
+                match self { $(AttrKind::$k => <kind::$k as Kind>::read(a).is_some(),)* }
+            };
+        }
+        ok!(Int Ints Bool Flag Float Str Symbol Type Dense Array Dictionary Shlo Sdy Mpmd Sharding ShardingPerValue Any
+            CmpDir CmpType FftKind TransposeKind RngAlg RngDist DotDims RaggedDotDims GatherDims ScatterDims ConvDims Channel)
+    }
+}
