@@ -276,20 +276,69 @@ fn mutate_with(
 }
 
 /// HLO element types, for `mutate_hlo_text`.
-const HLO_TYPES: &[&str] = &["pred", "s8", "s32", "s64", "u8", "u32", "f16", "bf16", "f32", "f64", "c64", "f8e4m3fn", "token"];
+const HLO_TYPES: &[&str] =
+    &["pred", "s8", "s32", "s64", "u8", "u32", "f16", "bf16", "f32", "f64", "c64", "f8e4m3fn", "token"];
 
 /// HLO opcodes by arity, for `mutate_hlo_text`: an opcode is swapped for one of its class, so the
 /// operand count usually still fits and the mutation reaches the verifier and the evaluator.
 const HLO_UNARY: &[&str] = &[
-    "negate", "abs", "exponential", "log", "sqrt", "rsqrt", "tanh", "floor", "ceil", "sign", "not", "copy",
-    "convert", "bitcast-convert", "reverse", "transpose", "reshape", "broadcast", "slice", "popcnt",
-    "is-finite", "real", "imag", "cosine", "sine", "round-nearest-even", "all-reduce", "all-gather",
-    "collective-permute", "all-to-all", "reduce-scatter", "bitcast",
+    "negate",
+    "abs",
+    "exponential",
+    "log",
+    "sqrt",
+    "rsqrt",
+    "tanh",
+    "floor",
+    "ceil",
+    "sign",
+    "not",
+    "copy",
+    "convert",
+    "bitcast-convert",
+    "reverse",
+    "transpose",
+    "reshape",
+    "broadcast",
+    "slice",
+    "popcnt",
+    "is-finite",
+    "real",
+    "imag",
+    "cosine",
+    "sine",
+    "round-nearest-even",
+    "all-reduce",
+    "all-gather",
+    "collective-permute",
+    "all-to-all",
+    "reduce-scatter",
+    "bitcast",
 ];
 const HLO_BINARY: &[&str] = &[
-    "add", "subtract", "multiply", "divide", "maximum", "minimum", "power", "remainder", "and", "or", "xor",
-    "shift-left", "shift-right-logical", "shift-right-arithmetic", "atan2", "compare", "dot", "complex",
-    "concatenate", "pad", "dynamic-slice", "reduce", "gather",
+    "add",
+    "subtract",
+    "multiply",
+    "divide",
+    "maximum",
+    "minimum",
+    "power",
+    "remainder",
+    "and",
+    "or",
+    "xor",
+    "shift-left",
+    "shift-right-logical",
+    "shift-right-arithmetic",
+    "atan2",
+    "compare",
+    "dot",
+    "complex",
+    "concatenate",
+    "pad",
+    "dynamic-slice",
+    "reduce",
+    "gather",
 ];
 
 /// Byte ranges of element-type words that start an HLO shape (`f32[`, `pred[`, `token[`).
@@ -310,10 +359,7 @@ fn hlo_types(t: &str) -> Vec<(usize, usize)> {
 
 /// Byte ranges of the dimension lists of HLO shapes (`4,8` of `f32[4,8]`).
 fn hlo_dims(t: &str) -> Vec<(usize, usize)> {
-    hlo_types(t)
-        .into_iter()
-        .filter_map(|(_, e)| t[e + 1..].find(']').map(|len| (e + 1, e + 1 + len)))
-        .collect()
+    hlo_types(t).into_iter().filter_map(|(_, e)| t[e + 1..].find(']').map(|len| (e + 1, e + 1 + len))).collect()
 }
 
 /// Byte ranges of opcodes: a word of `HLO_UNARY` or `HLO_BINARY` directly followed by `(`.
