@@ -30,6 +30,16 @@ pub fn value_budget() -> u64 {
     VALUE_BUDGET.with(|b| b.get())
 }
 
+/// The number of elements of a tensor type for budgets and fuel: `u64::MAX`
+/// when its static shape's product overflows (so that a budget check refuses
+/// it), 0 for a dynamic shape (whose values are checked when they exist).
+pub fn type_elements_saturating(t: &shardref_spec::ir::TensorType) -> u64 {
+    match t.static_shape() {
+        Some(dims) => dims.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d)).unwrap_or(u64::MAX),
+        None => 0,
+    }
+}
+
 /// The number of elements of `shape`, when the product does not overflow
 /// and a value of that many elements (at 16 bytes each, the widest element)
 /// fits the running op's memory budget; `ResourceExhausted` otherwise. Kernels

@@ -111,7 +111,7 @@ pub fn value_has_type(v: &Value, ty: &Type) -> bool {
 /// Upper bound of the bytes a value of this type occupies (0 when dynamic).
 pub(super) fn type_bytes(t: &Type) -> u64 {
     match t {
-        Type::Tensor(tt) => tt.num_elements().unwrap_or(0).saturating_mul(tt.elem.storage_bytes() as u64),
+        Type::Tensor(tt) => crate::value::type_elements_saturating(tt).saturating_mul(tt.elem.storage_bytes() as u64),
         Type::Tuple(ts) => ts.iter().map(type_bytes).fold(0u64, u64::saturating_add),
         _ => 0,
     }

@@ -250,7 +250,7 @@ fn static_dims(t: &TensorType, span: Span) -> IResult<Vec<usize>> {
 /// Upper bound of the bytes of a value of this shape.
 pub fn type_bytes(t: &Type) -> u64 {
     match t {
-        Type::Tensor(tt) => tt.num_elements().unwrap_or(0).saturating_mul(tt.elem.storage_bytes() as u64),
+        Type::Tensor(tt) => crate::value::type_elements_saturating(tt).saturating_mul(tt.elem.storage_bytes() as u64),
         Type::Tuple(ts) => ts.iter().map(type_bytes).fold(0u64, u64::saturating_add),
         _ => 0,
     }
@@ -258,7 +258,7 @@ pub fn type_bytes(t: &Type) -> u64 {
 
 fn type_elements(t: &Type) -> u64 {
     match t {
-        Type::Tensor(tt) => tt.num_elements().unwrap_or(0),
+        Type::Tensor(tt) => crate::value::type_elements_saturating(tt),
         Type::Tuple(ts) => ts.iter().map(type_elements).fold(0u64, u64::saturating_add),
         _ => 0,
     }

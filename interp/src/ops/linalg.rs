@@ -308,9 +308,34 @@ pub fn fft(
         return invalid("fft_length must name 1 to 3 trailing dimensions");
     }
     let lens: Vec<usize> = fft_length.iter().map(|&x| usize::try_from(x).unwrap_or(0)).collect();
+    // The spec's fft_c3..c5, checked before any buffer is sized from `fft_length`: the
+    // transformed dimensions are `fft_length` (the innermost one `fft_length / 2 + 1` for
+    // IRFFT's operand), and the declared result has the shape the transform gives.
+    let r = t.rank();
+    let n_last = lens[k - 1];
+    for (i, (&d, &n)) in t.shape[r - k..].iter().zip(&lens).enumerate() {
+        let innermost = i == k - 1;
+        match kind {
+            FftKind::Rfft if innermost && d != n => return invalid("rfft innermost dimension must equal fft_length"),
+            FftKind::Irfft if innermost && d != n / 2 + 1 => {
+                return invalid("irfft innermost dimension must equal fft_length / 2 + 1");
+            }
+            FftKind::Irfft if innermost => {}
+            _ if d != n => return invalid("fft dimensions must equal fft_length"),
+            _ => {}
+        }
+    }
+    let mut expected = t.shape.clone();
+    match kind {
+        FftKind::Rfft => expected[r - 1] = n_last / 2 + 1,
+        FftKind::Irfft => expected[r - 1] = n_last,
+        FftKind::Fft | FftKind::Ifft => {}
+    }
+    if expected != result_shape {
+        return invalid(format!("fft result shape {expected:?} differs from the declared {result_shape:?}"));
+    }
     let mut data = to_c(t)?;
     let mut shape = t.shape.clone();
-    let r = t.rank();
     let f32_kind = ElemType::Float(shardref_spec::ir::FloatKind::F32);
     let single = match result_elem {
         ElemType::Complex(inner) => **inner == f32_kind,

@@ -275,6 +275,10 @@ macro_rules! single_op_table {
 /// `reduction_map`'s map. `None` when this (op, type) pair has no typed loop.
 pub fn fold_single_op_dims(k: StablehloOp, input: &Tensor, init: &Tensor, dims: &[usize]) -> Option<Buffer> {
     let sh = &input.shape;
+    // A result over the memory budget (possible from an input with a zero dimension) is left to
+    // `reduce_with`, which reports it.
+    let kept: Vec<usize> = (0..sh.len()).filter(|d| !dims.contains(d)).map(|d| sh[d]).collect();
+    crate::value::checked_numel(&kept).ok()?;
     macro_rules! fold {
         ($s:expr, $i:expr, $f:expr) => {
             fold_dims(&$s[..], $i[0], sh, dims, $f)
@@ -318,8 +322,10 @@ pub fn reduce_with(
         }
         Ok(r)
     };
+    // An input with a zero dimension has no elements, but its result can still be huge.
+    let kept: Vec<usize> = (0..inputs[0].rank()).filter(|d| !dims.contains(d)).map(|d| inputs[0].shape[d]).collect();
+    let out_n = crate::value::checked_numel(&kept)?;
     let (map, out_shape) = reduction_map(&inputs[0].shape, dims);
-    let out_n: usize = out_shape.iter().product();
     let same_types = inputs.iter().zip(inits).all(|(t, i)| t.elem == i.elem);
     let block = if same_types { BLOCK } else { usize::MAX };
     let mut acc: Vec<Vec<Tensor>> = (0..n).map(|i| vec![inits[i].clone(); out_n]).collect();

@@ -45,9 +45,6 @@ pub fn parse_source(source: Arc<Source>) -> Result<Module, Vec<Diagnostic>> {
             return Err(vec![d]);
         }
     };
-    if let Some(d) = check_alias_syntax(&source.text) {
-        return Err(vec![d]);
-    }
     let file = pairs.next().ok_or_else(|| vec![Diagnostic::error(Span::new(0, 0), "empty input")])?;
     let mut lw = Lowerer::default();
     lw.lower_file(file).map_err(|d| vec![d])?;
@@ -94,6 +91,11 @@ impl Lowerer {
                     let mut seen = HashSet::new();
                     for a in inner {
                         let span = span_of(&a);
+                        // XLA's own reading of an aliasing description, on the value the
+                        // grammar took for it (so that what parses also reparses when printed).
+                        if let Some(d) = check_alias_value(a.as_str(), a.as_span().start()) {
+                            return Err(d);
+                        }
                         let (name, value) = attribute_parts(a);
                         if !seen.insert(name.clone()) {
                             return Err(Diagnostic::error(span, format!("attribute {name} already exists")));
@@ -1108,7 +1110,8 @@ fn pest_error(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
 }
 
 /// XLA's own reading of `input_output_alias={...}` and `buffer_donor={...}` in the module header,
-/// run before lowering (and when the grammar rejects a text), so that a malformed aliasing description gets XLA's message
+/// run when the grammar rejects a text (an accepted one is checked attribute by attribute as it
+/// is lowered, `check_alias_value`), so that a malformed aliasing description gets XLA's message
 /// (`Expects '}' at the end of ShapeIndex`, `expects integer`, ...) instead of a bracket mismatch.
 ///
 /// Only the header is searched, and never inside a string or a comment: a backend config or a
@@ -1121,6 +1124,22 @@ fn check_alias_syntax(text: &str) -> Option<Diagnostic> {
         let r = if key.starts_with("input") { c.alias_list() } else { c.donor_list() };
         if let Err(msg) = r {
             return Some(Diagnostic::error(Span::new(c.i, c.i), msg));
+        }
+    }
+    None
+}
+
+/// `check_alias_syntax` for one header attribute the grammar accepted (`key=value` at byte
+/// `start` of the file): XLA's message when it is an aliasing description XLA would reject.
+fn check_alias_value(attr: &str, start: usize) -> Option<Diagnostic> {
+    for key in ["input_output_alias=", "buffer_donor="] {
+        if !attr.starts_with(key) {
+            continue;
+        }
+        let mut c = Cursor { b: attr.as_bytes(), i: key.len() };
+        let r = if key.starts_with("input") { c.alias_list() } else { c.donor_list() };
+        if let Err(msg) = r {
+            return Some(Diagnostic::error(Span::new(start + c.i, start + c.i), msg));
         }
     }
     None
