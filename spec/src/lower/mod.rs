@@ -12,6 +12,7 @@
 
 pub mod attrs;
 pub mod chlo;
+pub mod first_error;
 pub mod mhlo;
 pub mod mpmd;
 pub mod sdy;
@@ -38,7 +39,11 @@ pub fn parse_source(source: Arc<Source>) -> Result<Module, Vec<Diagnostic>> {
     check_nesting(&source.text).map_err(|d| vec![d])?;
     let mut pairs = match crate::parser::parse_bounded(Rule::file, &source.text, false) {
         Ok(p) => p,
-        Err(e) => return Err(vec![pest_error(&source.text, e)]),
+        Err(e) => {
+            // Where a token scan shows the token MLIR's parser stops at, its message.
+            let d = pest_error(&source.text, e);
+            return Err(vec![first_error::first_error(&source.text, d.span.start as usize).unwrap_or(d)]);
+        }
     };
     let file = pairs.next().expect("the file rule always yields one pair");
     let mut lw = Lowerer::new(&source.text);
