@@ -613,3 +613,22 @@ fn undotted_top_level_op_is_unknown_custom_op() {
     let src = "sdy.mesh @mesh = <[\"a\"=2]>\n  %0 = call @g(%arg0) : (tensor<8xf32>) -> tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n";
     assert_error_at(src, 2, 8, "custom op 'call' is unknown (tried 'builtin.call' as well)");
 }
+
+/// A duplicated line that opens a region: its entry argument is still in scope,
+/// since custom forms parse their regions without a new name scope.
+#[test]
+fn reused_region_argument_is_already_in_use() {
+    let line = "  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{\"c\"}]>] out_shardings=[<@mesh, [{\"c\"}]>] manual_axes={\"c\"} (%arg1: tensor<4xf32>) {\n";
+    let src = format!(
+        "sdy.mesh @mesh = <[\"c\"=2, \"a\"=2]>\nfunc.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {{\n{line}{line}    sdy.return %arg1 : tensor<4xf32>\n  }} : (tensor<8xf32>) -> tensor<8xf32>\n  return %0 : tensor<8xf32>\n}}\n"
+    );
+    assert_error_at(&src, 4, 122, "region entry argument '%arg1' is already in use");
+}
+
+/// MLIR's parser has read the top-level ops before the one it stops in: an
+/// error in them comes before that op's syntax error (here a lost `}`).
+#[test]
+fn an_earlier_top_level_error_precedes_a_later_syntax_error() {
+    let src = "sdy.mesh @mesh = <[=2]>\nfunc.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  return %arg0 : tensor<8xf32>\n";
+    assert_error_at(src, 1, 20, "custom op 'sdy.mesh' expected string");
+}

@@ -17,7 +17,12 @@
 //!   input inside a region: "expected operation name in quotes";
 //! - a top-level op with an undotted name (`return`, `call`, as when a
 //!   function's first line is lost): "custom op 'NAME' is unknown (tried
-//!   'builtin.NAME' as well)".
+//!   'builtin.NAME' as well)";
+//! - a region entry argument of a custom form (`(%arg1: tensor<4xf32>) {`)
+//!   named like an entry argument of an enclosing region: "region entry
+//!   argument '%arg1' is already in use", at the argument (custom forms
+//!   parse their regions without a new name scope, so enclosing regions'
+//!   names stay visible; a duplicated line that opens a region does this).
 //!
 //! A candidate counts only at or before pest's position (MLIR's parser cannot
 //! stop later than the furthest token pest reached), and the earliest one wins.
@@ -31,21 +36,31 @@ use crate::ir::Span;
 /// MLIR's first error in `text`, if the scan finds one at or before `limit`
 /// (pest's error position).
 pub fn first_error(text: &str, limit: usize) -> Option<Diagnostic> {
-    let mut scan = Scan { text, b: text.as_bytes(), best: None, limit, only_types: false, top_results: false };
+    let mut scan = Scan::new(text, limit, false);
     scan.run();
     scan.best.map(|(_, at, msg)| Diagnostic::error(Span::new(at, at), msg))
+}
+
+/// The start of the line where the top-level op around `pos` starts (the last
+/// line at or before `pos` that starts with nothing open); 0 if none.
+pub fn top_level_start(text: &str, pos: usize) -> usize {
+    let mut scan = Scan::new(text, 0, true);
+    scan.run();
+    scan.starts.iter().rev().copied().find(|&s| s <= pos).unwrap_or(0)
 }
 
 /// Only the type check of [`first_error`], for the text of one op that its
 /// custom form rejected (from the op to the end of the source).
 pub fn first_type_error(text: &str, limit: usize) -> Option<Diagnostic> {
-    let mut scan = Scan { text, b: text.as_bytes(), best: None, limit, only_types: true, top_results: false };
+    let mut scan = Scan::new(text, limit, true);
     scan.run();
     scan.best.map(|(_, at, msg)| Diagnostic::error(Span::new(at, at), msg))
 }
 
 #[derive(Clone, Copy, PartialEq)]
 enum Open {
+    /// `(` of a block label's argument list (`^bb0(`).
+    BlockArgs,
     /// `{` opening a region.
     Region,
     /// `{` opening an attribute dictionary (or a braced list of values).
@@ -65,6 +80,8 @@ struct Scan<'a> {
     /// Whether the current top-level op has results (`%0 = ...`): then a
     /// custom form may go on after its region (`} : (...) -> ...`).
     top_results: bool,
+    /// Where lines that start with nothing open begin (their first token).
+    starts: Vec<usize>,
 }
 
 fn is_ident_start(c: u8) -> bool {
@@ -75,7 +92,11 @@ fn is_ident(c: u8) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$')
 }
 
-impl Scan<'_> {
+impl<'a> Scan<'a> {
+    fn new(text: &'a str, limit: usize, only_types: bool) -> Scan<'a> {
+        Scan { text, b: text.as_bytes(), best: None, limit, only_types, top_results: false, starts: vec![] }
+    }
+
     fn candidate(&mut self, token: usize, report: usize, msg: String) {
         if self.only_types && msg != "expected non-function type" {
             return;
@@ -212,6 +233,10 @@ impl Scan<'_> {
     fn run(&mut self) {
         let b = self.b;
         let mut stack: Vec<Open> = vec![];
+        // Entry-argument names of the open regions (the first: the top level),
+        // and the `%name: type` arguments read since the last region opened.
+        let mut scopes: Vec<Vec<String>> = vec![vec![]];
+        let mut pending: Vec<(String, usize)> = vec![];
         let mut line_start = true;
         let mut i = 0;
         while i < b.len() {
@@ -232,7 +257,9 @@ impl Scan<'_> {
                 continue;
             }
             if line_start && stack.is_empty() {
+                self.starts.push(i);
                 self.top_level_line(i);
+                pending.clear();
             }
             line_start = false;
             match c {
@@ -241,7 +268,16 @@ impl Scan<'_> {
                     continue;
                 }
                 b'{' => {
-                    stack.push(if self.opens_dict(i) { Open::Dict } else { Open::Region });
+                    let open = if self.opens_dict(i) { Open::Dict } else { Open::Region };
+                    stack.push(open);
+                    if open == Open::Region {
+                        if let Some((name, at)) =
+                            pending.iter().find(|(n, _)| scopes.iter().any(|s| s.contains(n))).cloned()
+                        {
+                            self.candidate(i, at, format!("region entry argument '{name}' is already in use"));
+                        }
+                        scopes.push(pending.drain(..).map(|(n, _)| n).collect());
+                    }
                     // `manual_axes={` with an empty element.
                     if self.text[..i].ends_with("manual_axes=") {
                         self.empty_elements(i);
@@ -250,13 +286,40 @@ impl Scan<'_> {
                 b'}' => match stack.pop() {
                     None => self.wrong_token(i, "expected operation name in quotes"),
                     Some(Open::Region) if stack.is_empty() => {
+                        scopes.truncate(1);
                         let next = self.next_token(i + 1);
                         if !self.starts_op(next) && !(self.top_results && b.get(next) == Some(&b':')) {
                             self.wrong_token(next, "expected operation name in quotes");
                         }
                     }
+                    Some(Open::Region) => {
+                        if scopes.len() > 1 {
+                            scopes.pop();
+                        }
+                    }
                     Some(_) => {}
                 },
+                b'^' => {
+                    // A block label: its argument list is no region's entry arguments.
+                    let end = self.ident_end(i + 1);
+                    if b.get(end) == Some(&b'(') {
+                        stack.push(Open::BlockArgs);
+                        i = end + 1;
+                        continue;
+                    }
+                }
+                b'%' => {
+                    // `%name: type` (not `%name:2`, a result count) outside a block label's list.
+                    let end = self.ident_end(i + 1);
+                    if b.get(end) == Some(&b':')
+                        && b.get(end + 1).is_some_and(|c| c.is_ascii_whitespace())
+                        && stack.last() != Some(&Open::BlockArgs)
+                    {
+                        pending.push((self.text[i..end].to_string(), i));
+                    }
+                    i = end;
+                    continue;
+                }
                 b'(' | b'[' | b'<' => stack.push(Open::Other(c)),
                 b')' | b']' => {
                     stack.pop();
@@ -385,6 +448,9 @@ mod tests {
     #[test]
     fn valid_text_has_no_candidate() {
         let ok = "sdy.mesh @m = <[\"a\"=2]>\nfunc.func @f(%arg0: tensor<8x?xf32>) -> tensor<*xf32>\n    attributes {a = 1, b} {\n  %0 = \"x.y\"() {k = \"v\"} : () -> tensor<f32>\n  return %0 : tensor<f32>\n}\n";
+        assert_eq!(first(ok), None);
+        // Entry arguments of sibling regions and block labels' arguments may reuse names.
+        let ok = "func.func @f(%arg0: tensor<f32>) -> tensor<f32> {\n  %0 = sdy.named_computation<\"a\">(%arg0) (%arg1: tensor<f32>) {\n    sdy.return %arg1 : tensor<f32>\n  } : (tensor<f32>) -> tensor<f32>\n  %1 = sdy.named_computation<\"b\">(%0) (%arg1: tensor<f32>) {\n    sdy.return %arg1 : tensor<f32>\n  } : (tensor<f32>) -> tensor<f32>\n  %2 = \"x.y\"(%1) ({\n  ^bb0(%arg0: tensor<f32>):\n    \"x.z\"(%arg0) : (tensor<f32>) -> ()\n  }) : (tensor<f32>) -> tensor<f32>\n  return %2 : tensor<f32>\n}\n";
         assert_eq!(first(ok), None);
     }
 }

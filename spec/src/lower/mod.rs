@@ -42,7 +42,22 @@ pub fn parse_source(source: Arc<Source>) -> Result<Module, Vec<Diagnostic>> {
         Err(e) => {
             // Where a token scan shows the token MLIR's parser stops at, its message.
             let d = pest_error(&source.text, e);
-            return Err(vec![first_error::first_error(&source.text, d.span.start as usize).unwrap_or(d)]);
+            let d = first_error::first_error(&source.text, d.span.start as usize).unwrap_or(d);
+            // MLIR's parser has read the top-level ops before the one it stops
+            // in, so an error it finds in them (a mesh, a value's type) comes
+            // first: lower them alone when they parse. Not an undeclared name:
+            // MLIR reports those when their scope closes, here the whole file.
+            let cut = first_error::top_level_start(&source.text, d.span.start as usize);
+            if cut > 0 && crate::parser::parse_bounded(Rule::file, &source.text[..cut], false).is_ok() {
+                let text = source.text[..cut].to_string();
+                let prefix = Arc::new(Source { name: source.name.clone(), text, first_line: source.first_line });
+                if let Err(earlier) = parse_source(prefix)
+                    && !earlier.first().is_some_and(|e| e.message.starts_with("use of undeclared SSA value name"))
+                {
+                    return Err(earlier);
+                }
+            }
+            return Err(vec![d]);
         }
     };
     let file = pairs.next().expect("the file rule always yields one pair");
