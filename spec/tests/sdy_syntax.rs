@@ -9,7 +9,7 @@ use shardref_spec::ir::Attr;
 use shardref_spec::ir::sdy::{MeshOrRef, ReductionKind, SdyAttr};
 use shardref_spec::print::{PrintOptions, print_module};
 use shardref_spec::{Module, parse};
-use support::{assert_error, assert_lines, parsed, roundtrip};
+use support::{assert_error, assert_error_at, assert_lines, parsed, roundtrip};
 
 /// The attribute `name` of the first op named `op` in `m`.
 fn attr_of<'m>(m: &'m Module, op: &str, name: &str) -> &'m Attr {
@@ -567,4 +567,68 @@ fn bad_string_escape_matches_mlir() {
     assert_error(src, 1, "unknown escape in string literal");
     let src = "func.func @f() attributes {x = \"ok\\22\", y = \"bad\\x\"} {\n  return\n}\n";
     assert_error(src, 1, "unknown escape in string literal");
+}
+
+// Issue #14, class 7: where the grammar fails, MLIR's parser stops at the first
+// token it cannot use; each case's message and line:column are those of
+// jaxlib 0.10.2's parser (`ir.Module.parse`) on the same text.
+
+/// A dimension list followed by no type.
+#[test]
+fn bad_tensor_type_is_expected_non_function_type() {
+    let src = "func.func @f(%arg0: tensor<8x-1xf32>) -> tensor<8xf32> {\n  return %arg0 : tensor<8xf32>\n}\n";
+    assert_error_at(src, 1, 30, "expected non-function type");
+    let src = "func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = stablehlo.abs %arg0 : tensor<-1xf32>\n  return %0 : tensor<8xf32>\n}\n";
+    assert_error_at(src, 2, 37, "expected non-function type");
+}
+
+/// `name = ` with no value, an empty named-computation name, an empty manual axis;
+/// reported after the previous token, as MLIR's `emitWrongTokenError`.
+#[test]
+fn missing_attribute_value_is_expected_attribute_value() {
+    let src = "func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = call @g(%arg0) {mhlo.frontend_attributes = {inlineable = }} : (tensor<8xf32>) -> tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\nfunc.func private @g(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  return %arg0 : tensor<8xf32>\n}\n";
+    assert_error_at(src, 2, 64, "expected attribute value");
+    let src = "func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = sdy.named_computation<>(%arg0) (%arg1: tensor<8xf32>) {\n    sdy.return %arg1 : tensor<8xf32>\n  } : (tensor<8xf32>) -> tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n";
+    assert_error_at(src, 2, 30, "expected attribute value");
+    let src = "sdy.mesh @mesh = <[\"a\"=2, \"b\"=2]>\nfunc.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{\"a\"}]>] out_shardings=[<@mesh, [{\"a\"}]>] manual_axes={\"a\", } (%arg1: tensor<4xf32>) {\n    sdy.return %arg1 : tensor<4xf32>\n  } : (tensor<8xf32>) -> tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n";
+    assert_error_at(src, 3, 120, "expected attribute value");
+}
+
+/// A stray `}`, the end of the input inside a region (after a comment), and a
+/// token after a top-level function's body.
+#[test]
+fn no_operation_where_one_must_start_is_expected_operation_name() {
+    let src = "func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  return %arg0 : tensor<8xf32>\n}\n\n}\n";
+    assert_error_at(src, 3, 2, "expected operation name in quotes");
+    let src = "func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  return %arg0 : tensor<8xf32>\n  // the end\n";
+    assert_error_at(src, 3, 13, "expected operation name in quotes");
+    let src = "func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  return %arg0 : tensor<8xf32>\n} : (tensor<8xf32>) -> tensor<8xf32>\n";
+    assert_error_at(src, 3, 2, "expected operation name in quotes");
+}
+
+/// A function body without its first line: its ops stand at the top level,
+/// where an undotted name is looked up in the builtin dialect.
+#[test]
+fn undotted_top_level_op_is_unknown_custom_op() {
+    let src = "sdy.mesh @mesh = <[\"a\"=2]>\n  %0 = call @g(%arg0) : (tensor<8xf32>) -> tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n";
+    assert_error_at(src, 2, 8, "custom op 'call' is unknown (tried 'builtin.call' as well)");
+}
+
+/// A duplicated line that opens a region: its entry argument is still in scope,
+/// since custom forms parse their regions without a new name scope.
+#[test]
+fn reused_region_argument_is_already_in_use() {
+    let line = "  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{\"c\"}]>] out_shardings=[<@mesh, [{\"c\"}]>] manual_axes={\"c\"} (%arg1: tensor<4xf32>) {\n";
+    let src = format!(
+        "sdy.mesh @mesh = <[\"c\"=2, \"a\"=2]>\nfunc.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {{\n{line}{line}    sdy.return %arg1 : tensor<4xf32>\n  }} : (tensor<8xf32>) -> tensor<8xf32>\n  return %0 : tensor<8xf32>\n}}\n"
+    );
+    assert_error_at(&src, 4, 122, "region entry argument '%arg1' is already in use");
+}
+
+/// MLIR's parser has read the top-level ops before the one it stops in: an
+/// error in them comes before that op's syntax error (here a lost `}`).
+#[test]
+fn an_earlier_top_level_error_precedes_a_later_syntax_error() {
+    let src = "sdy.mesh @mesh = <[=2]>\nfunc.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  return %arg0 : tensor<8xf32>\n";
+    assert_error_at(src, 1, 20, "custom op 'sdy.mesh' expected string");
 }

@@ -16,12 +16,15 @@
 //!   platform) and round once to the operand's type, as the reference
 //!   interpreter does (`mapWithUpcastToDouble`); libm is within 1 ulp in f64,
 //!   so f32 and narrower results are almost always correctly rounded.
+//!   The exception is complex64 `power`, which follows XLA CPU bit for bit and
+//!   so calls the host C library's powf/atan2f/sinf/cosf as XLA does
+//!   (`ops::xla_cpu_math`).
 //! - Complex transcendentals use num-complex's formulas, except: log_plus_one
 //!   (computed in f64 without cancellation, see `log1p_c128`), cbrt and atan2
 //!   (upstream interpreter's formulas), maximum/minimum (lexicographic on
 //!   (real, imaginary), as XLA), and multiply and power, which follow XLA
 //!   CPU's arithmetic (fused multiply-adds where XLA's LLVM contracts; see
-//!   `xla_complex_multiply` and `xla_complex_power`).
+//!   `xla_complex_multiply` and `ops::xla_cpu_math`).
 
 use std::sync::Arc;
 
@@ -812,7 +815,7 @@ pub fn min_nan64(x: f64, y: f64) -> f64 {
     }
 }
 
-fn complex_binary<F: num_traits::Float>(
+fn complex_binary<F: num_traits::Float + XlaComplexPower>(
     k: StablehloOp,
     x: &[num_complex::Complex<F>],
     y: &[num_complex::Complex<F>],
@@ -823,7 +826,7 @@ fn complex_binary<F: num_traits::Float>(
         S::Subtract => |p, q| p - q,
         S::Multiply => xla_complex_multiply,
         S::Divide => |p, q| p / q,
-        S::Power => xla_complex_power,
+        S::Power => F::xla_power,
         // Lexicographic on (real, imaginary), as XLA and upstream's interpreter.
         S::Maximum => |p, q| {
             let gt = if p.re == q.re { p.im > q.im } else { p.re > q.re };
@@ -855,35 +858,22 @@ fn xla_complex_multiply<F: num_traits::Float>(
     num_complex::Complex::new(p.re.mul_add(q.re, -(p.im * q.im)), p.im.mul_add(q.re, p.re * q.im))
 }
 
-/// Complex power in the element precision with the formula of XLA's
-/// elemental IR emitter (choice): for (a + bi)^(c + di), with s = a² + b²
-/// (fused as fma(a, a, b·b)) and θ = atan2(b, a),
-/// r = s^(c/2) · e^(-dθ) and q = fma(c, θ, (d/2) · log s), the result is
-/// (r cos q, r sin q); 0^0 = 1, and 0 to a positive real power is 0. The transcendentals are the correctly rounded ones (libm in f64,
-/// rounded), where XLA uses its own approximations, so results can still
-/// differ from XLA's by a few ulp of each intermediate.
-fn xla_complex_power<F: num_traits::Float>(
-    p: num_complex::Complex<F>,
-    q: num_complex::Complex<F>,
-) -> num_complex::Complex<F> {
-    let f = |v: f64| F::from(v).unwrap_or_else(F::nan);
-    let g = |v: F| v.to_f64().unwrap_or(f64::NAN);
-    let (a, b, c, d) = (p.re, p.im, q.re, q.im);
-    let zero = F::zero();
-    if a == zero && b == zero {
-        if c == zero && d == zero {
-            return num_complex::Complex::new(F::one(), zero);
-        }
-        if c > zero && d == zero {
-            return num_complex::Complex::new(zero, zero);
-        }
+/// Complex power as XLA CPU computes it (choice): complex64 bit for bit
+/// (XLA's own f32 `exp`/`log`, the C library's `powf`/`atan2f`/`sincosf`,
+/// flush-to-zero), complex128 with XLA's formula and libm; see
+/// `ops::xla_cpu_math`.
+trait XlaComplexPower: Sized {
+    fn xla_power(p: num_complex::Complex<Self>, q: num_complex::Complex<Self>) -> num_complex::Complex<Self>;
+}
+impl XlaComplexPower for f32 {
+    fn xla_power(p: num_complex::Complex<f32>, q: num_complex::Complex<f32>) -> num_complex::Complex<f32> {
+        crate::ops::xla_cpu_math::xla_cpu_complex64_power(p, q)
     }
-    let half = f(0.5);
-    let s = a.mul_add(a, b * b);
-    let theta = f(libm::atan2(g(b), g(a)));
-    let r = f(libm::pow(g(s), g(half * c))) * f(libm::exp(g(-d * theta)));
-    let qq = c.mul_add(theta, (half * d) * f(libm::log(g(s))));
-    num_complex::Complex::new(r * f(libm::cos(g(qq))), r * f(libm::sin(g(qq))))
+}
+impl XlaComplexPower for f64 {
+    fn xla_power(p: num_complex::Complex<f64>, q: num_complex::Complex<f64>) -> num_complex::Complex<f64> {
+        crate::ops::xla_cpu_math::xla_complex128_power(p, q)
+    }
 }
 
 /// `select(pred, on_true, on_false)`; `pred` is a scalar or has the operands' shape.

@@ -19,3 +19,4 @@ pub mod shape;
 pub mod tanh32;
 pub mod trsm;
 pub mod windows;
+pub mod xla_cpu_math;

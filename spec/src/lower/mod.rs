@@ -12,6 +12,7 @@
 
 pub mod attrs;
 pub mod chlo;
+pub mod first_error;
 pub mod mhlo;
 pub mod mpmd;
 pub mod sdy;
@@ -38,7 +39,26 @@ pub fn parse_source(source: Arc<Source>) -> Result<Module, Vec<Diagnostic>> {
     check_nesting(&source.text).map_err(|d| vec![d])?;
     let mut pairs = match crate::parser::parse_bounded(Rule::file, &source.text, false) {
         Ok(p) => p,
-        Err(e) => return Err(vec![pest_error(&source.text, e)]),
+        Err(e) => {
+            // Where a token scan shows the token MLIR's parser stops at, its message.
+            let d = pest_error(&source.text, e);
+            let d = first_error::first_error(&source.text, d.span.start as usize).unwrap_or(d);
+            // MLIR's parser has read the top-level ops before the one it stops
+            // in, so an error it finds in them (a mesh, a value's type) comes
+            // first: lower them alone when they parse. Not an undeclared name:
+            // MLIR reports those when their scope closes, here the whole file.
+            let cut = first_error::top_level_start(&source.text, d.span.start as usize);
+            if cut > 0 && crate::parser::parse_bounded(Rule::file, &source.text[..cut], false).is_ok() {
+                let text = source.text[..cut].to_string();
+                let prefix = Arc::new(Source { name: source.name.clone(), text, first_line: source.first_line });
+                if let Err(earlier) = parse_source(prefix)
+                    && !earlier.first().is_some_and(|e| e.message.starts_with("use of undeclared SSA value name"))
+                {
+                    return Err(earlier);
+                }
+            }
+            return Err(vec![d]);
+        }
     };
     let file = pairs.next().expect("the file rule always yields one pair");
     let mut lw = Lowerer::new(&source.text);

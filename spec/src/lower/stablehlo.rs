@@ -1454,7 +1454,9 @@ pub(crate) fn locate_bad_op(lw: &Lowerer<'_>, p: &Pair<'_, Rule>, check: Rule) -
     match crate::parser::parse_bounded(check, rest, false) {
         Ok(_) => Diagnostic::error(span, "malformed custom op"),
         Err(e) => {
-            let mut d = super::pest_error(rest, e);
+            let d = super::pest_error(rest, e);
+            // A type that cannot start where MLIR parses one is its "expected non-function type".
+            let mut d = super::first_error::first_type_error(rest, d.span.start as usize).unwrap_or(d);
             d.span = Span::new(start + d.span.start as usize, start + d.span.end as usize);
             d
         }

@@ -46,3 +46,15 @@ pub fn assert_error(src: &str, line: u32, text: &str) {
     assert!(d.message.contains(text), "expected '{text}', got '{}' in:\n{src}", d.message);
     assert_eq!(l, line, "error '{}' on the wrong line in:\n{src}", d.message);
 }
+
+/// Asserts that parsing fails, first at `line`:`col` (1-based) with exactly the message `text`.
+pub fn assert_error_at(src: &str, line: u32, col: u32, text: &str) {
+    let source = std::sync::Arc::new(Source { name: "bad.mlir".into(), text: src.into(), first_line: 1 });
+    let report = match parse_source(source.clone()) {
+        Ok(_) => panic!("expected a parse error '{text}' for:\n{src}"),
+        Err(r) => r,
+    };
+    let d = &report.diagnostics[0];
+    assert_eq!(d.message, text, "wrong message in:\n{src}");
+    assert_eq!(location(&source, &LineIndex::new(src), d.span), (line, col), "'{text}' at the wrong place in:\n{src}");
+}

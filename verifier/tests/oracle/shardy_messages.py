@@ -6,8 +6,8 @@ Takes the cases of ../shared/corpus/shardy-sdy-ir and shardy-sdy-import that exp
 that jaxlib 0.10.2's (older) Shardy accepts, mutates them at random in the spirit of
 fuzz/fuzz_targets/mutate.rs (quoted names, integers, axes dropped or duplicated, dimension shardings
 added or dropped, tensor shapes, whole lines dropped or duplicated, sub-axes), and for every mutant that
-both reject checks whether shardref's first error contains Shardy's first message. Prints the share that
-agree and the disagreeing classes (Shardy's message with numbers, names and quoted parts normalized),
+both reject checks whether shardref's first error contains Shardy's first message (and, of those that do,
+how many are at Shardy's line and column). Prints the share that agree and the disagreeing classes (Shardy's message with numbers, names and quoted parts normalized),
 most frequent first, each with one example kept under ./mut/.
 
 Usage (outside the tests; needs jax==0.10.2 and a release build):
@@ -95,7 +95,11 @@ def shardy_first(text, ctx):
             return None
         except ir.MLIRError as e:
             d = e.error_diagnostics
-            return d[0].message if d else str(e)
+            if not d:
+                return str(e)
+            m = re.search(r":(\d+):(\d+)\)", str(d[0].location))
+            LAST_POS[0] = (int(m.group(1)), int(m.group(2))) if m else None
+            return d[0].message
         except Exception as e:
             return "EXC " + str(e)
 
@@ -103,9 +107,13 @@ def shardref_first(path):
     p = subprocess.run([SHARDREF, "verify", path], capture_output=True, text=True)
     if p.returncode == 0: return None
     for l in p.stderr.split("\n"):
-        m = re.match(r".*?:\d+:\d+: error: (.*)", l)
-        if m: return m.group(1)
+        m = re.match(r".*?:(\d+):(\d+): error: (.*)", l)
+        if m:
+            LAST_POS[1] = (int(m.group(1)), int(m.group(2)))
+            return m.group(3)
     return p.stderr.strip().split("\n")[0] if p.stderr.strip() else "exit %d" % p.returncode
+
+LAST_POS = [None, None]  # (line, column) of Shardy's and shardref's last first errors
 
 def norm(m):
     m = re.sub(r"\d+", "N", m)
@@ -121,7 +129,7 @@ def main():
     # Seeds the jaxlib's (older) Shardy already rejects are version differences, not mutations.
     ss = [(n_, t) for n_, t in seeds() if shardy_first(t, ctx) is None]
     os.makedirs("mut", exist_ok=True)
-    both = agree = 0
+    both = agree = at = 0
     classes = collections.Counter(); examples = {}
     for it in range(n):
         name, t = rng.choice(ss)
@@ -129,6 +137,7 @@ def main():
         for _ in range(rng.choice([1, 1, 2])):
             m = mutate(m, rng)
         if m == t: continue
+        LAST_POS[0] = LAST_POS[1] = None
         s = shardy_first(m, ctx)
         path = f"mut/m{it}.mlir"
         open(path, "w").write(m)
@@ -137,11 +146,13 @@ def main():
             os.remove(path); continue
         both += 1
         if s in r:
-            agree += 1; os.remove(path); continue
+            agree += 1; at += LAST_POS[0] is not None and LAST_POS[0] == LAST_POS[1]
+            os.remove(path); continue
         key = norm(s)
         classes[key] += 1
         examples.setdefault(key, []).append((path, name, s, r))
-    print(f"both reject: {both}, shardref's first contains Shardy's: {agree} ({100*agree/max(both,1):.1f}%)")
+    print(f"both reject: {both}, shardref's first contains Shardy's: {agree} ({100*agree/max(both,1):.1f}%), "
+          f"of which at Shardy's line and column: {at}")
     for k, c in classes.most_common():
         ex = examples[k][0]
         print(f"{c:5d}  {k}\n       ex {ex[0]} ({ex[1]})\n       shardy:   {ex[2][:200]}\n       shardref: {ex[3][:200]}")
