@@ -9,6 +9,18 @@ use shardref_interp::devices::sharded::{ImplicitReshards, ShardedInputs, Sharded
 use shardref_interp::value::{Buffer, Tensor, Value};
 use shardref_spec::ir::{ElemType, Type};
 
+/// The `.mlir` files of `tests/sharded/SUB`, sorted by name.
+fn mlir_files_in(sub: &str) -> Vec<String> {
+    let dir = format!("{}/tests/sharded/{sub}", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".mlir"))
+        .collect();
+    files.sort();
+    files
+}
+
 fn load(name: &str) -> shardref_spec::Module {
     let path = format!("{}/tests/sharded/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
@@ -253,19 +265,14 @@ fn all_gather_over_the_wrong_axis_names_the_device() {
 /// where it can, else inserting the reshards it needs).
 #[test]
 fn failing_classes_run_sharded_equal_to_global() {
-    let dir = format!("{}/tests/sharded/classes", env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|f| f.ends_with(".mlir"))
-        .collect();
-    files.sort();
+    let files = mlir_files_in("classes");
     assert!(files.len() >= 9, "{files:?}");
     let mut pairs = 0;
     for file in &files {
         let path = format!("classes/{file}");
         let m = load(&path);
-        let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+        let text =
+            std::fs::read_to_string(format!("{}/tests/sharded/classes/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
         let names: Vec<&str> =
             text.split("func.func @parallel_").skip(1).map(|rest| rest.split('(').next().unwrap()).collect();
         for x in names {
@@ -354,13 +361,7 @@ fn sdy_collectives_on_local_shards_hold_the_canvas_shards() {
 /// either equals it or stops with an error, never a wrong result.
 #[test]
 fn regressions_run_sharded_equal_to_global() {
-    let dir = format!("{}/tests/sharded/regressions", env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|f| f.ends_with(".mlir"))
-        .collect();
-    files.sort();
+    let files = mlir_files_in("regressions");
     assert!(files.len() >= 2, "{files:?}");
     for file in &files {
         let m = load(&format!("regressions/{file}"));
@@ -388,17 +389,12 @@ fn regressions_run_sharded_equal_to_global() {
 /// with `@sequential_x`, and so does the canvas execution.
 #[test]
 fn local_forms_run_sharded_equal_to_global() {
-    let dir = format!("{}/tests/sharded/local_forms", env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|f| f.ends_with(".mlir"))
-        .collect();
-    files.sort();
+    let files = mlir_files_in("local_forms");
     let mut count = (0, 0);
     for file in &files {
         let m = load(&format!("local_forms/{file}"));
-        let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+        let text = std::fs::read_to_string(format!("{}/tests/sharded/local_forms/{file}", env!("CARGO_MANIFEST_DIR")))
+            .unwrap();
         for (prefix, strict) in [("parallel_", true), ("halo_", false)] {
             let names: Vec<&str> = text
                 .split(&format!("func.func @{prefix}"))
@@ -460,13 +456,7 @@ fn a_halo_exchange_is_named_in_strict_mode() {
 /// by their printed form, so that NaN (a log of a negative input) equals NaN.
 #[test]
 fn registry_ops_run_sharded_equal_to_global() {
-    let dir = format!("{}/tests/sharded/ops", env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|f| f.ends_with(".mlir"))
-        .collect();
-    files.sort();
+    let files = mlir_files_in("ops");
     assert!(files.len() >= 3, "{files:?}");
     let shown = |vs: &[Value]| vs.iter().map(|v| format!("{v:?}")).collect::<Vec<_>>();
     for file in &files {
