@@ -746,9 +746,14 @@ impl Lowerer {
                 let mut shape = vec![];
                 for (d, p) in dims.iter().zip(parts) {
                     let n: Vec<i64> = p.split('_').map(|x| x.parse().ok()).collect::<Option<_>>()?;
-                    let d = (*d)? as i64;
+                    let d = i64::try_from((*d)?).ok()?;
                     let interior = n.get(2).copied().unwrap_or(0);
-                    let size = n.first()? + n.get(1)? + d + (d - 1).max(0) * interior;
+                    // Checked: a size that overflows i64 is not inferred.
+                    let size = n
+                        .first()?
+                        .checked_add(*n.get(1)?)?
+                        .checked_add(d)?
+                        .checked_add((d - 1).max(0).checked_mul(interior)?)?;
                     shape.push(Some(u64::try_from(size).ok()?));
                 }
                 Some(Type::Tensor(TensorType { shape: Some(shape), elem: t.elem.clone(), encoding: None }))
@@ -788,11 +793,14 @@ impl Lowerer {
                 }
                 let mut shape = vec![];
                 for k in 0..rank {
-                    let d = (dims[k])? as i64;
-                    let base = if d == 0 { 0 } else { (d - 1) * base_dilation[k] + 1 };
-                    let padded = base + pad[k].0 + pad[k].1;
-                    let window = (size[k] - 1) * window_dilation[k] + 1;
-                    let n = if padded < window || stride[k] <= 0 { 0 } else { (padded - window) / stride[k] + 1 };
+                    // Checked arithmetic: sizes, dilations and padding come from the text, and a
+                    // shape that overflows i64 is not inferred (the instruction must state it).
+                    let d = i64::try_from((dims[k])?).ok()?;
+                    let base = if d == 0 { 0 } else { (d - 1).checked_mul(base_dilation[k])?.checked_add(1)? };
+                    let padded = base.checked_add(pad[k].0)?.checked_add(pad[k].1)?;
+                    let window = size[k].checked_sub(1)?.checked_mul(window_dilation[k])?.checked_add(1)?;
+                    let n =
+                        if padded < window || stride[k] <= 0 { 0 } else { padded.checked_sub(window)? / stride[k] + 1 };
                     shape.push(Some(u64::try_from(n).ok()?));
                 }
                 Some(Type::Tensor(TensorType { shape: Some(shape), elem: t.elem.clone(), encoding: None }))

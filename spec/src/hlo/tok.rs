@@ -598,8 +598,8 @@ pub fn sharding(items: &[(bool, Tok)]) -> Result<Sharding, String> {
     if devices.len() <= 1 {
         return Err("non-maximal shardings must have more than one device assigned".into());
     }
-    let count: i64 = dims.iter().product();
-    if count != devices.len() as i64 {
+    let count = dims.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d));
+    if count != Some(devices.len() as i64) {
         return Err(format!("tile assignment dimensions {dims:?} do not hold the {} devices given", devices.len()));
     }
     if last_replicate {
