@@ -32,8 +32,8 @@ use shardref_spec::diag::Diagnostic;
 use shardref_spec::hlo::shape::{compatible, print_shape};
 use shardref_spec::hlo::{self, computations, instructions, name_of, opcode, opcode_name};
 use shardref_spec::ir::{Module, OpId, Type, ValueDef};
-use shardref_spec::schema::hlo as v;
 use shardref_spec::ops::HloOp;
+use shardref_spec::schema::hlo as v;
 
 /// Verifies an HLO module; empty when it satisfies every rule above.
 pub fn verify(m: &Module) -> Vec<Diagnostic> {
@@ -142,7 +142,8 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
             }
         }
         HloOp::Compare => {
-            if let (Some(given), Some(Type::Tensor(t))) = (v::Compare::of(m.op(i)).compare_type().get(), operand_tys.first())
+            if let (Some(given), Some(Type::Tensor(t))) =
+                (v::Compare::of(m.op(i)).compare_type().get(), operand_tys.first())
             {
                 let expected: &[&str] = match &t.elem {
                     shardref_spec::ir::ElemType::Int { width: 1, .. } => &["UNSIGNED"],
@@ -164,9 +165,11 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
                 if !fa.present() {
                     return err(m, i, "A composite call op must have frontend attributes".into());
                 }
-                let named = fa.get().unwrap_or_default().iter().any(|e| {
-                    e.key == v::frontend::COMPOSITE_NAME && e.quoted && !e.value.is_empty()
-                });
+                let named = fa
+                    .get()
+                    .unwrap_or_default()
+                    .iter()
+                    .any(|e| e.key == v::frontend::COMPOSITE_NAME && e.quoted && !e.value.is_empty());
                 if !named {
                     return err(m, i, "A composite call op must have frontend attributes with key composite.name whose value is non-empty".into());
                 }
@@ -310,11 +313,8 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
             if let Some(cond) = hlo::called(m, w.condition()) {
                 sites.extend(instructions(m, cond).into_iter().filter(|&x| opcode(m, x) == Some(HloOp::Parameter)));
             }
-            let shardings: Vec<_> = sites
-                .iter()
-                .filter_map(|&x| v::Instr::of(m.op(x)).sharding().get())
-                .filter_map(Result::ok)
-                .collect();
+            let shardings: Vec<_> =
+                sites.iter().filter_map(|&x| v::Instr::of(m.op(x)).sharding().get()).filter_map(Result::ok).collect();
             if shardings.windows(2).any(|w| w[0] != w[1]) {
                 return err(m, i, "Inconsistent while sharding among instructions".into());
             }

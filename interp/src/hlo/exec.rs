@@ -35,11 +35,11 @@
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
-use shardref_spec::hlo::{self as sh};
-use shardref_spec::schema::{Field, kind};
+use shardref_spec::hlo as sh;
 use shardref_spec::ir::stablehlo::DotDimensionNumbers;
 use shardref_spec::ir::{ElemType, Module, OpId, Signedness, Span, TensorType, Type, ValueDef, ValueId};
 use shardref_spec::ops::{HloOp, StablehloOp};
+use shardref_spec::schema::{Field, kind};
 
 use super::attrs as a;
 use super::collectives::Kind;
@@ -623,14 +623,22 @@ impl<'a, 'm> Exec<'a, 'm> {
             }
             H::Iota => {
                 let rt = self.result_tensor(op)?;
-                Ok(Value::Tensor(ops::shape::iota(static_dims(rt, span)?, a::req(a::Iota::of(o).iota_dimension())?, &rt.elem)?))
+                Ok(Value::Tensor(ops::shape::iota(
+                    static_dims(rt, span)?,
+                    a::req(a::Iota::of(o).iota_dimension())?,
+                    &rt.elem,
+                )?))
             }
             H::DynamicSlice => {
                 let ts = self.tensors(c, act, op)?;
                 let (t, starts) =
                     ts.split_first().ok_or_else(|| InterpError::invalid(span, "dynamic-slice needs an operand"))?;
                 let starts = start_indices(t, starts)?;
-                Ok(Value::Tensor(ops::shape::dynamic_slice(t, &starts, &a::req(a::DynamicSlice::of(o).dynamic_slice_sizes())?)?))
+                Ok(Value::Tensor(ops::shape::dynamic_slice(
+                    t,
+                    &starts,
+                    &a::req(a::DynamicSlice::of(o).dynamic_slice_sizes())?,
+                )?))
             }
             H::DynamicUpdateSlice => {
                 let ts = self.tensors(c, act, op)?;
@@ -858,11 +866,11 @@ impl<'a, 'm> Exec<'a, 'm> {
                 let branch_args: Vec<Value> = vs.collect();
                 let v = a::Conditional::of(o);
                 let branches: Vec<OpId> = match v.branch_computations().get() {
-                    Some(names) => names
-                        .iter()
-                        .map(|n| sh::computation(m, n))
-                        .collect::<Option<_>>()
-                        .ok_or_else(|| InterpError::invalid(span, "branch_computations names a missing computation"))?,
+                    Some(names) => {
+                        names.iter().map(|n| sh::computation(m, n)).collect::<Option<_>>().ok_or_else(|| {
+                            InterpError::invalid(span, "branch_computations names a missing computation")
+                        })?
+                    }
                     None => vec![self.called(v.true_computation())?, self.called(v.false_computation())?],
                 };
                 let i = if matches!(sel.buf, Buffer::Bool(_)) {
@@ -985,7 +993,10 @@ impl<'a, 'm> Exec<'a, 'm> {
             }
             H::AllGatherStart | H::CollectivePermuteStart => {
                 let args = self.operands(c, act, op)?;
-                if k == H::CollectivePermuteStart && args.len() == 4 && a::CollectivePermute::of(o).slice_sizes().present() {
+                if k == H::CollectivePermuteStart
+                    && args.len() == 4
+                    && a::CollectivePermute::of(o).slice_sizes().present()
+                {
                     return Err(InterpError::unsupported(span, "the in-place (4-operand) collective-permute-start"));
                 }
                 let wrapped = if k == H::AllGatherStart { Kind::AllGather } else { Kind::CollectivePermute };

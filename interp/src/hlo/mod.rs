@@ -7,7 +7,8 @@
 //!   `fusion`), tuples, and the async forms (§2 of `hlo-text-and-async.md`).
 //! - `collectives`: HLO's collectives on the device grid, with §3.2's participant rules, over the shared
 //!   collective kernels of `crate::devices::collectives` (each collective's semantics exists once).
-//! - `attrs`: typed views of HLO attribute text (windows, dim labels, slices, paddings, dimension numbers).
+//! - `attrs`: the op table's HLO attribute views (`shardref_spec::schema::hlo`: windows, dim labels,
+//!   slices, paddings, replica groups, ... decoded by `shardref_spec::hlo::attrs`) with XLA's error wording.
 //! - `literal`: `constant(...)` literals as values.
 //!
 //! Devices. Device `d` of the grid is replica `d / num_partitions`, partition `d % num_partitions`

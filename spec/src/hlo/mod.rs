@@ -19,7 +19,8 @@
 //!   operands as values, its name in `hlo.name`, `hlo.root` on the computation's root, and its
 //!   attributes under their HLO names: computation references as symbol references (arrays of them
 //!   for `branch_computations` / `called_computations`), `control-predecessors` as an array of
-//!   names, every other value as its canonical token text (`tok.rs`), which typed views decode.
+//!   names, every other value as its canonical token text (`tok.rs`), which the typed views of
+//!   `schema::hlo` decode (through `attrs.rs`).
 //!   `constant` keeps its literal in `hlo.literal`, `parameter` its number in `parameter_number`.
 //! - Sugared async forms (`custom-call-start`, ...) are desugared as XLA does: a wrapped computation
 //!   `async_wrapped` with one parameter per operand and the wrapped instruction as root, called by an

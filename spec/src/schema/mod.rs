@@ -453,4 +453,3 @@ pub fn check(o: &Operation) -> Result<(), AttrError> {
     }
     Ok(())
 }
-

@@ -445,8 +445,9 @@ pub mod hlo {
             backend_config: HloTokens opt = "backend_config",
             control_predecessors: Array opt = "control-predecessors",
         }
-        /// The participant attributes every collective row's view declares (all-reduce, all-gather,
-        /// all-to-all, ...), for code that reads any collective; not a row's view.
+        /// The participant attributes of the collective rows (all-reduce, all-gather, all-to-all,
+        /// ...: each declares those it takes, with these kinds), for code that reads any
+        /// collective; not a row's view.
         Collective {
             replica_groups: HloReplicaGroups opt = "replica_groups",
             channel_id: HloInt opt = "channel_id",
@@ -576,9 +577,7 @@ pub mod hlo {
         /// `collective-permute`, `collective-permute-start`.
         CollectivePermute {
             source_target_pairs: HloPairs opt = "source_target_pairs",
-            replica_groups: HloReplicaGroups opt = "replica_groups",
             channel_id: HloInt opt = "channel_id",
-            use_global_device_ids: HloBool opt = "use_global_device_ids",
             /// The in-place (4-operand) form's slice sizes.
             slice_sizes: HloTokens opt = "slice_sizes",
         }
