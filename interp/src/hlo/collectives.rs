@@ -20,6 +20,7 @@
 
 use shardref_spec::hlo as sh;
 use shardref_spec::ir::{ElemType, OpId, Type};
+use shardref_spec::schema::{Field, kind};
 
 use super::attrs as a;
 use super::exec::{Exec, zero_value};
@@ -81,11 +82,11 @@ fn key(ex: &Exec<'_, '_>, op: OpId, strategy: Strategy, extra: String, ts: &[Ten
     }
 }
 
-fn single_dimension(ex: &Exec<'_, '_>, op: OpId) -> IResult<i64> {
-    let m = ex.it.m;
-    match a::req(a::AllGather::of(m.op(op)).dimensions())?[..] {
+/// The one dimension of a `dimensions={d}` field.
+fn single_dimension(f: Field<'_, kind::HloInts>) -> IResult<i64> {
+    match a::req(f)?[..] {
         [d] => Ok(d),
-        _ => Err(InterpError::invalid(m.op(op).span, "dimensions must name one dimension")),
+        _ => Err(InterpError::invalid(f.span, "dimensions must name one dimension")),
     }
 }
 
@@ -137,21 +138,21 @@ pub fn run<'m>(ex: &mut Exec<'_, 'm>, op: OpId, k: Kind, args: Vec<Value>) -> IR
                 let types: Vec<Type> = ts.iter().map(|t| Type::Tensor(t.ty())).collect();
                 Ok(pack(coll::all_reduce_in(ex.it, span, kk, &group, ts, &types, &mut c)?))
             } else {
-                let d = single_dimension(ex, op)?;
+                let d = single_dimension(a::AllReduce::of(m.op(op)).dimensions())?;
                 let kk = key(ex, op, strategy, format!(", scatter dimension {d}"), &ts);
                 Ok(pack(coll::reduce_scatter_in(ex.it, span, kk, &group, ts, d, &mut c)?))
             }
         }
         Kind::AllGather => {
             let (strategy, group) = participants(ex, op, true)?;
-            let d = single_dimension(ex, op)?;
+            let d = single_dimension(a::AllGather::of(m.op(op)).dimensions())?;
             let kk = key(ex, op, strategy, format!(", gather dimension {d}"), &ts);
             Ok(pack(coll::all_gather_in(ex.it, span, kk, &group, ts, d)?))
         }
         Kind::AllToAll => {
             let (strategy, group) = participants(ex, op, false)?;
             if a::AllToAll::of(m.op(op)).dimensions().present() {
-                let d = single_dimension(ex, op)?;
+                let d = single_dimension(a::AllToAll::of(m.op(op)).dimensions())?;
                 let kk = key(ex, op, strategy, format!(", split dimension {d}"), &ts);
                 Ok(pack(coll::all_to_all_in(ex.it, span, kk, &group, ts, d, d)?))
             } else {
