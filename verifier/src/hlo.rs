@@ -31,8 +31,9 @@ use std::collections::HashMap;
 use shardref_spec::diag::Diagnostic;
 use shardref_spec::hlo::shape::{compatible, print_shape};
 use shardref_spec::hlo::{self, computations, instructions, name_of, opcode, opcode_name};
-use shardref_spec::ir::{Attr, Module, OpId, Type, ValueDef};
+use shardref_spec::ir::{Module, OpId, Type, ValueDef};
 use shardref_spec::ops::HloOp;
+use shardref_spec::schema::hlo as v;
 
 /// Verifies an HLO module; empty when it satisfies every rule above.
 pub fn verify(m: &Module) -> Vec<Diagnostic> {
@@ -94,7 +95,7 @@ fn layout_constrained_all_reduce(m: &Module) -> Result<(), Diagnostic> {
             if opcode(m, i) != Some(HloOp::AllReduce) {
                 continue;
             }
-            let constrained = hlo::str_attr(m, i, "constrain_layout").is_some_and(|v| v == "true");
+            let constrained = v::AllReduce::of(m.op(i)).constrain_layout().get() == Some(true);
             match seen {
                 Some((prev, _)) if prev != constrained => {
                     return err(
@@ -115,7 +116,7 @@ fn is_array(t: &Type) -> bool {
 }
 
 fn thread_of(m: &Module, comp: OpId) -> String {
-    hlo::str_attr(m, comp, "execution_thread").unwrap_or_else(|| "main".into())
+    v::Computation::of(m.op(comp)).execution_thread().get().unwrap_or_else(|| "main".into())
 }
 
 /// The rules of `ShapeVerifier` / `InstructionVerifier` beyond async chains, one label each:
@@ -126,10 +127,8 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
     let Some(k) = opcode(m, i) else { return Ok(()) };
     let shape = ty(m, i).clone();
     let operand_tys: Vec<Type> = m.op(i).operands.iter().map(|&v| m.value_type(v).clone()).collect();
-    if let Some(toks) = hlo::attr_tokens(m, i, "sharding") {
-        if let Ok(sh) = shardref_spec::hlo::tok::sharding(&toks) {
-            sharding_rules(m, i, &sh, &shape)?;
-        }
+    if let Some(Ok(sh)) = v::Instr::of(m.op(i)).sharding().get() {
+        sharding_rules(m, i, &sh, &shape)?;
     }
     match k {
         HloOp::Select => {
@@ -138,12 +137,14 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
             }
         }
         HloOp::Iota => {
-            if hlo::int_attr(m, i, "iota_dimension").is_some_and(|d| d < 0) {
+            if v::Iota::of(m.op(i)).iota_dimension().get().is_some_and(|d| d < 0) {
                 return err(m, i, "Iota dimension must not be negative".into());
             }
         }
         HloOp::Compare => {
-            if let (Some(given), Some(Type::Tensor(t))) = (hlo::str_attr(m, i, "type"), operand_tys.first()) {
+            if let (Some(given), Some(Type::Tensor(t))) =
+                (v::Compare::of(m.op(i)).compare_type().get(), operand_tys.first())
+            {
                 let expected: &[&str] = match &t.elem {
                     shardref_spec::ir::ElemType::Int { width: 1, .. } => &["UNSIGNED"],
                     shardref_spec::ir::ElemType::Int {
@@ -158,20 +159,22 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
             }
         }
         HloOp::Call => {
-            if hlo::str_attr(m, i, "is_composite").is_some_and(|v| v == "true") {
-                let Some(fa) = hlo::attr_tokens(m, i, "frontend_attributes") else {
+            let call = v::Call::of(m.op(i));
+            if call.is_composite().get() == Some(true) {
+                let fa = v::Instr::of(m.op(i)).frontend_attributes();
+                if !fa.present() {
                     return err(m, i, "A composite call op must have frontend attributes".into());
-                };
-                let items = fa.first().and_then(|(_, t)| t.group('{')).map(|g| g.to_vec()).unwrap_or_default();
-                let named = items.windows(2).any(|w| {
-                    w[0].1.as_word() == Some("composite.name=")
-                        && matches!(&w[1].1, shardref_spec::hlo::tok::Tok::Str(s) if !s.is_empty())
-                });
+                }
+                let named = fa
+                    .get()
+                    .unwrap_or_default()
+                    .iter()
+                    .any(|e| e.key == v::frontend::COMPOSITE_NAME && e.quoted && !e.value.is_empty());
                 if !named {
                     return err(m, i, "A composite call op must have frontend attributes with key composite.name whose value is non-empty".into());
                 }
             }
-            if let Some(callee) = hlo::called(m, i, "to_apply") {
+            if let Some(callee) = hlo::called(m, call.to_apply()) {
                 let ps = params(m, callee);
                 for (n, (o, p)) in operand_tys.iter().zip(&ps).enumerate() {
                     if !compatible(o, p) {
@@ -198,7 +201,8 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
         }
         HloOp::CustomCall => {
             // `rng-seed`: XLA's `GetRngSeed` custom call takes nothing and returns a u64 scalar.
-            if hlo::str_attr(m, i, "custom_call_target").as_deref() == Some("GetRngSeed") {
+            let cc = v::CustomCall::of(m.op(i));
+            if cc.custom_call_target().get().as_deref() == Some("GetRngSeed") {
                 if !operand_tys.is_empty() {
                     return err(
                         m,
@@ -217,7 +221,7 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
                     );
                 }
             }
-            if let Some(callee) = hlo::called(m, i, "to_apply") {
+            if let Some(callee) = hlo::called(m, cc.to_apply()) {
                 let (t, caller) = (thread_of(m, callee), thread_of(m, comp));
                 if t != caller {
                     return err(
@@ -229,7 +233,7 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
             }
         }
         HloOp::Fusion => {
-            if let Some(callee) = hlo::called(m, i, "calls") {
+            if let Some(callee) = hlo::called(m, v::Fusion::of(m.op(i)).calls()) {
                 let ps = params(m, callee);
                 if ps.len() > operand_tys.len() {
                     return err(
@@ -282,7 +286,7 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
             uniform_groups(m, i)?;
         }
         HloOp::ReduceScatter => {
-            let d = hlo::int_list_attr(m, i, "dimensions").and_then(|d| d.first().copied()).unwrap_or(0);
+            let d = v::AllReduce::of(m.op(i)).dimensions().get().and_then(|d| d.first().copied()).unwrap_or(0);
             for o in &operand_tys {
                 let rank = match o {
                     Type::Tensor(t) => t.rank().unwrap_or(0) as i64,
@@ -301,18 +305,16 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
             // `while-sharding`: the while, its body's parameter and root and its condition's
             // parameter carry the same sharding wherever they carry one.
             let mut sites = vec![i];
-            if let Some(body) = hlo::called(m, i, "body") {
+            let w = v::While::of(m.op(i));
+            if let Some(body) = hlo::called(m, w.body()) {
                 sites.extend(instructions(m, body).into_iter().filter(|&x| opcode(m, x) == Some(HloOp::Parameter)));
                 sites.extend(hlo::root(m, body));
             }
-            if let Some(cond) = hlo::called(m, i, "condition") {
+            if let Some(cond) = hlo::called(m, w.condition()) {
                 sites.extend(instructions(m, cond).into_iter().filter(|&x| opcode(m, x) == Some(HloOp::Parameter)));
             }
-            let shardings: Vec<_> = sites
-                .iter()
-                .filter_map(|&x| hlo::attr_tokens(m, x, "sharding"))
-                .filter_map(|t| shardref_spec::hlo::tok::sharding(&t).ok())
-                .collect();
+            let shardings: Vec<_> =
+                sites.iter().filter_map(|&x| v::Instr::of(m.op(x)).sharding().get()).filter_map(Result::ok).collect();
             if shardings.windows(2).any(|w| w[0] != w[1]) {
                 return err(m, i, "Inconsistent while sharding among instructions".into());
             }
@@ -347,7 +349,7 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
         }
         HloOp::AllToAll => {
             // The tuple form's operands must have equal shapes, layouts included (XLA's `ShapeUtil::Equal`).
-            if !m.op(i).attrs.contains("dimensions") && operand_tys.windows(2).any(|w| w[0] != w[1]) {
+            if !v::AllToAll::of(m.op(i)).dimensions().present() && operand_tys.windows(2).any(|w| w[0] != w[1]) {
                 return err(m, i, format!("HLO all-to-all has operands with different shapes: {}", name_of(m, i)));
             }
             uniform_groups(m, i)?;
@@ -359,8 +361,7 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
 
 /// `replica-groups-uniform`: every replica group of an all-gather, reduce-scatter or all-to-all has one size.
 fn uniform_groups(m: &Module, i: OpId) -> Result<(), Diagnostic> {
-    let Some(toks) = hlo::attr_tokens(m, i, "replica_groups") else { return Ok(()) };
-    let Ok(groups) = shardref_spec::hlo::tok::replica_groups(&toks) else { return Ok(()) };
+    let Some(Ok(groups)) = v::Collective::of(m.op(i)).replica_groups().get() else { return Ok(()) };
     if groups.windows(2).any(|w| w[0].len() != w[1].len()) {
         return err(m, i, "Replica groups expected to be of uniform size".into());
     }
@@ -461,7 +462,7 @@ fn pairing(m: &Module, i: OpId, users: &[OpId]) -> Result<(), Diagnostic> {
         HloOp::CollectivePermuteDone => operand_is(&[HloOp::CollectivePermuteStart]),
         HloOp::Send | HloOp::Recv => {
             let done = if k == HloOp::Send { HloOp::SendDone } else { HloOp::RecvDone };
-            let is_root = m.op(i).attrs.contains("hlo.root");
+            let is_root = v::Instr::of(m.op(i)).root().present();
             if is_root && users.is_empty() { Ok(()) } else { one_consumer(&[done, HloOp::Tuple]) }
         }
         HloOp::SendDone => operand_is(&[HloOp::Send, HloOp::GetTupleElement]),
@@ -475,7 +476,7 @@ fn wrapped(m: &Module, i: OpId) -> Option<OpId> {
     let mut cur = i;
     for _ in 0..100_000 {
         match opcode(m, cur)? {
-            HloOp::AsyncStart => return hlo::called(m, cur, "calls"),
+            HloOp::AsyncStart => return hlo::called(m, v::AsyncStart::of(m.op(cur)).calls()),
             HloOp::AsyncUpdate | HloOp::AsyncDone => cur = def(m, cur, 0)?,
             _ => return None,
         }
@@ -484,10 +485,10 @@ fn wrapped(m: &Module, i: OpId) -> Option<OpId> {
 }
 
 fn params(m: &Module, c: OpId) -> Vec<Type> {
-    let mut ps: Vec<(i128, Type)> = instructions(m, c)
+    let mut ps: Vec<(i64, Type)> = instructions(m, c)
         .into_iter()
         .filter(|&i| opcode(m, i) == Some(HloOp::Parameter))
-        .map(|i| (m.op(i).attrs.get("parameter_number").and_then(Attr::as_int).unwrap_or(0), ty(m, i).clone()))
+        .map(|i| (v::Parameter::of(m.op(i)).parameter_number().get().unwrap_or(0), ty(m, i).clone()))
         .collect();
     ps.sort_by_key(|(n, _)| *n);
     ps.into_iter().map(|(_, t)| t).collect()
@@ -591,8 +592,9 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
                             );
                         }
                     }
-                    let thread = hlo::str_attr(m, i, "async_execution_thread").unwrap_or_else(|| "main".into());
-                    let comp_thread = hlo::str_attr(m, comp, "execution_thread");
+                    let thread =
+                        v::AsyncStart::of(m.op(i)).async_execution_thread().get().unwrap_or_else(|| "main".into());
+                    let comp_thread = v::Computation::of(m.op(comp)).execution_thread().get();
                     if let Some(comp_thread) = comp_thread.filter(|t| *t != thread) {
                         return err(
                             m,
@@ -627,7 +629,7 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
                     let trivial = ins.iter().all(|&x| {
                         Some(x) == root
                             || opcode(m, x) == Some(HloOp::Parameter)
-                            || m.op(x).attrs.contains("hlo.compact")
+                            || v::Instr::of(m.op(x)).compact().present()
                     });
                     if !trivial && !only_send_recv {
                         return err(
@@ -659,7 +661,7 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
         }
         HloOp::Tuple => expect_shape(&Type::Tuple((0..m.op(i).operands.len()).filter_map(operand_ty).collect())),
         HloOp::GetTupleElement => {
-            let idx = hlo::int_attr(m, i, "index").unwrap_or(-1);
+            let idx = v::GetTupleElement::of(m.op(i)).index().get().unwrap_or(-1);
             match operand_ty(0) {
                 Some(Type::Tuple(e)) => match usize::try_from(idx).ok().and_then(|x| e.get(x)) {
                     Some(t) => expect_shape(t),
@@ -686,9 +688,7 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
             expect_shape(&Type::Tuple(vec![o.clone(), o, u32_scalar]))
         }
         HloOp::CollectivePermute | HloOp::CollectivePermuteStart => {
-            let Some(toks) = hlo::attr_tokens(m, i, "source_target_pairs") else { return Ok(()) };
-            let Some([(_, outer)]) = Some(toks.as_slice()) else { return Ok(()) };
-            let Some(items) = outer.group('{') else { return Ok(()) };
+            let Some(pairs) = v::CollectivePermute::of(m.op(i)).source_target_pairs().get() else { return Ok(()) };
             let mut sources: HashMap<i64, usize> = HashMap::new();
             let mut targets: HashMap<i64, usize> = HashMap::new();
             // The in-place form writes one slice per offset, so a target may appear once per slice:
@@ -704,8 +704,8 @@ fn shapes(m: &Module, i: OpId) -> Result<(), Diagnostic> {
             } else {
                 1
             };
-            for pair in shardref_spec::hlo::tok::split_commas(items) {
-                let Some(p) = shardref_spec::hlo::tok::int_list(&pair, '{') else { continue };
+            for p in pairs {
+                let Some(p) = p else { continue };
                 if p.len() != 2 {
                     continue;
                 }

@@ -20,6 +20,7 @@
 
 use shardref_spec::hlo as sh;
 use shardref_spec::ir::{ElemType, OpId, Type};
+use shardref_spec::schema::{Field, kind};
 
 use super::attrs as a;
 use super::exec::{Exec, zero_value};
@@ -33,9 +34,10 @@ use crate::value::{Tensor, Value};
 fn participants(ex: &Exec<'_, '_>, op: OpId, global_ids_op: bool) -> IResult<(Strategy, Vec<usize>)> {
     let m = ex.it.m;
     let span = m.op(op).span;
-    let channel = a::has(m, op, "channel_id");
+    let v = a::Collective::of(m.op(op));
+    let channel = v.channel_id().present();
     let strategy = if global_ids_op {
-        let global = a::boolean(m, op, "use_global_device_ids")?.unwrap_or(false);
+        let global = a::opt(v.use_global_device_ids())?.unwrap_or(false);
         coll::strategy_with_global_ids(i64::from(channel), global).map_err(|_| {
             InterpError::invalid(span, "Invalid combination of has_channel_id and use_global_device_ids")
         })?
@@ -43,7 +45,7 @@ fn participants(ex: &Exec<'_, '_>, op: OpId, global_ids_op: bool) -> IResult<(St
         coll::strategy_by_channel(i64::from(channel))
     };
     let grid = Grid::of(ex.it);
-    let mut groups = a::replica_groups(m, op)?.unwrap_or_default();
+    let mut groups = a::replica_groups(v.replica_groups())?.unwrap_or_default();
     if groups.is_empty() {
         groups = match strategy {
             Strategy::CrossReplica | Strategy::CrossReplicaAndPartition => {
@@ -72,7 +74,7 @@ fn participants(ex: &Exec<'_, '_>, op: OpId, global_ids_op: bool) -> IResult<(St
 
 fn key(ex: &Exec<'_, '_>, op: OpId, strategy: Strategy, extra: String, ts: &[Tensor]) -> CollectiveKey {
     let m = ex.it.m;
-    let channel = sh::int_attr(m, op, "channel_id").map_or("none".to_string(), |c| c.to_string());
+    let channel = a::Collective::of(m.op(op)).channel_id().get().map_or("none".to_string(), |c| c.to_string());
     let types = ts.iter().map(|t| Type::Tensor(t.ty()).to_string()).collect::<Vec<_>>().join(", ");
     CollectiveKey {
         op: format!("hlo.{}", sh::opcode(m, op).map(sh::opcode_name).unwrap_or("collective")),
@@ -80,11 +82,11 @@ fn key(ex: &Exec<'_, '_>, op: OpId, strategy: Strategy, extra: String, ts: &[Ten
     }
 }
 
-fn single_dimension(ex: &Exec<'_, '_>, op: OpId) -> IResult<i64> {
-    let m = ex.it.m;
-    match a::ints(m, op, "dimensions")?[..] {
+/// The one dimension of a `dimensions={d}` field.
+fn single_dimension(f: Field<'_, kind::HloInts>) -> IResult<i64> {
+    match a::req(f)?[..] {
         [d] => Ok(d),
-        _ => Err(InterpError::invalid(m.op(op).span, "dimensions must name one dimension")),
+        _ => Err(InterpError::invalid(f.span, "dimensions must name one dimension")),
     }
 }
 
@@ -116,8 +118,9 @@ pub fn run<'m>(ex: &mut Exec<'_, 'm>, op: OpId, k: Kind, args: Vec<Value>) -> IR
     match k {
         Kind::AllReduce | Kind::ReduceScatter => {
             let (strategy, group) = participants(ex, op, true)?;
-            let comp = sh::called(m, op, "to_apply")
-                .ok_or_else(|| InterpError::invalid(span, "attribute to_apply is expected but not seen"))?;
+            let f = a::AllReduce::of(m.op(op)).to_apply();
+            let comp = sh::called(m, f)
+                .ok_or_else(|| InterpError::invalid(span, format!("attribute {} is expected but not seen", f.name)))?;
             let elem = ts.first().map(|t| t.elem.clone()).unwrap_or(ElemType::F32);
             let single_op = ex.single_binary(comp, &elem);
             let (prog, depth) = (ex.prog, ex.depth);
@@ -135,21 +138,21 @@ pub fn run<'m>(ex: &mut Exec<'_, 'm>, op: OpId, k: Kind, args: Vec<Value>) -> IR
                 let types: Vec<Type> = ts.iter().map(|t| Type::Tensor(t.ty())).collect();
                 Ok(pack(coll::all_reduce_in(ex.it, span, kk, &group, ts, &types, &mut c)?))
             } else {
-                let d = single_dimension(ex, op)?;
+                let d = single_dimension(a::AllReduce::of(m.op(op)).dimensions())?;
                 let kk = key(ex, op, strategy, format!(", scatter dimension {d}"), &ts);
                 Ok(pack(coll::reduce_scatter_in(ex.it, span, kk, &group, ts, d, &mut c)?))
             }
         }
         Kind::AllGather => {
             let (strategy, group) = participants(ex, op, true)?;
-            let d = single_dimension(ex, op)?;
+            let d = single_dimension(a::AllGather::of(m.op(op)).dimensions())?;
             let kk = key(ex, op, strategy, format!(", gather dimension {d}"), &ts);
             Ok(pack(coll::all_gather_in(ex.it, span, kk, &group, ts, d)?))
         }
         Kind::AllToAll => {
             let (strategy, group) = participants(ex, op, false)?;
-            if a::has(m, op, "dimensions") {
-                let d = single_dimension(ex, op)?;
+            if a::AllToAll::of(m.op(op)).dimensions().present() {
+                let d = single_dimension(a::AllToAll::of(m.op(op)).dimensions())?;
                 let kk = key(ex, op, strategy, format!(", split dimension {d}"), &ts);
                 Ok(pack(coll::all_to_all_in(ex.it, span, kk, &group, ts, d, d)?))
             } else {
@@ -158,8 +161,9 @@ pub fn run<'m>(ex: &mut Exec<'_, 'm>, op: OpId, k: Kind, args: Vec<Value>) -> IR
             }
         }
         Kind::CollectivePermute => {
-            let strategy = coll::strategy_by_channel(i64::from(a::has(m, op, "channel_id")));
-            let pairs = a::source_target_pairs(m, op)?;
+            let v = a::CollectivePermute::of(m.op(op));
+            let strategy = coll::strategy_by_channel(i64::from(v.channel_id().present()));
+            let pairs = a::source_target_pairs(v.source_target_pairs())?;
             let mut out = Vec::with_capacity(n);
             for t in ts {
                 let kk = key(ex, op, strategy, String::new(), std::slice::from_ref(&t));

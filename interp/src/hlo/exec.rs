@@ -35,10 +35,11 @@
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
-use shardref_spec::hlo::{self as sh, tok};
+use shardref_spec::hlo as sh;
 use shardref_spec::ir::stablehlo::DotDimensionNumbers;
-use shardref_spec::ir::{Attr, ElemType, Module, OpId, Signedness, Span, TensorType, Type, ValueDef, ValueId};
+use shardref_spec::ir::{ElemType, Module, OpId, Signedness, Span, TensorType, Type, ValueDef, ValueId};
 use shardref_spec::ops::{HloOp, StablehloOp};
+use shardref_spec::schema::{Field, kind};
 
 use super::attrs as a;
 use super::collectives::Kind;
@@ -149,7 +150,7 @@ impl Program {
                 }
                 slot.insert(o.results[0], i);
                 if sh::opcode(m, op) == Some(HloOp::Parameter) {
-                    let n = o.attrs.get("parameter_number").and_then(Attr::as_int).unwrap_or(-1) as i64;
+                    let n = a::Parameter::of(o).parameter_number().get().unwrap_or(-1);
                     if numbered.insert(n, op).is_some() {
                         return Err(InterpError::invalid(o.span, format!("parameter number {n} is used twice")));
                     }
@@ -414,10 +415,10 @@ impl<'a, 'm> Exec<'a, 'm> {
         static_dims(self.result_tensor(op)?, self.m().op(op).span)
     }
 
-    fn called(&self, op: OpId, attr: &str) -> IResult<OpId> {
-        let m = self.m();
-        sh::called(m, op, attr)
-            .ok_or_else(|| InterpError::invalid(m.op(op).span, format!("attribute {attr} is expected but not seen")))
+    /// The computation a computation-reference field names; an error when absent or undefined.
+    fn called(&self, f: Field<'_, kind::HloComp>) -> IResult<OpId> {
+        sh::called(self.m(), f)
+            .ok_or_else(|| InterpError::invalid(f.span, format!("attribute {} is expected but not seen", f.name)))
     }
 
     /// Runs a computation as a kernel body: scalars (or any values) in, its root's value(s) out.
@@ -455,7 +456,7 @@ impl<'a, 'm> Exec<'a, 'm> {
         match k {
             H::Computation => Err(InterpError::invalid(span, "a computation inside a computation")),
             H::Parameter => {
-                let n = o.attrs.get("parameter_number").and_then(Attr::as_int).unwrap_or(-1);
+                let n = a::Parameter::of(o).parameter_number().get().unwrap_or(-1);
                 usize::try_from(n)
                     .ok()
                     .and_then(|n| act.args.get(n))
@@ -466,7 +467,9 @@ impl<'a, 'm> Exec<'a, 'm> {
                 if let Some(v) = self.constants.get(&op) {
                     return Ok(v.clone());
                 }
-                let items = sh::attr_tokens(m, op, "hlo.literal")
+                let items = a::Constant::of(o)
+                    .literal()
+                    .get()
                     .ok_or_else(|| InterpError::invalid(span, "constant without a literal"))?;
                 let v = super::literal::value(&items, self.result_ty(op), span)?;
                 self.constants.insert(op, v.clone());
@@ -534,7 +537,8 @@ impl<'a, 'm> Exec<'a, 'm> {
             }
             H::Compare => {
                 let [x, y] = self.fixed::<2>(c, act, op)?;
-                let dir = match a::word(m, op, "direction").as_deref() {
+                let v = a::Compare::of(o);
+                let dir = match v.direction().get().as_deref() {
                     Some("EQ") => ops::compare::Direction::Eq,
                     Some("NE") => ops::compare::Direction::Ne,
                     Some("LT") => ops::compare::Direction::Lt,
@@ -543,7 +547,7 @@ impl<'a, 'm> Exec<'a, 'm> {
                     Some("GE") => ops::compare::Direction::Ge,
                     _ => return Err(InterpError::invalid(span, "compare needs direction=EQ|NE|LT|LE|GT|GE")),
                 };
-                let total = a::word(m, op, "type").as_deref() == Some("TOTALORDER");
+                let total = v.compare_type().get().as_deref() == Some("TOTALORDER");
                 Ok(Value::Tensor(ops::compare::compare(&x, &y, dir, total)?))
             }
             H::Select => {
@@ -565,9 +569,10 @@ impl<'a, 'm> Exec<'a, 'm> {
             }
             H::ReducePrecision => {
                 let [t] = self.fixed::<1>(c, act, op)?;
-                let e = u32::try_from(a::int(m, op, "exponent_bits")?)
+                let v = a::ReducePrecision::of(o);
+                let e = u32::try_from(a::req(v.exponent_bits())?)
                     .map_err(|_| InterpError::invalid(span, "exponent_bits must be non-negative"))?;
-                let mb = u32::try_from(a::int(m, op, "mantissa_bits")?)
+                let mb = u32::try_from(a::req(v.mantissa_bits())?)
                     .map_err(|_| InterpError::invalid(span, "mantissa_bits must be non-negative"))?;
                 Ok(Value::Tensor(ops::convert::reduce_precision(&t, e, mb)?))
             }
@@ -576,7 +581,7 @@ impl<'a, 'm> Exec<'a, 'm> {
             }
             H::Broadcast => {
                 let [t] = self.fixed::<1>(c, act, op)?;
-                let dims = a::ints_or_empty(m, op, "dimensions")?;
+                let dims = a::ints_or_empty(a::Broadcast::of(o).dimensions())?;
                 Ok(Value::Tensor(ops::shape::broadcast_in_dim(&t, &dims, self.result_dims(op)?)?))
             }
             H::Reshape => {
@@ -593,39 +598,47 @@ impl<'a, 'm> Exec<'a, 'm> {
             }
             H::Transpose => {
                 let [t] = self.fixed::<1>(c, act, op)?;
-                Ok(Value::Tensor(ops::shape::transpose(&t, &a::ints(m, op, "dimensions")?)?))
+                Ok(Value::Tensor(ops::shape::transpose(&t, &a::req(a::Dimensions::of(o).dimensions())?)?))
             }
             H::Reverse => {
                 let [t] = self.fixed::<1>(c, act, op)?;
-                Ok(Value::Tensor(ops::shape::reverse(&t, &a::ints(m, op, "dimensions")?)?))
+                Ok(Value::Tensor(ops::shape::reverse(&t, &a::req(a::Dimensions::of(o).dimensions())?)?))
             }
             H::Slice => {
                 let [t] = self.fixed::<1>(c, act, op)?;
-                let (s, l, st) = a::slice(m, op)?;
+                let (s, l, st) = a::req(a::Slice::of(o).slice())?;
                 Ok(Value::Tensor(ops::shape::slice(&t, &s, &l, &st)?))
             }
             H::Concatenate => {
                 let ts = self.tensors(c, act, op)?;
-                let d = a::ints(m, op, "dimensions")?;
+                let d = a::req(a::Dimensions::of(o).dimensions())?;
                 let [d] = d[..] else { return Err(InterpError::invalid(span, "concatenate needs one dimension")) };
                 let refs: Vec<&Tensor> = ts.iter().collect();
                 Ok(Value::Tensor(ops::shape::concatenate(&refs, d)?))
             }
             H::Pad => {
                 let [t, v] = self.fixed::<2>(c, act, op)?;
-                let (lo, hi, inner) = a::padding(m, op)?;
+                let (lo, hi, inner) = a::req(a::Pad::of(o).padding())?;
                 Ok(Value::Tensor(ops::shape::pad(&t, &v, &lo, &hi, &inner)?))
             }
             H::Iota => {
                 let rt = self.result_tensor(op)?;
-                Ok(Value::Tensor(ops::shape::iota(static_dims(rt, span)?, a::int(m, op, "iota_dimension")?, &rt.elem)?))
+                Ok(Value::Tensor(ops::shape::iota(
+                    static_dims(rt, span)?,
+                    a::req(a::Iota::of(o).iota_dimension())?,
+                    &rt.elem,
+                )?))
             }
             H::DynamicSlice => {
                 let ts = self.tensors(c, act, op)?;
                 let (t, starts) =
                     ts.split_first().ok_or_else(|| InterpError::invalid(span, "dynamic-slice needs an operand"))?;
                 let starts = start_indices(t, starts)?;
-                Ok(Value::Tensor(ops::shape::dynamic_slice(t, &starts, &a::ints(m, op, "dynamic_slice_sizes")?)?))
+                Ok(Value::Tensor(ops::shape::dynamic_slice(
+                    t,
+                    &starts,
+                    &a::req(a::DynamicSlice::of(o).dynamic_slice_sizes())?,
+                )?))
             }
             H::DynamicUpdateSlice => {
                 let ts = self.tensors(c, act, op)?;
@@ -637,11 +650,12 @@ impl<'a, 'm> Exec<'a, 'm> {
             }
             H::Dot => {
                 let [x, y] = self.fixed::<2>(c, act, op)?;
+                let v = a::Dot::of(o);
                 let d = DotDimensionNumbers {
-                    lhs_batching_dimensions: a::ints_or_empty(m, op, "lhs_batch_dims")?,
-                    rhs_batching_dimensions: a::ints_or_empty(m, op, "rhs_batch_dims")?,
-                    lhs_contracting_dimensions: a::ints_or_empty(m, op, "lhs_contracting_dims")?,
-                    rhs_contracting_dimensions: a::ints_or_empty(m, op, "rhs_contracting_dims")?,
+                    lhs_batching_dimensions: a::ints_or_empty(v.lhs_batch_dims())?,
+                    rhs_batching_dimensions: a::ints_or_empty(v.rhs_batch_dims())?,
+                    lhs_contracting_dimensions: a::ints_or_empty(v.lhs_contracting_dims())?,
+                    rhs_contracting_dimensions: a::ints_or_empty(v.rhs_contracting_dims())?,
                 };
                 let rt = self.result_tensor(op)?;
                 let contraction = d
@@ -654,16 +668,17 @@ impl<'a, 'm> Exec<'a, 'm> {
             }
             H::Convolution => {
                 let [x, y] = self.fixed::<2>(c, act, op)?;
-                let dn = a::dim_labels(m, op)?;
-                let w = a::window(m, op)?.unwrap_or_default();
+                let v = a::Convolution::of(o);
+                let dn = a::req(v.dim_labels())?;
+                let w = a::opt(v.window())?.unwrap_or_default();
                 let p = ops::conv::ConvWindow {
                     window_strides: w.stride,
                     padding: w.pad,
                     lhs_dilation: w.lhs_dilate,
                     rhs_dilation: w.rhs_dilate,
                     window_reversal: w.rhs_reversal,
-                    feature_group_count: a::int_opt(m, op, "feature_group_count")?.unwrap_or(1),
-                    batch_group_count: a::int_opt(m, op, "batch_group_count")?.unwrap_or(1),
+                    feature_group_count: a::opt(v.feature_group_count())?.unwrap_or(1),
+                    batch_group_count: a::opt(v.batch_group_count())?.unwrap_or(1),
                 };
                 let rt = self.result_tensor(op)?;
                 // Output times the kernel elements feeding one output feature.
@@ -674,15 +689,16 @@ impl<'a, 'm> Exec<'a, 'm> {
             }
             H::Gather => {
                 let [t, idx] = self.fixed::<2>(c, act, op)?;
+                let v = a::Gather::of(o);
                 let d = ops::gather::GatherDims {
-                    offset_dims: a::ints_or_empty(m, op, "offset_dims")?,
-                    collapsed_slice_dims: a::ints_or_empty(m, op, "collapsed_slice_dims")?,
-                    operand_batching_dims: a::ints_or_empty(m, op, "operand_batching_dims")?,
-                    start_indices_batching_dims: a::ints_or_empty(m, op, "start_indices_batching_dims")?,
-                    start_index_map: a::ints_or_empty(m, op, "start_index_map")?,
-                    index_vector_dim: a::int(m, op, "index_vector_dim")?,
+                    offset_dims: a::ints_or_empty(v.offset_dims())?,
+                    collapsed_slice_dims: a::ints_or_empty(v.collapsed_slice_dims())?,
+                    operand_batching_dims: a::ints_or_empty(v.operand_batching_dims())?,
+                    start_indices_batching_dims: a::ints_or_empty(v.start_indices_batching_dims())?,
+                    start_index_map: a::ints_or_empty(v.start_index_map())?,
+                    index_vector_dim: a::req(v.index_vector_dim())?,
                 };
-                Ok(Value::Tensor(ops::gather::gather(&t, &idx, &d, &a::ints(m, op, "slice_sizes")?)?))
+                Ok(Value::Tensor(ops::gather::gather(&t, &idx, &d, &a::req(v.slice_sizes())?)?))
             }
             H::Scatter => self.scatter(c, act, op),
             H::Reduce => self.reduce(c, act, op),
@@ -692,9 +708,10 @@ impl<'a, 'm> Exec<'a, 'm> {
                 if n == 0 || ts.len() != 2 * n {
                     return Err(InterpError::invalid(span, "reduce-window needs as many init values as inputs"));
                 }
-                let w = self.window_for(op, ts[0].rank())?;
+                let v = a::ReduceWindow::of(o);
+                let w = self.window_for(v.window(), ts[0].rank())?;
                 self.it.charge(w.work(&ts[0].shape)?.saturating_mul(n as u64), span)?;
-                let comp = self.called(op, "to_apply")?;
+                let comp = self.called(v.to_apply())?;
                 let refs: Vec<&Tensor> = ts.iter().collect();
                 let out =
                     ops::windows::reduce_window(&refs[..n], &refs[n..], &w, &mut |args| self.body(comp, args, span))?;
@@ -702,9 +719,10 @@ impl<'a, 'm> Exec<'a, 'm> {
             }
             H::SelectAndScatter => {
                 let [x, src, init] = self.fixed::<3>(c, act, op)?;
-                let w = self.window_for(op, x.rank())?;
+                let v = a::SelectAndScatter::of(o);
+                let w = self.window_for(v.window(), x.rank())?;
                 self.it.charge(w.work(&x.shape)?.saturating_mul(2), span)?;
-                let (sel, sca) = (self.called(op, "select")?, self.called(op, "scatter")?);
+                let (sel, sca) = (self.called(v.select())?, self.called(v.scatter())?);
                 let out = ops::windows::select_and_scatter(&x, &src, &init, &w, &mut |which, args| {
                     let comp = match which {
                         ops::windows::Region::Select => sel,
@@ -716,34 +734,36 @@ impl<'a, 'm> Exec<'a, 'm> {
             }
             H::Sort => {
                 let ts = self.tensors(c, act, op)?;
-                let d = a::ints(m, op, "dimensions")?;
+                let v = a::Sort::of(o);
+                let d = a::req(v.dimensions())?;
                 let [d] = d[..] else { return Err(InterpError::invalid(span, "sort needs one dimension")) };
-                let comp = self.called(op, "to_apply")?;
+                let comp = self.called(v.to_apply())?;
                 let n = ts.first().map_or(0, |t| t.num_elements() as u64);
                 self.it.charge(n.saturating_mul(u64::from(64 - n.leading_zeros())), span)?;
                 let refs: Vec<&Tensor> = ts.iter().collect();
                 // XLA sorts with std::stable_sort when `is_stable=true` and std::sort otherwise.
-                let stable = a::boolean(m, op, "is_stable")?.unwrap_or(false);
+                let stable = a::opt(v.is_stable())?.unwrap_or(false);
                 let out = ops::windows::sort(&refs, d, stable, &mut |args| self.body(comp, args, span))?;
                 Ok(one_or_tuple(out.into_iter().map(Value::Tensor).collect()))
             }
             H::Map => {
                 let ts = self.tensors(c, act, op)?;
-                let comp = self.called(op, "to_apply")?;
+                let comp = self.called(a::Map::of(o).to_apply())?;
                 let refs: Vec<&Tensor> = ts.iter().collect();
                 Ok(Value::Tensor(ops::windows::map(&refs, &mut |args| self.body(comp, args, span))?))
             }
             H::TopK => {
                 let [t] = self.fixed::<1>(c, act, op)?;
-                if a::boolean(m, op, "largest")? == Some(false) {
+                let tk = a::TopK::of(o);
+                if a::opt(tk.largest())? == Some(false) {
                     return Err(InterpError::unsupported(span, "topk with largest=false"));
                 }
-                let (v, i) = ops::chlo::top_k(&t, a::int(m, op, "k")?)?;
+                let (v, i) = ops::chlo::top_k(&t, a::req(tk.k())?)?;
                 Ok(Value::Tuple(vec![Value::Tensor(v), Value::Tensor(i)]))
             }
             H::RngBitGenerator => {
                 let [state] = self.fixed::<1>(c, act, op)?;
-                let alg = match a::word(m, op, "algorithm").as_deref() {
+                let alg = match a::RngBitGenerator::of(o).algorithm().get().as_deref() {
                     Some("rng_three_fry") => ops::rng::Algorithm::ThreeFry,
                     // The default algorithm is Philox, as on XLA CPU (see ops::rng).
                     Some("rng_philox") | Some("rng_default") | None => ops::rng::Algorithm::Philox,
@@ -761,7 +781,7 @@ impl<'a, 'm> Exec<'a, 'm> {
             H::Rng => {
                 let ts = self.tensors(c, act, op)?;
                 let [x, y] = &ts[..] else { return Err(InterpError::invalid(span, "rng takes two operands")) };
-                let dist = match a::word(m, op, "distribution").as_deref() {
+                let dist = match a::Rng::of(o).distribution().get().as_deref() {
                     Some("rng_uniform") => ops::rng::Distribution::Uniform,
                     Some("rng_normal") => ops::rng::Distribution::Normal,
                     _ => return Err(InterpError::invalid(span, "rng needs distribution=rng_uniform|rng_normal")),
@@ -776,7 +796,7 @@ impl<'a, 'm> Exec<'a, 'm> {
             H::Tuple => Ok(Value::Tuple(self.operands(c, act, op)?)),
             H::GetTupleElement => {
                 let v = self.operands(c, act, op)?;
-                let i = a::int(m, op, "index")?;
+                let i = a::req(a::GetTupleElement::of(o).index())?;
                 let first =
                     v.first().ok_or_else(|| InterpError::invalid(span, "get-tuple-element needs an operand"))?;
                 element(first, usize::try_from(i).unwrap_or(usize::MAX), span)
@@ -794,7 +814,7 @@ impl<'a, 'm> Exec<'a, 'm> {
             H::ReplicaId => Ok(u32_scalar(self.it.device.map_or(0, |d| d.id().replica))),
             H::GetDimensionSize => {
                 let [t] = self.fixed::<1>(c, act, op)?;
-                let d = a::ints(m, op, "dimensions")?;
+                let d = a::req(a::Dimensions::of(o).dimensions())?;
                 let size = d
                     .first()
                     .and_then(|&d| usize::try_from(d).ok())
@@ -812,14 +832,15 @@ impl<'a, 'm> Exec<'a, 'm> {
                 Err(InterpError::unsupported(span, format!("{} (bounded dynamic shapes)", sh::opcode_name(k))))
             }
             H::Call | H::Fusion => {
-                let attr = if k == H::Call { "to_apply" } else { "calls" };
-                let comp = self.called(op, attr)?;
+                let f = if k == H::Call { a::Call::of(o).to_apply() } else { a::Fusion::of(o).calls() };
+                let comp = self.called(f)?;
                 let args = self.operands(c, act, op)?;
                 self.call(comp, args, span)
             }
             H::While => {
-                let cond = self.called(op, "condition")?;
-                let body = self.called(op, "body")?;
+                let v = a::While::of(o);
+                let cond = self.called(v.condition())?;
+                let body = self.called(v.body())?;
                 let mut state = self
                     .operands(c, act, op)?
                     .into_iter()
@@ -843,16 +864,14 @@ impl<'a, 'm> Exec<'a, 'm> {
                     span,
                 )?;
                 let branch_args: Vec<Value> = vs.collect();
-                let branches: Vec<OpId> = match o.attrs.get("branch_computations") {
-                    Some(Attr::Array(items)) => items
-                        .iter()
-                        .map(|i| match i {
-                            Attr::SymbolRef(p) => p.first().and_then(|n| sh::computation(m, n)),
-                            _ => None,
-                        })
-                        .collect::<Option<_>>()
-                        .ok_or_else(|| InterpError::invalid(span, "branch_computations names a missing computation"))?,
-                    _ => vec![self.called(op, "true_computation")?, self.called(op, "false_computation")?],
+                let v = a::Conditional::of(o);
+                let branches: Vec<OpId> = match v.branch_computations().get() {
+                    Some(names) => {
+                        names.iter().map(|n| sh::computation(m, n)).collect::<Option<_>>().ok_or_else(|| {
+                            InterpError::invalid(span, "branch_computations names a missing computation")
+                        })?
+                    }
+                    None => vec![self.called(v.true_computation())?, self.called(v.false_computation())?],
                 };
                 let i = if matches!(sel.buf, Buffer::Bool(_)) {
                     if ops::elementwise::scalar_bool(&sel)? { 0 } else { 1 }
@@ -873,13 +892,13 @@ impl<'a, 'm> Exec<'a, 'm> {
             H::CustomCall => self.custom_call(c, act, op),
             H::BatchNormInference | H::BatchNormTraining | H::BatchNormGrad => {
                 let ts = self.tensors(c, act, op)?;
-                let eps: f64 = match o.attrs.get("epsilon") {
-                    Some(Attr::Opaque(t)) => {
-                        t.parse().map_err(|_| InterpError::invalid(span, "epsilon must be a number"))?
-                    }
-                    _ => return Err(InterpError::invalid(span, "attribute epsilon is expected but not seen")),
+                let v = a::BatchNorm::of(o);
+                let eps: f64 = match v.epsilon().opt() {
+                    Ok(Some(e)) => e,
+                    Ok(None) => return Err(InterpError::invalid(span, "attribute epsilon is expected but not seen")),
+                    Err(_) => return Err(InterpError::invalid(span, "epsilon must be a number")),
                 };
-                let fi = a::int(m, op, "feature_index")?;
+                let fi = a::req(v.feature_index())?;
                 let vals = match (k, &ts[..]) {
                     (H::BatchNormInference, [x, s, b, mean, var]) => {
                         vec![ops::batch_norm::inference(x, s, b, mean, var, eps, fi)?]
@@ -898,15 +917,17 @@ impl<'a, 'm> Exec<'a, 'm> {
             }
             H::Cholesky => {
                 let [t] = self.fixed::<1>(c, act, op)?;
-                let lower = option_word(m, op, "cholesky_options", "lower").as_deref() == Some("true");
+                let v = a::Cholesky::of(o);
+                let lower = a::option_of(v.lower(), v.cholesky_options()).as_deref() == Some("true");
                 let n = t.shape.last().copied().unwrap_or(1) as u64;
                 self.it.charge((t.num_elements() as u64).saturating_mul(n), span)?;
                 Ok(Value::Tensor(ops::linalg::cholesky(&t, lower)?))
             }
             H::TriangularSolve => {
                 let [x, y] = self.fixed::<2>(c, act, op)?;
-                let flag = |n: &str| option_word(m, op, "triangular_solve_options", n).as_deref() == Some("true");
-                let tr = match option_word(m, op, "triangular_solve_options", "transpose_a").as_deref() {
+                let v = a::TriangularSolve::of(o);
+                let flag = |f| a::option_of(f, v.triangular_solve_options()).as_deref() == Some("true");
+                let tr = match a::option_of(v.transpose_a(), v.triangular_solve_options()).as_deref() {
                     Some("TRANSPOSE") => ops::linalg::TransposeA::Transpose,
                     Some("ADJOINT") => ops::linalg::TransposeA::Adjoint,
                     _ => ops::linalg::TransposeA::No,
@@ -916,15 +937,16 @@ impl<'a, 'm> Exec<'a, 'm> {
                 Ok(Value::Tensor(ops::linalg::triangular_solve(
                     &x,
                     &y,
-                    flag("left_side"),
-                    flag("lower"),
-                    flag("unit_diagonal"),
+                    flag(v.left_side()),
+                    flag(v.lower()),
+                    flag(v.unit_diagonal()),
                     tr,
                 )?))
             }
             H::Fft => {
                 let [t] = self.fixed::<1>(c, act, op)?;
-                let kind = match a::word(m, op, "fft_type").as_deref() {
+                let v = a::Fft::of(o);
+                let kind = match v.fft_type().get().as_deref() {
                     Some("FFT") => ops::linalg::FftKind::Fft,
                     Some("IFFT") => ops::linalg::FftKind::Ifft,
                     Some("RFFT") => ops::linalg::FftKind::Rfft,
@@ -937,7 +959,7 @@ impl<'a, 'm> Exec<'a, 'm> {
                 Ok(Value::Tensor(ops::linalg::fft(
                     &t,
                     kind,
-                    &a::ints(m, op, "fft_length")?,
+                    &a::req(v.fft_length())?,
                     &rt.elem,
                     static_dims(rt, span)?,
                 )?))
@@ -971,7 +993,10 @@ impl<'a, 'm> Exec<'a, 'm> {
             }
             H::AllGatherStart | H::CollectivePermuteStart => {
                 let args = self.operands(c, act, op)?;
-                if k == H::CollectivePermuteStart && args.len() == 4 && a::has(m, op, "slice_sizes") {
+                if k == H::CollectivePermuteStart
+                    && args.len() == 4
+                    && a::CollectivePermute::of(o).slice_sizes().present()
+                {
                     return Err(InterpError::unsupported(span, "the in-place (4-operand) collective-permute-start"));
                 }
                 let wrapped = if k == H::AllGatherStart { Kind::AllGather } else { Kind::CollectivePermute };
@@ -993,8 +1018,8 @@ impl<'a, 'm> Exec<'a, 'm> {
                 let vs = self.operands(c, act, op)?;
                 let data =
                     vs.into_iter().next().ok_or_else(|| InterpError::invalid(span, "send needs data and a token"))?;
-                let ch = a::int(m, op, "channel_id").unwrap_or(0);
-                let pairs = a::frontend_attribute(m, op, "_xla_send_recv_source_target_pairs");
+                let ch = a::SendRecv::of(o).channel_id().get().unwrap_or(0);
+                let pairs = a::frontend_attribute(a::Instr::of(o), a::frontend::SEND_RECV_SOURCE_TARGET_PAIRS);
                 self.sent.push_back((ch, pairs, data.clone()));
                 if self.done_in(c, op) {
                     act.open.insert(op, Chain { operands: vec![], result: None });
@@ -1061,16 +1086,14 @@ impl<'a, 'm> Exec<'a, 'm> {
         }
     }
 
-    fn window_for(&self, op: OpId, rank: usize) -> IResult<ops::windows::Window> {
-        let m = self.m();
+    fn window_for(&self, f: Field<'_, kind::HloWindow>, rank: usize) -> IResult<ops::windows::Window> {
         // A rank-0 window has no dimensions to state, so it may be absent.
-        let w = match a::window(m, op)? {
+        let w = match a::opt(f)? {
             Some(w) => w,
             None if rank == 0 => a::Window::default(),
-            None => return Err(InterpError::invalid(m.op(op).span, "attribute window is expected but not seen")),
+            None => return Err(InterpError::invalid(f.span, "attribute window is expected but not seen")),
         };
-        ops::windows::Window::new(rank, w.size, w.stride, w.lhs_dilate, w.rhs_dilate, w.pad)
-            .map_err(|e| e.at(m.op(op).span))
+        ops::windows::Window::new(rank, w.size, w.stride, w.lhs_dilate, w.rhs_dilate, w.pad).map_err(|e| e.at(f.span))
     }
 
     /// `reduce(inputs..., inits...)`, dimensions, to_apply: a tuple when variadic.
@@ -1083,8 +1106,9 @@ impl<'a, 'm> Exec<'a, 'm> {
             return Err(InterpError::invalid(span, "reduce needs as many init values as inputs"));
         }
         let (inputs, inits) = ts.split_at(n);
-        let dims = ops::reduce::check_dims(inputs[0].rank(), &a::ints(m, op, "dimensions")?)?;
-        let comp = self.called(op, "to_apply")?;
+        let v = a::Reduce::of(m.op(op));
+        let dims = ops::reduce::check_dims(inputs[0].rank(), &a::req(v.dimensions())?)?;
+        let comp = self.called(v.to_apply())?;
         self.it.charge(inputs[0].num_elements() as u64 * n as u64, span)?;
         if n == 1 {
             if let Some(k) = self.single_binary(comp, &inputs[0].elem) {
@@ -1111,15 +1135,16 @@ impl<'a, 'm> Exec<'a, 'm> {
         if n == 0 || ts.len() != 2 * n + 1 {
             return Err(InterpError::invalid(span, "scatter takes N inputs, the indices and N updates"));
         }
+        let v = a::Scatter::of(m.op(op));
         let d = ops::gather::ScatterDims {
-            update_window_dims: a::ints_or_empty(m, op, "update_window_dims")?,
-            inserted_window_dims: a::ints_or_empty(m, op, "inserted_window_dims")?,
-            input_batching_dims: a::ints_or_empty(m, op, "input_batching_dims")?,
-            scatter_indices_batching_dims: a::ints_or_empty(m, op, "scatter_indices_batching_dims")?,
-            scatter_dims_to_operand_dims: a::ints_or_empty(m, op, "scatter_dims_to_operand_dims")?,
-            index_vector_dim: a::int(m, op, "index_vector_dim")?,
+            update_window_dims: a::ints_or_empty(v.update_window_dims())?,
+            inserted_window_dims: a::ints_or_empty(v.inserted_window_dims())?,
+            input_batching_dims: a::ints_or_empty(v.input_batching_dims())?,
+            scatter_indices_batching_dims: a::ints_or_empty(v.scatter_indices_batching_dims())?,
+            scatter_dims_to_operand_dims: a::ints_or_empty(v.scatter_dims_to_operand_dims())?,
+            index_vector_dim: a::req(v.index_vector_dim())?,
         };
-        let comp = self.called(op, "to_apply")?;
+        let comp = self.called(v.to_apply())?;
         let (inputs, rest) = ts.split_at(n);
         let (indices, updates) =
             rest.split_first().ok_or_else(|| InterpError::invalid(span, "scatter without indices"))?;
@@ -1167,7 +1192,8 @@ impl<'a, 'm> Exec<'a, 'm> {
     fn custom_call(&mut self, c: &Comp, act: &Act, op: OpId) -> IResult<Value> {
         let m = self.m();
         let span = m.op(op).span;
-        let target = a::word(m, op, "custom_call_target").unwrap_or_default();
+        let v = a::CustomCall::of(m.op(op));
+        let target = v.custom_call_target().get().unwrap_or_default();
         match target.as_str() {
             "Sharding" | "MoveToHost" | "MoveToDevice" | "annotate_device_placement" => {
                 let vs = self.operands(c, act, op)?;
@@ -1181,10 +1207,10 @@ impl<'a, 'm> Exec<'a, 'm> {
             }
             "TopK" => {
                 let [t] = self.fixed::<1>(c, act, op)?;
-                let comp = self.called(op, "to_apply")?;
+                let comp = self.called(v.to_apply())?;
                 let pc = self.prog.comp(comp)?;
                 let greater = sh::opcode(m, pc.root) == Some(HloOp::Compare)
-                    && a::word(m, pc.root, "direction").as_deref() == Some("GT");
+                    && a::Compare::of(m.op(pc.root)).direction().get().as_deref() == Some("GT");
                 if !greater {
                     return Err(InterpError::unsupported(span, "custom-call TopK with a comparator other than GT"));
                 }
@@ -1206,7 +1232,7 @@ impl<'a, 'm> Exec<'a, 'm> {
     fn async_start(&mut self, c: &Comp, act: &mut Act, op: OpId) -> IResult<Value> {
         let m = self.m();
         let span = m.op(op).span;
-        let comp = self.called(op, "calls")?;
+        let comp = self.called(a::AsyncStart::of(m.op(op)).calls())?;
         let operands = self.operands(c, act, op)?;
         let arity = self.chain_arity(comp)?;
         let Type::Tuple(parts) = self.result_ty(op) else {
@@ -1232,8 +1258,8 @@ impl<'a, 'm> Exec<'a, 'm> {
         let m = self.m();
         let c = self.prog.comp(wrapped)?;
         let callee = match sh::opcode(m, c.root) {
-            Some(HloOp::Call) => sh::called(m, c.root, "to_apply"),
-            Some(HloOp::Fusion) => sh::called(m, c.root, "calls"),
+            Some(HloOp::Call) => sh::called(m, a::Call::of(m.op(c.root)).to_apply()),
+            Some(HloOp::Fusion) => sh::called(m, a::Fusion::of(m.op(c.root)).calls()),
             _ => None,
         };
         let late = match callee {
@@ -1253,8 +1279,8 @@ impl<'a, 'm> Exec<'a, 'm> {
         }
         let root = c.root;
         let callee = match sh::opcode(m, root) {
-            Some(HloOp::Call) => self.called(root, "to_apply")?,
-            Some(HloOp::Fusion) => self.called(root, "calls")?,
+            Some(HloOp::Call) => self.called(a::Call::of(m.op(root)).to_apply())?,
+            Some(HloOp::Fusion) => self.called(a::Fusion::of(m.op(root)).calls())?,
             _ => {
                 return Err(InterpError::unsupported(
                     span,
@@ -1316,7 +1342,7 @@ impl<'a, 'm> Exec<'a, 'm> {
                 ),
             )
         })?;
-        let comp = self.called(start, "calls")?;
+        let comp = self.called(a::AsyncStart::of(m.op(start)).calls())?;
         let arity = self.chain_arity(comp)?;
         chain.operands.extend(extra);
         if chain.result.is_none() && chain.operands.len() >= arity {
@@ -1433,8 +1459,8 @@ impl<'a, 'm> Exec<'a, 'm> {
     fn receive(&mut self, recv_done: OpId) -> IResult<Value> {
         let m = self.m();
         let span = m.op(recv_done).span;
-        let ch = a::int(m, recv_done, "channel_id").unwrap_or(0);
-        let pairs = a::frontend_attribute(m, recv_done, "_xla_send_recv_source_target_pairs");
+        let ch = a::SendRecv::of(m.op(recv_done)).channel_id().get().unwrap_or(0);
+        let pairs = a::frontend_attribute(a::Instr::of(m.op(recv_done)), a::frontend::SEND_RECV_SOURCE_TARGET_PAIRS);
         let data_ty = match self.result_ty(recv_done) {
             Type::Tuple(parts) if !parts.is_empty() => &parts[0],
             _ => return Err(InterpError::invalid(span, "recv-done returns (data, token)")),
@@ -1483,23 +1509,6 @@ fn shown(result: &Option<Value>, slot: &Type, span: Span) -> IResult<Value> {
         Some(v) if value_has_type(v, slot) => Ok(v.clone()),
         _ => zero_value(slot, span),
     }
-}
-
-/// A word inside an options group such as `triangular_solve_options={left_side=true, ...}`, or the
-/// attribute `key` of its own (the form XLA's parser also accepts).
-fn option_word(m: &Module, op: OpId, attr: &str, key: &str) -> Option<String> {
-    if let Some(w) = a::word(m, op, key) {
-        return Some(w);
-    }
-    let items = sh::attr_tokens(m, op, attr)?;
-    let inner = match items.as_slice() {
-        [(_, tok::Tok::Group('{', inner))] => inner.clone(),
-        _ => items,
-    };
-    inner
-        .iter()
-        .filter_map(|(_, t)| t.as_word())
-        .find_map(|w| w.strip_prefix(key).and_then(|r| r.strip_prefix('=')).map(str::to_string))
 }
 
 /// Start indices of dynamic-slice / dynamic-update-slice: one scalar per dimension, or XLA's older form

@@ -7,7 +7,8 @@
 //!   `fusion`), tuples, and the async forms (§2 of `hlo-text-and-async.md`).
 //! - `collectives`: HLO's collectives on the device grid, with §3.2's participant rules, over the shared
 //!   collective kernels of `crate::devices::collectives` (each collective's semantics exists once).
-//! - `attrs`: typed views of HLO attribute text (windows, dim labels, slices, paddings, dimension numbers).
+//! - `attrs`: the op table's HLO attribute views (`shardref_spec::schema::hlo`: windows, dim labels,
+//!   slices, paddings, replica groups, ... decoded by `shardref_spec::hlo::attrs`) with XLA's error wording.
 //! - `literal`: `constant(...)` literals as values.
 //!
 //! Devices. Device `d` of the grid is replica `d / num_partitions`, partition `d % num_partitions`
@@ -30,7 +31,8 @@ use std::sync::Arc;
 use crate::devices::runtime::Comm as _;
 
 use shardref_spec::hlo as sh;
-use shardref_spec::ir::{Attr, Module, Span, Type};
+use shardref_spec::ir::{Module, Span, Type};
+use shardref_spec::schema::{Field, kind};
 
 use crate::devices::runtime::{self, ProcessId};
 use crate::error::{IResult, InterpError};
@@ -39,20 +41,23 @@ use crate::value::Value;
 
 /// The device grid a module declares: (`replica_count`, `num_partitions`), each 1 when absent.
 pub fn module_grid(m: &Module) -> IResult<(u32, u32)> {
-    let read = |name: &str| -> IResult<u32> {
-        match m.op(m.root).attrs.get(&format!("hlo.{name}")) {
-            None => Ok(1),
-            Some(Attr::Opaque(text)) => match text.trim().parse::<u32>() {
+    let read = |f: Field<'_, kind::HloText>| -> IResult<u32> {
+        // The header attribute's own name (`replica_count`), as the module text writes it.
+        let name = f.name.trim_start_matches("hlo.");
+        match (f.raw(), f.get()) {
+            (None, _) => Ok(1),
+            (Some(_), Some(text)) => match text.trim().parse::<u32>() {
                 Ok(n) if (1..=4096).contains(&n) => Ok(n),
                 _ => Err(InterpError::unsupported(
                     Span::NONE,
                     format!("{name}={text}: shardref runs grids of 1 to 4096 replicas and partitions"),
                 )),
             },
-            Some(_) => Err(InterpError::invalid(Span::NONE, format!("{name} must be an integer"))),
+            (Some(_), None) => Err(InterpError::invalid(Span::NONE, format!("{name} must be an integer"))),
         }
     };
-    let (r, p) = (read("replica_count")?, read("num_partitions")?);
+    let header = shardref_spec::schema::Module::of(m.op(m.root));
+    let (r, p) = (read(header.hlo_replica_count())?, read(header.hlo_num_partitions())?);
     if u64::from(r) * u64::from(p) > 4096 {
         return Err(InterpError::unsupported(Span::NONE, format!("a grid of {r} × {p} devices (at most 4096)")));
     }

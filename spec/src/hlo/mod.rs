@@ -19,7 +19,8 @@
 //!   operands as values, its name in `hlo.name`, `hlo.root` on the computation's root, and its
 //!   attributes under their HLO names: computation references as symbol references (arrays of them
 //!   for `branch_computations` / `called_computations`), `control-predecessors` as an array of
-//!   names, every other value as its canonical token text (`tok.rs`), which typed views decode.
+//!   names, every other value as its canonical token text (`tok.rs`), which the typed views of
+//!   `schema::hlo` decode (through `attrs.rs`).
 //!   `constant` keeps its literal in `hlo.literal`, `parameter` its number in `parameter_number`.
 //! - Sugared async forms (`custom-call-start`, ...) are desugared as XLA does: a wrapped computation
 //!   `async_wrapped` with one parameter per operand and the wrapped instruction as root, called by an
@@ -30,6 +31,7 @@
 //! Invariant: parsing never panics; every failure is a located `Diagnostic` whose message is XLA's
 //! where XLA's parser has one.
 
+pub mod attrs;
 pub mod literal;
 pub mod lower;
 pub mod print;
@@ -44,6 +46,7 @@ use pest_derive::Parser;
 use crate::diag::Report;
 use crate::ir::{Attr, Module, OpId, Source};
 use crate::ops::{HloOp, OpKind};
+use crate::schema::{Field, hlo as views, kind};
 
 #[derive(Parser)]
 #[grammar = "grammar/hlo.pest"]
@@ -99,11 +102,13 @@ pub fn opcode_from_name(s: &str) -> Option<HloOp> {
 
 /// An instruction's or computation's name.
 pub fn name_of(m: &Module, op: OpId) -> &str {
-    let key = if m.op(op).name.kind() == Some(OpKind::Hlo(HloOp::Computation)) { "sym_name" } else { "hlo.name" };
-    match m.op(op).attrs.get(key) {
-        Some(Attr::Str(s, _)) => std::str::from_utf8(s).unwrap_or(""),
-        _ => "",
-    }
+    let o = m.op(op);
+    let name = if o.name.kind() == Some(OpKind::Hlo(HloOp::Computation)) {
+        views::Computation::of(o).sym_name().get()
+    } else {
+        views::Instr::of(o).name().get()
+    };
+    name.and_then(|s| std::str::from_utf8(s).ok()).unwrap_or("")
 }
 
 /// The computations of a module, in text order.
@@ -119,7 +124,7 @@ pub fn computations(m: &Module) -> Vec<OpId> {
 /// The entry computation: the one marked `ENTRY`, else the last.
 pub fn entry(m: &Module) -> Option<OpId> {
     let comps = computations(m);
-    comps.iter().copied().find(|&c| m.op(c).attrs.contains("hlo.entry")).or(comps.last().copied())
+    comps.iter().copied().find(|&c| views::Computation::of(m.op(c)).entry().present()).or(comps.last().copied())
 }
 
 /// A computation's instructions, in order.
@@ -131,7 +136,7 @@ pub fn instructions(m: &Module, comp: OpId) -> Vec<OpId> {
 /// A computation's root instruction.
 pub fn root(m: &Module, comp: OpId) -> Option<OpId> {
     let ins = instructions(m, comp);
-    ins.iter().copied().find(|&i| m.op(i).attrs.contains("hlo.root")).or(ins.last().copied())
+    ins.iter().copied().find(|&i| views::Instr::of(m.op(i)).root().present()).or(ins.last().copied())
 }
 
 /// Finds a computation by name.
@@ -139,20 +144,10 @@ pub fn computation(m: &Module, name: &str) -> Option<OpId> {
     computations(m).into_iter().find(|&c| name_of(m, c) == name)
 }
 
-/// The tokens of an attribute stored as canonical text.
-pub fn attr_tokens(m: &Module, op: OpId, name: &str) -> Option<Vec<(bool, tok::Tok)>> {
-    match m.op(op).attrs.get(name)? {
-        Attr::Opaque(text) => tok::reparse(text),
-        _ => None,
-    }
-}
-
-/// A computation named by an attribute (`to_apply=`, `calls=`, ...).
-pub fn called(m: &Module, op: OpId, attr: &str) -> Option<OpId> {
-    match m.op(op).attrs.get(attr)? {
-        Attr::SymbolRef(path) => computation(m, path.first()?),
-        _ => None,
-    }
+/// The computation a computation-reference field names (`to_apply=`, `calls=`, ...), when present
+/// and defined.
+pub fn called(m: &Module, f: Field<'_, kind::HloComp>) -> Option<OpId> {
+    computation(m, f.get()?)
 }
 
 /// Every computation an instruction calls, in attribute order.
@@ -172,23 +167,4 @@ pub fn called_computations(m: &Module, op: OpId) -> Vec<OpId> {
         }
     }
     out
-}
-
-/// An integer attribute stored as text.
-pub fn int_attr(m: &Module, op: OpId, name: &str) -> Option<i64> {
-    tok::int_of(&attr_tokens(m, op, name)?)
-}
-
-/// A `{...}` integer-list attribute.
-pub fn int_list_attr(m: &Module, op: OpId, name: &str) -> Option<Vec<i64>> {
-    tok::int_list(&attr_tokens(m, op, name)?, '{')
-}
-
-/// A string attribute stored as text.
-pub fn str_attr(m: &Module, op: OpId, name: &str) -> Option<String> {
-    match attr_tokens(m, op, name)?.as_slice() {
-        [(_, tok::Tok::Str(s))] => Some(String::from_utf8_lossy(s).into_owned()),
-        [(_, tok::Tok::Word(w))] => Some(w.clone()),
-        _ => None,
-    }
 }

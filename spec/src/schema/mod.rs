@@ -38,6 +38,7 @@ pub use table::*;
 use std::fmt;
 use std::marker::PhantomData;
 
+use crate::hlo::attrs as hlo_attrs;
 use crate::ir::sdy::SdyAttr;
 use crate::ir::stablehlo::{self as shlo, StablehloAttr};
 use crate::ir::{Attr, DenseData, DenseElements, Dict, Operation, Span, Type};
@@ -83,6 +84,17 @@ impl AttrError {
         match self.problem {
             Problem::Missing => format!("missing attribute '{}'", self.name),
             Problem::WrongKind(k) => format!("attribute '{}' must be {}", self.name, k.what()),
+        }
+    }
+}
+
+impl AttrError {
+    /// The HLO evaluator's message, in XLA's parser's words: `attribute x is expected but not
+    /// seen` or `attribute x must be <kind>`.
+    pub fn xla_message(&self) -> String {
+        match self.problem {
+            Problem::Missing => format!("attribute {} is expected but not seen", self.name),
+            Problem::WrongKind(k) => format!("attribute {} must be {}", self.name, k.what()),
         }
     }
 }
@@ -183,6 +195,13 @@ macro_rules! kinds {
             }
         }
 
+        impl AttrKind {
+            /// Whether `a` reads as this kind.
+            pub fn accepts(self, a: &Attr) -> bool {
+                match self { $(AttrKind::$kind => <kind::$kind as Kind>::read(a).is_some(),)* }
+            }
+        }
+
         /// One marker type per `AttrKind`, naming the Rust type a field reads as.
         pub mod kind {
             use super::*;
@@ -263,6 +282,72 @@ kinds! {
     ScatterDims, "scatter dimension numbers", |a| -> &'a shlo::ScatterDimensionNumbers { match a.as_stablehlo()? { StablehloAttr::Scatter(d) => Some(d), _ => None } }
     ConvDims, "convolution dimension numbers", |a| -> &'a shlo::ConvDimensionNumbers { match a.as_stablehlo()? { StablehloAttr::Conv(d) => Some(d), _ => None } }
     Channel, "a channel handle", |a| -> &'a shlo::ChannelHandle { match a.as_stablehlo()? { StablehloAttr::ChannelHandle(c) => Some(c), _ => None } }
+
+    // XLA HLO attributes: canonical token text (`Attr::Opaque`) decoded by `crate::hlo::attrs`, and
+    // computation references. The `what`s are the HLO evaluator's messages
+    // (`attribute x must be <what>`, `AttrError::xla_message`).
+    /// The canonical text itself.
+    HloText, "HLO attribute text", |a| -> &'a str { hlo_text(a) }
+    /// The canonical text's tokens (literals, `metadata={...}`, other free-form values).
+    HloTokens, "HLO attribute tokens", |a| -> Vec<(bool, crate::hlo::tok::Tok)> { hlo_attrs::tokens(hlo_text(a)?) }
+    /// A word or a string (`direction=EQ`, `custom_call_target="foo"`).
+    HloWord, "a word or a string", |a| -> String { hlo_attrs::word(hlo_text(a)?) }
+    /// `index=0`.
+    HloInt, "an integer", |a| -> i64 { hlo_attrs::int(hlo_text(a)?) }
+    /// `dimensions={0,1}`.
+    HloInts, "a list of integers", |a| -> Vec<i64> { hlo_attrs::ints(hlo_text(a)?) }
+    /// `is_stable=true`.
+    HloBool, "true or false", |a| -> bool { hlo_attrs::boolean(hlo_text(a)?) }
+    /// `epsilon=0.001`.
+    HloFloat, "a number", |a| -> f64 { hlo_attrs::float(hlo_text(a)?) }
+    /// `slice={[0:4:2], [1:3]}` as (starts, limits, strides).
+    HloSlice, "{[start:limit:stride], ...}", |a| -> (Vec<i64>, Vec<i64>, Vec<i64>) { hlo_attrs::slice(hlo_text(a)?) }
+    /// `padding=0_1_2x3_4` as (low, high, interior).
+    HloPadding, "lo_hi[_interior] per dimension, joined by x", |a| -> (Vec<i64>, Vec<i64>, Vec<i64>) {
+        hlo_attrs::padding(hlo_text(a)?)
+    }
+    /// `window={size=2x2 stride=...}`.
+    HloWindow, "{size=... stride=... pad=... lhs_dilate=... rhs_dilate=... rhs_reversal=...}", |a| -> hlo_attrs::Window {
+        hlo_attrs::window(hlo_text(a)?)
+    }
+    /// `dim_labels=b01f_01io->b01f`.
+    HloDimLabels, "like b01f_01io->b01f", |a| -> shlo::ConvDimensionNumbers { hlo_attrs::dim_labels(hlo_text(a)?) }
+    /// `replica_groups=` in list, iota or mesh form: the groups, or XLA's message.
+    HloReplicaGroups, "a list or iota form of groups", |a| -> Result<Vec<Vec<i64>>, String> {
+        hlo_attrs::replica_groups(hlo_text(a)?)
+    }
+    /// `source_target_pairs={{0,1},...}`: each entry's integers (`None` when not a list).
+    HloPairs, "{{s,t},...}", |a| -> Vec<Option<Vec<i64>>> { hlo_attrs::pairs(hlo_text(a)?) }
+    /// `sharding={...}`: the sharding, or XLA's message.
+    HloSharding, "a sharding", |a| -> Result<crate::hlo::tok::Sharding, String> { hlo_attrs::sharding(hlo_text(a)?) }
+    /// `frontend_attributes={k="v", ...}`.
+    HloFrontendAttrs, "frontend attributes", |a| -> Vec<hlo_attrs::FrontendAttr> {
+        hlo_attrs::frontend_attributes(hlo_text(a)?)
+    }
+    /// An option group `{key=value ...}` (`triangular_solve_options=`).
+    HloOptions, "an option group", |a| -> Vec<(String, String)> { hlo_attrs::options(hlo_text(a)?) }
+    /// A computation reference (`to_apply=%f`): the computation's name.
+    HloComp, "a computation", |a| -> &'a str {
+        match a { Attr::SymbolRef(p) => p.first().map(String::as_str), _ => None }
+    }
+    /// A list of computation references (`branch_computations={%a, %b}`): their names.
+    HloComps, "a list of computations", |a| -> Vec<&'a str> {
+        match a {
+            Attr::Array(items) => items
+                .iter()
+                .map(|i| match i { Attr::SymbolRef(p) => p.first().map(String::as_str), _ => None })
+                .collect(),
+            _ => None,
+        }
+    }
+}
+
+/// The canonical text of an HLO attribute.
+fn hlo_text(a: &Attr) -> Option<&str> {
+    match a {
+        Attr::Opaque(t) => Some(t),
+        _ => None,
+    }
 }
 
 /// An integer list from any of the attribute forms printers use: `array<i64: ...>`, an array of
@@ -367,17 +452,4 @@ pub fn check(o: &Operation) -> Result<(), AttrError> {
         }
     }
     Ok(())
-}
-
-impl AttrKind {
-    /// Whether `a` reads as this kind.
-    pub fn accepts(self, a: &Attr) -> bool {
-        macro_rules! ok {
-            ($($k:ident)*) => {
-                match self { $(AttrKind::$k => <kind::$k as Kind>::read(a).is_some(),)* }
-            };
-        }
-        ok!(Int Ints Bool Flag Float Str Symbol Type Dense Array Dictionary Shlo Sdy Mpmd Sharding ShardingPerValue Any
-            CmpDir CmpType FftKind TransposeKind RngAlg RngDist DotDims RaggedDotDims GatherDims ScatterDims ConvDims Channel)
-    }
 }

@@ -101,6 +101,9 @@ views! {
         mhlo_num_partitions: Int opt = "mhlo.num_partitions",
         /// The conformance runner's synthesized-argument recipe.
         shardref_args: Any opt = "shardref.args",
+        /// An HLO module's header attributes (`replica_count=2`), kept under `hlo.<name>`.
+        hlo_replica_count: HloText opt = "hlo.replica_count",
+        hlo_num_partitions: HloText opt = "hlo.num_partitions",
     }
 
     /// `func.call`.
@@ -108,10 +111,6 @@ views! {
         callee: Symbol req = keys::CALLEE,
         no_inline: Flag opt = keys::NO_INLINE,
     }
-
-    /// XLA HLO instructions (`hlo.*`): their attributes are kept as canonical token text by
-    /// `crate::hlo::lower` and decoded by `crate::hlo`'s readers.
-    Hlo {}
 
     /// `arith.constant`.
     Constant {
@@ -414,5 +413,176 @@ pub mod interpreter {
     views! {
         RunParallel { programs: Array req = "programs", infeed: Array opt = "infeed" }
         Probe { probe_id: Str req = "probe_id" }
+    }
+}
+
+/// XLA HLO (`hlo.*` rows). The lowering (`crate::hlo::lower`) keeps each instruction attribute
+/// under its HLO name: computation references as symbol references (`HloComp`, `HloComps`), the
+/// parameter number as an integer, the lowering's marks (`hlo.name`, `hlo.root`, ...), and every
+/// other value as canonical token text, which the `Hlo*` kinds decode (`crate::hlo::attrs`).
+/// Presences are XLA's parser's (`req` where it requires the attribute).
+pub mod hlo {
+    use super::super::views;
+
+    /// Keys of `frontend_attributes={...}` entries that carry semantics.
+    pub mod frontend {
+        /// Makes a send/recv pair a collective permute over these pairs.
+        pub const SEND_RECV_SOURCE_TARGET_PAIRS: &str = "_xla_send_recv_source_target_pairs";
+        /// The name of a composite call (`is_composite=true`).
+        pub const COMPOSITE_NAME: &str = "composite.name";
+    }
+
+    views! {
+        /// What any instruction may carry: the lowering's marks and XLA's generic attributes.
+        Instr {
+            name: Str opt = "hlo.name",
+            root: Flag opt = "hlo.root",
+            /// A `get-tuple-element` written as compact tuple access (`%p#1`).
+            compact: Flag opt = "hlo.compact",
+            sharding: HloSharding opt = "sharding",
+            frontend_attributes: HloFrontendAttrs opt = "frontend_attributes",
+            metadata: HloTokens opt = "metadata",
+            backend_config: HloTokens opt = "backend_config",
+            control_predecessors: Array opt = "control-predecessors",
+        }
+        /// The participant attributes of the collective rows (all-reduce, all-gather, all-to-all,
+        /// ...: each declares those it takes, with these kinds), for code that reads any
+        /// collective; not a row's view.
+        Collective {
+            replica_groups: HloReplicaGroups opt = "replica_groups",
+            channel_id: HloInt opt = "channel_id",
+            use_global_device_ids: HloBool opt = "use_global_device_ids",
+        }
+        /// `hlo.computation`.
+        Computation {
+            sym_name: Str req = "sym_name",
+            entry: Flag opt = "hlo.entry",
+            execution_thread: HloWord opt = "execution_thread",
+        }
+        Parameter { parameter_number: Int req = "parameter_number" }
+        Constant { literal: HloTokens req = "hlo.literal" }
+        Compare { direction: HloWord req = "direction", compare_type: HloWord opt = "type" }
+        ReducePrecision { exponent_bits: HloInt req = "exponent_bits", mantissa_bits: HloInt req = "mantissa_bits" }
+        /// `transpose`, `reverse`, `concatenate`, `get-dimension-size`, `set-dimension-size`.
+        Dimensions { dimensions: HloInts req = "dimensions" }
+        Broadcast { dimensions: HloInts opt = "dimensions" }
+        Iota { iota_dimension: HloInt req = "iota_dimension" }
+        Slice { slice: HloSlice req = "slice" }
+        Pad { padding: HloPadding req = "padding" }
+        DynamicSlice { dynamic_slice_sizes: HloInts req = "dynamic_slice_sizes" }
+        /// `dot`, `ragged-dot`, `scaled-dot`.
+        Dot {
+            lhs_batch_dims: HloInts opt = "lhs_batch_dims",
+            rhs_batch_dims: HloInts opt = "rhs_batch_dims",
+            lhs_contracting_dims: HloInts opt = "lhs_contracting_dims",
+            rhs_contracting_dims: HloInts opt = "rhs_contracting_dims",
+            operand_precision: HloTokens opt = "operand_precision",
+            algorithm: HloWord opt = "algorithm",
+        }
+        Convolution {
+            window: HloWindow opt = "window",
+            dim_labels: HloDimLabels req = "dim_labels",
+            feature_group_count: HloInt opt = "feature_group_count",
+            batch_group_count: HloInt opt = "batch_group_count",
+            operand_precision: HloTokens opt = "operand_precision",
+        }
+        Gather {
+            offset_dims: HloInts opt = "offset_dims",
+            collapsed_slice_dims: HloInts opt = "collapsed_slice_dims",
+            operand_batching_dims: HloInts opt = "operand_batching_dims",
+            start_indices_batching_dims: HloInts opt = "start_indices_batching_dims",
+            start_index_map: HloInts opt = "start_index_map",
+            index_vector_dim: HloInt req = "index_vector_dim",
+            slice_sizes: HloInts req = "slice_sizes",
+            indices_are_sorted: HloBool opt = "indices_are_sorted",
+        }
+        Scatter {
+            update_window_dims: HloInts opt = "update_window_dims",
+            inserted_window_dims: HloInts opt = "inserted_window_dims",
+            input_batching_dims: HloInts opt = "input_batching_dims",
+            scatter_indices_batching_dims: HloInts opt = "scatter_indices_batching_dims",
+            scatter_dims_to_operand_dims: HloInts opt = "scatter_dims_to_operand_dims",
+            index_vector_dim: HloInt req = "index_vector_dim",
+            to_apply: HloComp req = "to_apply",
+            indices_are_sorted: HloBool opt = "indices_are_sorted",
+            unique_indices: HloBool opt = "unique_indices",
+        }
+        /// `reduce`.
+        Reduce { dimensions: HloInts req = "dimensions", to_apply: HloComp req = "to_apply" }
+        ReduceWindow { window: HloWindow opt = "window", to_apply: HloComp req = "to_apply" }
+        SelectAndScatter {
+            window: HloWindow opt = "window",
+            select: HloComp req = "select",
+            scatter: HloComp req = "scatter",
+        }
+        Sort { dimensions: HloInts req = "dimensions", is_stable: HloBool opt = "is_stable", to_apply: HloComp req = "to_apply" }
+        Map { dimensions: HloInts opt = "dimensions", to_apply: HloComp req = "to_apply" }
+        TopK { k: HloInt req = "k", largest: HloBool opt = "largest" }
+        Rng { distribution: HloWord req = "distribution" }
+        RngBitGenerator { algorithm: HloWord opt = "algorithm" }
+        GetTupleElement { index: HloInt req = "index" }
+        Call { to_apply: HloComp req = "to_apply", is_composite: HloBool opt = "is_composite" }
+        Fusion { calls: HloComp req = "calls", kind: HloWord opt = "kind" }
+        While { condition: HloComp req = "condition", body: HloComp req = "body" }
+        Conditional {
+            branch_computations: HloComps opt = "branch_computations",
+            true_computation: HloComp opt = "true_computation",
+            false_computation: HloComp opt = "false_computation",
+        }
+        CustomCall {
+            custom_call_target: HloWord req = "custom_call_target",
+            to_apply: HloComp opt = "to_apply",
+            called_computations: HloComps opt = "called_computations",
+            api_version: HloWord opt = "api_version",
+            custom_call_has_side_effect: HloBool opt = "custom_call_has_side_effect",
+        }
+        /// `batch-norm-inference`, `batch-norm-training`, `batch-norm-grad`.
+        BatchNorm { epsilon: HloFloat req = "epsilon", feature_index: HloInt req = "feature_index" }
+        Cholesky { lower: HloWord opt = "lower", cholesky_options: HloOptions opt = "cholesky_options" }
+        TriangularSolve {
+            left_side: HloWord opt = "left_side",
+            lower: HloWord opt = "lower",
+            unit_diagonal: HloWord opt = "unit_diagonal",
+            transpose_a: HloWord opt = "transpose_a",
+            triangular_solve_options: HloOptions opt = "triangular_solve_options",
+        }
+        Fft { fft_type: HloWord req = "fft_type", fft_length: HloInts req = "fft_length" }
+        /// `all-reduce`, `all-reduce-start`, `reduce-scatter`, `collective-reduce`.
+        AllReduce {
+            replica_groups: HloReplicaGroups opt = "replica_groups",
+            channel_id: HloInt opt = "channel_id",
+            use_global_device_ids: HloBool opt = "use_global_device_ids",
+            to_apply: HloComp req = "to_apply",
+            constrain_layout: HloBool opt = "constrain_layout",
+            /// `reduce-scatter`'s scatter dimension.
+            dimensions: HloInts opt = "dimensions",
+        }
+        /// `all-gather`, `all-gather-start`.
+        AllGather {
+            dimensions: HloInts req = "dimensions",
+            replica_groups: HloReplicaGroups opt = "replica_groups",
+            channel_id: HloInt opt = "channel_id",
+            use_global_device_ids: HloBool opt = "use_global_device_ids",
+            constrain_layout: HloBool opt = "constrain_layout",
+        }
+        /// `all-to-all` (without `dimensions`, the tuple form), `ragged-all-to-all`,
+        /// `collective-broadcast`.
+        AllToAll {
+            dimensions: HloInts opt = "dimensions",
+            replica_groups: HloReplicaGroups opt = "replica_groups",
+            channel_id: HloInt opt = "channel_id",
+            use_global_device_ids: HloBool opt = "use_global_device_ids",
+            constrain_layout: HloBool opt = "constrain_layout",
+        }
+        /// `collective-permute`, `collective-permute-start`.
+        CollectivePermute {
+            source_target_pairs: HloPairs opt = "source_target_pairs",
+            channel_id: HloInt opt = "channel_id",
+            /// The in-place (4-operand) form's slice sizes.
+            slice_sizes: HloTokens opt = "slice_sizes",
+        }
+        /// `send`, `recv`, `send-done`, `recv-done`.
+        SendRecv { channel_id: HloInt opt = "channel_id", is_host_transfer: HloBool opt = "is_host_transfer" }
+        AsyncStart { calls: HloComp req = "calls", async_execution_thread: HloWord opt = "async_execution_thread" }
     }
 }

@@ -26,8 +26,8 @@
 use shardref_interp::devices::hlo_sharding::{self, ReassembleError};
 use shardref_interp::devices::sharded::{ImplicitReshards, ShardedInputs, ShardedOptions, run_sharded};
 use shardref_interp::{InterpError, Limits, Value};
-use shardref_spec::hlo::tok::{self, Sharding as HloSharding};
-use shardref_spec::ir::{Attr, Module, OpId, Span, Type};
+use shardref_spec::hlo::tok::Sharding as HloSharding;
+use shardref_spec::ir::{Module, OpId, Span, Type};
 use shardref_spec::ops::HloOp;
 
 use super::compare::{Closeness, Comparison};
@@ -46,9 +46,9 @@ pub struct Param {
 
 /// The number of partitions a module runs on (`num_partitions=` of its header, default 1).
 pub fn num_partitions(m: &Module) -> usize {
-    match m.op(m.root).attrs.get("hlo.num_partitions") {
-        Some(Attr::Opaque(t)) => t.parse::<usize>().ok().filter(|&n| n > 0).unwrap_or(1),
-        _ => 1,
+    match shardref_spec::schema::Module::of(m.op(m.root)).hlo_num_partitions().get() {
+        Some(t) => t.parse::<usize>().ok().filter(|&n| n > 0).unwrap_or(1),
+        None => 1,
     }
 }
 
@@ -58,9 +58,9 @@ fn entry(m: &Module) -> Result<OpId, EquivError> {
 
 /// A `sharding=` attribute of an instruction, decoded.
 pub fn sharding_of(m: &Module, op: OpId) -> Result<Option<HloSharding>, EquivError> {
-    match shardref_spec::hlo::attr_tokens(m, op, "sharding") {
+    match shardref_spec::schema::hlo::Instr::of(m.op(op)).sharding().get() {
         None => Ok(None),
-        Some(items) => tok::sharding(&items).map(Some).map_err(|e| EquivError::new(m.op(op).span, e)),
+        Some(s) => s.map(Some).map_err(|e| EquivError::new(m.op(op).span, e)),
     }
 }
 
@@ -72,7 +72,7 @@ pub fn entry_params(m: &Module) -> Result<Vec<Param>, EquivError> {
         if shardref_spec::hlo::opcode(m, i) != Some(HloOp::Parameter) {
             continue;
         }
-        let number = m.op(i).attrs.get("parameter_number").and_then(Attr::as_int).unwrap_or(0);
+        let number = shardref_spec::schema::hlo::Parameter::of(m.op(i)).parameter_number().get().unwrap_or(0);
         out.push(Param {
             number: usize::try_from(number).unwrap_or(usize::MAX),
             name: shardref_spec::hlo::name_of(m, i).to_string(),
