@@ -406,11 +406,12 @@ impl Tensor {
     }
 }
 
-/// Row-major strides, in elements.
+/// Row-major strides, in elements. Saturating: a shape whose strides overflow has a zero
+/// dimension (any other shape's elements fit in memory), so its strides never index anything.
 pub fn strides(shape: &[usize]) -> Vec<usize> {
-    let mut s = vec![1; shape.len()];
+    let mut s = vec![1usize; shape.len()];
     for i in (0..shape.len().saturating_sub(1)).rev() {
-        s[i] = s[i + 1] * shape[i + 1];
+        s[i] = s[i + 1].saturating_mul(shape[i + 1]);
     }
     s
 }
