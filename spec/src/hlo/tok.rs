@@ -308,7 +308,7 @@ pub fn replica_groups(items: &[(bool, Tok)]) -> Result<Vec<Vec<i64>>, String> {
                 _ => return Err(bad()),
             };
             let ids = iota_devices(&reshape, perm.as_deref()).ok_or_else(bad)?;
-            if ids.len() as i64 != dims[0] * dims[1] {
+            if Some(ids.len() as i64) != dims[0].checked_mul(dims[1]) {
                 return Err(bad());
             }
             Ok(ids.chunks(dims[1].max(1) as usize).map(|c| c.to_vec()).collect())
