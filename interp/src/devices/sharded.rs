@@ -945,36 +945,9 @@ impl<'m> Driver<'m> {
         let shapes: Vec<Vec<usize>> = operands.iter().map(|h| h.global.clone()).collect();
         let rshapes: Vec<Vec<usize>> = results.iter().map(|(g, _)| g.clone()).collect();
         let deps = locality::deps(m, op, kind, &shapes, &rshapes).ok()?;
-        let combine = match deps.combine {
-            Combine::Sum => ReductionKind::Sum,
-            Combine::Max => ReductionKind::Max,
-            Combine::Min => ReductionKind::Min,
-            Combine::Other => return None,
-        };
-        let mut factors: Vec<(usize, &Vec<AxisPart>)> = vec![];
-        for (i, dl) in deps.operands.iter().enumerate() {
-            for (d, dep) in dl.iter().enumerate() {
-                let Dep::Reduce(f) = dep else { continue };
-                let axes = operands.get(i)?.sharding.dims.get(d)?;
-                if axes.is_empty() {
-                    continue;
-                }
-                match factors.iter().find(|(g, _)| g == f) {
-                    None => factors.push((*f, axes)),
-                    Some((_, a)) if *a != axes => return None,
-                    Some(_) => {}
-                }
-            }
-        }
-        let mut axes: Vec<AxisPart> = vec![];
-        for (_, a) in factors {
-            if a.iter().any(|x| x.overlaps_any(&axes)) {
-                return None;
-            }
-            axes.extend(a.iter().copied());
-        }
+        let combine = reduction_kind(deps.combine)?;
+        let (_, mut axes) = reduction_factors(&deps, operands).ok()?;
         axes.retain(|x| results.iter().all(|(_, s)| s.dims.iter().flatten().all(|y| !y.overlaps_any(&[*x]))));
-        axes.sort_by_key(|x| (x.axis, x.pre));
         (!axes.is_empty()).then_some((axes, combine))
     }
 
@@ -1028,54 +1001,20 @@ impl<'m> Driver<'m> {
             }
             carried = operands[i].sharding.unreduced.clone();
         }
-        // Reduction factors: every carrier sharded alike (or replicated).
-        let mut factors: HashMap<usize, (Vec<AxisPart>, usize, usize)> = HashMap::new();
-        for (i, dl) in deps.operands.iter().enumerate() {
-            for (d, dep) in dl.iter().enumerate() {
-                if let Dep::Reduce(f) = dep {
-                    let Some(axes) = operands[i].sharding.dims.get(d) else { continue };
-                    if axes.is_empty() {
-                        continue;
-                    }
-                    match factors.get(f) {
-                        None => {
-                            factors.insert(*f, (axes.clone(), i, d));
-                        }
-                        Some((a, i0, d0)) if a != axes => {
-                            return Err(InterpError::trap(
-                                span,
-                                format!(
-                                    "'{name}': operand #{i} dimension {d} is sharded on {} but operand #{i0} dimension {d0} of the same reduction factor on {} (implicit communication)",
-                                    mesh.parts_name(axes),
-                                    mesh.parts_name(a)
-                                ),
-                            ));
-                        }
-                        Some(_) => {}
-                    }
-                }
-            }
-        }
-        let mut reduce_axes: Vec<AxisPart> = vec![];
-        let mut by_factor: Vec<(&usize, &(Vec<AxisPart>, usize, usize))> = factors.iter().collect();
-        by_factor.sort_by_key(|(f, _)| **f);
-        for (k, (_, (axes, i, d))) in by_factor.iter().enumerate() {
-            // Two reduction factors sharded on the same axes would pair the
-            // diagonal blocks of the two factors only.
-            if let Some((_, (_, i0, d0))) =
-                by_factor[..k].iter().find(|(_, (a, _, _))| axes.iter().any(|x| x.overlaps_any(a)))
-            {
-                return Err(InterpError::trap(
-                    span,
-                    format!(
-                        "'{name}': operand #{i} dimension {d} and operand #{i0} dimension {d0} are sharded on the same axes {} but belong to different reduction factors (implicit communication)",
-                        mesh.parts_name(axes)
-                    ),
-                ));
-            }
-            reduce_axes.extend(axes.iter().copied());
-        }
-        reduce_axes.sort_by_key(|x| (x.axis, x.pre));
+        let (factors, reduce_axes) = reduction_factors(&deps, operands).map_err(|c| {
+            let msg = match c {
+                FactorConflict::Unlike { i, d, i0, d0, axes, first } => format!(
+                    "'{name}': operand #{i} dimension {d} is sharded on {} but operand #{i0} dimension {d0} of the same reduction factor on {} (implicit communication)",
+                    mesh.parts_name(&axes),
+                    mesh.parts_name(&first)
+                ),
+                FactorConflict::Shared { i, d, i0, d0, axes } => format!(
+                    "'{name}': operand #{i} dimension {d} and operand #{i0} dimension {d0} are sharded on the same axes {} but belong to different reduction factors (implicit communication)",
+                    mesh.parts_name(&axes)
+                ),
+            };
+            InterpError::trap(span, msg)
+        })?;
         if !reduce_axes.is_empty() {
             if deps.combine == Combine::Other {
                 return Err(InterpError::trap(
@@ -1141,11 +1080,7 @@ impl<'m> Driver<'m> {
             }
             masks.push(per_operand);
         }
-        let combine = match deps.combine {
-            Combine::Max => ReductionKind::Max,
-            Combine::Min => ReductionKind::Min,
-            Combine::Sum | Combine::Other => ReductionKind::Sum,
-        };
+        let combine = reduction_kind(deps.combine).unwrap_or(ReductionKind::Sum);
         if !carried.is_empty() && !reduce_axes.is_empty() && combine != ReductionKind::Sum {
             return Err(InterpError::trap(
                 span,
@@ -1461,4 +1396,73 @@ pub fn run_parallel_hook(
         }
     }
     Ok(Some(out))
+}
+
+/// How the partials of a reduction factor combine, as a sharding's reduction kind; `None` for a
+/// body that is not a single add, max or min.
+fn reduction_kind(c: Combine) -> Option<ReductionKind> {
+    match c {
+        Combine::Sum => Some(ReductionKind::Sum),
+        Combine::Max => Some(ReductionKind::Max),
+        Combine::Min => Some(ReductionKind::Min),
+        Combine::Other => None,
+    }
+}
+
+/// Why an op's sharded reduction factors cannot run locally.
+enum FactorConflict {
+    /// Two carriers of one factor sharded on different axes: operand `i` dimension `d` on `axes`,
+    /// operand `i0` dimension `d0` (the factor's first carrier) on `first`.
+    Unlike { i: usize, d: usize, i0: usize, d0: usize, axes: Vec<AxisPart>, first: Vec<AxisPart> },
+    /// Two factors sharded on overlapping axes (only their diagonal blocks would meet).
+    Shared { i: usize, d: usize, i0: usize, d0: usize, axes: Vec<AxisPart> },
+}
+
+/// The reduction factors an op's operands shard: per factor, its axes and its first carrier
+/// (operand, dimension), and all their axes sorted. Every carrier of a factor must be sharded
+/// alike (or replicated) and no two factors may share an axis.
+#[allow(clippy::type_complexity)]
+fn reduction_factors(
+    deps: &locality::OpDeps,
+    operands: &[Held],
+) -> Result<(HashMap<usize, (Vec<AxisPart>, usize, usize)>, Vec<AxisPart>), FactorConflict> {
+    let mut factors: HashMap<usize, (Vec<AxisPart>, usize, usize)> = HashMap::new();
+    for (i, dl) in deps.operands.iter().enumerate() {
+        for (d, dep) in dl.iter().enumerate() {
+            let Dep::Reduce(f) = dep else { continue };
+            let Some(axes) = operands[i].sharding.dims.get(d) else { continue };
+            if axes.is_empty() {
+                continue;
+            }
+            match factors.get(f) {
+                None => {
+                    factors.insert(*f, (axes.clone(), i, d));
+                }
+                Some((first, i0, d0)) if first != axes => {
+                    return Err(FactorConflict::Unlike {
+                        i,
+                        d,
+                        i0: *i0,
+                        d0: *d0,
+                        axes: axes.clone(),
+                        first: first.clone(),
+                    });
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    let mut by_factor: Vec<(&usize, &(Vec<AxisPart>, usize, usize))> = factors.iter().collect();
+    by_factor.sort_by_key(|(f, _)| **f);
+    let mut all: Vec<AxisPart> = vec![];
+    for (k, (_, (axes, i, d))) in by_factor.iter().enumerate() {
+        if let Some((_, (_, i0, d0))) =
+            by_factor[..k].iter().find(|(_, (a, _, _))| axes.iter().any(|x| x.overlaps_any(a)))
+        {
+            return Err(FactorConflict::Shared { i: *i, d: *d, i0: *i0, d0: *d0, axes: axes.clone() });
+        }
+        all.extend(axes.iter().copied());
+    }
+    all.sort_by_key(|x| (x.axis, x.pre));
+    Ok((factors, all))
 }
