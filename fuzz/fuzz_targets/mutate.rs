@@ -341,20 +341,29 @@ const HLO_BINARY: &[&str] = &[
     "gather",
 ];
 
-/// Byte ranges of element-type words that start an HLO shape (`f32[`, `pred[`, `token[`).
-fn hlo_types(t: &str) -> Vec<(usize, usize)> {
+/// Byte ranges of the non-empty words (bytes accepted by `word`) that end right before each `delim`.
+fn words_before(t: &str, delim: char, word: fn(u8) -> bool) -> Vec<(usize, usize)> {
     let b = t.as_bytes();
     let mut out = vec![];
-    for (i, _) in t.match_indices('[') {
+    for (i, _) in t.match_indices(delim) {
         let mut s = i;
-        while s > 0 && b[s - 1].is_ascii_alphanumeric() {
+        while s > 0 && word(b[s - 1]) {
             s -= 1;
         }
-        if s < i && (s == 0 || !matches!(b[s - 1], b'_' | b'%' | b'.' | b'-')) && HLO_TYPES.contains(&&t[s..i]) {
+        if s < i {
             out.push((s, i));
         }
     }
     out
+}
+
+/// Byte ranges of element-type words that start an HLO shape (`f32[`, `pred[`, `token[`).
+fn hlo_types(t: &str) -> Vec<(usize, usize)> {
+    let b = t.as_bytes();
+    words_before(t, '[', |c| c.is_ascii_alphanumeric())
+        .into_iter()
+        .filter(|&(s, i)| (s == 0 || !matches!(b[s - 1], b'_' | b'%' | b'.' | b'-')) && HLO_TYPES.contains(&&t[s..i]))
+        .collect()
 }
 
 /// Byte ranges of the dimension lists of HLO shapes (`4,8` of `f32[4,8]`).
@@ -365,17 +374,12 @@ fn hlo_dims(t: &str) -> Vec<(usize, usize)> {
 /// Byte ranges of opcodes: a word of `HLO_UNARY` or `HLO_BINARY` directly followed by `(`.
 fn hlo_opcodes(t: &str) -> Vec<(usize, usize)> {
     let b = t.as_bytes();
-    let mut out = vec![];
-    for (i, _) in t.match_indices('(') {
-        let mut s = i;
-        while s > 0 && (b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'-') {
-            s -= 1;
-        }
-        if s < i && s > 0 && b[s - 1] == b' ' && (HLO_UNARY.contains(&&t[s..i]) || HLO_BINARY.contains(&&t[s..i])) {
-            out.push((s, i));
-        }
-    }
-    out
+    words_before(t, '(', |c| c.is_ascii_alphanumeric() || c == b'-')
+        .into_iter()
+        .filter(|&(s, i)| {
+            s > 0 && b[s - 1] == b' ' && (HLO_UNARY.contains(&&t[s..i]) || HLO_BINARY.contains(&&t[s..i]))
+        })
+        .collect()
 }
 
 /// Byte ranges of instruction names used as operands or defined (`%p0`, `%add.1`).
