@@ -855,7 +855,7 @@ impl Lowerer {
                 let mut first: Option<TensorType> = None;
                 for &(v, _) in operands {
                     let Type::Tensor(t) = self.m.value_type(v) else { return None };
-                    total += (*t.shape.as_ref()?.get(d)?)?;
+                    total = total.checked_add((*t.shape.as_ref()?.get(d)?)?)?;
                     first.get_or_insert_with(|| t.clone());
                 }
                 let mut t = first?;

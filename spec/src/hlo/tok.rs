@@ -387,10 +387,12 @@ pub fn mesh_replica_groups(items: &[(bool, Tok)]) -> Result<Vec<Vec<i64>>, Strin
             .ok_or_else(|| format!("{text} is not a valid axis name or index"))?;
         let full = axes[axis].1;
         let (pre, size) = sub.unwrap_or((1, full));
-        if pre <= 0 || size <= 0 || full % (pre * size) != 0 {
+        // Checked: the pre-size and size are read from the text.
+        let span = pre.checked_mul(size).filter(|&s| pre > 0 && size > 0 && full % s == 0);
+        let Some(span) = span else {
             return Err(format!("sub-axis {text}:({pre}){size} does not divide its axis of size {full}"));
-        }
-        parts.push((axis, full / (pre * size), size));
+        };
+        parts.push((axis, full / span, size));
     }
     let coords = |mut p: i64| -> Vec<i64> {
         let mut c = vec![0; axes.len()];
@@ -439,6 +441,10 @@ pub fn iota_devices(reshape: &[i64], perm: Option<&[i64]>) -> Option<Vec<i64>> {
     let n: i64 = reshape.iter().try_fold(1i64, |a, &d| a.checked_mul(d))?;
     if n > 1 << 24 {
         return None;
+    }
+    // No devices: the strides below would multiply dimensions that need not fit in i64.
+    if n == 0 {
+        return Some(vec![]);
     }
     let rank = reshape.len();
     let perm: Vec<usize> = match perm {
