@@ -242,7 +242,7 @@ impl Module {
             .ops
             .iter()
             .copied()
-            .find(|&op| matches!(self.op(op).attrs.get("sym_name"), Some(Attr::Str(s, _)) if s == name.as_bytes()))
+            .find(|&op| crate::schema::Symbol::of(self.op(op)).sym_name().get() == Some(name.as_bytes()))
     }
 
     /// Every op, in pre-order (an op before the ops nested in it).

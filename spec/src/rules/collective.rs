@@ -8,16 +8,17 @@
 use super::OpView;
 use super::builder::FactorType;
 use crate::ir::sdy::OpShardingRule;
+use crate::schema::stablehlo;
 
 /// Pointwise except the gather dimension.
 pub fn all_gather(v: &OpView<'_>) -> Option<OpShardingRule> {
-    let dim = v.int("all_gather_dim")?;
+    let dim = stablehlo::AllGather::of(v.operation()).all_gather_dim().get()?;
     resized_dim(v, dim)
 }
 
 /// Pointwise except the scatter dimension.
 pub fn reduce_scatter(v: &OpView<'_>) -> Option<OpShardingRule> {
-    let dim = v.int("scatter_dimension")?;
+    let dim = stablehlo::ReduceScatter::of(v.operation()).scatter_dimension().get()?;
     resized_dim(v, dim)
 }
 
@@ -36,8 +37,8 @@ fn resized_dim(v: &OpView<'_>, dim: i64) -> Option<OpShardingRule> {
 /// operand factor and a result factor (the concat dimension only when it
 /// differs from the split dimension).
 pub fn all_to_all(v: &OpView<'_>) -> Option<OpShardingRule> {
-    let split = v.int("split_dimension")?;
-    let concat = v.int("concat_dimension")?;
+    let split = stablehlo::AllToAll::of(v.operation()).split_dimension().get()?;
+    let concat = stablehlo::AllToAll::of(v.operation()).concat_dimension().get()?;
     let in_shape = v.operand_shape(0)?;
     let out_shape = v.result_shape(0)?;
     let (s, c) = (usize::try_from(split).ok()?, usize::try_from(concat).ok()?);

@@ -8,14 +8,12 @@
 use super::OpView;
 use super::builder::{FactorType, NULL_DIM};
 use crate::ir::sdy::OpShardingRule;
-use crate::ir::stablehlo::StablehloAttr;
+use crate::schema::stablehlo;
 
 /// Batch (lhs, rhs, out); lhs free (lhs, out); rhs free (rhs, out);
 /// contracting (lhs, rhs; reduction).
 pub fn dot_general(v: &OpView<'_>) -> Option<OpShardingRule> {
-    let Some(StablehloAttr::Dot(dn)) = v.stablehlo("dot_dimension_numbers") else {
-        return None;
-    };
+    let dn = stablehlo::DotGeneral::of(v.operation()).dot_dimension_numbers().get()?;
     let lhs = v.operand_shape(0)?;
     let rhs = v.operand_shape(1)?;
     let size = |s: &[i64], d: i64| usize::try_from(d).ok().and_then(|d| s.get(d).copied());
@@ -63,15 +61,13 @@ pub fn dot(v: &OpView<'_>) -> Option<OpShardingRule> {
 /// The convolution factors of sharding-rules.md §2, spatial ones only outside
 /// conservative mode.
 pub fn convolution(v: &OpView<'_>, conservative: bool) -> Option<OpShardingRule> {
-    let Some(StablehloAttr::Conv(dn)) = v.stablehlo("dimension_numbers") else {
-        return None;
-    };
+    let dn = stablehlo::Convolution::of(v.operation()).dimension_numbers().get()?;
     let lhs = v.operand_shape(0)?;
     let rhs = v.operand_shape(1)?;
     let out = v.result_shape(0)?;
     let at = |s: &[i64], d: i64| usize::try_from(d).ok().and_then(|d| s.get(d).copied());
-    let batch_groups = v.int("batch_group_count").unwrap_or(1);
-    let feature_groups = v.int("feature_group_count").unwrap_or(1);
+    let batch_groups = stablehlo::Convolution::of(v.operation()).batch_group_count().get().unwrap_or(1);
+    let feature_groups = stablehlo::Convolution::of(v.operation()).feature_group_count().get().unwrap_or(1);
     let mut b = v.builder();
     if batch_groups > 1 {
         b.add(

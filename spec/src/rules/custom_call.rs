@@ -7,9 +7,9 @@
 
 use super::builder::{FactorType, NULL_DIM};
 use super::{Lookup, OpView, Warning};
+use crate::ir::Type;
 use crate::ir::mpmd::MpmdAttr;
 use crate::ir::sdy::OpShardingRule;
-use crate::ir::{Attr, Type};
 use crate::ops::{FuncOp, OpKind, OpName, StablehloOp};
 
 /// Targets upstream deliberately gives no rule.
@@ -48,7 +48,7 @@ const POINTWISE: &[&str] = &[
 
 /// The rule of a custom call, by its `call_target_name`.
 pub(super) fn custom_call(v: &OpView<'_>) -> Lookup {
-    let target = match v.attr("call_target_name").and_then(Attr::as_str) {
+    let target = match crate::schema::stablehlo::CustomCall::of(v.operation()).call_target_name().get() {
         Some(t) => String::from_utf8_lossy(t).into_owned(),
         None => String::new(),
     };
@@ -182,11 +182,8 @@ pub(super) fn mpmd_transfer(v: &OpView<'_>) -> Option<OpShardingRule> {
         let func = std::iter::successors(v.m.parent_op(v.op), |&p| v.m.parent_op(p))
             .take(v.m.ops.len() + 1)
             .find(|&p| v.m.op(p).name == OpName::Known(OpKind::Func(FuncOp::Func)))?;
-        let topology = match v.m.op(func).attrs.get("topology") {
-            Some(Attr::Mpmd(a)) => match a.as_ref() {
-                MpmdAttr::Topology(t) => t,
-                _ => return None,
-            },
+        let topology = match crate::schema::Func::of(v.m.op(func)).topology().get() {
+            Some(MpmdAttr::Topology(t)) => t,
             _ => return None,
         };
         let find = |name: &Option<String>| {

@@ -11,7 +11,6 @@
 use super::OpView;
 use super::builder::{FactorType, NULL_DIM, RuleBuilder};
 use crate::ir::sdy::OpShardingRule;
-use crate::ir::stablehlo::StablehloAttr;
 use crate::ir::{Type, ValueDef};
 use crate::ops::{OpKind, StablehloOp};
 
@@ -86,9 +85,7 @@ fn add_factors(
 
 /// Gather: operand and start indices → slices.
 pub fn gather(v: &OpView<'_>) -> Option<OpShardingRule> {
-    let Some(StablehloAttr::Gather(dn)) = v.stablehlo("dimension_numbers") else {
-        return None;
-    };
+    let dn = crate::schema::stablehlo::Gather::of(v.operation()).dimension_numbers().get()?;
     let input = v.operand_shape(0)?;
     let indices = v.operand_shape(1)?;
     let slices = v.result_shape(0)?;
@@ -117,9 +114,7 @@ fn index_vector_factor(indices: &[i64], ivd: i64, add: &mut dyn FnMut(i64, i64, 
 
 /// Scatter: inputs..., indices, updates... → results shaped like the inputs.
 pub fn scatter(v: &OpView<'_>) -> Option<OpShardingRule> {
-    let Some(StablehloAttr::Scatter(dn)) = v.stablehlo("scatter_dimension_numbers") else {
-        return None;
-    };
+    let dn = crate::schema::stablehlo::Scatter::of(v.operation()).scatter_dimension_numbers().get()?;
     let n = v.num_results();
     let input = v.operand_shape(0)?;
     let indices = v.operand_shape(n)?;

@@ -7,13 +7,14 @@
 use super::OpView;
 use super::builder::{FactorType, NULL_DIM};
 use crate::ir::sdy::OpShardingRule;
-use crate::ir::stablehlo::{StablehloAttr, Transpose};
+use crate::ir::stablehlo::Transpose;
+use crate::schema::stablehlo;
 
 /// Operand dimension d ↔ result dimension d; the feature dimension also ↔
 /// dimension 0 of scale, offset, mean and variance.
 pub fn batch_norm_inference(v: &OpView<'_>) -> Option<OpShardingRule> {
     let shape = v.operand_shape(0)?;
-    let feature = v.int("feature_index")?;
+    let feature = stablehlo::BatchNorm::of(v.operation()).feature_index().get()?;
     let mut b = v.builder();
     for (d, &size) in shape.iter().enumerate() {
         let d = d as i64;
@@ -44,11 +45,9 @@ pub fn triangular_solve(v: &OpView<'_>) -> Option<OpShardingRule> {
     let mut b = v.builder();
     b.add_pointwise(&a[..a.len() - 2]);
     let (d1, d2) = (a.len() as i64 - 2, a.len() as i64 - 1);
-    let transposed = match v.stablehlo("transpose_a") {
-        Some(StablehloAttr::Transpose(t)) => matches!(t, Transpose::Transpose | Transpose::Adjoint),
-        _ => false,
-    };
-    let left = v.bool_attr("left_side").unwrap_or(false);
+    let attrs = stablehlo::TriangularSolve::of(v.operation());
+    let transposed = matches!(attrs.transpose_a().get(), Some(Transpose::Transpose | Transpose::Adjoint));
+    let left = attrs.left_side().get().unwrap_or(false);
     let at = |d: i64| a[d as usize];
     let bt = |d: i64| bs[d as usize];
     let nr = FactorType::NeedReplication;
@@ -71,7 +70,7 @@ pub fn triangular_solve(v: &OpView<'_>) -> Option<OpShardingRule> {
 pub fn fft(v: &OpView<'_>) -> Option<OpShardingRule> {
     let i = v.operand_shape(0)?;
     let o = v.result_shape(0)?;
-    let n = v.ints("fft_length")?.len();
+    let n = stablehlo::Fft::of(v.operation()).fft_length().get()?.len();
     let mut b = v.builder();
     let rank = i.len();
     for (d, &size) in i.iter().enumerate() {

@@ -30,7 +30,7 @@ pub use builder::{FactorType, NULL_DIM, RuleBuilder};
 
 use crate::diag::{Diagnostic, Severity};
 use crate::ir::sdy::{OpShardingRule, SdyAttr};
-use crate::ir::stablehlo::{DYNAMIC, StablehloAttr};
+use crate::ir::stablehlo::DYNAMIC;
 use crate::ir::{Attr, Module, OpId, Type, ValueDef, ValueId};
 use crate::ops::{
     ArithOp, BuiltinOp, CheckOp, ChloOp, FuncOp, InterpreterOp, MpmdOp, OpKind, OpName, SdyOp, StablehloOp,
@@ -195,27 +195,9 @@ impl<'m> OpView<'m> {
         let res: Vec<usize> = self.results().iter().map(|&v| self.rank_of(v).min(shape.len())).collect();
         Some(RuleBuilder::pointwise(&ops, &res, &shape))
     }
-    pub fn attr(&self, name: &str) -> Option<&'m Attr> {
-        self.m.op(self.op).attrs.get(name)
-    }
-    /// An integer attribute.
-    pub fn int(&self, name: &str) -> Option<i64> {
-        self.attr(name)?.as_int().and_then(|v| i64::try_from(v).ok())
-    }
-    /// An integer list attribute: a dense array, an array of integers, or dense
-    /// integer elements.
-    pub fn ints(&self, name: &str) -> Option<Vec<i64>> {
-        attr_ints(self.attr(name)?)
-    }
-    pub fn bool_attr(&self, name: &str) -> Option<bool> {
-        match self.attr(name)? {
-            Attr::Bool(b) => Some(*b),
-            Attr::Int(i) => Some(i.value != 0),
-            _ => None,
-        }
-    }
-    pub fn stablehlo(&self, name: &str) -> Option<&'m StablehloAttr> {
-        self.attr(name)?.as_stablehlo()
+    /// The op itself, for its attribute views (`crate::schema`).
+    pub fn operation(&self) -> &'m crate::ir::Operation {
+        self.m.op(self.op)
     }
     /// The op that defines `v`, if it is an op result.
     pub fn def_op(&self, v: ValueId) -> Option<OpId> {
@@ -242,24 +224,6 @@ fn shape_of_type(t: &Type) -> Option<Vec<i64>> {
     };
     let shape = tensor.shape.as_ref()?;
     Some(shape.iter().map(|d| d.and_then(|d| i64::try_from(d).ok()).unwrap_or(DYNAMIC)).collect())
-}
-
-/// An integer list from a dense array, an array of integers, or dense integer elements.
-pub(crate) fn attr_ints(a: &Attr) -> Option<Vec<i64>> {
-    match a {
-        Attr::DenseArray(d) => Some(d.as_i64()),
-        Attr::Array(items) => items.iter().map(|i| i.as_int().and_then(|v| i64::try_from(v).ok())).collect(),
-        Attr::Dense(d) => {
-            let t = d.ty.as_tensor()?;
-            let count = usize::try_from(t.num_elements()?).ok()?;
-            let vals = crate::dense::int_elements(&d.data, &t.elem, count);
-            if vals.len() != count {
-                return None;
-            }
-            vals.into_iter().map(|v| i64::try_from(v).ok()).collect()
-        }
-        _ => None,
-    }
 }
 
 /// Upstream's `createOpShardingRule` with its warnings.

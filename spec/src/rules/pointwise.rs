@@ -8,6 +8,7 @@
 use super::OpView;
 use super::builder::FactorType;
 use crate::ir::sdy::OpShardingRule;
+use crate::schema::stablehlo;
 
 /// Pointwise over the operand shape; scalar `min` and `max` get `[]`.
 pub fn clamp(v: &OpView<'_>) -> Option<OpShardingRule> {
@@ -25,7 +26,7 @@ pub fn select(v: &OpView<'_>) -> Option<OpShardingRule> {
 /// Pointwise; the reversed dimensions are permutation factors.
 pub fn reverse(v: &OpView<'_>) -> Option<OpShardingRule> {
     let shape = v.result_shape(0)?;
-    let dims = v.ints("dimensions").unwrap_or_default();
+    let dims = stablehlo::Dimensions::of(v.operation()).dimensions().get().unwrap_or_default();
     let ty = |d: i64| if dims.contains(&d) { FactorType::Permutation } else { FactorType::PassThrough };
     Some(v.builder().add_pointwise_with(&shape, ty, |_| false).build())
 }
@@ -34,7 +35,7 @@ pub fn reverse(v: &OpView<'_>) -> Option<OpShardingRule> {
 /// has size 1); the other dimensions are pass-through.
 pub fn sort(v: &OpView<'_>) -> Option<OpShardingRule> {
     let shape = v.operand_shape(0)?;
-    let sort_dim = v.int("dimension").unwrap_or(-1);
+    let sort_dim = stablehlo::Sort::of(v.operation()).dimension().get().unwrap_or(-1);
     let blocked = shape.iter().enumerate().all(|(d, &s)| d as i64 == sort_dim || s == 1);
     let mut b = v.builder();
     for (d, &size) in shape.iter().enumerate() {

@@ -8,12 +8,13 @@
 use super::OpView;
 use super::builder::{FactorType, NULL_DIM};
 use crate::ir::sdy::OpShardingRule;
+use crate::schema::stablehlo;
 
 /// Per input dimension: reduced → a reduction factor on every input; kept →
 /// a pass-through factor on every input and result. Init values get `[]`.
 pub fn reduce(v: &OpView<'_>) -> Option<OpShardingRule> {
     let shape = v.operand_shape(0)?;
-    let dims = v.ints("dimensions")?;
+    let dims = stablehlo::Dimensions::of(v.operation()).dimensions().get()?;
     let n = v.num_results();
     let mut b = v.builder();
     let mut out_dim = 0i64;
@@ -46,9 +47,10 @@ fn window_pass_through(padding: Option<&[i64]>, window: &[i64], strides: &[i64],
 /// results; init values get `[]`.
 pub fn reduce_window(v: &OpView<'_>, conservative: bool) -> Option<OpShardingRule> {
     let shape = v.result_shape(0)?;
-    let padding = v.ints("padding");
-    let window = v.ints("window_dimensions").unwrap_or_default();
-    let strides = v.ints("window_strides").unwrap_or_default();
+    let a = stablehlo::ReduceWindow::of(v.operation());
+    let padding = a.padding().get();
+    let window = a.window_dimensions().get().unwrap_or_default();
+    let strides = a.window_strides().get().unwrap_or_default();
     let ty = |d: i64| {
         if window_pass_through(padding.as_deref(), &window, &strides, d as usize) {
             FactorType::PassThrough
@@ -65,9 +67,10 @@ pub fn reduce_window(v: &OpView<'_>, conservative: bool) -> Option<OpShardingRul
 pub fn select_and_scatter(v: &OpView<'_>, conservative: bool) -> Option<OpShardingRule> {
     let out = v.result_shape(0)?;
     let source = v.operand_shape(1)?;
-    let padding = v.ints("padding");
-    let window = v.ints("window_dimensions").unwrap_or_default();
-    let strides = v.ints("window_strides").unwrap_or_default();
+    let a = stablehlo::SelectAndScatter::of(v.operation());
+    let padding = a.padding().get();
+    let window = a.window_dimensions().get().unwrap_or_default();
+    let strides = a.window_strides().get().unwrap_or_default();
     let mut b = v.builder();
     for (d, &size) in out.iter().enumerate() {
         let di = d as i64;

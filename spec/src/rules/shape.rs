@@ -10,6 +10,7 @@ use super::OpView;
 use super::builder::{FactorType, NULL_DIM};
 use crate::ir::sdy::OpShardingRule;
 use crate::ops::{OpKind, SdyOp, StablehloOp, Traits};
+use crate::schema::stablehlo;
 
 /// Per result dimension: a mapped operand dimension of the same size shares
 /// its factor; an expanded size-1 operand dimension gets its own size-1 factor
@@ -17,7 +18,7 @@ use crate::ops::{OpKind, SdyOp, StablehloOp, Traits};
 pub fn broadcast_in_dim(v: &OpView<'_>) -> Option<OpShardingRule> {
     let in_shape = v.operand_shape(0)?;
     let out_shape = v.result_shape(0)?;
-    let dims = v.ints("broadcast_dimensions")?;
+    let dims = stablehlo::BroadcastInDim::of(v.operation()).broadcast_dimensions().get()?;
     let mut out_to_in = vec![NULL_DIM; out_shape.len()];
     for (in_dim, &out_dim) in dims.iter().enumerate() {
         let slot = usize::try_from(out_dim).ok().and_then(|o| out_to_in.get_mut(o))?;
@@ -42,7 +43,7 @@ pub fn broadcast_in_dim(v: &OpView<'_>) -> Option<OpShardingRule> {
 /// the operand's size.
 pub fn transpose(v: &OpView<'_>) -> Option<OpShardingRule> {
     let in_shape = v.operand_shape(0)?;
-    let perm = v.ints("permutation")?;
+    let perm = stablehlo::Transpose::of(v.operation()).permutation().get()?;
     let mut b = v.builder();
     for (out_dim, &in_dim) in perm.iter().enumerate() {
         let size = *usize::try_from(in_dim).ok().and_then(|d| in_shape.get(d))?;
@@ -155,7 +156,7 @@ fn gcd(a: i64, b: i64) -> i64 {
 /// concat-dim factor.
 pub fn concatenate(v: &OpView<'_>, conservative: bool) -> Option<OpShardingRule> {
     let shape = v.result_shape(0)?;
-    let cdim = v.int("dimension")?;
+    let cdim = stablehlo::Dimension::of(v.operation()).dimension().get()?;
     let is_slice = |x| v.def_kind(x) == Some(OpKind::Stablehlo(StablehloOp::Slice));
     let before_slice =
         |x| if is_slice(x) { v.def_op(x).and_then(|o| v.m.op(o).operands.first().copied()) } else { Some(x) };
