@@ -15,6 +15,8 @@ use super::shape::{print_shape, print_shape_human};
 use super::{computations, instructions, name_of, opcode, opcode_name};
 use crate::ir::{Attr, Module, OpId, ValueDef, ValueId};
 use crate::ops::HloOp;
+use crate::schema::hlo::{self as view, marks};
+use crate::schema::{Module as ModuleView, keys};
 
 /// The module header attributes, in the order `HloModule::Print` writes them.
 const HEADER_ORDER: &[&str] = &[
@@ -34,14 +36,15 @@ const HEADER_ORDER: &[&str] = &[
 pub fn print(m: &Module) -> String {
     let mut out = String::new();
     let root = m.op(m.root);
-    if let Some(Attr::Str(name, _)) = root.attrs.get("sym_name") {
+    let module = ModuleView::of(root);
+    if let Some(Attr::Str(name, _)) = module.sym_name().raw() {
         out.push_str("HloModule ");
         out.push_str(&String::from_utf8_lossy(name));
         let mut header: Vec<(&str, &str)> = root
             .attrs
             .iter()
-            .filter_map(|(k, v)| match (k.strip_prefix("hlo."), v) {
-                (Some(n), Attr::Opaque(t)) if n != "stack_frames" => Some((n, t.as_str())),
+            .filter_map(|(k, v)| match (k.strip_prefix(marks::PREFIX), v) {
+                (Some(n), Attr::Opaque(t)) if k != marks::STACK_FRAMES => Some((n, t.as_str())),
                 _ => None,
             })
             .collect();
@@ -53,7 +56,7 @@ pub fn print(m: &Module) -> String {
         }
         out.push_str("\n\n");
     }
-    if let Some(Attr::Opaque(frames)) = root.attrs.get("hlo.stack_frames") {
+    if let Some(Attr::Opaque(frames)) = module.hlo_stack_frames().raw() {
         out.push_str(frames);
     }
     for c in computations(m) {
@@ -65,7 +68,8 @@ pub fn print(m: &Module) -> String {
 
 fn print_computation(m: &Module, c: OpId, out: &mut String) {
     let o = m.op(c);
-    if o.attrs.contains("hlo.entry") {
+    let comp = view::Computation::of(o);
+    if comp.entry().present() {
         out.push_str("ENTRY ");
     }
     out.push('%');
@@ -75,7 +79,7 @@ fn print_computation(m: &Module, c: OpId, out: &mut String) {
         .iter()
         .copied()
         .filter(|&i| opcode(m, i) == Some(HloOp::Parameter))
-        .map(|i| (m.op(i).attrs.get("parameter_number").and_then(Attr::as_int).unwrap_or(0), i))
+        .map(|i| (view::Parameter::of(m.op(i)).parameter_number().raw().and_then(Attr::as_int).unwrap_or(0), i))
         .collect();
     params.sort();
     out.push_str(" (");
@@ -93,7 +97,7 @@ fn print_computation(m: &Module, c: OpId, out: &mut String) {
     }
     out.push_str(" {\n");
     for i in ins {
-        if m.op(i).attrs.contains("hlo.compact") {
+        if view::Instr::of(m.op(i)).compact().present() {
             continue;
         }
         out.push_str("  ");
@@ -105,8 +109,8 @@ fn print_computation(m: &Module, c: OpId, out: &mut String) {
     // in stored order; `sym_name` and the lowering's `hlo.*` marks are not attributes of the text.
     for (k, v) in o.attrs.iter() {
         if let Attr::Opaque(t) = v
-            && k != "sym_name"
-            && !k.starts_with("hlo.")
+            && k != keys::SYM_NAME
+            && !k.starts_with(marks::PREFIX)
         {
             out.push_str(", ");
             out.push_str(k);
@@ -129,7 +133,7 @@ fn value_name(m: &Module, v: ValueId) -> String {
 pub fn print_instruction(m: &Module, i: OpId, out: &mut String) {
     let o = m.op(i);
     let Some(k) = opcode(m, i) else { return };
-    if o.attrs.contains("hlo.root") {
+    if view::Instr::of(o).root().present() {
         out.push_str("ROOT ");
     }
     out.push('%');
@@ -141,10 +145,12 @@ pub fn print_instruction(m: &Module, i: OpId, out: &mut String) {
     out.push('(');
     match k {
         HloOp::Parameter => {
-            out.push_str(&o.attrs.get("parameter_number").and_then(Attr::as_int).unwrap_or(0).to_string());
+            out.push_str(
+                &view::Parameter::of(o).parameter_number().raw().and_then(Attr::as_int).unwrap_or(0).to_string(),
+            );
         }
         HloOp::Constant => {
-            if let Some(Attr::Opaque(l)) = o.attrs.get("hlo.literal") {
+            if let Some(Attr::Opaque(l)) = view::Constant::of(o).literal().raw() {
                 out.push_str(l);
             }
         }
@@ -163,7 +169,8 @@ pub fn print_instruction(m: &Module, i: OpId, out: &mut String) {
     let mut specific: Vec<(&str, &Attr)> = vec![];
     let mut generic: Vec<(&str, &Attr)> = vec![];
     for (key, a) in o.attrs.iter() {
-        if key.starts_with("hlo.") || key == "parameter_number" {
+        // The lowering's marks, and a parameter's number (printed as its operand above).
+        if key.starts_with(marks::PREFIX) || key == marks::PARAMETER_NUMBER {
             continue;
         }
         if GENERIC_ATTRS.contains(&key) {

@@ -4,6 +4,7 @@
 use crate::ir::*;
 use crate::lower::chlo::{ChloForm, chlo_form};
 use crate::ops::{ChloOp, OpKind};
+use crate::schema::chlo as view;
 
 use super::Printer;
 
@@ -180,7 +181,7 @@ pub fn block_arg_names(m: &Module, op: OpId, k: ChloOp, index: usize) -> Option<
         | ChloOp::RaggedDot => return None,
     }
     let o = m.op(op);
-    let (inputs, _) = segment_sizes(o.attrs.get("operandSegmentSizes"))?;
+    let (inputs, _) = segment_sizes(view::Scan::of(o).operand_segment_sizes().raw())?;
     let r = *o.regions.get(index)?;
     let b = *m.region(r).blocks.first()?;
     Some((0..m.block(b).args.len()).map(|i| if i < inputs { "input" } else { "carry" }.to_string()).collect())
@@ -194,7 +195,7 @@ pub fn print(p: &mut Printer<'_>, op: OpId, kind: ChloOp) -> bool {
     }
     use ChloOp as C;
     match kind {
-        C::Constant => !has_regions(p, op) && p.print_constant_like(op, "chlo.constant"),
+        C::Constant => !has_regions(p, op) && p.print_constant_like(op, "chlo.constant", view::Constant::of(o).value()),
         C::TopK => print_top_k(p, op),
         C::Scan => print_scan(p, op),
         C::ConstantLike | C::RaggedDot => false,
@@ -298,14 +299,15 @@ fn print_top_k(p: &mut Printer<'_>, op: OpId) -> bool {
     if o.operands.len() != 1 || o.results.len() != 2 || has_regions(p, op) {
         return false;
     }
-    let Some(Attr::Int(IntAttr { value: k, ty: Some(ElemType::I64) })) = o.attrs.get("k") else {
+    let v = view::TopK::of(o);
+    let Some(Attr::Int(IntAttr { value: k, ty: Some(ElemType::I64) })) = v.k().raw() else {
         return false;
     };
     let k = *k;
-    let mut consumed = vec!["k"];
-    let unstable = matches!(o.attrs.get("is_stable"), Some(Attr::Bool(false)));
+    let mut consumed = vec![v.k().name];
+    let unstable = matches!(v.is_stable().raw(), Some(Attr::Bool(false)));
     if unstable {
-        consumed.push("is_stable");
+        consumed.push(v.is_stable().name);
     }
     let operand = o.operands[0];
     let outs = types_of(p, &o.results);
@@ -342,12 +344,15 @@ fn print_scan(p: &mut Printer<'_>, op: OpId) -> bool {
     let &[body] = o.regions.as_slice() else {
         return false;
     };
-    let Some(Attr::Int(IntAttr { value: dim, ty: Some(ElemType::I64) })) = o.attrs.get("dimension") else {
+    let v = view::Scan::of(o);
+    let (dimension, operand_segments, result_segments) =
+        (v.dimension(), v.operand_segment_sizes(), v.result_segment_sizes());
+    let Some(Attr::Int(IntAttr { value: dim, ty: Some(ElemType::I64) })) = dimension.raw() else {
         return false;
     };
     let dim = *dim;
     let (Some((ni, nc)), Some((no, nc2))) =
-        (segment_sizes(o.attrs.get("operandSegmentSizes")), segment_sizes(o.attrs.get("resultSegmentSizes")))
+        (segment_sizes(operand_segments.raw()), segment_sizes(result_segments.raw()))
     else {
         return false;
     };
@@ -363,14 +368,8 @@ fn print_scan(p: &mut Printer<'_>, op: OpId) -> bool {
     let vs = p.value_list(&operands[ni..]);
     p.w(&vs);
     p.w(&format!(") dimension={dim} "));
-    let rest = Dict(
-        attrs
-            .0
-            .iter()
-            .filter(|(k, _)| !matches!(k.as_str(), "dimension" | "operandSegmentSizes" | "resultSegmentSizes"))
-            .cloned()
-            .collect(),
-    );
+    let printed = [dimension.name, operand_segments.name, result_segments.name];
+    let rest = Dict(attrs.0.iter().filter(|(k, _)| !printed.contains(&k.as_str())).cloned().collect());
     if !rest.is_empty() {
         p.w(" attributes");
         p.attr_dict(&rest, &[]);

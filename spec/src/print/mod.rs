@@ -19,6 +19,7 @@ use std::fmt::{self, Write};
 use crate::float;
 use crate::ir::*;
 use crate::ops::{BuiltinOp, CheckOp, Dialect, FuncOp, InterpreterOp, OpKind, OpName};
+use crate::schema::{self as view, Field, kind};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PrintOptions {
@@ -117,7 +118,10 @@ impl<'m> Printer<'m> {
         let ok = match kind {
             OpKind::Builtin(BuiltinOp::Module) => self.print_module_op(op),
             OpKind::Func(f) => self.print_func_dialect(op, f),
-            OpKind::Arith(_) => self.print_constant_like(op, "arith.constant"),
+            OpKind::Arith(_) => {
+                let value = view::Constant::of(self.m.op(op)).value();
+                self.print_constant_like(op, "arith.constant", value)
+            }
             OpKind::Stablehlo(k) => stablehlo::print(self, op, k),
             OpKind::Chlo(k) => chlo::print(self, op, k),
             OpKind::Mhlo(k) => mhlo::print(self, op, k),
@@ -288,11 +292,12 @@ impl<'m> Printer<'m> {
             return false;
         }
         self.w("module");
-        if let Some(Attr::Str(name, None)) = o.attrs.get("sym_name") {
+        let sym_name = view::Module::of(o).sym_name();
+        if let Some(Attr::Str(name, None)) = sym_name.raw() {
             self.w(" @");
             self.symbol_name(name);
         }
-        let rest: Vec<(String, Attr)> = o.attrs.0.iter().filter(|(k, _)| k != "sym_name").cloned().collect();
+        let rest: Vec<(String, Attr)> = o.attrs.0.iter().filter(|(k, _)| k != sym_name.name).cloned().collect();
         if !rest.is_empty() {
             self.w(" attributes");
             self.attr_dict(&Dict(rest), &[]);
@@ -311,26 +316,29 @@ impl<'m> Printer<'m> {
             (FuncOp::Func, _) => self.print_func(op),
             (FuncOp::Return, true) => self.print_return_like(op, "return"),
             (FuncOp::Return, false) => self.print_return_like(op, "func.return"),
-            (FuncOp::Call, true) => self.print_call_like(op, "call"),
-            (FuncOp::Call, false) => self.print_call_like(op, "func.call"),
+            (FuncOp::Call, in_func) => {
+                let callee = view::Call::of(self.m.op(op)).callee();
+                self.print_call_like(op, if in_func { "call" } else { "func.call" }, callee)
+            }
         }
     }
 
     fn print_func(&mut self, op: OpId) -> bool {
         let o = self.m.op(op);
-        let Some(Attr::Str(name, None)) = o.attrs.get("sym_name") else { return false };
-        let Some(Attr::Type(Type::Function(ins, outs))) = o.attrs.get("function_type") else { return false };
-        let arg_attrs = match o.attrs.get("arg_attrs") {
+        let f = view::Func::of(o);
+        let Some(Attr::Str(name, None)) = f.sym_name().raw() else { return false };
+        let Some(Attr::Type(Type::Function(ins, outs))) = f.function_type().raw() else { return false };
+        let arg_attrs = match f.arg_attrs().raw() {
             None => None,
             Some(Attr::Array(a)) if a.len() == ins.len() && a.iter().all(|d| matches!(d, Attr::Dict(_))) => Some(a),
             Some(_) => return false,
         };
-        let res_attrs = match o.attrs.get("res_attrs") {
+        let res_attrs = match f.res_attrs().raw() {
             None => None,
             Some(Attr::Array(a)) if a.len() == outs.len() && a.iter().all(|d| matches!(d, Attr::Dict(_))) => Some(a),
             Some(_) => return false,
         };
-        let vis = match o.attrs.get("sym_visibility") {
+        let vis = match f.sym_visibility().raw() {
             None => None,
             Some(Attr::Str(v, None)) if v == b"public" || v == b"private" || v == b"nested" => {
                 Some(String::from_utf8_lossy(v).into_owned())
@@ -389,15 +397,15 @@ impl<'m> Printer<'m> {
                 self.w(")");
             }
         }
-        let rest: Vec<(String, Attr)> = o
-            .attrs
-            .0
-            .iter()
-            .filter(|(k, _)| {
-                !matches!(k.as_str(), "sym_name" | "function_type" | "arg_attrs" | "res_attrs" | "sym_visibility")
-            })
-            .cloned()
-            .collect();
+        let printed = [
+            f.sym_name().name,
+            f.function_type().name,
+            f.arg_attrs().name,
+            f.res_attrs().name,
+            f.sym_visibility().name,
+        ];
+        let rest: Vec<(String, Attr)> =
+            o.attrs.0.iter().filter(|(k, _)| !printed.contains(&k.as_str())).cloned().collect();
         if !rest.is_empty() {
             self.w(" attributes");
             self.attr_dict(&Dict(rest), &[]);
@@ -428,10 +436,10 @@ impl<'m> Printer<'m> {
         true
     }
 
-    /// `call @f(%a) attr-dict : (T) -> U`.
-    pub fn print_call_like(&mut self, op: OpId, name: &str) -> bool {
+    /// `call @f(%a) attr-dict : (T) -> U`, `callee` being the op's field (`func.call`'s, `mpmd.call`'s).
+    pub fn print_call_like(&mut self, op: OpId, name: &str, callee_field: Field<'_, kind::Symbol>) -> bool {
         let o = self.m.op(op);
-        let Some(Attr::SymbolRef(callee)) = o.attrs.get("callee") else { return false };
+        let Some(Attr::SymbolRef(callee)) = callee_field.raw() else { return false };
         if !o.regions.is_empty() {
             return false;
         }
@@ -442,19 +450,20 @@ impl<'m> Printer<'m> {
         let vs = self.value_list(&o.operands);
         self.w(&vs);
         self.w(")");
-        self.attr_dict(&o.attrs, &["callee"]);
+        self.attr_dict(&o.attrs, &[callee_field.name]);
         self.w(" : ");
         self.op_function_type(op);
         true
     }
 
-    /// `name attr-dict dense<...> : T` (stablehlo.constant, arith.constant, sdy.constant).
-    pub fn print_constant_like(&mut self, op: OpId, name: &str) -> bool {
+    /// `name attr-dict dense<...> : T` (stablehlo.constant, arith.constant, sdy.constant), `value`
+    /// being the op's field (each of those rows' views has one).
+    pub fn print_constant_like(&mut self, op: OpId, name: &str, value_field: Field<'_, kind::Any>) -> bool {
         let o = self.m.op(op);
         if o.results.len() != 1 || !o.operands.is_empty() || !o.regions.is_empty() {
             return false;
         }
-        let Some(value) = o.attrs.get("value") else { return false };
+        let Some(value) = value_field.raw() else { return false };
         // The value's type must be the result type, or the generic form is needed.
         let rt = self.m.value_type(o.results[0]);
         match value {
@@ -463,20 +472,19 @@ impl<'m> Printer<'m> {
             _ => return false,
         }
         self.w(name);
-        self.attr_dict(&o.attrs, &["value"]);
+        self.attr_dict(&o.attrs, &[value_field.name]);
         self.w(" ");
         self.attr(value);
         true
     }
 
-    /// Prints `, name = value` for each present keyword attribute; false if one has an unexpected kind.
-    fn keyword_attrs(&mut self, d: &Dict, names: &[&str]) {
-        for n in names {
-            // The keyword `iter` prints the ODS attribute `iteration`.
-            let attr = if *n == "iter" { "iteration" } else { n };
-            if let Some(v) = d.get(attr) {
+    /// Prints `, keyword = value` for each present keyword attribute: (the keyword, the attribute
+    /// as stored, read through the op's view).
+    fn keyword_attrs(&mut self, keywords: &[(&str, Option<&Attr>)]) {
+        for &(keyword, attr) in keywords {
+            if let Some(v) = attr {
                 self.w(", ");
-                self.w(n);
+                self.w(keyword);
                 self.w(" = ");
                 self.attr_untyped(v);
             }
@@ -499,7 +507,8 @@ impl<'m> Printer<'m> {
         if !o.results.is_empty() || !o.regions.is_empty() {
             return false;
         }
-        let typed = |name: &str, want: &ElemType, d: &Dict| match d.get(name) {
+        // Whether a field is absent or of the type the format elides.
+        let typed = |field: Option<&Attr>, want: &ElemType| match field {
             None => true,
             Some(Attr::Float(f)) => ElemType::Float(f.kind) == *want,
             Some(Attr::Int(i)) => i.ty.as_ref() == Some(want),
@@ -508,26 +517,31 @@ impl<'m> Printer<'m> {
         let ui64 = ElemType::Int { width: 64, signedness: Signedness::Unsigned };
         let ui32 = ElemType::Int { width: 32, signedness: Signedness::Unsigned };
         match k {
+            // The exact and the almost-equal forms share one syntax, whose optional `tolerance` is
+            // the almost-equal row's attribute: both read through that row's view.
             CheckOp::ExpectEqConst | CheckOp::ExpectAlmostEqConst => {
-                let Some(v @ Attr::Dense(d)) = o.attrs.get("value") else { return false };
+                let v = view::check::ExpectAlmostEqConst::of(o);
+                let (value, tolerance) = (v.value(), v.tolerance());
+                let Some(a @ Attr::Dense(d)) = value.raw() else { return false };
                 if o.operands.len() != 1
                     || self.m.value_type(o.operands[0]) != &d.ty
-                    || !typed("tolerance", &ElemType::F64, &o.attrs)
+                    || !typed(tolerance.raw(), &ElemType::F64)
                 {
                     return false;
                 }
                 self.w(k_name(OpKind::Check(k)));
                 self.w(" ");
-                let a = self.value(o.operands[0]);
-                self.w(&a);
+                let x = self.value(o.operands[0]);
+                self.w(&x);
                 self.w(", ");
-                self.attr(v);
-                self.keyword_attrs(&o.attrs, &["tolerance"]);
-                self.attr_dict(&o.attrs, &["value", "tolerance"]);
+                self.attr(a);
+                self.keyword_attrs(&[(tolerance.name, tolerance.raw())]);
+                self.attr_dict(&o.attrs, &[value.name, tolerance.name]);
                 true
             }
             CheckOp::ExpectEq | CheckOp::ExpectAlmostEq => {
-                if o.operands.len() != 2 || !typed("tolerance", &ElemType::F64, &o.attrs) {
+                let tolerance = view::check::ExpectAlmostEq::of(o).tolerance();
+                if o.operands.len() != 2 || !typed(tolerance.raw(), &ElemType::F64) {
                     return false;
                 }
                 let t = self.m.value_type(o.operands[0]).clone();
@@ -538,43 +552,44 @@ impl<'m> Printer<'m> {
                 self.w(" ");
                 let vs = self.value_list(&o.operands);
                 self.w(&vs);
-                self.keyword_attrs(&o.attrs, &["tolerance"]);
-                self.attr_dict(&o.attrs, &["tolerance"]);
+                self.keyword_attrs(&[(tolerance.name, tolerance.raw())]);
+                self.attr_dict(&o.attrs, &[tolerance.name]);
                 self.w(" : ");
                 self.ty(&t);
                 true
             }
             CheckOp::ExpectClose => {
-                if o.operands.len() != 2
-                    || !o.attrs.contains("max_ulp_difference")
-                    || !typed("max_ulp_difference", &ui64, &o.attrs)
-                    || !typed("min_ulp_difference", &ui64, &o.attrs)
-                {
+                let v = view::check::ExpectClose::of(o);
+                let (max, min) = (v.max_ulp_difference(), v.min_ulp_difference());
+                if o.operands.len() != 2 || !max.present() || !typed(max.raw(), &ui64) || !typed(min.raw(), &ui64) {
                     return false;
                 }
                 self.w("check.expect_close ");
                 let vs = self.value_list(&o.operands);
                 self.w(&vs);
-                self.keyword_attrs(&o.attrs, &["max_ulp_difference", "min_ulp_difference"]);
+                self.keyword_attrs(&[(max.name, max.raw()), (min.name, min.raw())]);
                 self.w(" :");
-                self.attr_dict(&o.attrs, &["max_ulp_difference", "min_ulp_difference"]);
+                self.attr_dict(&o.attrs, &[max.name, min.name]);
                 self.w(" ");
                 let tys: Vec<Type> = o.operands.iter().map(|&v| self.m.value_type(v).clone()).collect();
                 self.type_list(&tys);
                 true
             }
             CheckOp::ExpectSerializedEq => {
+                let v = view::check::ExpectSerializedEq::of(o);
+                let (probe_id, iteration) = (v.probe_id(), v.iteration());
                 if o.operands.len() != 1
-                    || !matches!(o.attrs.get("probe_id"), Some(Attr::Str(_, None)))
-                    || !typed("iteration", &ui32, &o.attrs)
+                    || !matches!(probe_id.raw(), Some(Attr::Str(_, None)))
+                    || !typed(iteration.raw(), &ui32)
                 {
                     return false;
                 }
                 self.w("check.expect_serialized_eq ");
                 let vs = self.value_list(&o.operands);
                 self.w(&vs);
-                self.keyword_attrs(&o.attrs, &["probe_id", "iter"]);
-                self.attr_dict(&o.attrs, &["probe_id", "iteration"]);
+                // The keyword `iter` prints the ODS attribute `iteration`.
+                self.keyword_attrs(&[(probe_id.name, probe_id.raw()), ("iter", iteration.raw())]);
+                self.attr_dict(&o.attrs, &[probe_id.name, iteration.name]);
                 self.w(" : ");
                 let t = self.m.value_type(o.operands[0]).clone();
                 self.ty(&t);
@@ -592,9 +607,11 @@ impl<'m> Printer<'m> {
                 if o.operands.len() != 1 || o.results.len() != usize::from(probe) || !o.regions.is_empty() {
                     return false;
                 }
-                if probe
+                // `interpreter.print` has no attributes of its own.
+                let probe_id = probe.then(|| view::interpreter::Probe::of(o).probe_id());
+                if let Some(probe_id) = probe_id
                     && (self.m.value_type(o.results[0]) != self.m.value_type(o.operands[0])
-                        || !matches!(o.attrs.get("probe_id"), Some(Attr::Str(_, None))))
+                        || !matches!(probe_id.raw(), Some(Attr::Str(_, None))))
                 {
                     return false;
                 }
@@ -602,9 +619,10 @@ impl<'m> Printer<'m> {
                 self.w(" ");
                 let a = self.value(o.operands[0]);
                 self.w(&a);
-                let elided: &[&str] = if probe { &["probe_id"] } else { &[] };
-                self.keyword_attrs(&o.attrs, elided);
-                self.attr_dict(&o.attrs, elided);
+                let keywords: Vec<(&str, Option<&Attr>)> = probe_id.iter().map(|f| (f.name, f.raw())).collect();
+                let elided: Vec<&str> = probe_id.iter().map(|f| f.name).collect();
+                self.keyword_attrs(&keywords);
+                self.attr_dict(&o.attrs, &elided);
                 self.w(" : ");
                 let t = self.m.value_type(o.operands[0]).clone();
                 self.ty(&t);

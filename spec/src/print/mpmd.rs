@@ -11,6 +11,7 @@ use crate::ir::mpmd::{MeshTensorType, MeshWithOrigins, MpmdAttr, NamedMesh, Redu
 use crate::ir::sdy::{SdyAttr, ShardingPerValue};
 use crate::ir::{Attr, ElemType, OpId, Type};
 use crate::ops::{MpmdOp, OpKind};
+use crate::schema::mpmd as view;
 
 // ---------------------------------------------------------------- types and attributes
 
@@ -113,16 +114,18 @@ pub fn write_attr(f: &mut impl Write, a: &MpmdAttr) -> fmt::Result {
 
 // ---------------------------------------------------------------- ops
 
-fn get_mpmd<'a>(attrs: &'a crate::ir::Dict, name: &str) -> Option<&'a MpmdAttr> {
-    match attrs.get(name) {
+/// The mpmd attribute a field holds (`field.raw()`), if it is one.
+fn get_mpmd(a: Option<&Attr>) -> Option<&MpmdAttr> {
+    match a {
         Some(Attr::Mpmd(a)) => Some(a),
         _ => None,
     }
 }
 
-/// The origins of a fragment or fragment call, if every entry is a user origin.
-fn user_origins(attrs: &crate::ir::Dict) -> Option<Vec<&UserOrigin>> {
-    let Some(Attr::Array(items)) = attrs.get("origin") else {
+/// The origins of a fragment or fragment call (its `origin`, `field.raw()`), if every entry is a
+/// user origin.
+fn user_origins(origin: Option<&Attr>) -> Option<Vec<&UserOrigin>> {
+    let Some(Attr::Array(items)) = origin else {
         return None;
     };
     items
@@ -184,7 +187,10 @@ pub fn inherent_attrs(kind: MpmdOp) -> &'static [&'static str] {
 pub fn print(p: &mut Printer<'_>, op: OpId, kind: MpmdOp) -> bool {
     match kind {
         MpmdOp::Return => p.print_return_like(op, "mpmd.return"),
-        MpmdOp::Call => p.print_call_like(op, "mpmd.call"),
+        MpmdOp::Call => {
+            let callee = view::Call::of(p.m.op(op)).callee();
+            p.print_call_like(op, "mpmd.call", callee)
+        }
         MpmdOp::NamedComputation => print_named_computation(p, op),
         MpmdOp::NamedTensor => print_named_tensor(p, op),
         MpmdOp::Fragment => print_fragment(p, op),
@@ -210,7 +216,8 @@ fn region_op_tail(p: &mut Printer<'_>, op: OpId, elided: &[&str]) {
 
 fn print_named_computation(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let Some(MpmdAttr::UserOrigin(origin)) = get_mpmd(&o.attrs, "origin") else {
+    let origin_field = view::NamedComputation::of(o).origin();
+    let Some(MpmdAttr::UserOrigin(origin)) = get_mpmd(origin_field.raw()) else {
         return false;
     };
     if !has_single_block_region(p, op) {
@@ -219,14 +226,15 @@ fn print_named_computation(p: &mut Printer<'_>, op: OpId) -> bool {
     p.w("mpmd.named_computation<");
     let _ = write_user_origin(&mut p.out, origin);
     p.w(">");
-    region_op_tail(p, op, &["origin"]);
+    region_op_tail(p, op, &[origin_field.name]);
     true
 }
 
-fn sharding_list<'a>(attrs: &'a crate::ir::Dict, name: &str) -> Option<Option<&'a ShardingPerValue>> {
-    match attrs.get(name) {
+/// An optional sharding list (`field.raw()`): `Some(None)` when absent, `None` when not a list.
+fn sharding_list(a: Option<&Attr>) -> Option<Option<&ShardingPerValue>> {
+    match a {
         None => Some(None),
-        Some(_) => match get_sdy(attrs, name) {
+        Some(_) => match get_sdy(a) {
             Some(SdyAttr::ShardingPerValue(l)) => Some(Some(l)),
             _ => None,
         },
@@ -235,15 +243,16 @@ fn sharding_list<'a>(attrs: &'a crate::ir::Dict, name: &str) -> Option<Option<&'
 
 fn print_fragment(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
+    let v = view::Fragment::of(o);
     let (Some(Attr::Str(mesh, None)), Some(origins), Some(ins), Some(outs)) = (
-        o.attrs.get("mesh_name"),
-        user_origins(&o.attrs),
-        sharding_list(&o.attrs, "in_shardings"),
-        sharding_list(&o.attrs, "out_shardings"),
+        v.mesh_name().raw(),
+        user_origins(v.origin().raw()),
+        sharding_list(v.in_shardings().raw()),
+        sharding_list(v.out_shardings().raw()),
     ) else {
         return false;
     };
-    let stage = match o.attrs.get("stage_id") {
+    let stage = match v.stage_id().raw() {
         None => None,
         Some(a) => match super::sdy::int_of_type(Some(a), &ElemType::I64) {
             Some(v) => Some(v),
@@ -267,14 +276,19 @@ fn print_fragment(p: &mut Printer<'_>, op: OpId) -> bool {
         let _ = write_sharding_list(&mut p.out, outs);
     }
     p.w(">");
-    region_op_tail(p, op, &["mesh_name", "origin", "stage_id", "in_shardings", "out_shardings"]);
+    region_op_tail(
+        p,
+        op,
+        &[v.mesh_name().name, v.origin().name, v.stage_id().name, v.in_shardings().name, v.out_shardings().name],
+    );
     true
 }
 
 fn print_fragment_call(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
+    let v = view::Fragment::of(o);
     let (Some(Attr::Str(mesh, None)), Some(origins), Some(Attr::SymbolRef(callee))) =
-        (o.attrs.get("mesh_name"), user_origins(&o.attrs), o.attrs.get("callee"))
+        (v.mesh_name().raw(), user_origins(v.origin().raw()), v.callee().raw())
     else {
         return false;
     };
@@ -286,7 +300,7 @@ fn print_fragment_call(p: &mut Printer<'_>, op: OpId) -> bool {
     p.w("> ");
     p.symbol_ref(callee);
     operand_list(p, op);
-    p.attr_dict(&o.attrs, &["mesh_name", "origin", "callee"]);
+    p.attr_dict(&o.attrs, &[v.mesh_name().name, v.origin().name, v.callee().name]);
     p.w(" : ");
     p.op_function_type(op);
     true
@@ -329,7 +343,8 @@ fn print_for(p: &mut Printer<'_>, op: OpId) -> bool {
 
 fn print_named_tensor(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let Some(Attr::Str(name, None)) = o.attrs.get("name") else {
+    let name_field = view::NamedTensor::of(o).name();
+    let Some(Attr::Str(name, None)) = name_field.raw() else {
         return false;
     };
     if o.operands.len() != 1 || o.results.len() != 1 || !no_regions(p, op) {
@@ -344,7 +359,7 @@ fn print_named_tensor(p: &mut Printer<'_>, op: OpId) -> bool {
     p.w(&v);
     p.w(" name=");
     let _ = write_string(&mut p.out, name);
-    p.attr_dict(&o.attrs, &["name"]);
+    p.attr_dict(&o.attrs, &[name_field.name]);
     p.w(" : ");
     p.ty(&ty);
     true
@@ -371,7 +386,8 @@ fn print_broadcast(p: &mut Printer<'_>, op: OpId) -> bool {
 
 fn print_reduce(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let Some(MpmdAttr::Reduction(r)) = get_mpmd(&o.attrs, "reduction") else {
+    let reduction = view::Reduce::of(o).reduction();
+    let Some(MpmdAttr::Reduction(r)) = get_mpmd(reduction.raw()) else {
         return false;
     };
     let r: Reduction = *r;
@@ -381,7 +397,7 @@ fn print_reduce(p: &mut Printer<'_>, op: OpId) -> bool {
     p.w("mpmd.reduce<");
     p.w(r.keyword());
     p.w(">");
-    p.attr_dict(&o.attrs, &["reduction"]);
+    p.attr_dict(&o.attrs, &[reduction.name]);
     if !o.operands.is_empty() {
         p.w(" ");
         let vs = p.value_list(&o.operands);

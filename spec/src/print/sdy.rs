@@ -10,8 +10,10 @@ use std::fmt::{self, Write};
 
 use super::{Printer, write_string, write_symbol_ref};
 use crate::ir::sdy::*;
-use crate::ir::{Attr, ElemType, OpId, Type};
+use crate::ir::{Attr, ElemType, OpId, Operation, Type};
 use crate::ops::SdyOp;
+use crate::schema::sdy as view;
+use crate::schema::{Field, kind};
 
 // ---------------------------------------------------------------- attribute writers
 
@@ -291,9 +293,9 @@ pub fn write_attr(f: &mut impl Write, a: &SdyAttr) -> fmt::Result {
 
 // ---------------------------------------------------------------- op helpers
 
-/// The sdy attribute stored under `name`, if there is one.
-pub fn get_sdy<'a>(attrs: &'a crate::ir::Dict, name: &str) -> Option<&'a SdyAttr> {
-    match attrs.get(name) {
+/// The sdy attribute a field holds (`field.raw()`), if it is one.
+pub fn get_sdy(a: Option<&Attr>) -> Option<&SdyAttr> {
+    match a {
         Some(Attr::Sdy(s)) => Some(s),
         _ => None,
     }
@@ -407,8 +409,8 @@ pub fn print(p: &mut Printer<'_>, op: OpId, kind: SdyOp) -> bool {
 
 fn print_mesh(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let (Some(Attr::Str(name, None)), Some(SdyAttr::Mesh(mesh))) = (o.attrs.get("sym_name"), get_sdy(&o.attrs, "mesh"))
-    else {
+    let v = view::Mesh::of(o);
+    let (Some(Attr::Str(name, None)), Some(SdyAttr::Mesh(mesh))) = (v.sym_name().raw(), get_sdy(v.mesh().raw())) else {
         return false;
     };
     if !o.operands.is_empty() || !o.results.is_empty() || !o.regions.is_empty() {
@@ -418,7 +420,7 @@ fn print_mesh(p: &mut Printer<'_>, op: OpId) -> bool {
     p.symbol_name(name);
     p.w(" = ");
     let _ = write_mesh_body(&mut p.out, mesh);
-    p.attr_dict(&o.attrs, &["sym_name", "mesh"]);
+    p.attr_dict(&o.attrs, &[v.sym_name().name, v.mesh().name]);
     true
 }
 
@@ -426,7 +428,8 @@ fn print_mesh(p: &mut Printer<'_>, op: OpId) -> bool {
 fn print_constraint(p: &mut Printer<'_>, op: OpId, name: &str) -> bool {
     let Some(ty) = same_type_unary(p, op) else { return false };
     let o = p.m.op(op);
-    let Some(SdyAttr::Sharding(s)) = get_sdy(&o.attrs, "sharding") else {
+    let sharding = view::Sharding::of(o).sharding();
+    let Some(SdyAttr::Sharding(s)) = get_sdy(sharding.raw()) else {
         return false;
     };
     p.w(name);
@@ -434,14 +437,15 @@ fn print_constraint(p: &mut Printer<'_>, op: OpId, name: &str) -> bool {
     operand(p, op, 0);
     p.w(" ");
     let _ = write_tensor_sharding(&mut p.out, s);
-    p.attr_dict(&o.attrs, &["sharding"]);
+    p.attr_dict(&o.attrs, &[sharding.name]);
     p.w(" : ");
     p.ty(&ty);
     true
 }
 
-fn sharding_list<'a>(attrs: &'a crate::ir::Dict, name: &str) -> Option<Option<&'a ShardingPerValue>> {
-    match attrs.get(name) {
+/// An optional sharding list (`field.raw()`): `Some(None)` when absent, `None` when not a list.
+fn sharding_list(a: Option<&Attr>) -> Option<Option<&ShardingPerValue>> {
+    match a {
         None => Some(None),
         Some(Attr::Sdy(s)) => match &**s {
             SdyAttr::ShardingPerValue(l) => Some(Some(l)),
@@ -453,11 +457,10 @@ fn sharding_list<'a>(attrs: &'a crate::ir::Dict, name: &str) -> Option<Option<&'
 
 fn print_manual_computation(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let (Some(Some(ins)), Some(Some(outs)), Some(SdyAttr::ManualAxes(axes))) = (
-        sharding_list(&o.attrs, "in_shardings"),
-        sharding_list(&o.attrs, "out_shardings"),
-        get_sdy(&o.attrs, "manual_axes"),
-    ) else {
+    let v = view::ManualComputation::of(o);
+    let (Some(Some(ins)), Some(Some(outs)), Some(SdyAttr::ManualAxes(axes))) =
+        (sharding_list(v.in_shardings().raw()), sharding_list(v.out_shardings().raw()), get_sdy(v.manual_axes().raw()))
+    else {
         return false;
     };
     if !has_single_block_region(p, op) {
@@ -473,7 +476,7 @@ fn print_manual_computation(p: &mut Printer<'_>, op: OpId) -> bool {
     let _ = write_manual_axes(&mut p.out, axes);
     p.w(" ");
     single_block_region(p, op);
-    p.attr_dict(&o.attrs, &["in_shardings", "out_shardings", "manual_axes"]);
+    p.attr_dict(&o.attrs, &[v.in_shardings().name, v.out_shardings().name, v.manual_axes().name]);
     p.w(" : ");
     p.op_function_type(op);
     true
@@ -481,8 +484,9 @@ fn print_manual_computation(p: &mut Printer<'_>, op: OpId) -> bool {
 
 fn print_named_computation(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
+    let v = view::NamedComputation::of(o);
     let (Some(Attr::Str(name, None)), Some(ins), Some(outs)) =
-        (o.attrs.get("name"), sharding_list(&o.attrs, "in_shardings"), sharding_list(&o.attrs, "out_shardings"))
+        (v.name().raw(), sharding_list(v.in_shardings().raw()), sharding_list(v.out_shardings().raw()))
     else {
         return false;
     };
@@ -503,7 +507,7 @@ fn print_named_computation(p: &mut Printer<'_>, op: OpId) -> bool {
     }
     p.w(" ");
     single_block_region(p, op);
-    p.attr_dict(&o.attrs, &["name", "in_shardings", "out_shardings"]);
+    p.attr_dict(&o.attrs, &[v.name().name, v.in_shardings().name, v.out_shardings().name]);
     p.w(" : ");
     p.op_function_type(op);
     true
@@ -511,7 +515,8 @@ fn print_named_computation(p: &mut Printer<'_>, op: OpId) -> bool {
 
 fn print_sharding_group(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let Some(id) = int_of_type(o.attrs.get("group_id"), &ElemType::I64) else {
+    let group_id = view::ShardingGroup::of(o).group_id();
+    let Some(id) = int_of_type(group_id.raw(), &ElemType::I64) else {
         return false;
     };
     if o.operands.len() != 1 || !o.results.is_empty() || !o.regions.is_empty() || !o.successors.is_empty() {
@@ -520,7 +525,7 @@ fn print_sharding_group(p: &mut Printer<'_>, op: OpId) -> bool {
     p.w("sdy.sharding_group ");
     operand(p, op, 0);
     p.w(&format!(" group_id={id}"));
-    p.attr_dict(&o.attrs, &["group_id"]);
+    p.attr_dict(&o.attrs, &[group_id.name]);
     p.w(" : ");
     let t = p.m.value_type(o.operands[0]).clone();
     p.ty(&t);
@@ -530,11 +535,12 @@ fn print_sharding_group(p: &mut Printer<'_>, op: OpId) -> bool {
 /// `sdy.constant dense<...> : T`, or `sdy.constant() <{value = ...}> : () -> T`
 /// when the value's type is not the result type (upstream's constant printer).
 fn print_constant(p: &mut Printer<'_>, op: OpId) -> bool {
-    if p.print_constant_like(op, "sdy.constant") {
+    let o = p.m.op(op);
+    let value_field = view::Constant::of(o).value();
+    if p.print_constant_like(op, "sdy.constant", value_field) {
         return true;
     }
-    let o = p.m.op(op);
-    let Some(value) = o.attrs.get("value") else {
+    let Some(value) = value_field.raw() else {
         return false;
     };
     if !o.operands.is_empty() || o.results.len() != 1 || !o.regions.is_empty() || !o.successors.is_empty() {
@@ -543,7 +549,7 @@ fn print_constant(p: &mut Printer<'_>, op: OpId) -> bool {
     p.w("sdy.constant() <{value = ");
     p.attr(value);
     p.w("}>");
-    p.attr_dict(&o.attrs, &["value"]);
+    p.attr_dict(&o.attrs, &[value_field.name]);
     p.w(" : ");
     p.op_function_type(op);
     true
@@ -552,7 +558,8 @@ fn print_constant(p: &mut Printer<'_>, op: OpId) -> bool {
 fn print_data_flow_edge(p: &mut Printer<'_>, op: OpId) -> bool {
     let Some(ty) = same_type_unary(p, op) else { return false };
     let o = p.m.op(op);
-    let sharding = match o.attrs.get("sharding") {
+    let field = view::DataFlowEdge::of(o).sharding();
+    let sharding = match field.raw() {
         None => None,
         Some(Attr::Sdy(s)) => match &**s {
             SdyAttr::Sharding(s) => Some(s),
@@ -566,7 +573,7 @@ fn print_data_flow_edge(p: &mut Printer<'_>, op: OpId) -> bool {
         p.w(" sharding=");
         let _ = write_tensor_sharding(&mut p.out, s);
     }
-    p.attr_dict(&o.attrs, &["sharding"]);
+    p.attr_dict(&o.attrs, &[field.name]);
     p.w(" : ");
     p.ty(&ty);
     true
@@ -575,16 +582,15 @@ fn print_data_flow_edge(p: &mut Printer<'_>, op: OpId) -> bool {
 fn print_propagation_barrier(p: &mut Printer<'_>, op: OpId) -> bool {
     let Some(ty) = same_type_unary(p, op) else { return false };
     let o = p.m.op(op);
-    let Some(d) =
-        int_of_type(o.attrs.get("allowed_direction"), &ElemType::I32).and_then(PropagationDirection::from_i32)
-    else {
+    let allowed_direction = view::PropagationBarrier::of(o).allowed_direction();
+    let Some(d) = int_of_type(allowed_direction.raw(), &ElemType::I32).and_then(PropagationDirection::from_i32) else {
         return false;
     };
     p.w("sdy.propagation_barrier ");
     operand(p, op, 0);
     p.w(" allowed_direction=");
     p.w(d.keyword());
-    p.attr_dict(&o.attrs, &["allowed_direction"]);
+    p.attr_dict(&o.attrs, &[allowed_direction.name]);
     p.w(" : ");
     p.ty(&ty);
     true
@@ -601,17 +607,68 @@ fn print_func_data_flow_edge(p: &mut Printer<'_>, op: OpId) -> bool {
     true
 }
 
+/// A collective's fields, through its row's view: `out_sharding`, its axes (`None` for
+/// `collective_permute`, which has none) and `reduction_op` (through `view::Collective` for the
+/// rows that declare none, where a present one is a stray attribute); `None` for other ops.
+fn collective_fields(
+    o: &Operation,
+    kind: SdyOp,
+) -> Option<(Field<'_, kind::Sharding>, Option<Field<'_, kind::Sdy>>, Field<'_, kind::Int>)> {
+    let stray_reduction = view::Collective::of(o).reduction_op();
+    Some(match kind {
+        SdyOp::AllGather => {
+            let v = view::AllGather::of(o);
+            (v.out_sharding(), Some(v.gathering_axes()), stray_reduction)
+        }
+        SdyOp::AllSlice => {
+            let v = view::AllSlice::of(o);
+            (v.out_sharding(), Some(v.slicing_axes()), stray_reduction)
+        }
+        SdyOp::AllToAll => {
+            let v = view::AllToAll::of(o);
+            (v.out_sharding(), Some(v.params()), stray_reduction)
+        }
+        SdyOp::CollectivePermute => (view::CollectivePermute::of(o).out_sharding(), None, stray_reduction),
+        SdyOp::AllReduce => {
+            let v = view::AllReduce::of(o);
+            (v.out_sharding(), Some(v.reduction_axes()), v.reduction_op())
+        }
+        SdyOp::ReduceScatter => {
+            let v = view::ReduceScatter::of(o);
+            (v.out_sharding(), Some(v.reduce_scatter_axes()), v.reduction_op())
+        }
+        SdyOp::ShardedToUnreduced | SdyOp::ReplicatedToUnreduced => {
+            let v = view::ToUnreduced::of(o);
+            (v.out_sharding(), Some(v.axes()), stray_reduction)
+        }
+        SdyOp::Mesh
+        | SdyOp::ShardingConstraint
+        | SdyOp::Reshard
+        | SdyOp::Return
+        | SdyOp::ManualComputation
+        | SdyOp::ShardingGroup
+        | SdyOp::Constant
+        | SdyOp::DataFlowEdge
+        | SdyOp::PropagationBarrier
+        | SdyOp::NamedComputation
+        | SdyOp::FuncDataFlowEdge => return None,
+    })
+}
+
 fn print_collective(p: &mut Printer<'_>, op: OpId, kind: SdyOp) -> bool {
-    let Some(CollectiveSpec { axes: axes_kind, axes_attr: axes_name, has_reduction }) = collective_spec(kind) else {
+    let Some(CollectiveSpec { axes: axes_kind, axes_attr: _, has_reduction }) = collective_spec(kind) else {
         return false;
     };
     let Some(ty) = same_type_unary(p, op) else { return false };
     let o = p.m.op(op);
-    let Some(SdyAttr::Sharding(out)) = get_sdy(&o.attrs, "out_sharding") else {
+    let Some((out_sharding, axes_field, reduction_op)) = collective_fields(o, kind) else {
+        return false;
+    };
+    let Some(SdyAttr::Sharding(out)) = get_sdy(out_sharding.raw()) else {
         return false;
     };
     // `sum` is the default and is never printed: a stored `sum` needs the generic form.
-    let reduction = match o.attrs.get("reduction_op") {
+    let reduction = match reduction_op.raw() {
         None => None,
         Some(a) if has_reduction => match int_of_type(Some(a), &ElemType::I32).and_then(ReductionKind::from_i32) {
             Some(r) if r != ReductionKind::Sum => Some(r),
@@ -622,7 +679,7 @@ fn print_collective(p: &mut Printer<'_>, op: OpId, kind: SdyOp) -> bool {
     let axes = match axes_kind {
         CollectiveAxes::None => None,
         CollectiveAxes::List | CollectiveAxes::PerDim | CollectiveAxes::AllToAll => {
-            match get_sdy(&o.attrs, axes_name) {
+            match get_sdy(axes_field.and_then(|f| f.raw())) {
                 Some(a) if axes_kind.fits(a) => Some(a),
                 _ => return false,
             }
@@ -646,8 +703,42 @@ fn print_collective(p: &mut Printer<'_>, op: OpId, kind: SdyOp) -> bool {
     operand(p, op, 0);
     p.w(" out_sharding=");
     let _ = write_tensor_sharding(&mut p.out, out);
-    p.attr_dict(&o.attrs, &["out_sharding", "reduction_op", axes_name]);
+    // (`collective_permute`, without axes, elides the empty name, as it always has.)
+    let axes_name = axes_field.map_or("", |f| f.name);
+    p.attr_dict(&o.attrs, &[out_sharding.name, reduction_op.name, axes_name]);
     p.w(" : ");
     p.ty(&ty);
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Dict, Span};
+    use crate::ops::{OpKind, OpName};
+
+    /// The collectives' fields read through their views are the attributes the collective table
+    /// (`collective_spec`, shared with the lowering and the verifier) names.
+    #[test]
+    fn collective_fields_are_the_collective_table_attributes() {
+        for &k in SdyOp::ALL {
+            let o = Operation {
+                name: OpName::Known(OpKind::Sdy(k)),
+                operands: vec![],
+                results: vec![],
+                attrs: Dict::default(),
+                regions: vec![],
+                successors: vec![],
+                loc: None,
+                span: Span::default(),
+                parent: None,
+            };
+            let (fields, spec) = (collective_fields(&o, k), collective_spec(k));
+            assert_eq!(fields.is_some(), spec.is_some(), "{k:?}");
+            let (Some((out, axes, reduction)), Some(spec)) = (fields, spec) else { continue };
+            assert_eq!(out.name, crate::schema::keys::OUT_SHARDING);
+            assert_eq!(axes.map_or("", |f| f.name), spec.axes_attr, "{k:?}");
+            assert_eq!(reduction.name, "reduction_op");
+        }
+    }
 }

@@ -19,9 +19,11 @@ use crate::float;
 use crate::ir::stablehlo::*;
 use crate::ir::*;
 use crate::lower::stablehlo::{
-    KwKind, KwOpSpec, OperandsForm, TypeForm, is_reduce_applies_op, kw_op_spec, operands_op_form, real_type_of,
+    KwKind, KwOpSpec, KwSpec, OperandsForm, TypeForm, is_reduce_applies_op, kw_op_spec, operands_op_form, real_type_of,
 };
 use crate::ops::{OpKind, StablehloOp};
+use crate::schema::stablehlo as view;
+use crate::schema::{Field, kind};
 
 use super::{Printer, write_type};
 
@@ -580,30 +582,35 @@ fn no_regions(p: &Printer<'_>, op: OpId) -> bool {
     p.m.op(op).regions.is_empty()
 }
 
-/// `name = N : i64` as the pretty parser builds it.
-fn get_i64(d: &Dict, name: &str) -> Option<i64> {
-    match d.get(name)? {
+// The forms the pretty parser builds, of an attribute as stored (a field's `raw()`).
+
+/// `N : i64`.
+fn get_i64(a: Option<&Attr>) -> Option<i64> {
+    match a? {
         Attr::Int(IntAttr { value, ty: Some(ElemType::I64) }) => i64::try_from(*value).ok(),
         _ => None,
     }
 }
 
-fn get_i32(d: &Dict, name: &str) -> Option<i64> {
-    match d.get(name)? {
+/// `N : i32`.
+fn get_i32(a: Option<&Attr>) -> Option<i64> {
+    match a? {
         Attr::Int(IntAttr { value, ty: Some(ElemType::I32) }) => i32::try_from(*value).ok().map(i64::from),
         _ => None,
     }
 }
 
-fn get_i64_array(d: &Dict, name: &str) -> Option<Vec<i64>> {
-    match d.get(name)? {
+/// `array<i64: ...>`.
+fn get_i64_array(a: Option<&Attr>) -> Option<Vec<i64>> {
+    match a? {
         Attr::DenseArray(a) if a.elem == ElemType::I64 => Some(a.as_i64()),
         _ => None,
     }
 }
 
-fn get_shlo<'a>(d: &'a Dict, name: &str) -> Option<&'a StablehloAttr> {
-    d.get(name)?.as_stablehlo()
+/// `#stablehlo.*`.
+fn get_shlo(a: Option<&Attr>) -> Option<&StablehloAttr> {
+    a?.as_stablehlo()
 }
 
 fn int_list_text(vs: &[i64]) -> String {
@@ -653,24 +660,25 @@ fn print_constant(p: &mut Printer<'_>, op: OpId) -> bool {
         return false;
     }
     let rt = p.m.value_type(o.results[0]).clone();
-    let direct = match o.attrs.get("value") {
+    let value = view::Constant::of(o).value();
+    let direct = match value.raw() {
         Some(Attr::Dense(d)) => d.ty == rt,
         Some(Attr::DenseResource { ty: Some(t), .. }) => **t == rt,
         _ => false,
     };
     if direct {
-        return p.print_constant_like(op, "stablehlo.constant");
+        return p.print_constant_like(op, "stablehlo.constant", value);
     }
     // The generic body without the quoted name, as MLIR prints quantized constants.
     p.w("stablehlo.constant()");
-    let props = Dict(o.attrs.0.iter().filter(|(k, _)| k == "value").cloned().collect());
+    let props = Dict(o.attrs.0.iter().filter(|(k, _)| k == value.name).cloned().collect());
     if !props.is_empty() {
         p.w(" <");
         let _ = super::write_dict(&mut p.out, &props);
         p.w(">");
     }
     let attrs = o.attrs.clone();
-    p.attr_dict(&attrs, &["value"]);
+    p.attr_dict(&attrs, &[value.name]);
     p.w(" : () -> ");
     p.ty(&rt);
     true
@@ -678,13 +686,22 @@ fn print_constant(p: &mut Printer<'_>, op: OpId) -> bool {
 
 // ---------------------------------------------------------------- keyword-attribute ops
 
+/// The field of the op's row view that a keyword of its syntax prints: the view's field named
+/// `attr` (the keyword table's ODS name, which the lowering shares). Every keyword's attribute is
+/// one of its row's fields (`kw_attributes_are_fields_of_the_row_views` below).
+fn kw_field<'a>(o: &'a Operation, op_kind: StablehloOp, attr: &str) -> Option<Field<'a, kind::Any>> {
+    let spec = OpKind::Stablehlo(op_kind).attr_schema().iter().find(|s| s.name == attr)?;
+    Some(Field::in_dict(&o.attrs, spec.name, o.span))
+}
+
 /// The text of one keyword attribute's value, or None if the op's attributes
 /// do not have the kind the syntax expects. Also returns the consumed names.
-fn kw_value_text(d: &Dict, kind: KwKind, attr: &str) -> Option<(String, Vec<&'static str>)> {
-    match kind {
-        KwKind::I64 => Some((get_i64(d, attr)?.to_string(), vec![])),
-        KwKind::I64Array => Some((int_list_text(&get_i64_array(d, attr)?), vec![])),
-        KwKind::Str => match d.get(attr)? {
+fn kw_value_text(o: &Operation, op_kind: StablehloOp, ks: &KwSpec) -> Option<(String, Vec<&'static str>)> {
+    let a = kw_field(o, op_kind, ks.attr).and_then(|f| f.raw());
+    match ks.kind {
+        KwKind::I64 => Some((get_i64(a)?.to_string(), vec![])),
+        KwKind::I64Array => Some((int_list_text(&get_i64_array(a)?), vec![])),
+        KwKind::Str => match a? {
             Attr::Str(s, None) => {
                 let mut t = String::new();
                 let _ = super::write_string(&mut t, s);
@@ -692,29 +709,32 @@ fn kw_value_text(d: &Dict, kind: KwKind, attr: &str) -> Option<(String, Vec<&'st
             }
             _ => None,
         },
-        KwKind::OptBool => match d.get(attr)? {
+        KwKind::OptBool => match a? {
             Attr::Bool(true) => Some(("true".into(), vec![])),
             _ => None,
         },
-        KwKind::Fft => match get_shlo(d, attr)? {
+        KwKind::Fft => match get_shlo(a)? {
             StablehloAttr::FftType(t) => Some((format!(" {}", t.as_str()), vec![])),
             _ => None,
         },
-        KwKind::Distribution => match get_shlo(d, attr)? {
+        KwKind::Distribution => match get_shlo(a)? {
             StablehloAttr::RngDistribution(t) => Some((format!(" {}", t.as_str()), vec![])),
             _ => None,
         },
-        KwKind::Algorithm => match get_shlo(d, attr)? {
+        KwKind::Algorithm => match get_shlo(a)? {
             StablehloAttr::RngAlgorithm(t) => Some((format!(" {}", t.as_str()), vec![])),
             _ => None,
         },
+        // `format = e5m10`: reduce_precision's two attributes.
         KwKind::ExpMantissa => {
-            let e = get_i32(d, "exponent_bits")?;
-            let m = get_i32(d, "mantissa_bits")?;
+            let v = view::ReducePrecision::of(o);
+            let (exponent, mantissa) = (v.exponent_bits(), v.mantissa_bits());
+            let e = get_i32(exponent.raw())?;
+            let m = get_i32(mantissa.raw())?;
             if e < 0 || m < 0 {
                 return None;
             }
-            Some((format!("e{e}m{m}"), vec!["exponent_bits", "mantissa_bits"]))
+            Some((format!("e{e}m{m}"), vec![exponent.name, mantissa.name]))
         }
     }
 }
@@ -731,7 +751,7 @@ fn print_kw_op(p: &mut Printer<'_>, op: OpId, kind: StablehloOp, spec: KwOpSpec)
     let mut consumed: Vec<&str> = vec![];
     let mut kws = vec![];
     for ks in spec.kws {
-        match kw_value_text(&o.attrs, ks.kind, ks.attr) {
+        match kw_value_text(o, kind, ks) {
             Some((text, names)) => {
                 kws.push(format!("{} = {text}", ks.key));
                 if names.is_empty() {
@@ -875,15 +895,16 @@ fn print_compare(p: &mut Printer<'_>, op: OpId) -> bool {
     if o.operands.len() != 2 || !no_regions(p, op) {
         return false;
     }
+    let v = view::Compare::of(o);
     let Some(StablehloAttr::ComparisonDirection(EnumDialect::Stablehlo, dir)) =
-        get_shlo(&o.attrs, "comparison_direction")
+        get_shlo(v.comparison_direction().raw())
     else {
         return false;
     };
-    let mut consumed = vec!["comparison_direction"];
-    let ct = match get_shlo(&o.attrs, "compare_type") {
+    let mut consumed = vec![v.comparison_direction().name];
+    let ct = match get_shlo(v.compare_type().raw()) {
         Some(StablehloAttr::ComparisonType(EnumDialect::Stablehlo, t)) => {
-            consumed.push("compare_type");
+            consumed.push(v.compare_type().name);
             Some(*t)
         }
         _ => None,
@@ -913,10 +934,11 @@ fn print_slice(p: &mut Printer<'_>, op: OpId) -> bool {
     if o.operands.len() != 1 || !no_regions(p, op) {
         return false;
     }
+    let slice = view::Slice::of(o);
     let (Some(start), Some(limit), Some(strides)) = (
-        get_i64_array(&o.attrs, "start_indices"),
-        get_i64_array(&o.attrs, "limit_indices"),
-        get_i64_array(&o.attrs, "strides"),
+        get_i64_array(slice.start_indices().raw()),
+        get_i64_array(slice.limit_indices().raw()),
+        get_i64_array(slice.strides().raw()),
     ) else {
         return false;
     };
@@ -937,7 +959,7 @@ fn print_slice(p: &mut Printer<'_>, op: OpId) -> bool {
     p.w(" [");
     p.w(&ranges.join(", "));
     p.w("]");
-    p.attr_dict(&attrs, &["start_indices", "limit_indices", "strides"]);
+    p.attr_dict(&attrs, &[slice.start_indices().name, slice.limit_indices().name, slice.strides().name]);
     p.w(" : ");
     p.op_function_type(op);
     true
@@ -948,7 +970,8 @@ fn print_get_tuple_element(p: &mut Printer<'_>, op: OpId) -> bool {
     if o.operands.len() != 1 || !no_regions(p, op) {
         return false;
     }
-    let Some(index) = get_i32(&o.attrs, "index") else {
+    let index_field = view::GetTupleElement::of(o).index();
+    let Some(index) = get_i32(index_field.raw()) else {
         return false;
     };
     let operand = o.operands[0];
@@ -957,7 +980,7 @@ fn print_get_tuple_element(p: &mut Printer<'_>, op: OpId) -> bool {
     let v = p.value(operand);
     p.w(&v);
     p.w(&format!("[{index}]"));
-    p.attr_dict(&attrs, &["index"]);
+    p.attr_dict(&attrs, &[index_field.name]);
     p.w(" : ");
     p.op_function_type(op);
     true
@@ -984,13 +1007,16 @@ fn print_dot(p: &mut Printer<'_>, op: OpId, kind: StablehloOp) -> bool {
         return false;
     }
     let general = kind == StablehloOp::DotGeneral;
+    let (dot, dot_general) = (view::Dot::of(o), view::DotGeneral::of(o));
+    let precision_config = if general { dot_general.precision_config() } else { dot.precision_config() };
     let mut consumed = vec![];
     let mut text = String::new();
     if general {
-        let Some(StablehloAttr::Dot(d)) = get_shlo(&o.attrs, "dot_dimension_numbers") else {
+        let dimension_numbers = dot_general.dot_dimension_numbers();
+        let Some(StablehloAttr::Dot(d)) = get_shlo(dimension_numbers.raw()) else {
             return false;
         };
-        consumed.push("dot_dimension_numbers");
+        consumed.push(dimension_numbers.name);
         text.push_str(", ");
         if !d.lhs_batching_dimensions.is_empty() || !d.rhs_batching_dimensions.is_empty() {
             let _ = write!(
@@ -1007,12 +1033,12 @@ fn print_dot(p: &mut Printer<'_>, op: OpId, kind: StablehloOp) -> bool {
             int_list_text(&d.rhs_contracting_dimensions)
         );
     }
-    if let Some(t) = o.attrs.get("precision_config").and_then(precision_text) {
-        consumed.push("precision_config");
+    if let Some(t) = precision_config.raw().and_then(precision_text) {
+        consumed.push(precision_config.name);
         let _ = write!(text, ", precision = {t}");
     }
-    if general && let Some(StablehloAttr::DotAlgorithm(a)) = get_shlo(&o.attrs, "algorithm") {
-        consumed.push("algorithm");
+    if general && let Some(StablehloAttr::DotAlgorithm(a)) = get_shlo(dot_general.algorithm().raw()) {
+        consumed.push(dot_general.algorithm().name);
         text.push_str(", algorithm = ");
         let _ = write_dot_algorithm_body(&mut text, a);
     }
@@ -1061,35 +1087,36 @@ fn print_convolution(p: &mut Printer<'_>, op: OpId) -> bool {
     if !no_regions(p, op) {
         return false;
     }
-    let Some(StablehloAttr::Conv(dn)) = get_shlo(&o.attrs, "dimension_numbers") else {
+    let v = view::Convolution::of(o);
+    let Some(StablehloAttr::Conv(dn)) = get_shlo(v.dimension_numbers().raw()) else {
         return false;
     };
     let Some(lists) = dn.compact_lists() else {
         return false;
     };
-    let mut consumed = vec!["dimension_numbers"];
+    let mut consumed = vec![v.dimension_numbers().name];
     let mut window = vec![];
-    if let Some(s) = get_i64_array(&o.attrs, "window_strides") {
-        consumed.push("window_strides");
+    if let Some(s) = get_i64_array(v.window_strides().raw()) {
+        consumed.push(v.window_strides().name);
         window.push(format!("stride = {}", int_list_text(&s)));
     }
-    if let Some(pairs) = o.attrs.get("padding").and_then(padding_pairs) {
-        consumed.push("padding");
+    if let Some(pairs) = v.padding().raw().and_then(padding_pairs) {
+        consumed.push(v.padding().name);
         let items: Vec<String> = pairs.iter().map(|(l, h)| format!("[{l}, {h}]")).collect();
         window.push(format!("pad = [{}]", items.join(", ")));
     }
-    if let Some(s) = get_i64_array(&o.attrs, "lhs_dilation") {
-        consumed.push("lhs_dilation");
+    if let Some(s) = get_i64_array(v.lhs_dilation().raw()) {
+        consumed.push(v.lhs_dilation().name);
         window.push(format!("lhs_dilate = {}", int_list_text(&s)));
     }
-    if let Some(s) = get_i64_array(&o.attrs, "rhs_dilation") {
-        consumed.push("rhs_dilation");
+    if let Some(s) = get_i64_array(v.rhs_dilation().raw()) {
+        consumed.push(v.rhs_dilation().name);
         window.push(format!("rhs_dilate = {}", int_list_text(&s)));
     }
-    if let Some(Attr::DenseArray(a)) = o.attrs.get("window_reversal")
+    if let Some(Attr::DenseArray(a)) = v.window_reversal().raw()
         && a.elem == ElemType::I1
     {
-        consumed.push("window_reversal");
+        consumed.push(v.window_reversal().name);
         let items: Vec<&str> = a.values.iter().map(|v| if *v != 0 { "true" } else { "false" }).collect();
         window.push(format!("reverse = [{}]", items.join(", ")));
     }
@@ -1131,7 +1158,8 @@ fn print_custom_call(p: &mut Printer<'_>, op: OpId) -> bool {
     if !no_regions(p, op) {
         return false;
     }
-    let Some(Attr::Str(target, None)) = o.attrs.get("call_target_name") else {
+    let call_target_name = view::CustomCall::of(o).call_target_name();
+    let Some(Attr::Str(target, None)) = call_target_name.raw() else {
         return false;
     };
     let target = target.clone();
@@ -1143,7 +1171,7 @@ fn print_custom_call(p: &mut Printer<'_>, op: OpId) -> bool {
     let vs = p.value_list(&operands);
     p.w(&vs);
     p.w(")");
-    p.attr_dict(&attrs, &["call_target_name"]);
+    p.attr_dict(&attrs, &[call_target_name.name]);
     p.w(" : ");
     p.op_function_type(op);
     true
@@ -1151,7 +1179,8 @@ fn print_custom_call(p: &mut Printer<'_>, op: OpId) -> bool {
 
 fn print_composite(p: &mut Printer<'_>, op: OpId) -> bool {
     let o = p.m.op(op);
-    let Some(Attr::Str(name, None)) = o.attrs.get("name") else {
+    let name_field = view::Composite::of(o).name();
+    let Some(Attr::Str(name, None)) = name_field.raw() else {
         return false;
     };
     let name = name.clone();
@@ -1173,7 +1202,7 @@ fn print_composite(p: &mut Printer<'_>, op: OpId) -> bool {
         }
         p.w(")");
     }
-    p.attr_dict(&attrs, &["name"]);
+    p.attr_dict(&attrs, &[name_field.name]);
     p.w(" : ");
     p.op_function_type(op);
     true
@@ -1242,7 +1271,8 @@ fn print_reduce(p: &mut Printer<'_>, op: OpId) -> bool {
     if !n.is_multiple_of(2) || o.regions.len() != 1 {
         return false;
     }
-    let Some(dims) = get_i64_array(&o.attrs, "dimensions") else {
+    let dimensions = view::Dimensions::of(o).dimensions();
+    let Some(dims) = get_i64_array(dimensions.raw()) else {
         return false;
     };
     let pairs = n / 2;
@@ -1276,7 +1306,7 @@ fn print_reduce(p: &mut Printer<'_>, op: OpId) -> bool {
     }
     p.w(" across dimensions = ");
     p.w(&int_list_text(&dims));
-    p.attr_dict(&attrs, &["dimensions"]);
+    p.attr_dict(&attrs, &[dimensions.name]);
     p.w(" : ");
     p.op_function_type(op);
     if applies.is_none() {
@@ -1590,6 +1620,30 @@ pub fn write_attr(f: &mut impl Write, a: &StablehloAttr) -> fmt::Result {
                 if *b == DYNAMIC { f.write_str("?")? } else { write!(f, "{b}")? }
             }
             f.write_str(">")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `kw_field` finds every keyword's attribute among its row's fields, so that the keyword
+    /// forms read exactly the attributes the lowering's keyword table names.
+    #[test]
+    fn kw_attributes_are_fields_of_the_row_views() {
+        for &k in StablehloOp::ALL {
+            let Some(spec) = kw_op_spec(k) else { continue };
+            let schema = OpKind::Stablehlo(k).attr_schema();
+            for ks in spec.kws {
+                assert!(
+                    schema.iter().any(|s| s.name == ks.attr),
+                    "{}: keyword `{}` prints '{}', which its view does not declare",
+                    OpKind::Stablehlo(k).name(),
+                    ks.key,
+                    ks.attr
+                );
+            }
         }
     }
 }

@@ -23,9 +23,16 @@
 //! `Func`. Passes that *write* attributes use the key constants of `keys`.
 //!
 //! Invariants:
-//! - Outside `crate::lower`, `crate::hlo` (the lowerings, which build attributes from text) and
-//!   this module, no string literal names an attribute: consumers read views, writers use `keys`
-//!   (checked by `conformance/tests/attr_lookups.rs` over the consumer crates).
+//! - Outside `crate::lower` and `crate::hlo` (the lowerings, which build attributes from text,
+//!   with the HLO lowering's marks named in `hlo::marks`) and this module, no attribute is looked
+//!   up by a string literal: consumers read views, writers use `keys`. The printers are consumers
+//!   (`crate::print`, and `crate::hlo::print`, though it sits with the HLO lowering).
+//!   `conformance/tests/attr_lookups.rs` checks it over every source of `interp`, `verifier`,
+//!   `passes`, `conformance`, `cli` and `spec`, but `spec/src/lower/`, `spec/src/schema/` and
+//!   `spec/src/hlo/` other than `spec/src/hlo/print.rs`. Lists of names that are not lookups stay
+//!   data: the printers' inherent-attribute tables (what the generic form prints as properties),
+//!   the lowering's keyword tables (`crate::lower::stablehlo::kw_op_spec`, which the printer
+//!   resolves against the row's view), `ir::sdy::CollectiveSpec`.
 //! - Every op kind names exactly one view (a required column of the op table), so the schema is
 //!   exhaustive by construction; `Plain` declares no attributes.
 //! - `AttrError` messages are the ones the interpreter has always given; the verifier maps the

@@ -104,6 +104,8 @@ views! {
         /// An HLO module's header attributes (`replica_count=2`), kept under `hlo.<name>`.
         hlo_replica_count: HloText opt = "hlo.replica_count",
         hlo_num_partitions: HloText opt = "hlo.num_partitions",
+        /// An HLO module's stack-frame sections (`FileNames`, ...), as written.
+        hlo_stack_frames: HloText opt = hlo::marks::STACK_FRAMES,
     }
 
     /// `func.call`.
@@ -308,7 +310,13 @@ pub mod chlo {
         /// `chlo.constant`, `chlo.constant_like`.
         Constant { value: Any req = keys::VALUE }
         /// `chlo.top_k`, `mhlo.topk`.
-        TopK { k: Int req = "k", largest: Bool opt = "largest" }
+        TopK {
+            k: Int req = "k",
+            /// `mhlo.topk`'s.
+            largest: Bool opt = "largest",
+            /// `chlo.top_k`'s.
+            is_stable: Bool default(true) = "is_stable",
+        }
         RaggedDot {
             ragged_dot_dimension_numbers: RaggedDotDims req = "ragged_dot_dimension_numbers",
             precision_config: Array opt = "precision_config",
@@ -362,6 +370,14 @@ pub mod sdy {
         /// `sharded_to_unreduced`, `replicated_to_unreduced`.
         ToUnreduced { axes: Sdy req = "axes", out_sharding: Sharding req = keys::OUT_SHARDING }
         FuncDataFlowEdge {}
+        /// What any of the eight collectives may carry (each row declares those it takes, with
+        /// these kinds), for code that reads any collective; not a row's view. A `reduction_op` on
+        /// a collective whose row declares none is a stray attribute the printer keeps in the
+        /// generic form.
+        Collective {
+            out_sharding: Sharding req = keys::OUT_SHARDING,
+            reduction_op: Int opt = "reduction_op",
+        }
     }
 }
 
@@ -424,6 +440,28 @@ pub mod interpreter {
 pub mod hlo {
     use super::super::views;
 
+    /// The lowering's marks: what it stores beside the instructions' XLA attributes, under names
+    /// that HLO text never writes as attributes.
+    pub mod marks {
+        /// The prefix of the marks (`hlo.name`, `hlo.root`, ...) and of the module header's
+        /// attributes (`hlo.replica_count`), which the text writes elsewhere.
+        pub const PREFIX: &str = "hlo.";
+        /// An instruction's name (`%add.1`).
+        pub const NAME: &str = "hlo.name";
+        /// The computation's `ROOT` instruction.
+        pub const ROOT: &str = "hlo.root";
+        /// A `get-tuple-element` written as compact tuple access (`%p#1`).
+        pub const COMPACT: &str = "hlo.compact";
+        /// The `ENTRY` computation.
+        pub const ENTRY: &str = "hlo.entry";
+        /// A constant's literal text.
+        pub const LITERAL: &str = "hlo.literal";
+        /// The module's stack-frame sections, on the module.
+        pub const STACK_FRAMES: &str = "hlo.stack_frames";
+        /// A parameter's number (`parameter(0)`).
+        pub const PARAMETER_NUMBER: &str = "parameter_number";
+    }
+
     /// Keys of `frontend_attributes={...}` entries that carry semantics.
     pub mod frontend {
         /// Makes a send/recv pair a collective permute over these pairs.
@@ -435,10 +473,10 @@ pub mod hlo {
     views! {
         /// What any instruction may carry: the lowering's marks and XLA's generic attributes.
         Instr {
-            name: Str opt = "hlo.name",
-            root: Flag opt = "hlo.root",
+            name: Str opt = marks::NAME,
+            root: Flag opt = marks::ROOT,
             /// A `get-tuple-element` written as compact tuple access (`%p#1`).
-            compact: Flag opt = "hlo.compact",
+            compact: Flag opt = marks::COMPACT,
             sharding: HloSharding opt = "sharding",
             frontend_attributes: HloFrontendAttrs opt = "frontend_attributes",
             metadata: HloTokens opt = "metadata",
@@ -455,12 +493,12 @@ pub mod hlo {
         }
         /// `hlo.computation`.
         Computation {
-            sym_name: Str req = "sym_name",
-            entry: Flag opt = "hlo.entry",
+            sym_name: Str req = super::keys::SYM_NAME,
+            entry: Flag opt = marks::ENTRY,
             execution_thread: HloWord opt = "execution_thread",
         }
-        Parameter { parameter_number: Int req = "parameter_number" }
-        Constant { literal: HloTokens req = "hlo.literal" }
+        Parameter { parameter_number: Int req = marks::PARAMETER_NUMBER }
+        Constant { literal: HloTokens req = marks::LITERAL }
         Compare { direction: HloWord req = "direction", compare_type: HloWord opt = "type" }
         ReducePrecision { exponent_bits: HloInt req = "exponent_bits", mantissa_bits: HloInt req = "mantissa_bits" }
         /// `transpose`, `reverse`, `concatenate`, `get-dimension-size`, `set-dimension-size`.
