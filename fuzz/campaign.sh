@@ -56,6 +56,14 @@ while kill -0 "$pid" 2>/dev/null; do
     [ -n "${CAMPAIGN_TRACE:-}" ] && echo "campaign: $(($(date +%s) - start)) s wall, $cpu CPU-s" >&2
     if [ "$cpu" -ge "$cpu_goal" ]; then
         kill -INT "$pid" 2>/dev/null || true
+        # A background job of a non-interactive shell starts with SIGINT ignored, and the fork
+        # mode's parent keeps it so (it went on fuzzing for 35 more minutes once); SIGTERM, which
+        # libFuzzer handles the same way (final statistics, then exit), follows after a grace.
+        for _ in 1 2 3 4 5 6 7 8 9 10; do
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 1
+        done
+        kill -TERM "$pid" 2>/dev/null || true
         break
     fi
     sleep 5
@@ -74,8 +82,11 @@ rm -f "$log.times"
 [ "$waited" -gt "$cpu" ] && cpu=$waited
 last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
 execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
-# Fork mode's parent prints no final statistics of its own; its status lines count executions.
-[ -n "$execs" ] || execs=$(grep -oE '^#[0-9]+' <<<"$last" | tr -d '#' || echo "?")
+# Fork mode's parent runs no input itself (its final statistics say 0); its status lines count
+# the executions of its jobs.
+if [ ${#fork[@]} -gt 0 ] || [ -z "$execs" ]; then
+    execs=$(grep -oE '^#[0-9]+' <<<"$last" | tr -d '#' || echo "?")
+fi
 cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || echo "?")
 ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || echo "?")
 corp=$(grep -oE 'corp: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || echo "?")
