@@ -320,6 +320,14 @@ fn conform_hlo_run(paths: &[PathBuf]) -> ExitCode {
             for (outcome, n) in &outcomes {
                 println!("{n:6} {outcome}");
             }
+            // Skipped cases, by reason (the case's name is its first clause).
+            let mut skips: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+            for s in &summary.skips {
+                *skips.entry(s.split_once(": ").map_or(s.as_str(), |(_, r)| r)).or_insert(0) += 1;
+            }
+            for (reason, n) in &skips {
+                println!("{n:6} skipped: {reason}");
+            }
             report(&summary)
         }
         Err(e) => {

@@ -238,7 +238,11 @@ fn execute(r: &Row, outcome: &mut String) -> Verdict {
     };
     let m = match shardref_spec::hlo::parse(&r.name, &text) {
         Ok(m) => m,
-        Err(_) => return Verdict::Skip("does not parse (see `conform hlo`)".into()),
+        Err(r) => {
+            let first = r.diagnostics.first().map_or("", |d| d.message.as_str());
+            let first: String = first.chars().take(70).collect();
+            return Verdict::Skip(format!("does not parse (see `conform hlo`): {first}"));
+        }
     };
     let limits = EXECUTION_LIMITS;
     let run = (|| {

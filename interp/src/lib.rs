@@ -32,6 +32,7 @@ pub mod liveness;
 pub mod mpmd_global;
 pub mod npy;
 pub mod ops;
+pub mod par;
 pub mod pool;
 pub mod print;
 pub mod value;

@@ -558,39 +558,6 @@ fn finish(shared: &Shared, me: usize, ok: bool) {
     deadlock_if_idle(shared, &mut st, None);
 }
 
-/// Counts a worker as finished when its thread's closure ends (returns or unwinds) and wakes the
-/// thread that waits for the workers.
-struct Finished<'a>(&'a AtomicUsize, std::thread::Thread);
-
-impl Drop for Finished<'_> {
-    fn drop(&mut self) {
-        self.0.fetch_add(1, Ordering::Release);
-        self.1.unpark();
-    }
-}
-
-/// Waits until `workers` worker threads have finished. On a thread of a rayon pool the wait keeps
-/// running the pool's pending jobs: the processes' kernels (elementwise loops, reductions) submit
-/// jobs to rayon's global pool, and when every thread of that pool is a caller waiting here (a
-/// conformance runner or a difftest that runs its cases with `par_iter`, each case running devices),
-/// a plain `join` would leave those jobs with no thread to run them, and the run would hang. The
-/// jobs a waiting thread runs are other cases' or the processes' own; either way their results do
-/// not depend on which thread runs them, so determinism is unaffected. Off rayon's threads the wait
-/// is the `join` that follows.
-fn help_rayon_while_waiting(finished: &AtomicUsize, workers: usize) {
-    if rayon::current_thread_index().is_none() {
-        return;
-    }
-    while finished.load(Ordering::Acquire) < workers {
-        match rayon::yield_now() {
-            Some(rayon::Yield::Executed) => {}
-            // Nothing to run now: sleep until a worker finishes (it unparks this thread) or a
-            // short while passes, when new jobs may have been submitted.
-            _ => std::thread::park_timeout(std::time::Duration::from_micros(200)),
-        }
-    }
-}
-
 fn panic_message(p: &(dyn Any + Send)) -> String {
     if let Some(s) = p.downcast_ref::<&str>() {
         s.to_string()
@@ -654,21 +621,18 @@ pub fn run_processes_on<T: Send>(
     };
     let (shared, body) = (&shared, &body);
     let mut outcomes: Vec<Option<IResult<T>>> = (0..n).map(|_| None).collect();
-    // Workers that have returned (or unwound), and the thread waiting for them.
-    let finished = AtomicUsize::new(0);
-    let waiter = std::thread::current();
-    let finished_ref = &finished;
+    // Started from a thread of a rayon pool, the run's kernels stay on its worker threads
+    // (`crate::par` says why: the pool's threads may all be waiting here).
+    let sequential = rayon::current_thread_index().is_some();
     let per_worker: Vec<Vec<(usize, IResult<T>)>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..workers)
             .map(|w| {
-                let waiter = waiter.clone();
                 std::thread::Builder::new().name(format!("shardref-worker-{w}")).spawn_scoped(s, move || {
-                    let _done = Finished(finished_ref, waiter);
+                    crate::par::set_sequential(sequential);
                     worker(shared, limits, body, w)
                 })
             })
             .collect();
-        help_rayon_while_waiting(finished_ref, handles.iter().filter(|h| h.is_ok()).count());
         handles
             .into_iter()
             .map(|h| match h {

@@ -87,7 +87,7 @@ fn par_zip<T: Copy + Sync, U: Copy + Default + Send + Sync + 'static>(
 ) -> std::sync::Arc<[U]> {
     use rayon::prelude::*;
     let n = a.len().min(b.len());
-    if n < PAR_MIN {
+    if n < PAR_MIN || !crate::par::kernels_fork() {
         return a.iter().zip(b.iter()).map(|(&x, &y)| f(x, y)).collect();
     }
     let mut out: std::sync::Arc<[U]> = fresh_buffer(n);
@@ -134,7 +134,7 @@ fn par_apply<T: Copy + Default + Send + Sync + 'static>(
         }
     };
     if let Some(o) = Arc::get_mut(&mut s) {
-        if o.len() < PAR_MIN {
+        if o.len() < PAR_MIN || !crate::par::kernels_fork() {
             in_place(o);
         } else {
             o.par_chunks_mut(PAR_CHUNK).for_each(in_place);
@@ -148,7 +148,7 @@ fn par_apply<T: Copy + Default + Send + Sync + 'static>(
     };
     let mut out: Arc<[T]> = fresh_buffer(s.len());
     let o = Arc::get_mut(&mut out).expect("a fresh buffer is unique");
-    if o.len() < PAR_MIN {
+    if o.len() < PAR_MIN || !crate::par::kernels_fork() {
         fresh((o, &s));
     } else {
         o.par_chunks_mut(PAR_CHUNK).zip(s.par_chunks(PAR_CHUNK)).for_each(fresh);
@@ -185,7 +185,7 @@ fn par_zip_owned<T: Copy + Default + Send + Sync + 'static>(
                 *o = f(*o, q);
             }
         };
-        if n < PAR_MIN {
+        if n < PAR_MIN || !crate::par::kernels_fork() {
             go((o, &b));
         } else {
             o.par_chunks_mut(PAR_CHUNK).zip(b.par_chunks(PAR_CHUNK)).for_each(go);
@@ -199,7 +199,7 @@ fn par_zip_owned<T: Copy + Default + Send + Sync + 'static>(
                 *o = f(p, *o);
             }
         };
-        if n < PAR_MIN {
+        if n < PAR_MIN || !crate::par::kernels_fork() {
             go((o, &a));
         } else {
             o.par_chunks_mut(PAR_CHUNK).zip(a.par_chunks(PAR_CHUNK)).for_each(go);

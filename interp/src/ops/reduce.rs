@@ -123,7 +123,7 @@ fn fold_segments<T: Copy + Send + Sync>(s: &[T], len: usize, init: T, f: &(impl 
         }
     };
     let task = (LANES * len) * (PAR_MIN / (LANES * len)).max(1);
-    if s.len() < 2 * PAR_MIN {
+    if s.len() < 2 * PAR_MIN || !crate::par::kernels_fork() {
         let mut out = Vec::with_capacity(s.len() / len);
         group(s, &mut out);
         return out;
