@@ -614,44 +614,34 @@ fn collective_fields(
     o: &Operation,
     kind: SdyOp,
 ) -> Option<(Field<'_, kind::Sharding>, Option<Field<'_, kind::Sdy>>, Field<'_, kind::Int>)> {
+    use crate::ir::sdy::Collective as C;
     let stray_reduction = view::Collective::of(o).reduction_op();
-    Some(match kind {
-        SdyOp::AllGather => {
+    Some(match C::of(kind)? {
+        C::AllGather => {
             let v = view::AllGather::of(o);
             (v.out_sharding(), Some(v.gathering_axes()), stray_reduction)
         }
-        SdyOp::AllSlice => {
+        C::AllSlice => {
             let v = view::AllSlice::of(o);
             (v.out_sharding(), Some(v.slicing_axes()), stray_reduction)
         }
-        SdyOp::AllToAll => {
+        C::AllToAll => {
             let v = view::AllToAll::of(o);
             (v.out_sharding(), Some(v.params()), stray_reduction)
         }
-        SdyOp::CollectivePermute => (view::CollectivePermute::of(o).out_sharding(), None, stray_reduction),
-        SdyOp::AllReduce => {
+        C::CollectivePermute => (view::CollectivePermute::of(o).out_sharding(), None, stray_reduction),
+        C::AllReduce => {
             let v = view::AllReduce::of(o);
             (v.out_sharding(), Some(v.reduction_axes()), v.reduction_op())
         }
-        SdyOp::ReduceScatter => {
+        C::ReduceScatter => {
             let v = view::ReduceScatter::of(o);
             (v.out_sharding(), Some(v.reduce_scatter_axes()), v.reduction_op())
         }
-        SdyOp::ShardedToUnreduced | SdyOp::ReplicatedToUnreduced => {
+        C::ShardedToUnreduced | C::ReplicatedToUnreduced => {
             let v = view::ToUnreduced::of(o);
             (v.out_sharding(), Some(v.axes()), stray_reduction)
         }
-        SdyOp::Mesh
-        | SdyOp::ShardingConstraint
-        | SdyOp::Reshard
-        | SdyOp::Return
-        | SdyOp::ManualComputation
-        | SdyOp::ShardingGroup
-        | SdyOp::Constant
-        | SdyOp::DataFlowEdge
-        | SdyOp::PropagationBarrier
-        | SdyOp::NamedComputation
-        | SdyOp::FuncDataFlowEdge => return None,
     })
 }
 
@@ -714,7 +704,7 @@ fn print_collective(p: &mut Printer<'_>, op: OpId, kind: SdyOp) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{Dict, Span};
+    use crate::ir::{Module, Span};
     use crate::ops::{OpKind, OpName};
 
     /// The collectives' fields read through their views are the attributes the collective table
@@ -722,17 +712,9 @@ mod tests {
     #[test]
     fn collective_fields_are_the_collective_table_attributes() {
         for &k in SdyOp::ALL {
-            let o = Operation {
-                name: OpName::Known(OpKind::Sdy(k)),
-                operands: vec![],
-                results: vec![],
-                attrs: Dict::default(),
-                regions: vec![],
-                successors: vec![],
-                loc: None,
-                span: Span::default(),
-                parent: None,
-            };
+            let mut m = Module::new();
+            let op = m.add_op(OpName::Known(OpKind::Sdy(k)), Span::default());
+            let o = m.op(op);
             let (fields, spec) = (collective_fields(&o, k), collective_spec(k));
             assert_eq!(fields.is_some(), spec.is_some(), "{k:?}");
             let (Some((out, axes, reduction)), Some(spec)) = (fields, spec) else { continue };
