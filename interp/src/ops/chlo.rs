@@ -749,7 +749,8 @@ pub fn top_k(t: &Tensor, k: i64) -> IResult<(Tensor, Tensor)> {
     };
     let mut picks: Vec<usize> = Vec::with_capacity(rows * k);
     let mut idx: Vec<i32> = Vec::with_capacity(rows * k);
-    let mut order: Vec<usize> = Vec::with_capacity(n);
+    // No rows (an empty operand) need no order, however long the last dimension says a row is.
+    let mut order: Vec<usize> = Vec::with_capacity(if rows == 0 { 0 } else { n });
     for r in 0..rows {
         order.clear();
         order.extend(0..n);
