@@ -353,7 +353,11 @@ impl<'m> Interp<'m> {
         let seg = |field: attrs::Field<'_, attrs::kind::Ints>, total: usize| -> IResult<(usize, usize)> {
             let name = field.name;
             match field.opt()?.as_deref() {
-                Some([a, b]) if *a >= 0 && *b >= 0 && (*a + *b) as usize == total => Ok((*a as usize, *b as usize)),
+                Some([a, b])
+                    if *a >= 0 && *b >= 0 && a.checked_add(*b).and_then(|s| usize::try_from(s).ok()) == Some(total) =>
+                {
+                    Ok((*a as usize, *b as usize))
+                }
                 Some(_) => Err(InterpError::invalid(span, format!("bad '{name}'"))),
                 None => Err(InterpError::invalid(span, format!("scan without '{name}'"))),
             }
@@ -382,7 +386,10 @@ impl<'m> Interp<'m> {
         }
         let body = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "scan without a body"))?;
         let mut carries: Vec<Tensor> = inits.to_vec();
-        let mut slices: Vec<Vec<Option<Tensor>>> = vec![vec![None; len]; no];
+        // Outputs in step order, grown as the steps run (a scanned dimension of an empty input may
+        // be far longer than any run's fuel allows, so nothing is sized by it up front); a
+        // reverse scan's outputs are put back in index order after the loop.
+        let mut slices: Vec<Vec<Option<Tensor>>> = vec![Vec::new(); no];
         for step in 0..len {
             let i = if is_reverse { len - 1 - step } else { step };
             let mut args = Vec::with_capacity(ni + nc);
@@ -403,9 +410,12 @@ impl<'m> Interp<'m> {
             }
             let mut out = out.into_iter();
             for s in slices.iter_mut() {
-                s[i] = out.next();
+                s.push(out.next());
             }
             carries = out.collect();
+        }
+        if is_reverse {
+            slices.iter_mut().for_each(|s| s.reverse());
         }
         let mut results = Vec::with_capacity(no + nc);
         for (j, s) in slices.into_iter().enumerate() {
