@@ -39,14 +39,20 @@ fuzz_target!(|data: &[u8]| {
     if devices > 16 {
         return;
     }
-    let Ok(inputs) = shardref_interp::hlo::sample_inputs(&m, LIMITS) else { return };
-    let _ = shardref_interp::hlo::run_devices(&m, vec![inputs; devices], LIMITS);
+    // The fuel is a budget per process: the run's budget is shared among its devices.
+    let limits = shardref_interp::Limits { fuel: TOTAL_FUEL / devices.max(1) as u64, ..LIMITS };
+    let Ok(inputs) = shardref_interp::hlo::sample_inputs(&m, limits) else { return };
+    let _ = shardref_interp::hlo::run_devices(&m, vec![inputs; devices], limits);
 });
 
 fuzz_mutator!(|data: &mut [u8], size: usize, max_size: usize, seed: u32| {
     mutate::mutate_hlo_input(data, size, max_size, seed, fuzzer_mutate)
 });
 
-/// Small enough that every run ends within the fuzzer's timeout.
+/// Small enough that every run ends well within a second. The fuel of a run is shared among its
+/// devices: a loop whose every iteration meets in a collective costs a rendezvous per device and
+/// iteration, which its fuel does not count (4 devices with 2,000,000 units each took 9 s on a
+/// `while` whose condition all-reduces; `seeds_hlo/slow_while_all_reduce_until_fuel.hlo`).
 const LIMITS: shardref_interp::Limits =
-    shardref_interp::Limits { fuel: 2_000_000, max_value_bytes: 16 << 20, max_call_depth: 64 };
+    shardref_interp::Limits { fuel: TOTAL_FUEL, max_value_bytes: 16 << 20, max_call_depth: 64 };
+const TOTAL_FUEL: u64 = 500_000;
