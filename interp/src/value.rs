@@ -35,6 +35,9 @@ pub fn value_budget() -> u64 {
 /// it), 0 for a dynamic shape (whose values are checked when they exist).
 pub fn type_elements_saturating(t: &shardref_spec::ir::TensorType) -> u64 {
     match t.static_shape() {
+        // A zero dimension makes the count 0 whatever the others multiply to (checked first:
+        // the product of the others may overflow).
+        Some(dims) if dims.contains(&0) => 0,
         Some(dims) => dims.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d)).unwrap_or(u64::MAX),
         None => 0,
     }
@@ -47,7 +50,8 @@ pub fn type_elements_saturating(t: &shardref_spec::ir::TensorType) -> u64 {
 /// they allocate, so no program makes them abort on a failed allocation.
 pub fn checked_numel(shape: &[usize]) -> crate::error::IResult<usize> {
     let budget = VALUE_BUDGET.with(|b| b.get());
-    let n = shape.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d));
+    // A zero dimension first: the product of the other dimensions may overflow.
+    let n = if shape.contains(&0) { Some(0) } else { shape.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d)) };
     match n {
         Some(n) if (n as u64).saturating_mul(16) <= budget || n == 0 => Ok(n),
         _ => Err(crate::error::InterpError::exhausted(
@@ -372,7 +376,10 @@ pub struct Tensor {
 
 impl Tensor {
     pub fn new(shape: Vec<usize>, elem: ElemType, buf: Buffer) -> Tensor {
-        debug_assert_eq!(shape.iter().product::<usize>(), buf.len());
+        debug_assert_eq!(
+            if shape.contains(&0) { Some(0) } else { shape.iter().try_fold(1usize, |a, &d| a.checked_mul(d)) },
+            Some(buf.len())
+        );
         Tensor { shape, elem, buf }
     }
 
