@@ -624,7 +624,7 @@ pub fn read_npy(bytes: &[u8], expected: Option<&TensorType>) -> Result<Tensor, N
         .iter()
         .map(|&d| usize::try_from(d).map_err(|_| NpyError::Malformed(format!("dimension {d} does not fit in memory"))))
         .collect::<Result<_, _>>()?;
-    let count = if shape.contains(&0) { Some(0) } else { shape.iter().try_fold(1usize, |a, &d| a.checked_mul(d)) };
+    let count = crate::value::element_count(&shape);
     let need = count.and_then(|n| n.checked_mul(w)).ok_or_else(|| {
         NpyError::Malformed(format!("shape {} has more elements than memory can hold", py_shape(&h.shape)))
     })?;

@@ -43,6 +43,12 @@ pub fn type_elements_saturating(t: &shardref_spec::ir::TensorType) -> u64 {
     }
 }
 
+/// The number of elements of `shape`: 0 when a dimension is 0 (checked first: the product of
+/// the others may overflow), else the product of the dimensions, `None` when it overflows.
+pub fn element_count(shape: &[usize]) -> Option<usize> {
+    if shape.contains(&0) { Some(0) } else { shape.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d)) }
+}
+
 /// The number of elements of `shape`, when the product does not overflow
 /// and a value of that many elements (at 16 bytes each, the widest element)
 /// fits the running op's memory budget; `ResourceExhausted` otherwise. Kernels
@@ -50,9 +56,7 @@ pub fn type_elements_saturating(t: &shardref_spec::ir::TensorType) -> u64 {
 /// they allocate, so no program makes them abort on a failed allocation.
 pub fn checked_numel(shape: &[usize]) -> crate::error::IResult<usize> {
     let budget = VALUE_BUDGET.with(|b| b.get());
-    // A zero dimension first: the product of the other dimensions may overflow.
-    let n = if shape.contains(&0) { Some(0) } else { shape.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d)) };
-    match n {
+    match element_count(shape) {
         Some(n) if (n as u64).saturating_mul(16) <= budget || n == 0 => Ok(n),
         _ => Err(crate::error::InterpError::exhausted(
             shardref_spec::ir::Span::NONE,
@@ -376,10 +380,7 @@ pub struct Tensor {
 
 impl Tensor {
     pub fn new(shape: Vec<usize>, elem: ElemType, buf: Buffer) -> Tensor {
-        debug_assert_eq!(
-            if shape.contains(&0) { Some(0) } else { shape.iter().try_fold(1usize, |a, &d| a.checked_mul(d)) },
-            Some(buf.len())
-        );
+        debug_assert_eq!(element_count(&shape), Some(buf.len()));
         Tensor { shape, elem, buf }
     }
 

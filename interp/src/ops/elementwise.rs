@@ -75,6 +75,12 @@ fn float_kind(e: &ElemType) -> Option<FloatKind> {
 
 /// Below this many elements a kernel runs on the calling thread.
 const PAR_MIN: usize = 1 << 16;
+/// Whether a kernel over `n` elements runs on the calling thread: below `PAR_MIN`, or where
+/// kernels may not fork (`crate::par`).
+fn run_here(n: usize) -> bool {
+    n < PAR_MIN || !crate::par::kernels_fork()
+}
+
 /// Elements per parallel task (tasks never share an output element, so the
 /// results do not depend on the thread count).
 const PAR_CHUNK: usize = 1 << 14;
@@ -87,7 +93,7 @@ fn par_zip<T: Copy + Sync, U: Copy + Default + Send + Sync + 'static>(
 ) -> std::sync::Arc<[U]> {
     use rayon::prelude::*;
     let n = a.len().min(b.len());
-    if n < PAR_MIN || !crate::par::kernels_fork() {
+    if run_here(n) {
         return a.iter().zip(b.iter()).map(|(&x, &y)| f(x, y)).collect();
     }
     let mut out: std::sync::Arc<[U]> = fresh_buffer(n);
@@ -134,7 +140,7 @@ fn par_apply<T: Copy + Default + Send + Sync + 'static>(
         }
     };
     if let Some(o) = Arc::get_mut(&mut s) {
-        if o.len() < PAR_MIN || !crate::par::kernels_fork() {
+        if run_here(o.len()) {
             in_place(o);
         } else {
             o.par_chunks_mut(PAR_CHUNK).for_each(in_place);
@@ -148,7 +154,7 @@ fn par_apply<T: Copy + Default + Send + Sync + 'static>(
     };
     let mut out: Arc<[T]> = fresh_buffer(s.len());
     let o = Arc::get_mut(&mut out).expect("a fresh buffer is unique");
-    if o.len() < PAR_MIN || !crate::par::kernels_fork() {
+    if run_here(o.len()) {
         fresh((o, &s));
     } else {
         o.par_chunks_mut(PAR_CHUNK).zip(s.par_chunks(PAR_CHUNK)).for_each(fresh);
@@ -185,7 +191,7 @@ fn par_zip_owned<T: Copy + Default + Send + Sync + 'static>(
                 *o = f(*o, q);
             }
         };
-        if n < PAR_MIN || !crate::par::kernels_fork() {
+        if run_here(n) {
             go((o, &b));
         } else {
             o.par_chunks_mut(PAR_CHUNK).zip(b.par_chunks(PAR_CHUNK)).for_each(go);
@@ -199,7 +205,7 @@ fn par_zip_owned<T: Copy + Default + Send + Sync + 'static>(
                 *o = f(p, *o);
             }
         };
-        if n < PAR_MIN || !crate::par::kernels_fork() {
+        if run_here(n) {
             go((o, &a));
         } else {
             o.par_chunks_mut(PAR_CHUNK).zip(a.par_chunks(PAR_CHUNK)).for_each(go);

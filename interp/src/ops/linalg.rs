@@ -238,8 +238,7 @@ fn along_axis(data: &mut Vec<C>, shape: &mut [usize], axis: usize, new_len: usiz
     let inner: usize = shape[axis + 1..].iter().product();
     let len = shape[axis];
     let mut out = vec![C::new(0.0, 0.0); outer * new_len * inner];
-    // No lines, no line buffer (however long `len` says a line is).
-    let mut line = vec![C::new(0.0, 0.0); if outer * inner == 0 { 0 } else { len }];
+    let mut line = vec![C::new(0.0, 0.0); len];
     for o in 0..outer {
         for i in 0..inner {
             for (k, slot) in line.iter_mut().enumerate() {

@@ -61,11 +61,8 @@ fn fold_dims<T: Copy + Send + Sync>(
     let rank = shape.len();
     // An empty input may have reduced dimensions whose product overflows next to a zero one; its
     // results are `init` (a zero count). Without a zero the product is at most `s.len()`.
-    let per_result: usize = if dims.iter().any(|&d| shape[d] == 0) {
-        0
-    } else {
-        dims.iter().map(|&d| shape[d]).try_fold(1usize, |a, d| a.checked_mul(d)).unwrap_or(usize::MAX)
-    };
+    let reduced: Vec<usize> = dims.iter().map(|&d| shape[d]).collect();
+    let per_result = crate::value::element_count(&reduced).unwrap_or(usize::MAX);
     let suffix = dims.iter().all(|&d| d >= rank - dims.len());
     if suffix {
         let out_n = (0..rank).filter(|d| !dims.contains(d)).map(|d| shape[d]).product();

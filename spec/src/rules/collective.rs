@@ -37,8 +37,8 @@ fn resized_dim(v: &OpView<'_>, dim: i64) -> Option<OpShardingRule> {
 /// operand factor and a result factor (the concat dimension only when it
 /// differs from the split dimension).
 pub fn all_to_all(v: &OpView<'_>) -> Option<OpShardingRule> {
-    let split = stablehlo::AllToAll::of(v.operation()).split_dimension().get()?;
-    let concat = stablehlo::AllToAll::of(v.operation()).concat_dimension().get()?;
+    let attrs = stablehlo::AllToAll::of(v.operation());
+    let (split, concat) = (attrs.split_dimension().get()?, attrs.concat_dimension().get()?);
     let in_shape = v.operand_shape(0)?;
     let out_shape = v.result_shape(0)?;
     let (s, c) = (usize::try_from(split).ok()?, usize::try_from(concat).ok()?);
