@@ -31,22 +31,54 @@ pub fn value_budget() -> u64 {
 }
 
 /// The number of elements of a tensor type for budgets and fuel: `u64::MAX`
-/// when its static shape's product overflows (so that a budget check refuses
-/// it), 0 for a dynamic shape (whose values are checked when they exist).
+/// when [`element_count`] refuses its static shape (so that a budget check
+/// refuses it), 0 for a dynamic shape (whose values are checked when they exist).
 pub fn type_elements_saturating(t: &shardref_spec::ir::TensorType) -> u64 {
     match t.static_shape() {
-        // A zero dimension makes the count 0 whatever the others multiply to (checked first:
-        // the product of the others may overflow).
-        Some(dims) if dims.contains(&0) => 0,
-        Some(dims) => dims.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d)).unwrap_or(u64::MAX),
+        Some(dims) => dims
+            .iter()
+            .map(|&d| usize::try_from(d).ok())
+            .collect::<Option<Vec<usize>>>()
+            .and_then(|dims| element_count(&dims))
+            .map_or(u64::MAX, |n| n as u64),
         None => 0,
     }
 }
 
-/// The number of elements of `shape`: 0 when a dimension is 0 (checked first: the product of
-/// the others may overflow), else the product of the dimensions, `None` when it overflows.
+/// The largest product of a shape's non-zero dimensions that a value may have: `i64::MAX`, the
+/// largest StableHLO dimension.
+///
+/// Choice (resource limit, like the memory budget): a shape whose non-zero dimensions multiply
+/// past it is refused even when a zero dimension gives it no elements. XLA's shape validation
+/// refuses such shapes too when the overflow comes before the zero (`ValidateShapeSize` multiplies
+/// in order); refusing them whatever the order keeps one invariant for every kernel: any product
+/// of any of a value's dimensions (a prefix, the kept or the reduced ones, a row count next to an
+/// empty axis) fits in `usize`, so no kernel needs a checked product over a value's own shape.
+pub const MAX_DIM_PRODUCT: usize = i64::MAX as usize;
+
+/// The number of elements of `shape`: 0 when a dimension is 0, else the product of the
+/// dimensions; `None` when the product of the non-zero dimensions is over [`MAX_DIM_PRODUCT`]
+/// (whether or not a zero dimension makes the count 0).
 pub fn element_count(shape: &[usize]) -> Option<usize> {
-    if shape.contains(&0) { Some(0) } else { shape.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d)) }
+    let nonzero = shape
+        .iter()
+        .filter(|&&d| d != 0)
+        .try_fold(1usize, |acc, &d| acc.checked_mul(d).filter(|&p| p <= MAX_DIM_PRODUCT))?;
+    Some(if shape.contains(&0) { 0 } else { nonzero })
+}
+
+/// The message of refused results (`plural`) or a refused result: `bytes` (saturated at
+/// `u64::MAX`, see [`type_elements_saturating`]) over the memory budget `budget`.
+pub fn over_budget_message(plural: bool, bytes: u64, budget: u64) -> String {
+    let (need, are) = if plural { ("results need", "results are") } else { ("result needs", "result is") };
+    if bytes == u64::MAX {
+        format!(
+            "{are} over the budget of {budget} bytes: a shape's non-zero dimensions multiply past 2^63 - 1 \
+             or its size past 2^64 bytes"
+        )
+    } else {
+        format!("{need} {bytes} bytes, over the budget of {budget}")
+    }
 }
 
 /// The number of elements of `shape`, when the product does not overflow
@@ -56,11 +88,12 @@ pub fn element_count(shape: &[usize]) -> Option<usize> {
 /// they allocate, so no program makes them abort on a failed allocation.
 pub fn checked_numel(shape: &[usize]) -> crate::error::IResult<usize> {
     let budget = VALUE_BUDGET.with(|b| b.get());
+    let refuse = |why: String| Err(crate::error::InterpError::exhausted(shardref_spec::ir::Span::NONE, why));
     match element_count(shape) {
         Some(n) if (n as u64).saturating_mul(16) <= budget || n == 0 => Ok(n),
-        _ => Err(crate::error::InterpError::exhausted(
-            shardref_spec::ir::Span::NONE,
-            format!("a result of shape {shape:?} is over the memory budget of {budget} bytes"),
+        Some(_) => refuse(format!("a result of shape {shape:?} is over the memory budget of {budget} bytes")),
+        None => refuse(format!(
+            "a result of shape {shape:?} is over the memory budget: its non-zero dimensions multiply past 2^63 - 1"
         )),
     }
 }
@@ -489,6 +522,21 @@ mod tests {
             assert_eq!(buf.len(), 3);
             assert_eq!(buf.to_le_bytes(), bytes, "{repr:?}");
         }
+    }
+
+    #[test]
+    fn element_count_refuses_nonzero_dimensions_past_the_limit_whatever_the_zeros() {
+        let big = 1usize << 32;
+        assert_eq!(element_count(&[]), Some(1));
+        assert_eq!(element_count(&[2, 3, 4]), Some(24));
+        assert_eq!(element_count(&[big / 2, big / 2, 0]), Some(0));
+        assert_eq!(element_count(&[0, MAX_DIM_PRODUCT]), Some(0));
+        assert_eq!(element_count(&[MAX_DIM_PRODUCT, 1]), Some(MAX_DIM_PRODUCT));
+        // 2^64 overflows before the zero and after it; 2^63 is one past the limit.
+        assert_eq!(element_count(&[big, big, 0]), None);
+        assert_eq!(element_count(&[0, big, big]), None);
+        assert_eq!(element_count(&[2, 0, MAX_DIM_PRODUCT / 2 + 1]), None);
+        assert_eq!(element_count(&[big, big]), None);
     }
 
     #[test]

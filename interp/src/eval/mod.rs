@@ -545,7 +545,7 @@ impl<'m> Interp<'m> {
         if total > self.limits.max_value_bytes {
             return Err(InterpError::exhausted(
                 o.span,
-                format!("results need {total} bytes, over the budget of {}", self.limits.max_value_bytes),
+                crate::value::over_budget_message(true, total, self.limits.max_value_bytes),
             ));
         }
         Ok(())
@@ -556,8 +556,9 @@ impl<'m> Interp<'m> {
             Type::Tensor(tt) => acc.saturating_add(tt.num_elements().unwrap_or(0)),
             _ => acc,
         });
-        self.charge_op(op, units.max(1))?;
+        // The budget first: a shape it refuses has no element count to charge.
         self.check_budget(op)?;
+        self.charge_op(op, units.max(1))?;
         crate::value::set_value_budget(self.limits.max_value_bytes);
         let o = self.m.op(op);
         let span = o.span;

@@ -355,15 +355,13 @@ impl<'a, 'm> Exec<'a, 'm> {
         for (i, &op) in c.instrs.iter().enumerate() {
             let o = m.op(op);
             let ty = m.value_type(o.results[0]);
-            self.it.charge_op(op, type_elements(ty).max(1))?;
+            // The budget first: a shape it refuses has no element count to charge.
             let bytes = type_bytes(ty);
             let budget = self.it.limits().max_value_bytes;
             if bytes > budget {
-                return Err(InterpError::exhausted(
-                    o.span,
-                    format!("result needs {bytes} bytes, over the budget of {budget}"),
-                ));
+                return Err(InterpError::exhausted(o.span, crate::value::over_budget_message(false, bytes, budget)));
             }
+            self.it.charge_op(op, type_elements(ty).max(1))?;
             let v = self.instr(c, act, op).map_err(|e| e.at(o.span))?;
             if !value_has_type(&v, ty) {
                 return Err(InterpError::invalid(

@@ -59,10 +59,9 @@ fn fold_dims<T: Copy + Send + Sync>(
     f: impl Fn(T, T) -> T + Sync,
 ) -> Vec<T> {
     let rank = shape.len();
-    // An empty input may have reduced dimensions whose product overflows next to a zero one; its
-    // results are `init` (a zero count). Without a zero the product is at most `s.len()`.
-    let reduced: Vec<usize> = dims.iter().map(|&d| shape[d]).collect();
-    let per_result = crate::value::element_count(&reduced).unwrap_or(usize::MAX);
+    // Every product of a value's dimensions fits (`value::MAX_DIM_PRODUCT`); an empty input's
+    // reduced dimensions may still multiply to more than `s.len()`, and its results are `init`.
+    let per_result: usize = dims.iter().map(|&d| shape[d]).product();
     let suffix = dims.iter().all(|&d| d >= rank - dims.len());
     if suffix {
         let out_n = (0..rank).filter(|d| !dims.contains(d)).map(|d| shape[d]).product();
