@@ -28,6 +28,13 @@ use shardref_spec::print::{PrintOptions, print_module};
 use shardref_spec::split::split_cases;
 use shardref_spec::{Source, parse_source};
 
+/// mimalloc rather than the C library's allocator: large buffers come from its arenas, which the
+/// kernel backs with transparent huge pages where it can, so a fresh 4 MiB tensor costs a couple
+/// of page faults instead of a thousand (the inputs of `bench/programs/reduce.mlir` were most of
+/// its time), and freed buffers are reused within the process.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(name = "shardref", version, about = "A formal-reference interpreter and verifier for sharded ML programs")]
 struct Cli {
