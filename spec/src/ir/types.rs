@@ -194,9 +194,12 @@ impl TensorType {
     pub fn static_shape(&self) -> Option<Vec<u64>> {
         self.shape.as_ref()?.iter().copied().collect()
     }
-    /// The element count, if the shape is static and the count fits in u64.
+    /// The element count, if the shape is static and the count fits in u64. A zero dimension
+    /// makes it 0 whatever the other dimensions multiply to (MLIR's `getNumElements` gives 0
+    /// too: its wrapping product ends in the zero).
     pub fn num_elements(&self) -> Option<u64> {
-        self.static_shape()?.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d))
+        let dims = self.static_shape()?;
+        if dims.contains(&0) { Some(0) } else { dims.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d)) }
     }
 }
 

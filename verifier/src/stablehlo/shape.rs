@@ -142,9 +142,11 @@ pub fn reshape(op: Op<'_>) -> Check {
         return Err(elem_mismatch("reshape_c1", tx, tr));
     }
     // reshape_c2
+    // A zero dimension makes a count 0 whatever the others multiply to, as upstream. Choice: a
+    // count of non-zero dimensions past 2^64 is "overflow", never equal to another count;
+    // upstream's wrapping product accepts `tensor<4294967296x4294967296xf32>` -> `tensor<0xf32>`.
     if let (Some(a), Some(b)) = (tx.static_shape(), tr.static_shape()) {
-        let count = |s: &[u64]| s.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d));
-        let (na, nb) = (count(&a), count(&b));
+        let (na, nb) = (tx.num_elements(), tr.num_elements());
         if na != nb {
             return Err(Fail::new(
                 "reshape_c2",
