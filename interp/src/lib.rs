@@ -26,6 +26,7 @@ pub mod devices;
 pub mod error;
 pub mod eval;
 pub mod fastloop;
+pub mod fusion;
 pub mod hlo;
 pub mod limits;
 pub mod liveness;

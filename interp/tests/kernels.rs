@@ -435,3 +435,28 @@ fn elementwise_ops_reuse_only_unshared_operand_buffers() {
         assert_eq!(y.to_bits(), shardref_interp::ops::tanh32::tanh_ref(x).to_bits());
     }
 }
+
+/// The f32 iota (its run-wise fill, shared with fused groups) against the definition: element i
+/// is (i / stride) % len along the iota dimension, from any starting element.
+#[test]
+fn f32_iota_matches_its_definition_from_any_start() {
+    for shape in [vec![5usize, 7, 3], vec![1, 9], vec![300], vec![2, 1, 4, 1]] {
+        let n: usize = shape.iter().product();
+        for dim in 0..shape.len() {
+            let step: usize = shape[dim + 1..].iter().product();
+            let want: Vec<u32> = (0..n).map(|i| (((i / step) % shape[dim]) as f32).to_bits()).collect();
+            let t = shape::iota(shape.clone(), dim as i64, &ElemType::F32).unwrap();
+            assert_eq!(bits(&t), want, "{shape:?} dim {dim}");
+            for start in [0, 1, step.saturating_sub(1), step, n / 2, n - 1] {
+                let mut out = vec![f32::NAN; n - start];
+                shape::iota_f32_into(&mut out, start, step, shape[dim]);
+                let got: Vec<u32> = out.iter().map(|x| x.to_bits()).collect();
+                assert_eq!(got, want[start..], "{shape:?} dim {dim} start {start}");
+            }
+        }
+    }
+    // Values past 2^24 round to nearest even, as the integer's conversion does.
+    let mut out = vec![0.0f32; 4];
+    shape::iota_f32_into(&mut out, (1 << 24) + 1, 1, 1 << 26);
+    assert_eq!(out, [16777216.0, 16777218.0, 16777220.0, 16777220.0]);
+}

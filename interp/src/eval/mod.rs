@@ -28,13 +28,13 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use shardref_spec::ir::{Attr, BlockId, Module, OpId, RegionId, Span, Type, ValueId};
+use shardref_spec::ir::{Attr, BlockId, ElemType, FloatKind, Module, OpId, RegionId, Span, Type, ValueId};
 use shardref_spec::ops::{ArithOp, BuiltinOp, FuncOp, MpmdOp, OpKind, OpName, SdyOp, StablehloOp};
 
 use crate::check::{self, CheckFailure};
 use crate::devices::runtime::Comm;
 use crate::error::{IResult, InterpError};
-use crate::value::{Tensor, Value};
+use crate::value::{Buffer, Tensor, Value};
 
 pub use crate::limits::Limits;
 
@@ -108,12 +108,26 @@ pub fn run_with_host(
     limits: Limits,
     host: Option<&dyn Host>,
 ) -> IResult<Outcome> {
+    run_with_host_fusing(m, entry, inputs, limits, host, true)
+}
+
+/// `run_with_host`, with fused elementwise groups (`crate::fusion`) on or off: the results are
+/// the same bit for bit; off runs every op on its own, as a check of the fused path.
+pub fn run_with_host_fusing(
+    m: &Module,
+    entry: &str,
+    inputs: Vec<Value>,
+    limits: Limits,
+    host: Option<&dyn Host>,
+    fuse: bool,
+) -> IResult<Outcome> {
     let func = m
         .lookup_symbol(entry)
         .filter(|&f| m.op(f).name == OpName::Known(OpKind::Func(FuncOp::Func)))
         .ok_or_else(|| InterpError::invalid(Span::NONE, format!("no function @{entry} in the module")))?;
     let mut it = Interp::new(m, limits);
     it.host = host;
+    it.fuse = fuse;
     let results = it.call(func, inputs, m.op(func).span)?;
     it.outcome.results = results;
     Ok(it.outcome)
@@ -167,11 +181,16 @@ pub struct Frame {
 pub struct ModuleAnalysis {
     slots: Slots,
     live: crate::liveness::Liveness,
+    fusion: crate::fusion::Fusion,
 }
 
 impl ModuleAnalysis {
     pub fn new(m: &Module) -> Arc<ModuleAnalysis> {
-        Arc::new(ModuleAnalysis { slots: Slots::new(m), live: crate::liveness::Liveness::new(m) })
+        Arc::new(ModuleAnalysis {
+            slots: Slots::new(m),
+            live: crate::liveness::Liveness::new(m),
+            fusion: crate::fusion::Fusion::new(m),
+        })
     }
 }
 
@@ -210,6 +229,9 @@ pub struct Interp<'m> {
     pub local_types: HashMap<ValueId, Type>,
     /// Per-op totals when the run is profiled (`run_profiled`).
     profile: Option<BTreeMap<&'m str, OpStats>>,
+    /// Whether groups of elementwise ops run fused (`crate::fusion`); the results are the same
+    /// either way, bit for bit.
+    pub fuse: bool,
 }
 
 /// How a block ended.
@@ -237,6 +259,19 @@ impl<'m> Interp<'m> {
             host: None,
             local_types: HashMap::new(),
             profile: None,
+            fuse: true,
+        }
+    }
+
+    /// Adds one execution of fused group `g`, which took `elapsed`, to the profile: one call of
+    /// the entry `fused elementwise group`, with the bytes of its inputs and outputs.
+    fn record_group(&mut self, g: &crate::fusion::Group, elapsed: std::time::Duration) {
+        let bytes = (g.inputs.len() + g.outputs.len()) as u64 * g.graph.n as u64 * 4;
+        if let Some(p) = self.profile.as_mut() {
+            let e = p.entry("fused elementwise group").or_default();
+            e.calls += 1;
+            e.nanos += elapsed.as_nanos();
+            e.bytes = e.bytes.saturating_add(bytes);
         }
     }
 
@@ -403,21 +438,40 @@ impl<'m> Interp<'m> {
             self.check_type(a, &v, at)?;
             self.set(f, a, v);
         }
-        for &op in &block.ops {
+        let an = self.an.clone();
+        let mut i = 0;
+        while let Some(&op) = block.ops.get(i) {
             let start = self.profile.as_ref().map(|_| std::time::Instant::now());
-            let exit = self.exec(f, op)?;
-            if let Some(start) = start {
-                self.record(op, start.elapsed());
-            }
-            if let Some(Exit::Return(vals)) = exit {
-                return Ok(vals);
-            }
+            // A fused group runs at its first op (see `crate::fusion`); only ordinary runs fuse,
+            // where every value has its module type (a device's local types may differ).
+            let ran: &[OpId] = match an.fusion.group_at(op) {
+                Some(g) if self.fuse && self.local_types.is_empty() => {
+                    self.run_group(f, g)?;
+                    if let Some(start) = start {
+                        self.record_group(g, start.elapsed());
+                    }
+                    &g.ops
+                }
+                _ => {
+                    let exit = self.exec(f, op)?;
+                    if let Some(start) = start {
+                        self.record(op, start.elapsed());
+                    }
+                    if let Some(Exit::Return(vals)) = exit {
+                        return Ok(vals);
+                    }
+                    std::slice::from_ref(&block.ops[i])
+                }
+            };
+            i += ran.len();
             // Dead values leave the frame; their buffers go to the pool for reuse.
-            for &v in self.an.live.dead_after(op) {
-                if let Some(Some(Value::Tensor(t))) =
-                    f.vals.get_mut(self.an.slots.slot[v.index()] as usize).map(Option::take)
-                {
-                    crate::pool::give(t.buf);
+            for &done in ran {
+                for &v in an.live.dead_after(done) {
+                    if let Some(Some(Value::Tensor(t))) =
+                        f.vals.get_mut(an.slots.slot[v.index()] as usize).map(Option::take)
+                    {
+                        crate::pool::give(t.buf);
+                    }
                 }
             }
         }
@@ -551,7 +605,9 @@ impl<'m> Interp<'m> {
         Ok(())
     }
 
-    fn exec(&mut self, f: &mut Frame, op: OpId) -> IResult<Option<Exit>> {
+    /// What every op passes before it runs: its results against the memory budget, then its
+    /// fuel (one unit per result element, at least one).
+    fn admit(&mut self, op: OpId) -> IResult<()> {
         let units = self.m.op(op).results.iter().fold(0u64, |acc, &r| match self.m.value_type(r) {
             Type::Tensor(tt) => acc.saturating_add(tt.num_elements().unwrap_or(0)),
             _ => acc,
@@ -560,6 +616,36 @@ impl<'m> Interp<'m> {
         self.check_budget(op)?;
         self.charge_op(op, units.max(1))?;
         crate::value::set_value_budget(self.limits.max_value_bytes);
+        Ok(())
+    }
+
+    /// Runs fused group `g` (`crate::fusion`): admits its ops in order, computes its outputs in
+    /// one pass and binds them.
+    fn run_group(&mut self, f: &mut Frame, g: &crate::fusion::Group) -> IResult<()> {
+        for &op in &g.ops {
+            self.admit(op)?;
+        }
+        let span = self.m.op(g.ops[0]).span;
+        let outs = {
+            let mut inputs: Vec<&[f32]> = Vec::with_capacity(g.inputs.len());
+            for &v in &g.inputs {
+                match self.get(f, v, span)? {
+                    Value::Tensor(Tensor { buf: Buffer::F32(s), .. }) if s.len() == g.graph.n => inputs.push(s),
+                    _ => return Err(InterpError::invalid(span, "a fused group's input is not its f32 tensor")),
+                }
+            }
+            crate::ops::fused::run(&g.graph, &inputs)
+        };
+        for (&v, buf) in g.outputs.iter().zip(outs) {
+            let val = Value::Tensor(Tensor::new(g.shape.clone(), ElemType::Float(FloatKind::F32), Buffer::F32(buf)));
+            self.check_type(v, &val, span)?;
+            self.set(f, v, val);
+        }
+        Ok(())
+    }
+
+    fn exec(&mut self, f: &mut Frame, op: OpId) -> IResult<Option<Exit>> {
+        self.admit(op)?;
         let o = self.m.op(op);
         let span = o.span;
         let kind = match &o.name {

@@ -77,7 +77,7 @@ fn float_kind(e: &ElemType) -> Option<FloatKind> {
 const PAR_MIN: usize = 1 << 16;
 /// Whether a kernel over `n` elements runs on the calling thread: below `PAR_MIN`, or where
 /// kernels may not fork (`crate::par`).
-fn run_here(n: usize) -> bool {
+pub(crate) fn run_here(n: usize) -> bool {
     n < PAR_MIN || !crate::par::kernels_fork()
 }
 
@@ -110,7 +110,7 @@ fn par_zip<T: Copy + Sync, U: Copy + Default + Send + Sync + 'static>(
 
 /// An output buffer of `n` elements that nothing else holds, from the pool
 /// when it has one (old contents: the caller overwrites every element).
-fn fresh_buffer<T: Copy + Default + Send + Sync + 'static>(n: usize) -> Arc<[T]> {
+pub(crate) fn fresh_buffer<T: Copy + Default + Send + Sync + 'static>(n: usize) -> Arc<[T]> {
     if let Some(mut b) = crate::pool::take(n)
         && Arc::get_mut(&mut b).is_some()
     {
@@ -121,7 +121,7 @@ fn fresh_buffer<T: Copy + Default + Send + Sync + 'static>(n: usize) -> Arc<[T]>
 
 /// Elements a slice kernel sees at once (`par_apply`); kernels compute every
 /// element independently, so the blocking never changes a result.
-const BLOCK: usize = 256;
+pub(crate) const BLOCK: usize = 256;
 
 /// Runs `kernel(input, output)` over `s` block by block, in parallel chunks
 /// for large inputs. Writes into `s` itself when nothing else shares it (the
@@ -250,10 +250,100 @@ fn map_float_kernel(
     })
 }
 
-/// A transcendental computed in f64 and rounded once to f32, as the reference
+/// The f32 element functions of the float elementwise ops: the op-at-a-time kernels here and the
+/// fused groups (`ops::fused`) both compute every f32 element with these, so fusing never changes
+/// a bit. Transcendentals are computed in f64 and rounded once to f32, as the reference
 /// interpreter does (`mapWithUpcastToDouble`).
-fn up(f: fn(f64) -> f64) -> impl Fn(f32) -> f32 {
-    move |x| f(x as f64) as f32
+pub mod f32fn {
+    macro_rules! up {
+        ($($name:ident = $f:path;)*) => {$(
+            #[inline]
+            pub fn $name(x: f32) -> f32 {
+                $f(x as f64) as f32
+            }
+        )*};
+    }
+    up! {
+        rsqrt = super::rsqrt;
+        cbrt = libm::cbrt;
+        exp = libm::exp;
+        expm1 = libm::expm1;
+        log = libm::log;
+        log1p = libm::log1p;
+        logistic = super::logistic;
+        sin = libm::sin;
+        cos = libm::cos;
+        tan = libm::tan;
+    }
+    #[inline]
+    pub fn neg(x: f32) -> f32 {
+        -x
+    }
+    #[inline]
+    pub fn abs(x: f32) -> f32 {
+        x.abs()
+    }
+    #[inline]
+    pub fn sign(x: f32) -> f32 {
+        if x.is_nan() || x == 0.0 { x } else { x.signum() }
+    }
+    #[inline]
+    pub fn sqrt(x: f32) -> f32 {
+        x.sqrt()
+    }
+    #[inline]
+    pub fn floor(x: f32) -> f32 {
+        x.floor()
+    }
+    #[inline]
+    pub fn ceil(x: f32) -> f32 {
+        x.ceil()
+    }
+    #[inline]
+    pub fn round_afz(x: f32) -> f32 {
+        x.round()
+    }
+    #[inline]
+    pub fn round_even(x: f32) -> f32 {
+        x.round_ties_even()
+    }
+    #[inline]
+    pub fn add(x: f32, y: f32) -> f32 {
+        x + y
+    }
+    #[inline]
+    pub fn sub(x: f32, y: f32) -> f32 {
+        x - y
+    }
+    #[inline]
+    pub fn mul(x: f32, y: f32) -> f32 {
+        x * y
+    }
+    #[inline]
+    pub fn div(x: f32, y: f32) -> f32 {
+        x / y
+    }
+    /// The sign of the dividend (fmod), as the spec says.
+    #[inline]
+    pub fn rem(x: f32, y: f32) -> f32 {
+        x % y
+    }
+    #[inline]
+    pub fn max(x: f32, y: f32) -> f32 {
+        super::max_nan32(x, y)
+    }
+    #[inline]
+    pub fn min(x: f32, y: f32) -> f32 {
+        super::min_nan32(x, y)
+    }
+    #[inline]
+    pub fn pow(x: f32, y: f32) -> f32 {
+        libm::pow(x as f64, y as f64) as f32
+    }
+    #[inline]
+    pub fn atan2(x: f32, y: f32) -> f32 {
+        libm::atan2(x as f64, y as f64) as f32
+    }
 }
 
 /// Applies a float function of two arguments elementwise (shapes already checked equal).
@@ -538,33 +628,33 @@ pub fn unary_owned(k: StablehloOp, t: Tensor, result_ty: &Type) -> IResult<Tenso
             None => int_map!(&t.buf, x => Int::clz(x), |b: bool| !b),
         },
         (S::Negate, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)) => {
-            map_float(t, |x| -x, |x| -x)?
+            map_float(t, f32fn::neg, |x| -x)?
         }
         (S::Negate, _) => normalize(&t.elem, int_map!(&t.buf, x => Int::wneg(x), |b: bool| b)),
         (S::Abs, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)) => {
-            map_float(t, f32::abs, f64::abs)?
+            map_float(t, f32fn::abs, f64::abs)?
         }
         (S::Abs, _) => normalize(&t.elem, int_map!(&t.buf, x => Int::abs_spec(x), |b: bool| b)),
         (S::Sign, Buffer::F32(_) | Buffer::F64(_) | Buffer::BF16(_) | Buffer::F16(_) | Buffer::F8(_)) => {
-            map_float(t, sign32, sign64)?
+            map_float(t, f32fn::sign, sign64)?
         }
         (S::Sign, _) => normalize(&t.elem, int_map!(&t.buf, x => Int::sign_spec(x), |b: bool| b)),
-        (S::Sqrt, _) => map_float(t, f32::sqrt, f64::sqrt)?,
-        (S::Rsqrt, _) => map_float(t, up(rsqrt), rsqrt)?,
-        (S::Cbrt, _) => map_float(t, up(libm::cbrt), libm::cbrt)?,
-        (S::Exponential, _) => map_float(t, up(libm::exp), libm::exp)?,
-        (S::ExponentialMinusOne, _) => map_float(t, up(libm::expm1), libm::expm1)?,
-        (S::Log, _) => map_float(t, up(libm::log), libm::log)?,
-        (S::LogPlusOne, _) => map_float(t, up(libm::log1p), libm::log1p)?,
-        (S::Logistic, _) => map_float(t, up(logistic), logistic)?,
-        (S::Sine, _) => map_float(t, up(libm::sin), libm::sin)?,
-        (S::Cosine, _) => map_float(t, up(libm::cos), libm::cos)?,
-        (S::Tan, _) => map_float(t, up(libm::tan), libm::tan)?,
+        (S::Sqrt, _) => map_float(t, f32fn::sqrt, f64::sqrt)?,
+        (S::Rsqrt, _) => map_float(t, f32fn::rsqrt, rsqrt)?,
+        (S::Cbrt, _) => map_float(t, f32fn::cbrt, libm::cbrt)?,
+        (S::Exponential, _) => map_float(t, f32fn::exp, libm::exp)?,
+        (S::ExponentialMinusOne, _) => map_float(t, f32fn::expm1, libm::expm1)?,
+        (S::Log, _) => map_float(t, f32fn::log, libm::log)?,
+        (S::LogPlusOne, _) => map_float(t, f32fn::log1p, libm::log1p)?,
+        (S::Logistic, _) => map_float(t, f32fn::logistic, logistic)?,
+        (S::Sine, _) => map_float(t, f32fn::sin, libm::sin)?,
+        (S::Cosine, _) => map_float(t, f32fn::cos, libm::cos)?,
+        (S::Tan, _) => map_float(t, f32fn::tan, libm::tan)?,
         (S::Tanh, _) => map_float_kernel(t, tanh_f32_kernel, libm::tanh)?,
-        (S::Floor, _) => map_float(t, f32::floor, f64::floor)?,
-        (S::Ceil, _) => map_float(t, f32::ceil, f64::ceil)?,
-        (S::RoundNearestAfz, _) => map_float(t, f32::round, f64::round)?,
-        (S::RoundNearestEven, _) => map_float(t, f32::round_ties_even, f64::round_ties_even)?,
+        (S::Floor, _) => map_float(t, f32fn::floor, f64::floor)?,
+        (S::Ceil, _) => map_float(t, f32fn::ceil, f64::ceil)?,
+        (S::RoundNearestAfz, _) => map_float(t, f32fn::round_afz, f64::round)?,
+        (S::RoundNearestEven, _) => map_float(t, f32fn::round_even, f64::round_ties_even)?,
         _ => return unsupported(format!("{} on {}", shardref_spec::ops::OpKind::Stablehlo(k).name(), t.elem)),
     };
     Ok(Tensor::new(shape, elem, buf))
@@ -576,10 +666,6 @@ fn logistic(x: f64) -> f64 {
 
 fn rsqrt(x: f64) -> f64 {
     1.0 / x.sqrt()
-}
-
-fn sign32(x: f32) -> f32 {
-    if x.is_nan() || x == 0.0 { x } else { x.signum() }
 }
 
 fn sign64(x: f64) -> f64 {
@@ -687,16 +773,16 @@ pub fn binary_owned(k: StablehloOp, a: Tensor, b: Tensor, result_ty: &Type) -> I
         (Buffer::C64(x), Buffer::C64(y)) => Buffer::C64(complex_binary(k, x, y)?.into()),
         (Buffer::C128(x), Buffer::C128(y)) => Buffer::C128(complex_binary(k, x, y)?.into()),
         _ if is_float => match k {
-            S::Add => zip_float(a, b, |x, y| x + y, |x, y| x + y)?,
-            S::Subtract => zip_float(a, b, |x, y| x - y, |x, y| x - y)?,
-            S::Multiply => zip_float(a, b, |x, y| x * y, |x, y| x * y)?,
-            S::Divide => zip_float(a, b, |x, y| x / y, |x, y| x / y)?,
+            S::Add => zip_float(a, b, f32fn::add, |x, y| x + y)?,
+            S::Subtract => zip_float(a, b, f32fn::sub, |x, y| x - y)?,
+            S::Multiply => zip_float(a, b, f32fn::mul, |x, y| x * y)?,
+            S::Divide => zip_float(a, b, f32fn::div, |x, y| x / y)?,
             // remainder has the sign of the dividend (fmod), as the spec says.
-            S::Remainder => zip_float(a, b, |x, y| x % y, |x, y| x % y)?,
-            S::Maximum => zip_float(a, b, max_nan32, max_nan64)?,
-            S::Minimum => zip_float(a, b, min_nan32, min_nan64)?,
-            S::Power => zip_float(a, b, |x, y| libm::pow(x as f64, y as f64) as f32, libm::pow)?,
-            S::Atan2 => zip_float(a, b, |x, y| libm::atan2(x as f64, y as f64) as f32, libm::atan2)?,
+            S::Remainder => zip_float(a, b, f32fn::rem, |x, y| x % y)?,
+            S::Maximum => zip_float(a, b, f32fn::max, max_nan64)?,
+            S::Minimum => zip_float(a, b, f32fn::min, min_nan64)?,
+            S::Power => zip_float(a, b, f32fn::pow, libm::pow)?,
+            S::Atan2 => zip_float(a, b, f32fn::atan2, libm::atan2)?,
             _ => return unsupported(format!("{} on {}", shardref_spec::ops::OpKind::Stablehlo(k).name(), a.elem)),
         },
         _ => {

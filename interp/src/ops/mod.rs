@@ -10,6 +10,7 @@ pub mod ducc;
 pub mod dynamic;
 pub mod einsum;
 pub mod elementwise;
+pub mod fused;
 pub mod gather;
 pub mod linalg;
 pub mod quant;

@@ -2,6 +2,8 @@
 //! index of the operand element it copies, then gathers once over the typed
 //! buffer: index arithmetic is generic, data movement is one typed loop.
 
+use std::sync::Arc;
+
 use shardref_spec::ir::ElemType;
 
 use crate::error::{IResult, invalid};
@@ -263,6 +265,46 @@ pub fn reverse(t: &Tensor, dims: &[i64]) -> IResult<Tensor> {
     Ok(Tensor::new(t.shape.clone(), t.elem.clone(), t.buf.gather(&idx)))
 }
 
+/// Writes elements `start..start + out.len()` of an f32 iota along a dimension of `len` elements
+/// whose row-major stride is `step` (both non-zero): element i is `(i / step) % len` rounded to
+/// f32. Shared by `iota` and the fused groups (`ops::fused`). It writes runs of equal values
+/// (`step > 1`) or of consecutive ones (`step == 1`), and converts through i32 when the values
+/// fit (the same integer, so the same rounding; it is a single instruction where u64 is not).
+pub fn iota_f32_into(out: &mut [f32], start: usize, step: usize, len: usize) {
+    // A shape with no elements may have a zero stride or length: nothing to write.
+    if out.is_empty() {
+        return;
+    }
+    let small = i32::try_from(len).is_ok();
+    let (mut v, mut c) = ((start / step) % len, start % step);
+    let mut rest = out;
+    while !rest.is_empty() {
+        if step == 1 {
+            let (seg, tail) = rest.split_at_mut((len - v).min(rest.len()));
+            if small {
+                for (k, o) in seg.iter_mut().enumerate() {
+                    *o = (v + k) as i32 as f32;
+                }
+            } else {
+                for (k, o) in seg.iter_mut().enumerate() {
+                    *o = (v + k) as f32;
+                }
+            }
+            v = (v + seg.len()) % len;
+            rest = tail;
+        } else {
+            let (seg, tail) = rest.split_at_mut((step - c).min(rest.len()));
+            seg.fill(v as f32);
+            c += seg.len();
+            if c == step {
+                c = 0;
+                v = (v + 1) % len;
+            }
+            rest = tail;
+        }
+    }
+}
+
 /// `iota`: element value = its index along `dim`, converted to the element type.
 pub fn iota(shape: Vec<usize>, dim: i64, elem: &ElemType) -> IResult<Tensor> {
     let dim = usize::try_from(dim).ok().filter(|&d| d < shape.len()).ok_or_else(|| {
@@ -291,7 +333,9 @@ pub fn iota(shape: Vec<usize>, dim: i64, elem: &ElemType) -> IResult<Tensor> {
     // f32/f64 directly (the same round-to-nearest conversion of the same integers).
     match elem {
         ElemType::Float(shardref_spec::ir::FloatKind::F32) => {
-            return Ok(Tensor::new(shape, elem.clone(), Buffer::F32(fill(n, step, len, |v| v as f32).collect())));
+            let mut out: Arc<[f32]> = crate::ops::elementwise::fresh_buffer(n);
+            iota_f32_into(Arc::get_mut(&mut out).expect("a fresh buffer is unique"), 0, step, len);
+            return Ok(Tensor::new(shape, elem.clone(), Buffer::F32(out)));
         }
         ElemType::Float(shardref_spec::ir::FloatKind::F64) => {
             return Ok(Tensor::new(shape, elem.clone(), Buffer::F64(fill(n, step, len, |v| v as f64).collect())));

@@ -1,0 +1,253 @@
+//! Fused groups of f32 elementwise ops: one pass over memory for a chain (a DAG) of elementwise
+//! ops, splat constants and iotas of one shape, instead of one full-size buffer per op.
+//!
+//! A group is a [`Graph`]: nodes in topological order (every operand index is smaller than its
+//! node's), each an external input, a splat, an iota or an elementwise op of earlier nodes, and
+//! the nodes whose values leave the group (its outputs). [`run`] computes the group in tasks of
+//! [`TASK`] consecutive elements: within a task every node is computed into a small scratch
+//! buffer, in node order, and the outputs are copied out; tasks run in parallel when the group is
+//! large and never share an output element.
+//!
+//! Invariant: every element of every output is computed by the same element function as the
+//! op-at-a-time kernel of its op (`elementwise::f32fn`, `tanh32::tanh_f32_kernel`, the iota's
+//! `index as f32`, the splat's bits), from the same operand elements, so a fused group's
+//! outputs are bitwise those of running its ops one by one, whatever the task split and the
+//! thread count.
+
+use std::sync::Arc;
+
+use shardref_spec::ops::StablehloOp;
+
+use crate::ops::elementwise::{BLOCK, f32fn, fresh_buffer, run_here};
+
+/// Elements per task: 16 KiB of scratch per node, so a task's nodes stay in the core's caches.
+pub const TASK: usize = 4096;
+
+/// The unary ops a group computes (f32 operands and result).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unary {
+    Negate,
+    Abs,
+    Sign,
+    Sqrt,
+    Rsqrt,
+    Cbrt,
+    Exponential,
+    ExponentialMinusOne,
+    Log,
+    LogPlusOne,
+    Logistic,
+    Sine,
+    Cosine,
+    Tan,
+    Tanh,
+    Floor,
+    Ceil,
+    RoundNearestAfz,
+    RoundNearestEven,
+}
+
+/// The binary ops a group computes (f32 operands and result).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Binary {
+    Add,
+    Subtract,
+    Multiply,
+    Divide,
+    Remainder,
+    Maximum,
+    Minimum,
+    Power,
+    Atan2,
+}
+
+impl Unary {
+    /// The fused form of StableHLO op `k` on f32, if it is a unary op groups compute.
+    pub fn of(k: StablehloOp) -> Option<Unary> {
+        use StablehloOp as S;
+        Some(match k {
+            S::Negate => Unary::Negate,
+            S::Abs => Unary::Abs,
+            S::Sign => Unary::Sign,
+            S::Sqrt => Unary::Sqrt,
+            S::Rsqrt => Unary::Rsqrt,
+            S::Cbrt => Unary::Cbrt,
+            S::Exponential => Unary::Exponential,
+            S::ExponentialMinusOne => Unary::ExponentialMinusOne,
+            S::Log => Unary::Log,
+            S::LogPlusOne => Unary::LogPlusOne,
+            S::Logistic => Unary::Logistic,
+            S::Sine => Unary::Sine,
+            S::Cosine => Unary::Cosine,
+            S::Tan => Unary::Tan,
+            S::Tanh => Unary::Tanh,
+            S::Floor => Unary::Floor,
+            S::Ceil => Unary::Ceil,
+            S::RoundNearestAfz => Unary::RoundNearestAfz,
+            S::RoundNearestEven => Unary::RoundNearestEven,
+            // Every other op is not a unary f32 op with a fused form (complex, integer, bitwise
+            // or non-elementwise ops).
+            _ => return None,
+        })
+    }
+
+    /// `o[i] = op(x[i])` for every i (equal lengths).
+    pub fn apply(self, x: &[f32], o: &mut [f32]) {
+        fn map(x: &[f32], o: &mut [f32], f: impl Fn(f32) -> f32) {
+            for (o, &x) in o.iter_mut().zip(x) {
+                *o = f(x);
+            }
+        }
+        match self {
+            Unary::Negate => map(x, o, f32fn::neg),
+            Unary::Abs => map(x, o, f32fn::abs),
+            Unary::Sign => map(x, o, f32fn::sign),
+            Unary::Sqrt => map(x, o, f32fn::sqrt),
+            Unary::Rsqrt => map(x, o, f32fn::rsqrt),
+            Unary::Cbrt => map(x, o, f32fn::cbrt),
+            Unary::Exponential => map(x, o, f32fn::exp),
+            Unary::ExponentialMinusOne => map(x, o, f32fn::expm1),
+            Unary::Log => map(x, o, f32fn::log),
+            Unary::LogPlusOne => map(x, o, f32fn::log1p),
+            Unary::Logistic => map(x, o, f32fn::logistic),
+            Unary::Sine => map(x, o, f32fn::sin),
+            Unary::Cosine => map(x, o, f32fn::cos),
+            Unary::Tan => map(x, o, f32fn::tan),
+            // The slice kernel, in the blocks the op-at-a-time path gives it.
+            Unary::Tanh => {
+                for (o, x) in o.chunks_mut(BLOCK).zip(x.chunks(BLOCK)) {
+                    crate::ops::tanh32::tanh_f32_kernel(x, o);
+                }
+            }
+            Unary::Floor => map(x, o, f32fn::floor),
+            Unary::Ceil => map(x, o, f32fn::ceil),
+            Unary::RoundNearestAfz => map(x, o, f32fn::round_afz),
+            Unary::RoundNearestEven => map(x, o, f32fn::round_even),
+        }
+    }
+}
+
+impl Binary {
+    /// The fused form of StableHLO op `k` on f32, if it is a binary op groups compute.
+    pub fn of(k: StablehloOp) -> Option<Binary> {
+        use StablehloOp as S;
+        Some(match k {
+            S::Add => Binary::Add,
+            S::Subtract => Binary::Subtract,
+            S::Multiply => Binary::Multiply,
+            S::Divide => Binary::Divide,
+            S::Remainder => Binary::Remainder,
+            S::Maximum => Binary::Maximum,
+            S::Minimum => Binary::Minimum,
+            S::Power => Binary::Power,
+            S::Atan2 => Binary::Atan2,
+            // Every other op is not a binary f32 op with a fused form.
+            _ => return None,
+        })
+    }
+
+    /// `o[i] = op(x[i], y[i])` for every i (equal lengths).
+    pub fn apply(self, x: &[f32], y: &[f32], o: &mut [f32]) {
+        fn zip(x: &[f32], y: &[f32], o: &mut [f32], f: impl Fn(f32, f32) -> f32) {
+            for ((o, &x), &y) in o.iter_mut().zip(x).zip(y) {
+                *o = f(x, y);
+            }
+        }
+        match self {
+            Binary::Add => zip(x, y, o, f32fn::add),
+            Binary::Subtract => zip(x, y, o, f32fn::sub),
+            Binary::Multiply => zip(x, y, o, f32fn::mul),
+            Binary::Divide => zip(x, y, o, f32fn::div),
+            Binary::Remainder => zip(x, y, o, f32fn::rem),
+            Binary::Maximum => zip(x, y, o, f32fn::max),
+            Binary::Minimum => zip(x, y, o, f32fn::min),
+            Binary::Power => zip(x, y, o, f32fn::pow),
+            Binary::Atan2 => zip(x, y, o, f32fn::atan2),
+        }
+    }
+}
+
+/// One node of a group; operands are indices of earlier nodes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Node {
+    /// The group's external input number `i` (a full-size f32 buffer).
+    Input(usize),
+    /// Every element is this value (its bits, as the constant's).
+    Splat(f32),
+    /// Element `i` is `(i / step) % len` as f32: the iota along a dimension of `len` elements
+    /// whose row-major stride is `step`.
+    Iota {
+        step: usize,
+        len: usize,
+    },
+    Unary(Unary, usize),
+    Binary(Binary, usize, usize),
+}
+
+/// A group: its nodes in topological order, the nodes whose values leave it, and the number of
+/// elements of every node's value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Graph {
+    pub nodes: Vec<Node>,
+    pub outputs: Vec<usize>,
+    pub n: usize,
+}
+
+impl Graph {
+    /// Whether every operand refers to an earlier node, every input number is below `inputs`,
+    /// every output is a node and iotas have non-zero strides and lengths.
+    pub fn is_well_formed(&self, inputs: usize) -> bool {
+        let ok = |j: usize, a: usize| a < j;
+        self.nodes.iter().enumerate().all(|(j, node)| match *node {
+            Node::Input(i) => i < inputs,
+            Node::Splat(_) => true,
+            Node::Iota { step, len } => step > 0 && len > 0,
+            Node::Unary(_, a) => ok(j, a),
+            Node::Binary(_, a, b) => ok(j, a) && ok(j, b),
+        }) && self.outputs.iter().all(|&o| o < self.nodes.len())
+    }
+}
+
+/// Computes `g` over `inputs` (each of `g.n` elements) and returns one fresh buffer per output,
+/// in `g.outputs` order. `g` must be well formed for `inputs.len()` (`Graph::is_well_formed`).
+pub fn run(g: &Graph, inputs: &[&[f32]]) -> Vec<Arc<[f32]>> {
+    use rayon::prelude::*;
+    let n = g.n;
+    let mut outs: Vec<Arc<[f32]>> = g.outputs.iter().map(|_| fresh_buffer(n)).collect();
+    if n == 0 || outs.is_empty() {
+        return outs;
+    }
+    let tasks: Vec<(usize, Vec<&mut [f32]>)> = {
+        let mut chunks: Vec<std::slice::ChunksMut<'_, f32>> =
+            outs.iter_mut().map(|o| Arc::get_mut(o).expect("a fresh buffer is unique").chunks_mut(TASK)).collect();
+        (0..n.div_ceil(TASK)).map(|t| (t * TASK, chunks.iter_mut().filter_map(Iterator::next).collect())).collect()
+    };
+    let task = |scratch: &mut Vec<f32>, (start, mut outs): (usize, Vec<&mut [f32]>)| {
+        let len = TASK.min(n - start);
+        scratch.resize(g.nodes.len() * TASK, 0.0);
+        for (j, node) in g.nodes.iter().enumerate() {
+            let (done, rest) = scratch.split_at_mut(j * TASK);
+            let out = &mut rest[..len];
+            let at = |a: usize| &done[a * TASK..a * TASK + len];
+            match *node {
+                Node::Input(i) => out.copy_from_slice(&inputs[i][start..start + len]),
+                Node::Splat(x) => out.fill(x),
+                Node::Iota { step, len: dim } => crate::ops::shape::iota_f32_into(out, start, step, dim),
+                Node::Unary(u, a) => u.apply(at(a), out),
+                Node::Binary(b, x, y) => b.apply(at(x), at(y), out),
+            }
+        }
+        for (o, &node) in outs.iter_mut().zip(&g.outputs) {
+            o.copy_from_slice(&scratch[node * TASK..node * TASK + len]);
+        }
+    };
+    if run_here(n) {
+        let mut scratch = Vec::new();
+        for t in tasks {
+            task(&mut scratch, t);
+        }
+    } else {
+        tasks.into_par_iter().for_each_init(Vec::new, task);
+    }
+    outs
+}
