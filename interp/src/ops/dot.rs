@@ -68,7 +68,9 @@ fn batched_matmul(l: &Tensor, r: &Tensor, b: usize, m: usize, k: usize, n: usize
     macro_rules! naive {
         ($ls:expr, $rs:expr, $zero:expr, $mac:expr) => {{
             let mut out = vec![$zero; b * m * n];
-            for bi in 0..b {
+            // An empty result may still have 2^62 batches.
+            let batches = if m == 0 || n == 0 { 0 } else { b };
+            for bi in 0..batches {
                 for i in 0..m {
                     for j in 0..n {
                         let mut acc = $zero;

@@ -73,6 +73,8 @@ pub fn cholesky(a: &Tensor, lower: bool) -> IResult<Tensor> {
     }
     let x = to_c(a)?;
     let mut out = vec![C::new(0.0, 0.0); x.len()];
+    // Empty matrices may still number 2^62.
+    let b = if n == 0 { 0 } else { b };
     for bi in 0..b {
         let at = |i: usize, j: usize| {
             // Read the triangle the op uses: lower reads A[i][j] for j ≤ i; upper reads A[j][i]ᴴ.
@@ -124,6 +126,10 @@ pub fn triangular_solve(
     let (bb, r, c) = batch_and_matrix(bt)?;
     if n != n2 || ba != bb || (left_side && r != n) || (!left_side && c != n) {
         return invalid("triangular_solve operand shapes do not match");
+    }
+    // No elements to solve for: empty batches may still number 2^62.
+    if bt.num_elements() == 0 {
+        return Ok(bt.clone());
     }
     // Real f32/f64: XLA CPU's blocked algorithm in the element precision (see `ops::trsm`).
     let (ta, ub) = (tr != TransposeA::No, unit_diagonal);

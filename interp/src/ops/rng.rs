@@ -129,6 +129,10 @@ fn threefry_words(key: u64, counter: u64, shape: &[usize], bits: u32) -> (Vec<u6
     let half = shape[d].div_ceil(2);
     let pre: usize = shape[..d].iter().product();
     let post: usize = shape[d + 1..].iter().product();
+    // No elements: no words and no counters (the loops below would still count 2^62 rows).
+    if n == 0 {
+        return (vec![], 0);
+    }
     let mut out = Vec::with_capacity(n);
     for p in 0..pre {
         for s in 0..shape[d] {

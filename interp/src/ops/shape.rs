@@ -110,6 +110,10 @@ pub fn concatenate(ts: &[&Tensor], dim: i64) -> IResult<Tensor> {
     }
     let mut shape = first.shape.clone();
     shape[dim] = ts.iter().map(|t| t.shape[dim]).sum();
+    // An empty result: its rows may number 2^62 with nothing in them.
+    if numel(&shape)? == 0 {
+        return Ok(Tensor::new(shape, first.elem.clone(), Buffer::zeros(first.buf.repr(), 0)));
+    }
     // Rows: the product of dims before `dim`; each operand contributes a contiguous chunk per row.
     let outer: usize = shape[..dim].iter().product();
     let inner: usize = shape[dim + 1..].iter().product();
