@@ -276,6 +276,10 @@ macro_rules! single_op_table {
 /// reduced. Computes exactly what `fold_single_op` computes with
 /// `reduction_map`'s map. `None` when this (op, type) pair has no typed loop.
 pub fn fold_single_op_dims(k: StablehloOp, input: &Tensor, init: &Tensor, dims: &[usize]) -> Option<Buffer> {
+    // An init that is not one element is left to `reduce_with`, which reports it.
+    if init.num_elements() != 1 {
+        return None;
+    }
     let sh = &input.shape;
     // A result over the memory budget (possible from an input with a zero dimension) is left to
     // `reduce_with`, which reports it.
@@ -292,6 +296,10 @@ pub fn fold_single_op_dims(k: StablehloOp, input: &Tensor, init: &Tensor, dims: 
 /// The fast path: `body` is one elementwise op of the accumulator and the element.
 /// `None` when this (op, type) pair has no typed loop; the caller then runs the body.
 pub fn fold_single_op(k: StablehloOp, input: &Tensor, init: &Tensor, map: &[usize], out_n: usize) -> Option<Buffer> {
+    // An init that is not one element is left to `reduce_with`, which reports it.
+    if init.num_elements() != 1 {
+        return None;
+    }
     macro_rules! fold {
         ($s:expr, $i:expr, $f:expr) => {
             fold_map(&$s[..], $i[0], map, out_n, $f)
