@@ -18,7 +18,7 @@
 //! Invariants: every `Graph` here is well formed for its inputs (`Graph::is_well_formed`); a
 //! group's ops are consecutive ops of one block, in order; no op is in two groups.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use shardref_spec::ir::{Attr, DenseData, ElemType, FloatKind, Module, OpId, Type, ValueId};
 use shardref_spec::ops::{OpKind, OpName, StablehloOp};
@@ -164,7 +164,7 @@ fn close(m: &Module, users: &[Vec<OpId>], run: Vec<(OpId, Kind)>, shape: Vec<usi
     }
     let n = crate::value::element_count(&shape).unwrap_or(0);
     let strides = crate::value::strides(&shape);
-    let members: HashMap<OpId, ()> = run.iter().map(|(op, _)| (*op, ())).collect();
+    let members: HashSet<OpId> = run.iter().map(|(op, _)| *op).collect();
     let mut node_of: HashMap<ValueId, usize> = HashMap::new();
     let mut inputs: Vec<ValueId> = vec![];
     let mut nodes: Vec<Node> = vec![];
@@ -196,7 +196,7 @@ fn close(m: &Module, users: &[Vec<OpId>], run: Vec<(OpId, Kind)>, shape: Vec<usi
     let mut out_nodes = vec![];
     for (op, _) in &run {
         let r = m.op(*op).results[0];
-        if users.get(r.index()).is_some_and(|us| us.iter().any(|u| !members.contains_key(u))) {
+        if users.get(r.index()).is_some_and(|us| us.iter().any(|u| !members.contains(u))) {
             outputs.push(r);
             out_nodes.push(node_of[&r]);
         }

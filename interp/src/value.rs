@@ -35,12 +35,7 @@ pub fn value_budget() -> u64 {
 /// refuses it), 0 for a dynamic shape (whose values are checked when they exist).
 pub fn type_elements_saturating(t: &shardref_spec::ir::TensorType) -> u64 {
     match t.static_shape() {
-        Some(dims) => dims
-            .iter()
-            .map(|&d| usize::try_from(d).ok())
-            .collect::<Option<Vec<usize>>>()
-            .and_then(|dims| element_count(&dims))
-            .map_or(u64::MAX, |n| n as u64),
+        Some(dims) => count_dims(dims.iter().copied()).unwrap_or(u64::MAX),
         None => 0,
     }
 }
@@ -60,11 +55,17 @@ pub const MAX_DIM_PRODUCT: usize = i64::MAX as usize;
 /// dimensions; `None` when the product of the non-zero dimensions is over [`MAX_DIM_PRODUCT`]
 /// (whether or not a zero dimension makes the count 0).
 pub fn element_count(shape: &[usize]) -> Option<usize> {
-    let nonzero = shape
-        .iter()
-        .filter(|&&d| d != 0)
-        .try_fold(1usize, |acc, &d| acc.checked_mul(d).filter(|&p| p <= MAX_DIM_PRODUCT))?;
-    Some(if shape.contains(&0) { 0 } else { nonzero })
+    count_dims(shape.iter().map(|&d| d as u64)).map(|n| n as usize)
+}
+
+/// [`element_count`] over dimensions as `u64` (a type's static shape, a value's shape), without
+/// collecting them.
+fn count_dims(dims: impl Iterator<Item = u64> + Clone) -> Option<u64> {
+    let nonzero = dims
+        .clone()
+        .filter(|&d| d != 0)
+        .try_fold(1u64, |acc, d| acc.checked_mul(d).filter(|&p| p <= MAX_DIM_PRODUCT as u64))?;
+    Some(if dims.into_iter().any(|d| d == 0) { 0 } else { nonzero })
 }
 
 /// The message of refused results (`plural`) or a refused result: `bytes` (saturated at

@@ -221,10 +221,14 @@ fn fold_rows<T: Copy>(s: &[T], init: T, shape: &[usize], dims: &[usize], f: impl
 /// The typed loops of the single-op fast paths, one arm per (op, element
 /// type) pair; `$fold!(slice, init, f)` is the caller's fold driver (over
 /// reduced dimensions, or over an index map), so both paths share one table.
-/// `None` when the pair has no typed loop.
+/// `None` when the pair has no typed loop, or when the init is not one element (left to
+/// `reduce_with`, which reports it).
 macro_rules! single_op_table {
     ($k:expr, $input:expr, $init:expr, $fold:ident) => {{
         use StablehloOp as S;
+        if $init.num_elements() != 1 {
+            return None;
+        }
         Some(match ($k, &$input.buf, &$init.buf) {
             (S::Add, Buffer::F32(s), Buffer::F32(i)) => Buffer::F32($fold!(s, i, |a: f32, b: f32| a + b).into()),
             (S::Add, Buffer::F64(s), Buffer::F64(i)) => Buffer::F64($fold!(s, i, |a: f64, b: f64| a + b).into()),
@@ -276,10 +280,6 @@ macro_rules! single_op_table {
 /// reduced. Computes exactly what `fold_single_op` computes with
 /// `reduction_map`'s map. `None` when this (op, type) pair has no typed loop.
 pub fn fold_single_op_dims(k: StablehloOp, input: &Tensor, init: &Tensor, dims: &[usize]) -> Option<Buffer> {
-    // An init that is not one element is left to `reduce_with`, which reports it.
-    if init.num_elements() != 1 {
-        return None;
-    }
     let sh = &input.shape;
     // A result over the memory budget (possible from an input with a zero dimension) is left to
     // `reduce_with`, which reports it.
@@ -296,10 +296,6 @@ pub fn fold_single_op_dims(k: StablehloOp, input: &Tensor, init: &Tensor, dims: 
 /// The fast path: `body` is one elementwise op of the accumulator and the element.
 /// `None` when this (op, type) pair has no typed loop; the caller then runs the body.
 pub fn fold_single_op(k: StablehloOp, input: &Tensor, init: &Tensor, map: &[usize], out_n: usize) -> Option<Buffer> {
-    // An init that is not one element is left to `reduce_with`, which reports it.
-    if init.num_elements() != 1 {
-        return None;
-    }
     macro_rules! fold {
         ($s:expr, $i:expr, $f:expr) => {
             fold_map(&$s[..], $i[0], map, out_n, $f)

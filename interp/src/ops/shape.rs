@@ -110,14 +110,15 @@ pub fn concatenate(ts: &[&Tensor], dim: i64) -> IResult<Tensor> {
     }
     let mut shape = first.shape.clone();
     shape[dim] = ts.iter().map(|t| t.shape[dim]).sum();
+    let n = numel(&shape)?;
     // An empty result: its rows may number 2^62 with nothing in them.
-    if numel(&shape)? == 0 {
+    if n == 0 {
         return Ok(Tensor::new(shape, first.elem.clone(), Buffer::zeros(first.buf.repr(), 0)));
     }
     // Rows: the product of dims before `dim`; each operand contributes a contiguous chunk per row.
     let outer: usize = shape[..dim].iter().product();
     let inner: usize = shape[dim + 1..].iter().product();
-    let mut parts: Vec<(usize, usize)> = Vec::with_capacity(numel(&shape)?); // (operand, element index)
+    let mut parts: Vec<(usize, usize)> = Vec::with_capacity(n); // (operand, element index)
     for o in 0..outer {
         for (k, t) in ts.iter().enumerate() {
             let chunk = t.shape[dim] * inner;
