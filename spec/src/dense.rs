@@ -70,7 +70,9 @@ fn decode_raw(body: &str, elem: &ElemType, count: u64, dims: Option<&[u64]>) -> 
         return decode_strings(body, count);
     }
     let mut sc = Scanner { s: body.as_bytes(), i: 0 };
-    let mut out = Vec::with_capacity((count as usize).min(1 << 24).saturating_mul(width).min(1 << 26));
+    // Every element takes at least one character of text, so the body's
+    // length bounds what is stored (a splat of a large type stores one).
+    let mut out = Vec::with_capacity((count as usize).min(body.len()).min(1 << 24).saturating_mul(width).min(1 << 26));
     sc.ws();
     if sc.peek() == Some(b'[') {
         let mut shape = Shape { dims: vec![], leaf_depth: None };
