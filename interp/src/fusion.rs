@@ -10,20 +10,29 @@
 //! results of its ops that some op outside it uses (in this block, a nested region or another
 //! block). Results used only inside the group never get a buffer of their own.
 //!
+//! A group may also absorb a reduce that follows it in its block: a `stablehlo.reduce` of one of
+//! the group's values that nothing else uses, over every dimension, with a single-op f32 body
+//! (add, multiply, maximum, minimum) and an init value defined by a `stablehlo.constant`. The
+//! group folds that value as it computes it (`ops::fused::Graph::fold`, in `reduce`'s documented
+//! order), so the value never gets a buffer; the evaluator binds the reduce's result when the
+//! group runs, and when the reduce's own turn comes it only charges the reduce's fuel and checks
+//! its budget, as the reduce's fast path would (a run that fails there fails the same way).
+//!
 //! Because the ops of a group are consecutive, no other op runs between them: the evaluator
 //! runs a group at its first op, after charging every op of it fuel and checking every op's
 //! result against the memory budget in order (so a run that fails, fails at the same op with
 //! the same error as op by op), and binds the outputs before any later op can read them.
 //!
 //! Invariants: every `Graph` here is well formed for its inputs (`Graph::is_well_formed`); a
-//! group's ops are consecutive ops of one block, in order; no op is in two groups.
+//! group's ops are consecutive ops of one block, in order; no op is in two groups; an absorbed
+//! reduce comes after its group in the same block, and its folded operand has no other use.
 
 use std::collections::{HashMap, HashSet};
 
-use shardref_spec::ir::{Attr, DenseData, ElemType, FloatKind, Module, OpId, Type, ValueId};
+use shardref_spec::ir::{Attr, BlockId, DenseData, ElemType, FloatKind, Module, OpId, RegionId, Type, ValueId};
 use shardref_spec::ops::{OpKind, OpName, StablehloOp};
 
-use crate::ops::fused::{Binary, Graph, Node, Unary};
+use crate::ops::fused::{Binary, Combine, Fold, Graph, Node, Unary};
 
 /// Groups smaller than this run op by op: below it the op-at-a-time kernels run on one thread
 /// and their buffers are not worth avoiding.
@@ -41,12 +50,16 @@ pub struct Group {
     /// The shape of every value of the group.
     pub shape: Vec<usize>,
     pub graph: Graph,
+    /// The absorbed reduce and its result, when the group folds (`graph.fold`).
+    pub reduce: Option<(OpId, ValueId)>,
 }
 
 /// The module's groups, by their first op.
 #[derive(Debug, Default)]
 pub struct Fusion {
     by_first: HashMap<OpId, Group>,
+    /// Absorbed reduces, to the first op of their group.
+    absorbed: HashMap<OpId, OpId>,
 }
 
 /// What a fusible op computes, before its operands are resolved to nodes.
@@ -69,7 +82,10 @@ impl Fusion {
             }
         }
         let mut by_first = HashMap::new();
-        for b in &m.blocks {
+        for (bi, b) in m.blocks.iter().enumerate() {
+            let close = |run, shape, by_first: &mut HashMap<OpId, Group>| {
+                close(m, BlockId(bi as u32), &users, run, shape, by_first)
+            };
             let mut run: Vec<(OpId, Kind)> = vec![];
             let mut run_shape: Option<Vec<usize>> = None;
             for &op in &b.ops {
@@ -77,7 +93,7 @@ impl Fusion {
                     Some((kind, shape)) if run_shape.as_ref() == Some(&shape) => run.push((op, kind)),
                     next => {
                         if let Some(shape) = run_shape.take() {
-                            close(m, &users, std::mem::take(&mut run), shape, &mut by_first);
+                            close(std::mem::take(&mut run), shape, &mut by_first);
                         }
                         if let Some((kind, shape)) = next {
                             run.push((op, kind));
@@ -87,15 +103,21 @@ impl Fusion {
                 }
             }
             if let Some(shape) = run_shape {
-                close(m, &users, run, shape, &mut by_first);
+                close(run, shape, &mut by_first);
             }
         }
-        Fusion { by_first }
+        let absorbed = by_first.iter().filter_map(|(&first, g)| g.reduce.map(|(r, _)| (r, first))).collect();
+        Fusion { by_first, absorbed }
     }
 
     /// The group whose first op is `op`, if any.
     pub fn group_at(&self, op: OpId) -> Option<&Group> {
         self.by_first.get(&op)
+    }
+
+    /// The group that absorbed the reduce `op`, if any.
+    pub fn absorber_of(&self, op: OpId) -> Option<&Group> {
+        self.absorbed.get(&op).and_then(|first| self.by_first.get(first))
     }
 
     /// The number of groups.
@@ -157,7 +179,14 @@ fn fusible(m: &Module, op: OpId) -> Option<(Kind, Vec<usize>)> {
 }
 
 /// Makes a group of `run` (consecutive fusible ops of one shape) when it is worth one.
-fn close(m: &Module, users: &[Vec<OpId>], run: Vec<(OpId, Kind)>, shape: Vec<usize>, out: &mut HashMap<OpId, Group>) {
+fn close(
+    m: &Module,
+    block: BlockId,
+    users: &[Vec<OpId>],
+    run: Vec<(OpId, Kind)>,
+    shape: Vec<usize>,
+    out: &mut HashMap<OpId, Group>,
+) {
     let computes = run.iter().any(|(_, k)| matches!(k, Kind::Unary(_) | Kind::Binary(..)));
     if run.len() < 2 || !computes {
         return;
@@ -193,7 +222,7 @@ fn close(m: &Module, users: &[Vec<OpId>], run: Vec<(OpId, Kind)>, shape: Vec<usi
         node_of.insert(o.results[0], nodes.len() - 1);
     }
     let mut outputs = vec![];
-    let mut out_nodes = vec![];
+    let mut out_nodes: Vec<usize> = vec![];
     for (op, _) in &run {
         let r = m.op(*op).results[0];
         if users.get(r.index()).is_some_and(|us| us.iter().any(|u| !members.contains(u))) {
@@ -201,8 +230,96 @@ fn close(m: &Module, users: &[Vec<OpId>], run: Vec<(OpId, Kind)>, shape: Vec<usi
             out_nodes.push(node_of[&r]);
         }
     }
-    let graph = Graph { nodes, outputs: out_nodes, n };
+    // The first output that a following reduce can absorb leaves the outputs for the fold.
+    let last = run[run.len() - 1].0;
+    let absorbed =
+        outputs.iter().enumerate().find_map(|(i, &v)| absorbable(m, block, last, users, v, &shape).map(|a| (i, a)));
+    let mut fold = None;
+    let mut reduce = None;
+    if let Some((i, (op, combine, init))) = absorbed {
+        let v = outputs.remove(i);
+        fold = Some(Fold { node: out_nodes.remove(i), combine, init });
+        reduce = Some((op, m.op(op).results[0]));
+        debug_assert_eq!(m.op(op).operands[0], v);
+    }
+    let graph = Graph { nodes, outputs: out_nodes, n, fold };
     debug_assert!(graph.is_well_formed(inputs.len()));
     let ops = run.iter().map(|(op, _)| *op).collect();
-    out.insert(run[0].0, Group { ops, inputs, outputs, shape, graph });
+    out.insert(run[0].0, Group { ops, inputs, outputs, shape, graph, reduce });
+}
+
+/// The reduce that a group ending at `last` can absorb for its output `v` (module header), with
+/// its body's fold and init value.
+fn absorbable(
+    m: &Module,
+    block: BlockId,
+    last: OpId,
+    users: &[Vec<OpId>],
+    v: ValueId,
+    shape: &[usize],
+) -> Option<(OpId, Combine, f32)> {
+    let [r] = users.get(v.index())?.as_slice() else { return None };
+    let o = m.op(*r);
+    if o.name != OpName::Known(OpKind::Stablehlo(StablehloOp::Reduce)) || o.operands.len() != 2 || o.operands[0] != v {
+        return None;
+    }
+    let scalar = Type::Tensor(shardref_spec::ir::TensorType::ranked(vec![], ElemType::Float(FloatKind::F32)));
+    let [res] = o.results.as_slice() else { return None };
+    if m.value_type(*res) != &scalar || m.value_type(o.operands[1]) != &scalar {
+        return None;
+    }
+    // After the group, in its block.
+    let ops = &m.block(block).ops;
+    let at = |op: OpId| ops.iter().position(|&x| x == op);
+    if at(*r)? <= at(last)? {
+        return None;
+    }
+    // Over every dimension (in any order: the inputs still fold in row-major order).
+    let mut dims: Vec<i64> = crate::attrs::stablehlo::Dimensions::of(o).dimensions().get()?;
+    dims.sort_unstable();
+    if !dims.iter().copied().eq(0..shape.len() as i64) {
+        return None;
+    }
+    let body = *o.regions.first()?;
+    let combine = Combine::of(single_op_body(m, body)?)?;
+    let body_args = &m.block(*m.region(body).blocks.first()?).args;
+    if body_args.iter().any(|&a| m.value_type(a) != &scalar) {
+        return None;
+    }
+    // The init value: a constant's one element.
+    let shardref_spec::ir::ValueDef::Result { op: init_op, .. } = m.values[o.operands[1].index()].def else {
+        return None;
+    };
+    let c = m.op(init_op);
+    if c.name != OpName::Known(OpKind::Stablehlo(StablehloOp::Constant)) {
+        return None;
+    }
+    let Some(Attr::Dense(d)) = crate::attrs::Constant::of(c).value().raw() else { return None };
+    let bytes: &[u8] = match &d.data {
+        DenseData::Splat(b) => b,
+        DenseData::Elements(b) => b,
+        DenseData::Strings(_) => return None,
+    };
+    let init = f32::from_le_bytes(<[u8; 4]>::try_from(bytes).ok()?);
+    Some((*r, combine, init))
+}
+
+/// If region `r`'s body is `%x = stablehlo.OP %arg0, %arg1; return %x`, that OP (the bodies of
+/// `reduce`'s single-op fast paths).
+pub(crate) fn single_op_body(m: &Module, r: RegionId) -> Option<StablehloOp> {
+    let region = m.region(r);
+    let [b] = region.blocks.as_slice() else { return None };
+    let block = m.block(*b);
+    let [first, ret] = block.ops.as_slice() else { return None };
+    let (fo, ro) = (m.op(*first), m.op(*ret));
+    let k = match fo.name {
+        OpName::Known(OpKind::Stablehlo(k)) => k,
+        _ => return None,
+    };
+    let ok = block.args.len() == 2
+        && fo.operands == block.args
+        && fo.results.len() == 1
+        && matches!(ro.name, OpName::Known(OpKind::Stablehlo(StablehloOp::Return)))
+        && ro.operands == fo.results;
+    ok.then_some(k)
 }

@@ -176,3 +176,106 @@ fn a_fused_group_runs_out_of_fuel_at_the_same_op() {
     assert_eq!(fused.to_string(), alone.to_string());
     assert!(fused.to_string().contains("stablehlo.tanh"), "{fused}");
 }
+
+/// Reduce bodies a group absorbs, and one it does not (its body is not a single op).
+const BODIES: &[&str] = &["add", "multiply", "maximum", "minimum"];
+
+/// A group whose last value only a reduce over every dimension uses (after another op, as a
+/// program's init constant usually sits between them): the group absorbs the reduce.
+fn reduced_program(shape: &[usize], params: usize, ops: &[Op], returned: &[usize], body: usize, init: usize) -> String {
+    let (text, _) = program(shape, params, ops, returned, 0);
+    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    let ty = format!("tensor<{}xf32>", dims.join("x"));
+    let last = params + ops.len() - 1;
+    let total = params + ops.len();
+    // Other results: any value but the reduced one (so that the reduce is its only user).
+    let rets: Vec<usize> = returned.iter().map(|r| r % total).filter(|&r| r != last).collect();
+    let mut lines: Vec<&str> = text.lines().collect();
+    // Drop the reshape, the return and the closing brace of `program`'s text.
+    lines.truncate(lines.len() - 3);
+    let header = lines.remove(0);
+    let args = &header[header.find('(').unwrap()..header.find(") ->").unwrap() + 1];
+    let mut ret_tys: Vec<String> = rets.iter().map(|_| ty.clone()).collect();
+    ret_tys.push("tensor<f32>".into());
+    let mut out = format!("func.func @main{args} -> ({}) {{\n", ret_tys.join(", "));
+    for l in lines {
+        out += l;
+        out += "\n";
+    }
+    // Every dimension, in reverse order (the inputs still fold in row-major order).
+    let all: Vec<String> = (0..shape.len()).rev().map(|d| d.to_string()).collect();
+    out += &format!("  %init = stablehlo.constant dense<0x{:08X}> : tensor<f32>\n", SPLATS[init % SPLATS.len()]);
+    out += &format!("  %other = stablehlo.constant dense<1.0> : tensor<f32>\n");
+    out += &format!(
+        "  %red = stablehlo.reduce(%v{last} init: %init) applies stablehlo.{} across dimensions = [{}] : ({ty}, tensor<f32>) -> tensor<f32>\n",
+        BODIES[body % BODIES.len()],
+        all.join(", ")
+    );
+    let mut names: Vec<String> = rets.iter().map(|r| format!("%v{r}")).collect();
+    names.push("%red".into());
+    out += &format!("  func.return {} : {}\n}}\n", names.join(", "), ret_tys.join(", "));
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    #[test]
+    fn an_absorbed_reduce_folds_in_the_reduce_order(
+        shape in 0..SHAPES.len(),
+        params in 0usize..3,
+        ops in prop::collection::vec(op(), 2..8),
+        returned in prop::collection::vec(any::<usize>(), 0..3),
+        body in any::<usize>(),
+        init in any::<usize>(),
+        seed in any::<u64>(),
+    ) {
+        let shape = SHAPES[shape];
+        let text = reduced_program(shape, params, &ops, &returned, body, init);
+        let m = shardref_spec::parse("fold.mlir", &text).unwrap_or_else(|e| panic!("{text}\n{e:?}"));
+        let fusion = Fusion::new(&m);
+        let reduce = m.ops.iter().position(|o| o.name.to_string() == "stablehlo.reduce").unwrap();
+        let absorbed = fusion.absorber_of(shardref_spec::ir::OpId(reduce as u32)).is_some();
+        prop_assert_eq!(absorbed, fusion.len() == 1, "{}", text);
+        let inputs: Vec<Value> = (0..params).map(|i| input(shape, seed.wrapping_add(i as u64))).collect();
+        let limits = Limits::default();
+        let fused = run_with_host_fusing(&m, "main", inputs.clone(), limits, None, true).unwrap();
+        let alone = run_with_host_fusing(&m, "main", inputs, limits, None, false).unwrap();
+        prop_assert_eq!(bits(&fused.results), bits(&alone.results), "{}", text);
+    }
+}
+
+/// The absorbed reduce is charged its fuel at its own turn: a run with fuel for the group and
+/// the constant but not for the reduce's elements fails at the reduce, fused or not; with enough
+/// fuel both give the same sum, which the group computed without a buffer for its operand.
+#[test]
+fn an_absorbed_reduce_runs_out_of_fuel_at_the_reduce() {
+    let text = "func.func @main() -> tensor<f32> {
+  %a = stablehlo.iota dim = 1 : tensor<256x256xf32>
+  %b = stablehlo.constant dense<0.5> : tensor<256x256xf32>
+  %c = stablehlo.multiply %a, %b : tensor<256x256xf32>
+  %z = stablehlo.constant dense<-0.0> : tensor<f32>
+  %r = stablehlo.reduce(%c init: %z) applies stablehlo.add across dimensions = [0, 1] : (tensor<256x256xf32>, tensor<f32>) -> tensor<f32>
+  func.return %r : tensor<f32>
+}
+";
+    let m = shardref_spec::parse("fold_fuel.mlir", text).unwrap();
+    let fusion = Fusion::new(&m);
+    assert_eq!(fusion.len(), 1);
+    let reduce = m.ops.iter().position(|o| o.name.to_string() == "stablehlo.reduce").unwrap();
+    assert!(fusion.absorber_of(shardref_spec::ir::OpId(reduce as u32)).is_some());
+    let limits = Limits { fuel: 3 * 65536 + 10, ..Limits::default() };
+    let fused = run_with_host_fusing(&m, "main", vec![], limits, None, true).unwrap_err();
+    let alone = run_with_host_fusing(&m, "main", vec![], limits, None, false).unwrap_err();
+    assert_eq!((fused.to_string(), fused.span), (alone.to_string(), alone.span));
+    assert_eq!(fused.span, m.ops[reduce].span, "{fused}");
+    let limits = Limits::default();
+    let fused = run_with_host_fusing(&m, "main", vec![], limits, None, true).unwrap();
+    let alone = run_with_host_fusing(&m, "main", vec![], limits, None, false).unwrap();
+    assert_eq!(bits(&fused.results), bits(&alone.results));
+    // 256 rows of 0.5 · (0 + 1 + … + 255).
+    assert_eq!(
+        bits(&fused.results),
+        bits(&[Value::Tensor(Tensor::new(vec![], ElemType::F32, Buffer::F32(vec![256.0 * 0.5 * 32640.0].into())))])
+    );
+}

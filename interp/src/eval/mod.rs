@@ -452,6 +452,16 @@ impl<'m> Interp<'m> {
                     }
                     &g.ops
                 }
+                _ if let Some(g) = an.fusion.absorber_of(op)
+                    && self.fuse
+                    && self.local_types.is_empty() =>
+                {
+                    self.finish_absorbed(f, op, g)?;
+                    if let Some(start) = start {
+                        self.record(op, start.elapsed());
+                    }
+                    std::slice::from_ref(&block.ops[i])
+                }
                 _ => {
                     let exit = self.exec(f, op)?;
                     if let Some(start) = start {
@@ -636,12 +646,32 @@ impl<'m> Interp<'m> {
             }
             crate::ops::fused::run(&g.graph, &inputs)
         };
+        let (outs, folded) = outs;
         for (&v, buf) in g.outputs.iter().zip(outs) {
             let val = Value::Tensor(Tensor::new(g.shape.clone(), ElemType::Float(FloatKind::F32), Buffer::F32(buf)));
             self.check_type(v, &val, span)?;
             self.set(f, v, val);
         }
+        // The absorbed reduce's result is bound now and kept when the reduce's turn comes
+        // (`finish_absorbed`); nothing reads it before (it is defined by that later op).
+        if let (Some((_, r)), Some(x)) = (g.reduce, folded) {
+            let val = Value::Tensor(Tensor::new(vec![], ElemType::Float(FloatKind::F32), Buffer::F32(vec![x].into())));
+            self.check_type(r, &val, span)?;
+            self.set(f, r, val);
+        }
         Ok(())
+    }
+
+    /// The turn of a reduce that group `g` absorbed: admitted and charged the fuel of its
+    /// elements as the reduce's fast path is; its result is already bound (`run_group`).
+    fn finish_absorbed(&mut self, f: &mut Frame, op: OpId, g: &crate::fusion::Group) -> IResult<()> {
+        self.admit(op)?;
+        let span = self.m.op(op).span;
+        self.charge(g.graph.n as u64, span)?;
+        match g.reduce {
+            Some((_, r)) if self.get(f, r, span).is_ok() => Ok(()),
+            _ => Err(InterpError::invalid(span, "an absorbed reduce's result is missing")),
+        }
     }
 
     fn exec(&mut self, f: &mut Frame, op: OpId) -> IResult<Option<Exit>> {

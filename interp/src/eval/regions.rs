@@ -3,7 +3,7 @@
 //! charge the fuel of the body applications they save.
 
 use shardref_spec::ir::{OpId, RegionId, Span, ValueId};
-use shardref_spec::ops::{OpKind, OpName, StablehloOp};
+use shardref_spec::ops::StablehloOp;
 
 use super::util::scalar_at;
 use super::{Frame, Interp};
@@ -51,21 +51,7 @@ impl<'m> Interp<'m> {
 
     /// If `r`'s body is `%x = stablehlo.OP %arg0, %arg1; return %x`, that OP.
     pub(crate) fn single_op_body(&self, r: RegionId) -> Option<StablehloOp> {
-        let region = self.m.region(r);
-        let [b] = region.blocks.as_slice() else { return None };
-        let block = self.m.block(*b);
-        let [first, ret] = block.ops.as_slice() else { return None };
-        let (fo, ro) = (self.m.op(*first), self.m.op(*ret));
-        let k = match fo.name {
-            OpName::Known(OpKind::Stablehlo(k)) => k,
-            _ => return None,
-        };
-        let ok = block.args.len() == 2
-            && fo.operands == block.args
-            && fo.results.len() == 1
-            && matches!(ro.name, OpName::Known(OpKind::Stablehlo(StablehloOp::Return)))
-            && ro.operands == fo.results;
-        ok.then_some(k)
+        crate::fusion::single_op_body(self.m, r)
     }
 
     /// Runs a region as a kernel body: tensors in, tensors out.

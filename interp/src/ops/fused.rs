@@ -8,6 +8,12 @@
 //! buffer, in node order, and the outputs are copied out; tasks run in parallel when the group is
 //! large and never share an output element.
 //!
+//! A group may also fold one node's values with a reduce over all of its elements
+//! ([`Graph::fold`]): each task folds its elements from the init value, and the tasks' results
+//! fold left to right. With [`TASK`] equal to `reduce::BLOCK` and tasks starting at multiples
+//! of it, that is `reduce`'s documented order for a reduction over every dimension, so the
+//! node's value never needs a buffer.
+//!
 //! Invariant: every element of every output is computed by the same element function as the
 //! op-at-a-time kernel of its op (`elementwise::f32fn`, `tanh32::tanh_f32_kernel`, the iota's
 //! `index as f32`, the splat's bits), from the same operand elements, so a fused group's
@@ -21,7 +27,9 @@ use shardref_spec::ops::StablehloOp;
 use crate::ops::elementwise::{BLOCK, f32fn, fresh_buffer, run_here};
 
 /// Elements per task: 16 KiB of scratch per node, so a task's nodes stay in the core's caches.
+/// A task is also one block of `reduce`'s documented order (`Graph::fold`).
 pub const TASK: usize = 4096;
+const _: () = assert!(TASK == crate::ops::reduce::BLOCK);
 
 /// The unary ops a group computes (f32 operands and result).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,18 +192,62 @@ pub enum Node {
     Binary(Binary, usize, usize),
 }
 
-/// A group: its nodes in topological order, the nodes whose values leave it, and the number of
-/// elements of every node's value.
+/// The reduce bodies a group folds with (`stablehlo.reduce` of one f32 operand whose body is
+/// this one op): the same element functions as `reduce`'s single-op fast path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combine {
+    Add,
+    Multiply,
+    Maximum,
+    Minimum,
+}
+
+impl Combine {
+    /// The fold of a reduce body that is the one StableHLO op `k`, on f32.
+    pub fn of(k: StablehloOp) -> Option<Combine> {
+        use StablehloOp as S;
+        Some(match k {
+            S::Add => Combine::Add,
+            S::Multiply => Combine::Multiply,
+            S::Maximum => Combine::Maximum,
+            S::Minimum => Combine::Minimum,
+            // Every other body op has no f32 fast path in `reduce`.
+            _ => return None,
+        })
+    }
+
+    /// `body(accumulator, element)`.
+    pub fn apply(self, acc: f32, x: f32) -> f32 {
+        match self {
+            Combine::Add => acc + x,
+            Combine::Multiply => acc * x,
+            Combine::Maximum => crate::ops::elementwise::max_nan32(acc, x),
+            Combine::Minimum => crate::ops::elementwise::min_nan32(acc, x),
+        }
+    }
+}
+
+/// A reduce over every element of node `node`, folded by the group (module header).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fold {
+    pub node: usize,
+    pub combine: Combine,
+    pub init: f32,
+}
+
+/// A group: its nodes in topological order, the nodes whose values leave it, the number of
+/// elements of every node's value, and the node it folds, if any.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Graph {
     pub nodes: Vec<Node>,
     pub outputs: Vec<usize>,
     pub n: usize,
+    pub fold: Option<Fold>,
 }
 
 impl Graph {
     /// Whether every operand refers to an earlier node, every input number is below `inputs`,
-    /// every output is a node and iotas have non-zero strides and lengths.
+    /// every output and the folded node are nodes and iotas have non-zero strides and lengths.
     pub fn is_well_formed(&self, inputs: usize) -> bool {
         let ok = |j: usize, a: usize| a < j;
         self.nodes.iter().enumerate().all(|(j, node)| match *node {
@@ -204,25 +256,28 @@ impl Graph {
             Node::Iota { step, len } => step > 0 && len > 0,
             Node::Unary(_, a) => ok(j, a),
             Node::Binary(_, a, b) => ok(j, a) && ok(j, b),
-        }) && self.outputs.iter().all(|&o| o < self.nodes.len())
+        }) && self.outputs.iter().chain(self.fold.as_ref().map(|f| &f.node)).all(|&o| o < self.nodes.len())
     }
 }
 
 /// Computes `g` over `inputs` (each of `g.n` elements) and returns one fresh buffer per output,
-/// in `g.outputs` order. `g` must be well formed for `inputs.len()` (`Graph::is_well_formed`).
-pub fn run(g: &Graph, inputs: &[&[f32]]) -> Vec<Arc<[f32]>> {
+/// in `g.outputs` order, and the result of `g.fold` when there is one. `g` must be well formed
+/// for `inputs.len()` (`Graph::is_well_formed`).
+pub fn run(g: &Graph, inputs: &[&[f32]]) -> (Vec<Arc<[f32]>>, Option<f32>) {
     use rayon::prelude::*;
     let n = g.n;
     let mut outs: Vec<Arc<[f32]>> = g.outputs.iter().map(|_| fresh_buffer(n)).collect();
-    if n == 0 || outs.is_empty() {
-        return outs;
+    if n == 0 || (outs.is_empty() && g.fold.is_none()) {
+        // A reduction of no elements is its init value.
+        return (outs, g.fold.as_ref().map(|f| f.init));
     }
     let tasks: Vec<(usize, Vec<&mut [f32]>)> = {
         let mut chunks: Vec<std::slice::ChunksMut<'_, f32>> =
             outs.iter_mut().map(|o| Arc::get_mut(o).expect("a fresh buffer is unique").chunks_mut(TASK)).collect();
         (0..n.div_ceil(TASK)).map(|t| (t * TASK, chunks.iter_mut().filter_map(Iterator::next).collect())).collect()
     };
-    let task = |scratch: &mut Vec<f32>, (start, mut outs): (usize, Vec<&mut [f32]>)| {
+    // Runs one task; returns its block's fold when the group folds.
+    let task = |scratch: &mut Vec<f32>, (start, mut outs): (usize, Vec<&mut [f32]>)| -> f32 {
         let len = TASK.min(n - start);
         scratch.resize(g.nodes.len() * TASK, 0.0);
         for (j, node) in g.nodes.iter().enumerate() {
@@ -240,14 +295,18 @@ pub fn run(g: &Graph, inputs: &[&[f32]]) -> Vec<Arc<[f32]>> {
         for (o, &node) in outs.iter_mut().zip(&g.outputs) {
             o.copy_from_slice(&scratch[node * TASK..node * TASK + len]);
         }
-    };
-    if run_here(n) {
-        let mut scratch = Vec::new();
-        for t in tasks {
-            task(&mut scratch, t);
+        match &g.fold {
+            Some(f) => scratch[f.node * TASK..f.node * TASK + len].iter().fold(f.init, |a, &x| f.combine.apply(a, x)),
+            None => 0.0,
         }
+    };
+    let blocks: Vec<f32> = if run_here(n) {
+        let mut scratch = Vec::new();
+        tasks.into_iter().map(|t| task(&mut scratch, t)).collect()
     } else {
-        tasks.into_par_iter().for_each_init(Vec::new, task);
-    }
-    outs
+        tasks.into_par_iter().map_init(Vec::new, task).collect()
+    };
+    // The blocks' results fold left to right (`reduce`'s order); there is at least one block.
+    let folded = g.fold.as_ref().map(|f| blocks[1..].iter().fold(blocks[0], |a, &b| f.combine.apply(a, b)));
+    (outs, folded)
 }
