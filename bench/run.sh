@@ -11,6 +11,7 @@
 # Never fails because Python, jax or numpy are missing: then it reports
 # shardref's times only.
 set -euo pipefail
+export LC_ALL=C
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 : "${CARGO_TARGET_DIR:=$ROOT/target}"
@@ -38,10 +39,11 @@ median_time() {
         "$@" >/dev/null
         local ts=()
         for _ in $(seq "$RUNS"); do
+            # Bash's own clock (no `date` process inside the timed span, which added 1-2 ms).
             local t0 t1
-            t0=$(date +%s.%N)
+            t0=$EPOCHREALTIME
             "$@" >/dev/null
-            t1=$(date +%s.%N)
+            t1=$EPOCHREALTIME
             ts+=("$(echo "$t1 - $t0" | bc -l)")
         done
         printf '%s\n' "${ts[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'

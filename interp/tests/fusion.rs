@@ -35,8 +35,9 @@ const BINARY: &[&str] = &["add", "subtract", "multiply", "divide", "remainder", 
 /// Splat values, special ones included (as MLIR hex literals: exact bits).
 const SPLATS: &[u32] =
     &[0x0000_0000, 0x8000_0000, 0x3f80_0000, 0xbfc0_0000, 0x7f80_0000, 0x7fc0_0000, 0x0000_0001, 0x4b80_0001];
-/// Shapes of at least `fusion::MIN_ELEMENTS` elements; the second is not a multiple of a task.
-const SHAPES: &[&[usize]] = &[&[256, 256], &[3, 130, 170], &[65537]];
+/// Shapes of at least `fusion::MIN_ELEMENTS` elements; the second is not a multiple of a task,
+/// and the last ends in a strip of four whole blocks and a shorter one (`ops::fused::run`).
+const SHAPES: &[&[usize]] = &[&[256, 256], &[3, 130, 170], &[65537], &[5, 13, 1300]];
 
 #[derive(Clone, Debug)]
 enum Op {

@@ -31,6 +31,9 @@ use crate::ops::elementwise::{BLOCK, f32fn, fresh_buffer, run_here};
 pub const TASK: usize = 4096;
 const _: () = assert!(TASK == crate::ops::reduce::BLOCK);
 
+/// Blocks whose folds a worker interleaves (`Graph::fold`).
+const FOLD_LANES: usize = 8;
+
 /// The unary ops a group computes (f32 operands and result).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unary {
@@ -276,35 +279,66 @@ pub fn run(g: &Graph, inputs: &[&[f32]]) -> (Vec<Arc<[f32]>>, Option<f32>) {
             outs.iter_mut().map(|o| Arc::get_mut(o).expect("a fresh buffer is unique").chunks_mut(TASK)).collect();
         (0..n.div_ceil(TASK)).map(|t| (t * TASK, chunks.iter_mut().filter_map(Iterator::next).collect())).collect()
     };
-    // Runs one task; returns its block's fold when the group folds.
-    let task = |scratch: &mut Vec<f32>, (start, mut outs): (usize, Vec<&mut [f32]>)| -> f32 {
-        let len = TASK.min(n - start);
-        scratch.resize(g.nodes.len() * TASK, 0.0);
-        for (j, node) in g.nodes.iter().enumerate() {
-            let (done, rest) = scratch.split_at_mut(j * TASK);
-            let out = &mut rest[..len];
-            let at = |a: usize| &done[a * TASK..a * TASK + len];
-            match *node {
-                Node::Input(i) => out.copy_from_slice(&inputs[i][start..start + len]),
-                Node::Splat(x) => out.fill(x),
-                Node::Iota { step, len: dim } => crate::ops::shape::iota_f32_into(out, start, step, dim),
-                Node::Unary(u, a) => u.apply(at(a), out),
-                Node::Binary(b, x, y) => b.apply(at(x), at(y), out),
+    // A strip is `lanes` consecutive tasks run by one worker; when the group folds, the folded
+    // node's values of a strip's blocks are kept and folded interleaved, one accumulator per
+    // block (each still a left fold of its block from the init value: the order is the same,
+    // but eight dependency chains overlap instead of one).
+    let lanes = if g.fold.is_some() { FOLD_LANES } else { 1 };
+    let mut strips: Vec<Vec<(usize, Vec<&mut [f32]>)>> = Vec::with_capacity(tasks.len().div_ceil(lanes));
+    let mut tasks = tasks.into_iter().peekable();
+    while tasks.peek().is_some() {
+        strips.push(tasks.by_ref().take(lanes).collect());
+    }
+    // Runs one strip; returns its blocks' folds when the group folds.
+    // The scratch holds every node's task values, then (when folding) the kept blocks.
+    let nodes = g.nodes.len() * TASK;
+    let strip = |scratch: &mut Vec<f32>, strip: Vec<(usize, Vec<&mut [f32]>)>| -> Vec<f32> {
+        scratch.resize(nodes + if g.fold.is_some() { FOLD_LANES * TASK } else { 0 }, 0.0);
+        let (scratch, kept) = scratch.split_at_mut(nodes);
+        let mut lens = Vec::with_capacity(strip.len());
+        for (k, (start, mut outs)) in strip.into_iter().enumerate() {
+            let len = TASK.min(n - start);
+            for (j, node) in g.nodes.iter().enumerate() {
+                let (done, rest) = scratch.split_at_mut(j * TASK);
+                let out = &mut rest[..len];
+                let at = |a: usize| &done[a * TASK..a * TASK + len];
+                match *node {
+                    Node::Input(i) => out.copy_from_slice(&inputs[i][start..start + len]),
+                    Node::Splat(x) => out.fill(x),
+                    Node::Iota { step, len: dim } => crate::ops::shape::iota_f32_into(out, start, step, dim),
+                    Node::Unary(u, a) => u.apply(at(a), out),
+                    Node::Binary(b, x, y) => b.apply(at(x), at(y), out),
+                }
+            }
+            for (o, &node) in outs.iter_mut().zip(&g.outputs) {
+                o.copy_from_slice(&scratch[node * TASK..node * TASK + len]);
+            }
+            if let Some(f) = &g.fold {
+                kept[k * TASK..k * TASK + len].copy_from_slice(&scratch[f.node * TASK..f.node * TASK + len]);
+            }
+            lens.push(len);
+        }
+        let Some(f) = &g.fold else { return vec![] };
+        // Full blocks fold interleaved; a last, shorter block folds alone.
+        let full = lens.iter().take_while(|&&l| l == TASK).count();
+        let mut acc = [f.init; FOLD_LANES];
+        for i in 0..TASK {
+            for (l, a) in acc[..full].iter_mut().enumerate() {
+                *a = f.combine.apply(*a, kept[l * TASK + i]);
             }
         }
-        for (o, &node) in outs.iter_mut().zip(&g.outputs) {
-            o.copy_from_slice(&scratch[node * TASK..node * TASK + len]);
+        let mut folds = acc[..full].to_vec();
+        for (k, &len) in lens.iter().enumerate().skip(full) {
+            folds.push(kept[k * TASK..k * TASK + len].iter().fold(f.init, |a, &x| f.combine.apply(a, x)));
         }
-        match &g.fold {
-            Some(f) => scratch[f.node * TASK..f.node * TASK + len].iter().fold(f.init, |a, &x| f.combine.apply(a, x)),
-            None => 0.0,
-        }
+        folds
     };
     let blocks: Vec<f32> = if run_here(n) {
         let mut scratch = Vec::new();
-        tasks.into_iter().map(|t| task(&mut scratch, t)).collect()
+        strips.into_iter().flat_map(|s| strip(&mut scratch, s)).collect()
     } else {
-        tasks.into_par_iter().map_init(Vec::new, task).collect()
+        let per_strip: Vec<Vec<f32>> = strips.into_par_iter().map_init(Vec::new, strip).collect();
+        per_strip.concat()
     };
     // The blocks' results fold left to right (`reduce`'s order); there is at least one block.
     let folded = g.fold.as_ref().map(|f| blocks[1..].iter().fold(blocks[0], |a, &b| f.combine.apply(a, b)));
