@@ -131,6 +131,15 @@ fn bits(vs: &[Value]) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// The result bits of `@main` fused and op by op, on `params` random inputs from `seed`.
+fn both_ways(m: &shardref_spec::ir::Module, shape: &[usize], params: usize, seed: u64) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
+    let inputs: Vec<Value> = (0..params).map(|i| input(shape, seed.wrapping_add(i as u64))).collect();
+    let limits = Limits::default();
+    let fused = run_with_host_fusing(m, "main", inputs.clone(), limits, None, true).unwrap();
+    let alone = run_with_host_fusing(m, "main", inputs, limits, None, false).unwrap();
+    (bits(&fused.results), bits(&alone.results))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -148,11 +157,8 @@ proptest! {
         let m = shardref_spec::parse("fusion.mlir", &text).unwrap_or_else(|e| panic!("{text}\n{e:?}"));
         // Every op is fusible and consecutive: one group exactly when there is an elementwise op.
         prop_assert_eq!(Fusion::new(&m).len(), usize::from(elementwise > 0), "{}", text);
-        let inputs: Vec<Value> = (0..params).map(|i| input(shape, seed.wrapping_add(i as u64))).collect();
-        let limits = Limits::default();
-        let fused = run_with_host_fusing(&m, "main", inputs.clone(), limits, None, true).unwrap();
-        let alone = run_with_host_fusing(&m, "main", inputs, limits, None, false).unwrap();
-        prop_assert_eq!(bits(&fused.results), bits(&alone.results), "{}", text);
+        let (fused, alone) = both_ways(&m, shape, params, seed);
+        prop_assert_eq!(fused, alone, "{}", text);
     }
 }
 
@@ -238,11 +244,8 @@ proptest! {
         let reduce = m.ops.iter().position(|o| o.name.to_string() == "stablehlo.reduce").unwrap();
         let absorbed = fusion.absorber_of(shardref_spec::ir::OpId(reduce as u32)).is_some();
         prop_assert_eq!(absorbed, fusion.len() == 1, "{}", text);
-        let inputs: Vec<Value> = (0..params).map(|i| input(shape, seed.wrapping_add(i as u64))).collect();
-        let limits = Limits::default();
-        let fused = run_with_host_fusing(&m, "main", inputs.clone(), limits, None, true).unwrap();
-        let alone = run_with_host_fusing(&m, "main", inputs, limits, None, false).unwrap();
-        prop_assert_eq!(bits(&fused.results), bits(&alone.results), "{}", text);
+        let (fused, alone) = both_ways(&m, shape, params, seed);
+        prop_assert_eq!(fused, alone, "{}", text);
     }
 }
 
