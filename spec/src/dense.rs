@@ -37,7 +37,9 @@ pub fn decode(body: &str, elem: &ElemType, count: u64) -> Result<DenseData, Dens
 /// elements literal ([1, 4]) does not match type ([4])"); a splat or hex blob
 /// fits any shape with its element count.
 pub fn decode_shaped(body: &str, elem: &ElemType, dims: &[u64]) -> Result<DenseData, DenseError> {
-    let count = dims.iter().product();
+    let Some(count) = crate::ir::types::count_elements(dims) else {
+        return err(0, "the type's element count overflows 64 bits");
+    };
     decode_raw(body, elem, count, Some(dims)).map(|d| normalize(d, elem.storage_bytes()))
 }
 

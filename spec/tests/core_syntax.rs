@@ -129,6 +129,22 @@ fn dense_literal_errors_are_located() {
         "func.func @f() {\n  %0 = \"x.c\"() {a = dense<[1, 300]> : tensor<2xi8>} : () -> tensor<i1>\n  return\n}",
     );
     assert!(e.contains("2:31: error: integer element '300' is invalid or out of range for i8"), "{e}");
+    // A vector type whose element count overflows 64 bits is a located error, not a panic.
+    let e = error(
+        "func.func @f() {\n  %0 = \"x.c\"() {a = dense<2> : vector<4294967296x4294967296xi32>} : () -> tensor<i1>\n  return\n}",
+    );
+    assert!(e.contains("bad.mlir:2:") && e.contains("the type's element count overflows 64 bits"), "{e}");
+}
+
+/// A zero dimension makes a literal's element count 0 whatever the other dimensions multiply to
+/// (the `run` fuzz target's finding: `dense<2> : tensor<1x4294967296x4294967296x0xi32>`
+/// multiplied the dimensions past 2^64 before the zero).
+#[test]
+fn dense_literal_with_a_zero_dimension_and_huge_others() {
+    let text = roundtrip(
+        "func.func @f() {\n  %0 = stablehlo.constant dense<2> : tensor<1x4294967296x4294967296x0xi32>\n  return\n}",
+    );
+    assert!(text.contains("dense<2> : tensor<1x4294967296x4294967296x0xi32>"), "{text}");
 }
 
 #[test]

@@ -198,9 +198,14 @@ impl TensorType {
     /// makes it 0 whatever the other dimensions multiply to (MLIR's `getNumElements` gives 0
     /// too: its wrapping product ends in the zero).
     pub fn num_elements(&self) -> Option<u64> {
-        let dims = self.static_shape()?;
-        if dims.contains(&0) { Some(0) } else { dims.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d)) }
+        count_elements(&self.static_shape()?)
     }
+}
+
+/// The element count of static dimensions `dims`: 0 when a dimension is 0 (whatever the others
+/// multiply to, as MLIR's count), else their product when it fits in u64.
+pub fn count_elements(dims: &[u64]) -> Option<u64> {
+    if dims.contains(&0) { Some(0) } else { dims.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d)) }
 }
 
 #[derive(Clone, Debug, PartialEq)]

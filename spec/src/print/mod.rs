@@ -1021,7 +1021,7 @@ pub fn write_dense_array(f: &mut impl Write, d: &DenseArray) -> fmt::Result {
 pub fn write_dense(f: &mut impl Write, d: &DenseElements) -> fmt::Result {
     let (elem, count) = match &d.ty {
         Type::Tensor(t) => (t.elem.clone(), t.num_elements().unwrap_or(0) as usize),
-        Type::Vector(shape, e) => (e.clone(), shape.iter().product::<u64>() as usize),
+        Type::Vector(shape, e) => (e.clone(), crate::ir::types::count_elements(shape).unwrap_or(0) as usize),
         _ => (ElemType::I8, 0),
     };
     let shape: Vec<usize> = match &d.ty {
