@@ -50,8 +50,8 @@ pub struct Group {
     /// The shape of every value of the group.
     pub shape: Vec<usize>,
     pub graph: Graph,
-    /// The absorbed reduce and its result, when the group folds (`graph.fold`).
-    pub reduce: Option<(OpId, ValueId)>,
+    /// The absorbed reduce, when the group folds (`graph.fold`).
+    pub reduce: Option<OpId>,
 }
 
 /// The module's groups, by their first op.
@@ -106,7 +106,7 @@ impl Fusion {
                 close(run, shape, &mut by_first);
             }
         }
-        let absorbed = by_first.iter().filter_map(|(&first, g)| g.reduce.map(|(r, _)| (r, first))).collect();
+        let absorbed = by_first.iter().filter_map(|(&first, g)| g.reduce.map(|r| (r, first))).collect();
         Fusion { by_first, absorbed }
     }
 
@@ -239,7 +239,7 @@ fn close(
     if let Some((i, (op, combine, init))) = absorbed {
         let v = outputs.remove(i);
         fold = Some(Fold { node: out_nodes.remove(i), combine, init });
-        reduce = Some((op, m.op(op).results[0]));
+        reduce = Some(op);
         debug_assert_eq!(m.op(op).operands[0], v);
     }
     let graph = Graph { nodes, outputs: out_nodes, n, fold };

@@ -654,7 +654,8 @@ impl<'m> Interp<'m> {
         }
         // The absorbed reduce's result is bound now and kept when the reduce's turn comes
         // (`finish_absorbed`); nothing reads it before (it is defined by that later op).
-        if let (Some((_, r)), Some(x)) = (g.reduce, folded) {
+        if let (Some(reduce), Some(x)) = (g.reduce, folded) {
+            let r = self.m.op(reduce).results[0];
             let val = Value::Tensor(Tensor::new(vec![], ElemType::Float(FloatKind::F32), Buffer::F32(vec![x].into())));
             self.check_type(r, &val, span)?;
             self.set(f, r, val);
@@ -668,10 +669,9 @@ impl<'m> Interp<'m> {
         self.admit(op)?;
         let span = self.m.op(op).span;
         self.charge(g.graph.n as u64, span)?;
-        match g.reduce {
-            Some((_, r)) if self.get(f, r, span).is_ok() => Ok(()),
-            _ => Err(InterpError::invalid(span, "an absorbed reduce's result is missing")),
-        }
+        let bound =
+            g.reduce == Some(op) && self.m.op(op).results.first().is_some_and(|&r| self.get(f, r, span).is_ok());
+        if bound { Ok(()) } else { Err(InterpError::invalid(span, "an absorbed reduce's result is missing")) }
     }
 
     fn exec(&mut self, f: &mut Frame, op: OpId) -> IResult<Option<Exit>> {

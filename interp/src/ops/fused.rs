@@ -31,9 +31,6 @@ use crate::ops::elementwise::{BLOCK, f32fn, fresh_buffer, run_here};
 pub const TASK: usize = 4096;
 const _: () = assert!(TASK == crate::ops::reduce::BLOCK);
 
-/// Blocks whose folds a worker interleaves (`Graph::fold`).
-const FOLD_LANES: usize = 8;
-
 /// The unary ops a group computes (f32 operands and result).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unary {
@@ -280,10 +277,9 @@ pub fn run(g: &Graph, inputs: &[&[f32]]) -> (Vec<Arc<[f32]>>, Option<f32>) {
         (0..n.div_ceil(TASK)).map(|t| (t * TASK, chunks.iter_mut().filter_map(Iterator::next).collect())).collect()
     };
     // A strip is `lanes` consecutive tasks run by one worker; when the group folds, the folded
-    // node's values of a strip's blocks are kept and folded interleaved, one accumulator per
-    // block (each still a left fold of its block from the init value: the order is the same,
-    // but eight dependency chains overlap instead of one).
-    let lanes = if g.fold.is_some() { FOLD_LANES } else { 1 };
+    // node's values of a strip's blocks are kept and folded by `reduce`'s block step (each block
+    // a left fold from the init value, eight dependency chains overlapping instead of one).
+    let lanes = if g.fold.is_some() { crate::ops::reduce::LANES } else { 1 };
     let mut strips: Vec<Vec<(usize, Vec<&mut [f32]>)>> = Vec::with_capacity(tasks.len().div_ceil(lanes));
     let mut tasks = tasks.into_iter().peekable();
     while tasks.peek().is_some() {
@@ -293,7 +289,7 @@ pub fn run(g: &Graph, inputs: &[&[f32]]) -> (Vec<Arc<[f32]>>, Option<f32>) {
     // The scratch holds every node's task values, then (when folding) the kept blocks.
     let nodes = g.nodes.len() * TASK;
     let strip = |scratch: &mut Vec<f32>, strip: Vec<(usize, Vec<&mut [f32]>)>| -> Vec<f32> {
-        scratch.resize(nodes + if g.fold.is_some() { FOLD_LANES * TASK } else { 0 }, 0.0);
+        scratch.resize(nodes + if g.fold.is_some() { lanes * TASK } else { 0 }, 0.0);
         let (scratch, kept) = scratch.split_at_mut(nodes);
         let mut lens = Vec::with_capacity(strip.len());
         for (k, (start, mut outs)) in strip.into_iter().enumerate() {
@@ -319,19 +315,10 @@ pub fn run(g: &Graph, inputs: &[&[f32]]) -> (Vec<Arc<[f32]>>, Option<f32>) {
             lens.push(len);
         }
         let Some(f) = &g.fold else { return vec![] };
-        // Full blocks fold interleaved; a last, shorter block folds alone.
-        let full = lens.iter().take_while(|&&l| l == TASK).count();
-        let mut acc = [f.init; FOLD_LANES];
-        for i in 0..TASK {
-            for (l, a) in acc[..full].iter_mut().enumerate() {
-                *a = f.combine.apply(*a, kept[l * TASK + i]);
-            }
-        }
-        let mut folds = acc[..full].to_vec();
-        for (k, &len) in lens.iter().enumerate().skip(full) {
-            folds.push(kept[k * TASK..k * TASK + len].iter().fold(f.init, |a, &x| f.combine.apply(a, x)));
-        }
-        folds
+        // Only the group's last block can be shorter than a task, so the kept blocks are
+        // contiguous: `reduce`'s own block step folds them (interleaved, in its order).
+        let kept_len: usize = lens.iter().sum();
+        crate::ops::reduce::block_folds(&kept[..kept_len], f.init, &|a, x| f.combine.apply(a, x))
     };
     let blocks: Vec<f32> = if run_here(n) {
         let mut scratch = Vec::new();
@@ -341,6 +328,6 @@ pub fn run(g: &Graph, inputs: &[&[f32]]) -> (Vec<Arc<[f32]>>, Option<f32>) {
         per_strip.concat()
     };
     // The blocks' results fold left to right (`reduce`'s order); there is at least one block.
-    let folded = g.fold.as_ref().map(|f| blocks[1..].iter().fold(blocks[0], |a, &b| f.combine.apply(a, b)));
+    let folded = g.fold.as_ref().map(|f| crate::ops::reduce::fold_block_results(&blocks, |a, b| f.combine.apply(a, b)));
     (outs, folded)
 }

@@ -90,16 +90,30 @@ fn fold_suffix<T: Copy + Send + Sync>(
     if r <= BLOCK {
         return fold_segments(s, r, init, &f);
     }
-    let full = r / BLOCK * BLOCK;
     let blocks_per_result = r.div_ceil(BLOCK);
     let mut parts: Vec<T> = Vec::with_capacity(s.len() / r * blocks_per_result);
     for run in s.chunks_exact(r) {
-        parts.extend(fold_segments(&run[..full], BLOCK, init, &f));
-        if full < r {
-            parts.extend(fold_segments(&run[full..], r - full, init, &f));
-        }
+        parts.extend(block_folds(run, init, &f));
     }
-    parts.chunks_exact(blocks_per_result).map(|b| b[1..].iter().fold(b[0], |a, &x| f(a, x))).collect()
+    parts.chunks_exact(blocks_per_result).map(|b| fold_block_results(b, &f)).collect()
+}
+
+/// The results of `run`'s consecutive blocks of `BLOCK` inputs (the last may be shorter), each
+/// a left fold from `init`: the first step of the documented order for one result element.
+/// Fused groups that absorb a reduce (`ops::fused`) fold their blocks through it too.
+pub(crate) fn block_folds<T: Copy + Send + Sync>(run: &[T], init: T, f: &(impl Fn(T, T) -> T + Sync)) -> Vec<T> {
+    let full = run.len() / BLOCK * BLOCK;
+    let mut parts = fold_segments(&run[..full], BLOCK, init, f);
+    if full < run.len() {
+        parts.extend(fold_segments(&run[full..], run.len() - full, init, f));
+    }
+    parts
+}
+
+/// Block results folded left to right, `((b0 ⊕ b1) ⊕ b2) ⊕ …`: the second step of the
+/// documented order (`blocks` is not empty).
+pub(crate) fn fold_block_results<T: Copy>(blocks: &[T], f: impl Fn(T, T) -> T) -> T {
+    blocks[1..].iter().fold(blocks[0], |a, &x| f(a, x))
 }
 
 /// Left-folds each consecutive segment of `len` elements of `s` from `init`
@@ -107,7 +121,6 @@ fn fold_suffix<T: Copy + Send + Sync>(
 /// the folds' latencies overlap; large inputs split into parallel tasks at
 /// segment boundaries fixed by `len` alone, never by the thread count.
 fn fold_segments<T: Copy + Send + Sync>(s: &[T], len: usize, init: T, f: &(impl Fn(T, T) -> T + Sync)) -> Vec<T> {
-    const LANES: usize = 8;
     let group = |g: &[T], out: &mut Vec<T>| {
         let mut lanes = g.chunks_exact(LANES * len);
         for quad in &mut lanes {
@@ -140,6 +153,9 @@ fn fold_segments<T: Copy + Send + Sync>(s: &[T], len: usize, init: T, f: &(impl 
         .collect();
     parts.concat()
 }
+
+/// Segments that `fold_segments` folds interleaved.
+pub(crate) const LANES: usize = 8;
 
 /// Elements above which `fold_segments` splits into parallel tasks.
 const PAR_MIN: usize = 1 << 15;
