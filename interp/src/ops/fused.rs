@@ -260,6 +260,9 @@ impl Graph {
     }
 }
 
+/// One task of `run`: its first element and its slice of every output.
+type Task<'a> = (usize, Vec<&'a mut [f32]>);
+
 /// Computes `g` over `inputs` (each of `g.n` elements) and returns one fresh buffer per output,
 /// in `g.outputs` order, and the result of `g.fold` when there is one. `g` must be well formed
 /// for `inputs.len()` (`Graph::is_well_formed`).
@@ -271,7 +274,7 @@ pub fn run(g: &Graph, inputs: &[&[f32]]) -> (Vec<Arc<[f32]>>, Option<f32>) {
         // A reduction of no elements is its init value.
         return (outs, g.fold.as_ref().map(|f| f.init));
     }
-    let tasks: Vec<(usize, Vec<&mut [f32]>)> = {
+    let tasks: Vec<Task<'_>> = {
         let mut chunks: Vec<std::slice::ChunksMut<'_, f32>> =
             outs.iter_mut().map(|o| Arc::get_mut(o).expect("a fresh buffer is unique").chunks_mut(TASK)).collect();
         (0..n.div_ceil(TASK)).map(|t| (t * TASK, chunks.iter_mut().filter_map(Iterator::next).collect())).collect()
@@ -280,7 +283,7 @@ pub fn run(g: &Graph, inputs: &[&[f32]]) -> (Vec<Arc<[f32]>>, Option<f32>) {
     // node's values of a strip's blocks are kept and folded by `reduce`'s block step (each block
     // a left fold from the init value, eight dependency chains overlapping instead of one).
     let lanes = if g.fold.is_some() { crate::ops::reduce::LANES } else { 1 };
-    let mut strips: Vec<Vec<(usize, Vec<&mut [f32]>)>> = Vec::with_capacity(tasks.len().div_ceil(lanes));
+    let mut strips: Vec<Vec<Task<'_>>> = Vec::with_capacity(tasks.len().div_ceil(lanes));
     let mut tasks = tasks.into_iter().peekable();
     while tasks.peek().is_some() {
         strips.push(tasks.by_ref().take(lanes).collect());
@@ -288,7 +291,7 @@ pub fn run(g: &Graph, inputs: &[&[f32]]) -> (Vec<Arc<[f32]>>, Option<f32>) {
     // Runs one strip; returns its blocks' folds when the group folds.
     // The scratch holds every node's task values, then (when folding) the kept blocks.
     let nodes = g.nodes.len() * TASK;
-    let strip = |scratch: &mut Vec<f32>, strip: Vec<(usize, Vec<&mut [f32]>)>| -> Vec<f32> {
+    let strip = |scratch: &mut Vec<f32>, strip: Vec<Task<'_>>| -> Vec<f32> {
         scratch.resize(nodes + if g.fold.is_some() { lanes * TASK } else { 0 }, 0.0);
         let (scratch, kept) = scratch.split_at_mut(nodes);
         let mut lens = Vec::with_capacity(strip.len());
