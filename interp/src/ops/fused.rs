@@ -225,6 +225,18 @@ impl Combine {
             Combine::Minimum => crate::ops::elementwise::min_nan32(acc, x),
         }
     }
+
+    /// `reduce::block_folds` with this body: the match is outside the loop (each arm
+    /// calls `apply` on a constant variant, so the fold is the same function).
+    pub fn block_folds(self, run: &[f32], init: f32) -> Vec<f32> {
+        use crate::ops::reduce::block_folds;
+        match self {
+            Combine::Add => block_folds(run, init, &|a, x| Combine::Add.apply(a, x)),
+            Combine::Multiply => block_folds(run, init, &|a, x| Combine::Multiply.apply(a, x)),
+            Combine::Maximum => block_folds(run, init, &|a, x| Combine::Maximum.apply(a, x)),
+            Combine::Minimum => block_folds(run, init, &|a, x| Combine::Minimum.apply(a, x)),
+        }
+    }
 }
 
 /// A reduce over every element of node `node`, folded by the group (module header).
@@ -321,7 +333,7 @@ pub fn run(g: &Graph, inputs: &[&[f32]]) -> (Vec<Arc<[f32]>>, Option<f32>) {
         // Only the group's last block can be shorter than a task, so the kept blocks are
         // contiguous: `reduce`'s own block step folds them (interleaved, in its order).
         let kept_len: usize = lens.iter().sum();
-        crate::ops::reduce::block_folds(&kept[..kept_len], f.init, &|a, x| f.combine.apply(a, x))
+        f.combine.block_folds(&kept[..kept_len], f.init)
     };
     let blocks: Vec<f32> = if run_here(n) {
         let mut scratch = Vec::new();

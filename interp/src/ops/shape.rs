@@ -287,8 +287,11 @@ pub fn iota_f32_into(out: &mut [f32], start: usize, step: usize, len: usize) {
         if step == 1 {
             let (seg, tail) = rest.split_at_mut((len - v).min(rest.len()));
             if small {
+                // v + k < len ≤ i32::MAX, so the i32 sum never wraps; unlike a checked usize
+                // sum, it lets the loop be vectorized.
+                let v0 = v as i32;
                 for (k, o) in seg.iter_mut().enumerate() {
-                    *o = (v + k) as i32 as f32;
+                    *o = v0.wrapping_add(k as i32) as f32;
                 }
             } else {
                 for (k, o) in seg.iter_mut().enumerate() {
