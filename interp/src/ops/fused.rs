@@ -4,13 +4,13 @@
 //! A group is a [`Graph`]: nodes in topological order (every operand index is smaller than its
 //! node's), each an external input, a splat, an iota or an elementwise op of earlier nodes, and
 //! the nodes whose values leave the group (its outputs). [`run`] computes the group in tasks of
-//! [`TASK`] consecutive elements: within a task every node is computed into a small scratch
-//! buffer, in node order, and the outputs are copied out; tasks run in parallel when the group is
-//! large and never share an output element.
+//! [`TASK`] consecutive elements, each in slices of [`SLICE`]: within a slice every node is
+//! computed into a small scratch buffer, in node order, and the outputs are copied out; tasks
+//! run in parallel when the group is large and never share an output element.
 //!
 //! A group may also fold one node's values with a reduce over all of its elements
-//! ([`Graph::fold`]): each task folds its elements from the init value, and the tasks' results
-//! fold left to right. With [`TASK`] equal to `reduce::BLOCK` and tasks starting at multiples
+//! ([`Graph::fold`]): each task folds its elements from the init value (a left fold continued
+//! slice by slice), and the tasks' results fold left to right. With [`TASK`] equal to `reduce::BLOCK` and tasks starting at multiples
 //! of it, that is `reduce`'s documented order for a reduction over every dimension, so the
 //! node's value never needs a buffer.
 //!
@@ -25,11 +25,18 @@ use std::sync::Arc;
 use shardref_spec::ops::StablehloOp;
 
 use crate::ops::elementwise::{BLOCK, f32fn, fresh_buffer, run_here};
+use crate::ops::reduce::LANES;
 
-/// Elements per task: 16 KiB of scratch per node, so a task's nodes stay in the core's caches.
-/// A task is also one block of `reduce`'s documented order (`Graph::fold`).
+/// Elements per task: one block of `reduce`'s documented order (`Graph::fold`), and the unit
+/// of parallel work.
 pub const TASK: usize = 4096;
 const _: () = assert!(TASK == crate::ops::reduce::BLOCK);
+
+/// Elements per slice of a task: a task's nodes are computed slice by slice, so that a worker's
+/// scratch is small (2 KiB per node, plus one slice per folded task): fewer fresh pages to
+/// fault in (each costs microseconds) and values that stay in the first-level cache.
+pub const SLICE: usize = 1024;
+const _: () = assert!(TASK % SLICE == 0);
 
 /// The unary ops a group computes (f32 operands and result).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,15 +233,16 @@ impl Combine {
         }
     }
 
-    /// `reduce::block_folds` with this body: the match is outside the loop (each arm
-    /// calls `apply` on a constant variant, so the fold is the same function).
-    pub fn block_folds(self, run: &[f32], init: f32) -> Vec<f32> {
-        use crate::ops::reduce::block_folds;
+    /// `reduce::fold_lanes` with this body: continues `acc[l]`'s left fold over `segs[l]`. The
+    /// match is outside the loop (each arm calls `apply` on a constant variant, so the fold is
+    /// the same function).
+    pub fn fold_lanes(self, acc: &mut [f32; LANES], segs: &[&[f32]; LANES]) {
+        use crate::ops::reduce::fold_lanes;
         match self {
-            Combine::Add => block_folds(run, init, &|a, x| Combine::Add.apply(a, x)),
-            Combine::Multiply => block_folds(run, init, &|a, x| Combine::Multiply.apply(a, x)),
-            Combine::Maximum => block_folds(run, init, &|a, x| Combine::Maximum.apply(a, x)),
-            Combine::Minimum => block_folds(run, init, &|a, x| Combine::Minimum.apply(a, x)),
+            Combine::Add => fold_lanes(acc, segs, &|a, x| Combine::Add.apply(a, x)),
+            Combine::Multiply => fold_lanes(acc, segs, &|a, x| Combine::Multiply.apply(a, x)),
+            Combine::Maximum => fold_lanes(acc, segs, &|a, x| Combine::Maximum.apply(a, x)),
+            Combine::Minimum => fold_lanes(acc, segs, &|a, x| Combine::Minimum.apply(a, x)),
         }
     }
 }
@@ -272,6 +280,46 @@ impl Graph {
     }
 }
 
+/// The scratch slot of every node, and the number of slots: a node's values occupy its slot from
+/// its computation to its last use (outputs and the folded node to the end of the slice), and a
+/// node never shares a slot with its operands. Slots are reused in node order, so a chain of ops
+/// needs a handful of slots however long it is, and a slice's values stay in the nearest cache.
+fn scratch_slots(g: &Graph) -> (Vec<usize>, usize) {
+    let operands = |node: &Node| match *node {
+        Node::Input(_) | Node::Splat(_) | Node::Iota { .. } => [None, None],
+        Node::Unary(_, a) => [Some(a), None],
+        Node::Binary(_, a, b) => [Some(a), Some(b)],
+    };
+    let mut last_use: Vec<usize> = (0..g.nodes.len()).collect();
+    for (j, node) in g.nodes.iter().enumerate() {
+        for a in operands(node).into_iter().flatten() {
+            last_use[a] = j;
+        }
+    }
+    for &kept in g.outputs.iter().chain(g.fold.as_ref().map(|f| &f.node)) {
+        last_use[kept] = usize::MAX;
+    }
+    let mut slot = Vec::with_capacity(g.nodes.len());
+    let (mut free, mut slots) = (Vec::new(), 0);
+    for (j, node) in g.nodes.iter().enumerate() {
+        slot.push(free.pop().unwrap_or_else(|| {
+            slots += 1;
+            slots - 1
+        }));
+        // Operands whose last use is this node free their slots only now, after it has its own.
+        for a in operands(node).into_iter().flatten() {
+            if last_use[a] == j && !free.contains(&slot[a]) {
+                free.push(slot[a]);
+            }
+        }
+        if last_use[j] == j {
+            // An unused value: its slot is free again at once.
+            free.push(slot[j]);
+        }
+    }
+    (slot, slots)
+}
+
 /// One task of `run`: its first element and its slice of every output.
 type Task<'a> = (usize, Vec<&'a mut [f32]>);
 
@@ -291,49 +339,69 @@ pub fn run(g: &Graph, inputs: &[&[f32]]) -> (Vec<Arc<[f32]>>, Option<f32>) {
             outs.iter_mut().map(|o| Arc::get_mut(o).expect("a fresh buffer is unique").chunks_mut(TASK)).collect();
         (0..n.div_ceil(TASK)).map(|t| (t * TASK, chunks.iter_mut().filter_map(Iterator::next).collect())).collect()
     };
-    // A strip is `lanes` consecutive tasks run by one worker; when the group folds, the folded
-    // node's values of a strip's blocks are kept and folded by `reduce`'s block step (each block
-    // a left fold from the init value, eight dependency chains overlapping instead of one).
-    let lanes = if g.fold.is_some() { crate::ops::reduce::LANES } else { 1 };
+    // A strip is `lanes` consecutive tasks run by one worker, slice by slice: slice s of every
+    // task, then slice s + 1. When the group folds, each task's block is a left fold from the
+    // init value (`reduce`'s block step) continued over its slices, the strip's `LANES` folds
+    // interleaved (`reduce::fold_lanes`), so a block's values are never all kept at once.
+    let lanes = if g.fold.is_some() { LANES } else { 1 };
     let mut strips: Vec<Vec<Task<'_>>> = Vec::with_capacity(tasks.len().div_ceil(lanes));
     let mut tasks = tasks.into_iter().peekable();
     while tasks.peek().is_some() {
         strips.push(tasks.by_ref().take(lanes).collect());
     }
-    // Runs one strip; returns its blocks' folds when the group folds.
-    // The scratch holds every node's task values, then (when folding) the kept blocks.
-    let nodes = g.nodes.len() * TASK;
-    let strip = |scratch: &mut Vec<f32>, strip: Vec<Task<'_>>| -> Vec<f32> {
-        scratch.resize(nodes + if g.fold.is_some() { lanes * TASK } else { 0 }, 0.0);
+    // Runs one strip; returns its blocks' folds when the group folds. The scratch holds every
+    // node's values for one slice, then the folded node's slice of each task of the strip.
+    let (slot, slots) = scratch_slots(g);
+    let nodes = slots * SLICE;
+    let strip = |scratch: &mut Vec<f32>, mut strip: Vec<Task<'_>>| -> Vec<f32> {
+        scratch.resize(nodes + if g.fold.is_some() { LANES * SLICE } else { 0 }, 0.0);
         let (scratch, kept) = scratch.split_at_mut(nodes);
-        let mut lens = Vec::with_capacity(strip.len());
-        for (k, (start, mut outs)) in strip.into_iter().enumerate() {
-            let len = TASK.min(n - start);
-            for (j, node) in g.nodes.iter().enumerate() {
-                let (done, rest) = scratch.split_at_mut(j * TASK);
-                let out = &mut rest[..len];
-                let at = |a: usize| &done[a * TASK..a * TASK + len];
-                match *node {
-                    Node::Input(i) => out.copy_from_slice(&inputs[i][start..start + len]),
-                    Node::Splat(x) => out.fill(x),
-                    Node::Iota { step, len: dim } => crate::ops::shape::iota_f32_into(out, start, step, dim),
-                    Node::Unary(u, a) => u.apply(at(a), out),
-                    Node::Binary(b, x, y) => b.apply(at(x), at(y), out),
+        let lens: Vec<usize> = strip.iter().map(|&(start, _)| TASK.min(n - start)).collect();
+        let mut acc = [g.fold.as_ref().map_or(0.0, |f| f.init); LANES];
+        for at0 in (0..TASK).step_by(SLICE) {
+            for (k, (start, outs)) in strip.iter_mut().enumerate() {
+                let Some(sl) = lens[k].checked_sub(at0).map(|rest| rest.min(SLICE)).filter(|&sl| sl > 0) else {
+                    continue;
+                };
+                let first = *start + at0;
+                for (j, node) in g.nodes.iter().enumerate() {
+                    // Node j's slot is never one of its operands' (`scratch_slots`).
+                    let (below, rest) = scratch.split_at_mut(slot[j] * SLICE);
+                    let (out, above) = rest.split_at_mut(SLICE);
+                    let out = &mut out[..sl];
+                    let at = |a: usize| match slot[a].checked_sub(slot[j] + 1) {
+                        Some(i) => &above[i * SLICE..i * SLICE + sl],
+                        None => &below[slot[a] * SLICE..slot[a] * SLICE + sl],
+                    };
+                    match *node {
+                        Node::Input(i) => out.copy_from_slice(&inputs[i][first..first + sl]),
+                        Node::Splat(x) => out.fill(x),
+                        Node::Iota { step, len: dim } => crate::ops::shape::iota_f32_into(out, first, step, dim),
+                        Node::Unary(u, a) => u.apply(at(a), out),
+                        Node::Binary(b, x, y) => b.apply(at(x), at(y), out),
+                    }
+                }
+                let values = |node: usize| &scratch[slot[node] * SLICE..slot[node] * SLICE + sl];
+                for (o, &node) in outs.iter_mut().zip(&g.outputs) {
+                    o[at0..at0 + sl].copy_from_slice(values(node));
+                }
+                if let Some(f) = &g.fold {
+                    kept[k * SLICE..k * SLICE + sl].copy_from_slice(values(f.node));
                 }
             }
-            for (o, &node) in outs.iter_mut().zip(&g.outputs) {
-                o.copy_from_slice(&scratch[node * TASK..node * TASK + len]);
-            }
             if let Some(f) = &g.fold {
-                kept[k * TASK..k * TASK + len].copy_from_slice(&scratch[f.node * TASK..f.node * TASK + len]);
+                // This slice of each task (empty past a short last task) continues its fold.
+                let segs: [&[f32]; LANES] = std::array::from_fn(|k| {
+                    let sl = lens.get(k).map_or(0, |&len| len.saturating_sub(at0).min(SLICE));
+                    &kept[k * SLICE..k * SLICE + sl]
+                });
+                f.combine.fold_lanes(&mut acc, &segs);
             }
-            lens.push(len);
         }
-        let Some(f) = &g.fold else { return vec![] };
-        // Only the group's last block can be shorter than a task, so the kept blocks are
-        // contiguous: `reduce`'s own block step folds them (interleaved, in its order).
-        let kept_len: usize = lens.iter().sum();
-        f.combine.block_folds(&kept[..kept_len], f.init)
+        match g.fold {
+            Some(_) => acc[..strip.len()].to_vec(),
+            None => vec![],
+        }
     };
     let blocks: Vec<f32> = if run_here(n) {
         let mut scratch = Vec::new();
@@ -345,4 +413,76 @@ pub fn run(g: &Graph, inputs: &[&[f32]]) -> (Vec<Arc<[f32]>>, Option<f32>) {
     // The blocks' results fold left to right (`reduce`'s order); there is at least one block.
     let folded = g.fold.as_ref().map(|f| crate::ops::reduce::fold_block_results(&blocks, |a, b| f.combine.apply(a, b)));
     (outs, folded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The last node that reads each node (its own index when none does), or `usize::MAX` for
+    /// outputs and the folded node: the definition `scratch_slots` must respect.
+    fn last_uses(g: &Graph) -> Vec<usize> {
+        let mut last: Vec<usize> = (0..g.nodes.len()).collect();
+        for (j, node) in g.nodes.iter().enumerate() {
+            match *node {
+                Node::Unary(_, a) => last[a] = j,
+                Node::Binary(_, a, b) => (last[a], last[b]) = (j, j),
+                Node::Input(_) | Node::Splat(_) | Node::Iota { .. } => {}
+            }
+        }
+        for &o in g.outputs.iter().chain(g.fold.as_ref().map(|f| &f.node)) {
+            last[o] = usize::MAX;
+        }
+        last
+    }
+
+    /// No node's slot is the slot of a value still needed when it is computed (its operands
+    /// included), and a long chain needs a few slots only.
+    #[test]
+    fn scratch_slots_never_overwrite_a_live_value() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |m: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % m as u64) as usize
+        };
+        for case in 0..500 {
+            let len = 1 + next(40);
+            let mut nodes = vec![Node::Input(0)];
+            for j in 1..len {
+                // Mostly recent operands, as chains of elementwise ops have.
+                let reach = j.min(if case % 2 == 0 { 3 } else { j });
+                let (a, b) = (j - 1 - next(reach), j - 1 - next(reach));
+                nodes.push(match next(5) {
+                    0 => Node::Splat(1.5),
+                    1 => Node::Iota { step: 1, len: 7 },
+                    2 => Node::Unary(Unary::Tanh, a),
+                    _ => Node::Binary(Binary::Add, a, b),
+                });
+            }
+            let outputs: Vec<usize> = (0..next(3)).map(|_| next(len)).collect();
+            let fold = (next(2) == 0).then(|| Fold { node: next(len), combine: Combine::Add, init: 0.0 });
+            let g = Graph { nodes, outputs, n: 10, fold };
+            assert!(g.is_well_formed(1));
+            let (slot, slots) = scratch_slots(&g);
+            let last = last_uses(&g);
+            assert!(slot.iter().all(|&s| s < slots));
+            for j in 0..g.nodes.len() {
+                for a in 0..j {
+                    if last[a] >= j {
+                        assert_ne!(slot[a], slot[j], "node {j} overwrites live node {a} in {g:?}");
+                    }
+                }
+            }
+        }
+        // A chain of 100 unary ops: two slots.
+        let chain = Graph {
+            nodes: std::iter::once(Node::Input(0)).chain((0..100).map(|a| Node::Unary(Unary::Negate, a))).collect(),
+            outputs: vec![100],
+            n: 1,
+            fold: None,
+        };
+        assert_eq!(scratch_slots(&chain).1, 2);
+    }
 }

@@ -100,7 +100,8 @@ fn fold_suffix<T: Copy + Send + Sync>(
 
 /// The results of `run`'s consecutive blocks of `BLOCK` inputs (the last may be shorter), each
 /// a left fold from `init`: the first step of the documented order for one result element.
-/// Fused groups that absorb a reduce (`ops::fused`) fold their blocks through it too.
+/// Fused groups that absorb a reduce (`ops::fused`) fold their blocks in the same order, slice
+/// by slice through `fold_lanes`.
 pub(crate) fn block_folds<T: Copy + Send + Sync>(run: &[T], init: T, f: &(impl Fn(T, T) -> T + Sync)) -> Vec<T> {
     let full = run.len() / BLOCK * BLOCK;
     let mut parts = fold_segments(&run[..full], BLOCK, init, f);
@@ -116,6 +117,24 @@ pub(crate) fn fold_block_results<T: Copy>(blocks: &[T], f: impl Fn(T, T) -> T) -
     blocks[1..].iter().fold(blocks[0], |a, &x| f(a, x))
 }
 
+/// Continues `LANES` left folds: `acc[l]` folds `segs[l]`'s elements in order. The folds run
+/// interleaved (element i of every lane, then element i + 1), so their latencies overlap; each
+/// is still a sequential left fold, so a fold split over several calls gives the same result.
+/// Segments of unequal lengths finish one by one.
+pub(crate) fn fold_lanes<T: Copy>(acc: &mut [T; LANES], segs: &[&[T]; LANES], f: &impl Fn(T, T) -> T) {
+    let common = segs.iter().map(|s| s.len()).min().unwrap_or(0);
+    let heads: [&[T]; LANES] = std::array::from_fn(|l| &segs[l][..common]);
+    for i in 0..common {
+        let x: [T; LANES] = std::array::from_fn(|l| heads[l][i]);
+        for (a, x) in acc.iter_mut().zip(x) {
+            *a = f(*a, x);
+        }
+    }
+    for (a, seg) in acc.iter_mut().zip(segs) {
+        *a = seg[common..].iter().fold(*a, |a, &x| f(a, x));
+    }
+}
+
 /// Left-folds each consecutive segment of `len` elements of `s` from `init`
 /// (`s.len()` a multiple of `len > 0`). Eight segments fold interleaved, so
 /// the folds' latencies overlap; large inputs split into parallel tasks at
@@ -126,11 +145,7 @@ fn fold_segments<T: Copy + Send + Sync>(s: &[T], len: usize, init: T, f: &(impl 
         for quad in &mut lanes {
             let segs: [&[T]; LANES] = std::array::from_fn(|l| &quad[l * len..(l + 1) * len]);
             let mut acc = [init; LANES];
-            for i in 0..len {
-                for (a, seg) in acc.iter_mut().zip(&segs) {
-                    *a = f(*a, seg[i]);
-                }
-            }
+            fold_lanes(&mut acc, &segs, f);
             out.extend_from_slice(&acc);
         }
         for seg in lanes.remainder().chunks_exact(len) {

@@ -128,12 +128,32 @@ fn has_nan(input: &[f32]) -> bool {
     input.iter().fold(false, |n, x| n | ((x.to_bits() & 0x7fff_ffff) > INF))
 }
 
-/// Recomputes with libm the elements that are flagged or NaN.
+/// The doubtful elements of a sub-block, one bit per element (bit j % 64 of word j / 64).
+type Doubts = [u64; SUB / 64];
+
+/// Recomputes with libm the elements whose bits are set in `doubt` and the NaN inputs: the
+/// last step of both kernels.
+#[inline(always)]
+fn finish(input: &[f32], out: &mut [f32], doubt: &Doubts) {
+    for (w, &word) in doubt.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let j = w * 64 + bits.trailing_zeros() as usize;
+            out[j] = tanh_ref(input[j]);
+            bits &= bits - 1;
+        }
+    }
+    if has_nan(input) {
+        nans_to_libm(input, out);
+    }
+}
+
+/// Recomputes the NaN inputs with libm (which returns them quiet, payload kept).
 #[cold]
 #[inline(never)]
-fn with_libm(input: &[f32], out: &mut [f32], flagged: impl Fn(usize) -> bool) {
-    for (j, (o, &x)) in out.iter_mut().zip(input).enumerate() {
-        if flagged(j) || (x.to_bits() & 0x7fff_ffff) > INF {
+fn nans_to_libm(input: &[f32], out: &mut [f32]) {
+    for (o, &x) in out.iter_mut().zip(input) {
+        if (x.to_bits() & 0x7fff_ffff) > INF {
             *o = tanh_ref(x);
         }
     }
@@ -142,17 +162,18 @@ fn with_libm(input: &[f32], out: &mut [f32], flagged: impl Fn(usize) -> bool) {
 /// The portable path for one sub-block (at most `SUB` elements).
 #[inline(always)]
 fn sub_block<const FMA: bool>(input: &[f32], out: &mut [f32]) {
-    let mut flags = [false; SUB];
-    let mut any = has_nan(input);
-    for ((o, &x), f) in out.iter_mut().zip(input).zip(&mut flags) {
-        let (y, d) = one::<FMA>(x);
-        *o = y;
-        *f = d;
-        any |= d;
+    let mut doubt: Doubts = [0; SUB / 64];
+    // Per 64 elements: a flag each (a loop the compiler vectorizes), then one word of bits.
+    for (word, (i, o)) in doubt.iter_mut().zip(input.chunks(64).zip(out.chunks_mut(64))) {
+        let mut flags = [false; 64];
+        for ((o, &x), f) in o.iter_mut().zip(i).zip(&mut flags) {
+            let (y, d) = one::<FMA>(x);
+            *o = y;
+            *f = d;
+        }
+        *word = flags.iter().enumerate().fold(0, |w, (b, &f)| w | (u64::from(f) << b));
     }
-    if any {
-        with_libm(input, out, |j| flags[j]);
-    }
+    finish(input, out, &doubt);
 }
 
 #[inline(always)]
@@ -278,7 +299,7 @@ mod v3 {
     fn sub_block(s: V3, input: &[f32], out: &mut [f32]) {
         let n = input.len().min(out.len());
         let (input, out) = (&input[..n], &mut out[..n]);
-        let mut doubt = [0u64; SUB / 64];
+        let mut doubt: Doubts = [0; SUB / 64];
         let wide = n / (4 * GROUPS) * (4 * GROUPS);
         let fours = n / 4 * 4;
         let mut at = 0;
@@ -296,17 +317,7 @@ mod v3 {
             out[j] = y;
             doubt[j / 64] |= u64::from(d) << (j % 64);
         }
-        for (w, &word) in doubt.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let j = w * 64 + bits.trailing_zeros() as usize;
-                out[j] = tanh_ref(input[j]);
-                bits &= bits - 1;
-            }
-        }
-        if has_nan(input) {
-            with_libm(input, out, |_| false);
-        }
+        finish(input, out, &doubt);
     }
 
     impl pulp::WithSimd for Kernel<'_> {
