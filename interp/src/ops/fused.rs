@@ -10,9 +10,9 @@
 //!
 //! A group may also fold one node's values with a reduce over all of its elements
 //! ([`Graph::fold`]): each task folds its elements from the init value (a left fold continued
-//! slice by slice), and the tasks' results fold left to right. With [`TASK`] equal to `reduce::BLOCK` and tasks starting at multiples
-//! of it, that is `reduce`'s documented order for a reduction over every dimension, so the
-//! node's value never needs a buffer.
+//! slice by slice), and the tasks' results fold left to right. With [`TASK`] equal to
+//! `reduce::BLOCK` and tasks starting at multiples of it, that is `reduce`'s documented order for
+//! a reduction over every dimension, so the node's value never needs a buffer.
 //!
 //! Invariant: every element of every output is computed by the same element function as the
 //! op-at-a-time kernel of its op (`elementwise::f32fn`, `tanh32::tanh_f32_kernel`, the iota's
@@ -33,8 +33,9 @@ pub const TASK: usize = 4096;
 const _: () = assert!(TASK == crate::ops::reduce::BLOCK);
 
 /// Elements per slice of a task: a task's nodes are computed slice by slice, so that a worker's
-/// scratch is small (2 KiB per node, plus one slice per folded task): fewer fresh pages to
-/// fault in (each costs microseconds) and values that stay in the first-level cache.
+/// scratch is small (4 KiB per scratch slot, see `scratch_slots`, plus one slice per folded
+/// task): fewer fresh pages to fault in (each costs microseconds) and values that stay in the
+/// nearest caches.
 pub const SLICE: usize = 1024;
 const _: () = assert!(TASK % SLICE == 0);
 
