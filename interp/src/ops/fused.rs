@@ -200,6 +200,18 @@ pub enum Node {
     Binary(Binary, usize, usize),
 }
 
+impl Node {
+    /// The nodes this one reads (none, one or two).
+    pub fn operands(&self) -> impl Iterator<Item = usize> {
+        let pair = match *self {
+            Node::Input(_) | Node::Splat(_) | Node::Iota { .. } => [None, None],
+            Node::Unary(_, a) => [Some(a), None],
+            Node::Binary(_, a, b) => [Some(a), Some(b)],
+        };
+        pair.into_iter().flatten()
+    }
+}
+
 /// The reduce bodies a group folds with (`stablehlo.reduce` of one f32 operand whose body is
 /// this one op): the same element functions as `reduce`'s single-op fast path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -270,13 +282,13 @@ impl Graph {
     /// Whether every operand refers to an earlier node, every input number is below `inputs`,
     /// every output and the folded node are nodes and iotas have non-zero strides and lengths.
     pub fn is_well_formed(&self, inputs: usize) -> bool {
-        let ok = |j: usize, a: usize| a < j;
-        self.nodes.iter().enumerate().all(|(j, node)| match *node {
-            Node::Input(i) => i < inputs,
-            Node::Splat(_) => true,
-            Node::Iota { step, len } => step > 0 && len > 0,
-            Node::Unary(_, a) => ok(j, a),
-            Node::Binary(_, a, b) => ok(j, a) && ok(j, b),
+        self.nodes.iter().enumerate().all(|(j, node)| {
+            node.operands().all(|a| a < j)
+                && match *node {
+                    Node::Input(i) => i < inputs,
+                    Node::Iota { step, len } => step > 0 && len > 0,
+                    Node::Splat(_) | Node::Unary(..) | Node::Binary(..) => true,
+                }
         }) && self.outputs.iter().chain(self.fold.as_ref().map(|f| &f.node)).all(|&o| o < self.nodes.len())
     }
 }
@@ -286,14 +298,9 @@ impl Graph {
 /// node never shares a slot with its operands. Slots are reused in node order, so a chain of ops
 /// needs a handful of slots however long it is, and a slice's values stay in the nearest cache.
 fn scratch_slots(g: &Graph) -> (Vec<usize>, usize) {
-    let operands = |node: &Node| match *node {
-        Node::Input(_) | Node::Splat(_) | Node::Iota { .. } => [None, None],
-        Node::Unary(_, a) => [Some(a), None],
-        Node::Binary(_, a, b) => [Some(a), Some(b)],
-    };
     let mut last_use: Vec<usize> = (0..g.nodes.len()).collect();
     for (j, node) in g.nodes.iter().enumerate() {
-        for a in operands(node).into_iter().flatten() {
+        for a in node.operands() {
             last_use[a] = j;
         }
     }
@@ -308,7 +315,7 @@ fn scratch_slots(g: &Graph) -> (Vec<usize>, usize) {
             slots - 1
         }));
         // Operands whose last use is this node free their slots only now, after it has its own.
-        for a in operands(node).into_iter().flatten() {
+        for a in node.operands() {
             if last_use[a] == j && !free.contains(&slot[a]) {
                 free.push(slot[a]);
             }
@@ -358,12 +365,15 @@ pub fn run(g: &Graph, inputs: &[&[f32]]) -> (Vec<Arc<[f32]>>, Option<f32>) {
         scratch.resize(nodes + if g.fold.is_some() { LANES * SLICE } else { 0 }, 0.0);
         let (scratch, kept) = scratch.split_at_mut(nodes);
         let lens: Vec<usize> = strip.iter().map(|&(start, _)| TASK.min(n - start)).collect();
+        // Elements of task k in the slice at `at0` (none past a short last task, or past the strip).
+        let slice_len = |k: usize, at0: usize| lens.get(k).map_or(0, |&len| len.saturating_sub(at0).min(SLICE));
         let mut acc = [g.fold.as_ref().map_or(0.0, |f| f.init); LANES];
         for at0 in (0..TASK).step_by(SLICE) {
             for (k, (start, outs)) in strip.iter_mut().enumerate() {
-                let Some(sl) = lens[k].checked_sub(at0).map(|rest| rest.min(SLICE)).filter(|&sl| sl > 0) else {
+                let sl = slice_len(k, at0);
+                if sl == 0 {
                     continue;
-                };
+                }
                 let first = *start + at0;
                 for (j, node) in g.nodes.iter().enumerate() {
                     // Node j's slot is never one of its operands' (`scratch_slots`).
@@ -392,10 +402,7 @@ pub fn run(g: &Graph, inputs: &[&[f32]]) -> (Vec<Arc<[f32]>>, Option<f32>) {
             }
             if let Some(f) = &g.fold {
                 // This slice of each task (empty past a short last task) continues its fold.
-                let segs: [&[f32]; LANES] = std::array::from_fn(|k| {
-                    let sl = lens.get(k).map_or(0, |&len| len.saturating_sub(at0).min(SLICE));
-                    &kept[k * SLICE..k * SLICE + sl]
-                });
+                let segs: [&[f32]; LANES] = std::array::from_fn(|k| &kept[k * SLICE..k * SLICE + slice_len(k, at0)]);
                 f.combine.fold_lanes(&mut acc, &segs);
             }
         }
