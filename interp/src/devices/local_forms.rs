@@ -20,7 +20,9 @@
 //! - dynamic_update_slice: the start indices are clamped globally, and each
 //!   device writes the part of the update that falls into its block (the
 //!   update window, fetched like an operand window) at its local offset.
-//! - gather (`gather_kernel`): operand dimensions that are reduction factors
+//! - gather (`gather_kernel`): operand batching dimensions stay local (they
+//!   are sharded as the indices' batching dimensions they pair with); operand
+//!   dimensions that are reduction factors
 //!   (sharded collapsed dimensions, slice size 1) get their start indices
 //!   clamped globally and rebased to the device's block; an index outside
 //!   the block points at one appended zero row, so the device's result is
@@ -673,13 +675,19 @@ pub fn gather_kernel(m: &Module, op: OpId, h: &Held, p: usize, operand: &Tensor,
     let s = &h.sharding;
     let block = s.block(&h.global, p);
     let rank = h.global.len();
+    // An operand batching dimension is a pass-through factor: it is sharded as
+    // the indices' batching dimension it pairs with, so each device's local
+    // gather pairs its own operand rows with its own index rows, slice size 1.
+    let batching = |d: usize| dn.operand_batching_dims.contains(&(d as i64));
     // Sharded dimensions the gather slices: rebased.
     let sliced: Vec<usize> = (0..rank)
-        .filter(|&d| s.num_shards(d) > 1 && sizes.get(d).is_some_and(|&x| x as usize != h.global[d]))
+        .filter(|&d| {
+            s.num_shards(d) > 1 && !batching(d) && sizes.get(d).is_some_and(|&x| x as usize != h.global[d])
+        })
         .collect();
     let mut local_sizes = sizes.clone();
     for d in 0..rank.min(local_sizes.len()) {
-        if s.num_shards(d) > 1 && !sliced.contains(&d) {
+        if s.num_shards(d) > 1 && !batching(d) && !sliced.contains(&d) {
             local_sizes[d] = operand.shape[d] as i64;
         }
     }
