@@ -6,7 +6,7 @@
 use shardref_spec::Diagnostic;
 use shardref_spec::ir::sdy::{EdgeNodeType, EdgeValueRef, PropagationEdges, SdyAttr, TensorSharding};
 use shardref_spec::ir::{Attr, OpId, Type, ValueDef, ValueId};
-use shardref_spec::ops::{FuncOp, OpKind, OpName, SdyOp};
+use shardref_spec::ops::{FuncOp, OpKind, OpName, SdyOp, StablehloOp};
 
 use super::sharding::{check, check_per_value, enclosing_manual_axes};
 use crate::{Check, Cx, Fail};
@@ -114,7 +114,9 @@ fn check_attr(cx: &Cx<'_>, op: OpId, name: &str, a: &Attr) -> Check {
 }
 
 /// `getSharding(value)`: the sharding recorded for a value by its defining
-/// op or, for a function argument, by the function.
+/// op or, for a block argument, by the op that owns its edge (the function,
+/// a manual or named computation, or the `stablehlo.while` whose result of
+/// the same index the argument carries).
 pub fn value_sharding<'a>(cx: &'a Cx<'_>, v: ValueId) -> Option<&'a TensorSharding> {
     let m = cx.m;
     match m.value(v).def {
@@ -151,6 +153,11 @@ pub fn value_sharding<'a>(cx: &'a Cx<'_>, v: ValueId) -> Option<&'a TensorShardi
                 }
                 OpName::Known(OpKind::Sdy(SdyOp::ManualComputation | SdyOp::NamedComputation)) => {
                     per_value(crate::attrs::sdy::ManualComputation::of(o).in_shardings().raw(), index as usize)
+                }
+                // Shardy's data-flow interface on `stablehlo.while`: a cond or body argument's edge
+                // owner is the while's result of the same index, whose sharding sits on the while.
+                OpName::Known(OpKind::Stablehlo(StablehloOp::While)) => {
+                    per_value(crate::attrs::Common::of(o).sdy_sharding().raw(), index as usize)
                 }
                 _ => None,
             }
