@@ -59,7 +59,7 @@ for p in "${PROGS[@]}"; do
 done
 
 if ! "$PYTHON" -c "import jax, numpy" >/dev/null 2>&1; then
-    echo "(jax/numpy not importable with $PYTHON: no comparison; see README 'Performance')"
+    echo "(jax/numpy not importable with $PYTHON: no comparison; see docs/PERFORMANCE.md)"
     exit 0
 fi
 

@@ -1,5 +1,5 @@
 // Sharding groups and an inline mesh, as a frontend may emit them before
-// Shardy's import passes run (see `shardref opt` in the README).
+// Shardy's import passes run (see `shardref opt` in docs/PASSES.md).
 sdy.mesh @mesh = <["x"=2, "y"=2]>
 
 func.func @main(%arg0: tensor<8x8xf32>, %arg1: tensor<8x8xf32>) -> tensor<8x8xf32> {

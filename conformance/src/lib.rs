@@ -2,7 +2,7 @@
 //!
 //! A suite is a set of files; each file is split into cases (`// -----`,
 //! `//--- part`), and a `Mode` judges each case as passed, failed (with a
-//! one-line reason) or skipped (with a reason listed in the README). The
+//! one-line reason) or skipped (with a reason listed in docs/CLI.md or docs/HLO.md). The
 //! runner walks paths, runs cases in parallel, and reports in a stable
 //! order, so its output never depends on the thread count.
 //!

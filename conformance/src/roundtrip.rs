@@ -65,7 +65,7 @@ impl Mode for Roundtrip {
 /// output into FileCheck. A RUN line that runs a pass first (`-canonicalize`, `-inline`, an sdy
 /// pass, `--interpret`) describes that pass's output, which roundtrip does not produce: those CHECK
 /// lines are left to the mode that runs the pass (`conform passes`, `conform rules`,
-/// `conform interpret`), and the README lists the ones no mode runs.
+/// `conform interpret`), and docs/CLI.md lists the ones no mode runs.
 fn file_check(file: &SuiteFile, case: &Case, m: &shardref_spec::Module) -> Verdict {
     let Some((tool, checker)) = file.run.split_once("| FileCheck") else { return Verdict::Pass };
     let transforms = tool.split_whitespace().skip(1).any(|w| {
