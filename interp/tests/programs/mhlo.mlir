@@ -79,6 +79,20 @@ func.func @main() {
 
 // -----
 
+// mhlo.topk in its custom form, as jax 0.12's XLA prints it in its Shardy dumps (`04.output_module.mlir`), with
+// an explicit `largest = true` too.
+func.func @main() {
+  %v = stablehlo.constant dense<[[3.0, 1.0, 4.0, 1.5], [5.0, 9.0, 2.0, 6.0]]> : tensor<2x4xf32>
+  %values, %indices = mhlo.topk(%v, k = 3) {mhlo.sharding = "{{mesh['x'=2,'y'=4], [{'x'}, {}]}, {mesh['x'=2,'y'=4], [{'x'}, {}]}}"} : tensor<2x4xf32> -> (tensor<2x3xf32>, tensor<2x3xi32>)
+  check.expect_eq_const %values, dense<[[4.0, 3.0, 1.5], [9.0, 6.0, 5.0]]> : tensor<2x3xf32>
+  check.expect_eq_const %indices, dense<[[2, 0, 3], [1, 3, 0]]> : tensor<2x3xi32>
+  %0:2 = mhlo.topk(%v, k = 1, largest = true) : tensor<2x4xf32> -> (tensor<2x1xf32>, tensor<2x1xi32>)
+  check.expect_eq_const %0#1, dense<[[2], [1]]> : tensor<2x1xi32>
+  return
+}
+
+// -----
+
 // expect-error: mhlo.topk with largest = false
 func.func @main() {
   %v = stablehlo.constant dense<[3, 1, 4]> : tensor<3xi32>

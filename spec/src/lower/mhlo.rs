@@ -1,10 +1,11 @@
 //! Lowering of the `mhlo` custom op forms (grammar: `grammar/mhlo.pest`).
-//! Only the unary ops have a custom form; every other MHLO op of the table is
+//! The unary ops and `mhlo.topk` have a custom form; every other MHLO op of the table is
 //! read in the generic form. Attributes are lowered with the stablehlo ones.
 
 use pest::iterators::Pair;
 
-use super::stablehlo::{merge_attr_dict, same_type};
+use super::attrs::parse_i64;
+use super::stablehlo::{i64_attr, merge_attr_dict, same_type, set_attr};
 use super::{Lowerer, PResult, kids, span_of};
 use crate::ir::*;
 use crate::ops::{MhloOp, OpKind};
@@ -14,6 +15,7 @@ use crate::parser::Rule;
 pub fn lower(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<Option<OpId>> {
     let op = match p.as_rule() {
         Rule::mhlo_unary_op => lower_unary(lw, p, span)?,
+        Rule::mhlo_topk => lower_topk(lw, p, span)?,
         Rule::mhlo_bad_op => return Err(super::stablehlo::locate_bad_op(lw, &p, Rule::mhlo_op_check)),
         _ => return Ok(None),
     };
@@ -52,5 +54,27 @@ fn lower_unary(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<O
             _ => {}
         }
     }
+    Ok(op)
+}
+
+/// `mhlo.topk(%a, k = N[, largest = B]) {attrs} : T -> (U, V)`.
+fn lower_topk(lw: &mut Lowerer<'_>, p: Pair<'_, Rule>, span: Span) -> PResult<OpId> {
+    let k = kids(&p);
+    let op = lw.new_op(OpKind::Mhlo(MhloOp::TopK), span);
+    let kv = parse_i64(&k[2])?;
+    set_attr(lw, op, "k", i64_attr(kv));
+    let mut types = vec![];
+    for c in &k[3..] {
+        match c.as_rule() {
+            Rule::bool_lit => set_attr(lw, op, "largest", Attr::Bool(c.as_str() == "true")),
+            Rule::attr_dict => merge_attr_dict(lw, op, c.clone())?,
+            Rule::r#type => types.push(lw.lower_type(c.clone())?),
+            _ => {}
+        }
+    }
+    let mut it = types.into_iter();
+    let operand = it.next().expect("grammar guarantees three types");
+    lw.add_operand(op, &k[1], Some(&operand))?;
+    lw.add_results(op, it);
     Ok(op)
 }
