@@ -226,6 +226,27 @@ fn run_parallel_over_a_global_view_function_runs_sharded() {
     assert!(out.check_failures.is_empty(), "{:?}", out.check_failures);
 }
 
+/// Single-device shardings (tests/sharded/single_device.mlir): an op whose
+/// results live on `<[], device_ids=[d]>` runs on device d alone with d's
+/// own copies of its whole operands and d's partition id; every device then
+/// sees its result. Written with explicit reshards it runs strictly; with
+/// the moves left implicit it runs with reshards inserted, and strictly it is
+/// an error naming the op, the device and the operand.
+#[test]
+fn single_device_ops_run_on_their_device() {
+    let m = load("single_device.mlir");
+    let out = shardref_interp::run(&m, "main", vec![], Default::default()).unwrap();
+    assert_eq!(out.checks_run, 4);
+    assert!(out.check_failures.is_empty(), "{:?}", out.check_failures);
+    let host = shardref_interp::devices::host::host(ImplicitReshards::Insert);
+    let out =
+        shardref_interp::eval::run_with_host(&m, "main_implicit", vec![], Default::default(), Some(host)).unwrap();
+    assert_eq!(out.checks_run, 4);
+    assert!(out.check_failures.is_empty(), "{:?}", out.check_failures);
+    let e = shardref_interp::run(&m, "main_implicit", vec![], Default::default()).unwrap_err().to_string();
+    assert!(e.contains("'stablehlo.add' runs on device 2") && e.contains("operand #0 is held as [{\"x\"}]"), "{e}");
+}
+
 #[test]
 fn partition_id_is_the_device_id() {
     let m = load("round_trips.mlir");

@@ -616,10 +616,22 @@ impl<'m> Driver<'m> {
             }
             SdyOp::ShardingConstraint | SdyOp::Reshard => {
                 let input = operands.into_iter().next().ok_or_else(|| InterpError::invalid(span, "missing operand"))?;
-                let target = match view::Sharding::of(o).sharding().get() {
-                    Some(s) => self.resolve(s, span)?,
+                let (target, device) = match view::Sharding::of(o).sharding().get() {
+                    Some(s) => (self.resolve(s, span)?, maximal_device(m, s)),
                     None => return Err(InterpError::invalid(span, "missing sharding")),
                 };
+                // To a single device d (a maximal mesh): a value the devices hold whole is d's own
+                // copy, as upstream's single-device resolution reads the reshard's input on d.
+                if let Some(d) = device
+                    && input.sharding.dims.iter().all(|x| x.is_empty())
+                    && input.sharding.unreduced.is_empty()
+                    && let Some(p) = input.sharding.mesh.position_of(d)
+                {
+                    let mut target = target;
+                    target.fit_rank(input.global.len());
+                    let shards = vec![input.shards[p].clone()];
+                    return Ok(vec![Held { sharding: target, shards, global: input.global }]);
+                }
                 // Both move the data to their sharding: after propagation a
                 // constraint's sharding is its value's sharding.
                 if input.sharding.dims == target.dims
@@ -705,6 +717,12 @@ impl<'m> Driver<'m> {
                 .collect();
             return Ok(vec![Held { sharding: s, shards, global }]);
         }
+        // Single-device ops (Shardy's `sdy-resolve-single-device-sharding`): an op whose results live
+        // on a maximal mesh `<[], device_ids=[d]>` runs on device d alone.
+        if let Some(d) = self.single_device(op, &results)? {
+            return self.on_single_device(op, d, &operands, &captured, &results);
+        }
+        let operands = self.from_single_devices(op, operands, &results)?;
         // Values the op's regions use from outside it must be whole on every device.
         let whole = captured.iter().try_for_each(|(_, h)| {
             let d = (0..h.global.len()).find(|&d| h.sharding.num_shards(d) > 1);
@@ -758,6 +776,141 @@ impl<'m> Driver<'m> {
                 ImplicitReshards::Insert => self.global_fallback(op, &operands, &captured, &results),
             },
         }
+    }
+
+    /// The device `d` when `op`'s results live on a maximal mesh `<[], device_ids=[d]>` (a
+    /// single-device sharding) and the run's mesh is another: every result on that mesh, or
+    /// replicated, as upstream's `getSingleDeviceIdForOp` requires. `None` otherwise.
+    fn single_device(&self, op: OpId, results: &[(Vec<usize>, Sharding)]) -> IResult<Option<i64>> {
+        let o = self.m.op(op);
+        let declared = per_value(attrs::Common::of(o).sdy_sharding());
+        let mut device = None;
+        for s in &declared {
+            if let Some(d) = maximal_device(self.m, s)
+                && self.mesh.device_ids != [d]
+            {
+                if device.is_some_and(|x| x != d) {
+                    return Err(InterpError::invalid(
+                        o.span,
+                        format!("'{}' has results on two single devices", o.name.as_str()),
+                    ));
+                }
+                device = Some(d);
+            }
+        }
+        let Some(d) = device else { return Ok(None) };
+        for (i, (_, s)) in results.iter().enumerate() {
+            let on_d = s.mesh.axes.is_empty() && s.mesh.device_ids == [d];
+            if !on_d && (s.dims.iter().any(|x| !x.is_empty()) || !s.unreduced.is_empty()) {
+                return Err(InterpError::invalid(
+                    o.span,
+                    format!(
+                        "'{}' has a result on device {d} (a single-device sharding) but result #{i} is sharded",
+                        o.name.as_str()
+                    ),
+                ));
+            }
+        }
+        Ok(Some(d))
+    }
+
+    /// Runs `op` on device `d` alone (its results have single-device shardings on `d`): the
+    /// device reads its own copy of every operand that the run's devices hold whole (so a value
+    /// computed from `partition_id` is d's), and the operands other devices hold (sharded,
+    /// partial, or on another single device) are moved to it, which is an implicit reshard
+    /// (upstream's export inserts `sdy.reshard`s to replicated then to the single device).
+    /// The results live on `d` alone.
+    fn on_single_device(
+        &mut self,
+        op: OpId,
+        d: i64,
+        operands: &[Held],
+        captured: &[(ValueId, Held)],
+        results: &[(Vec<usize>, Sharding)],
+    ) -> IResult<Vec<Held>> {
+        let o = self.m.op(op);
+        let span = o.span;
+        let name = o.name.as_str();
+        let implicit = self.opts.implicit;
+        let on_d = |what: String, h: &Held| -> IResult<Tensor> {
+            let s = &h.sharding;
+            let whole = s.dims.iter().all(|x| x.is_empty()) && s.unreduced.is_empty();
+            if whole && let Some(p) = s.mesh.position_of(d) {
+                return Ok(h.shards[p].clone());
+            }
+            match implicit {
+                ImplicitReshards::Insert => {
+                    s.unshard(&h.shards, &h.global).map_err(|e| InterpError::trap(span, e.to_string()))
+                }
+                ImplicitReshards::Error => Err(InterpError::trap(
+                    span,
+                    format!(
+                        "'{name}' runs on device {d} (a single-device sharding) but {what} is held as {} (implicit communication)",
+                        sharding_string(s)
+                    ),
+                )),
+            }
+        };
+        let args = operands
+            .iter()
+            .enumerate()
+            .map(|(i, h)| on_d(format!("operand #{i}"), h).map(Value::Tensor))
+            .collect::<IResult<Vec<_>>>()?;
+        let caps = captured
+            .iter()
+            .map(|(v, h)| Ok((*v, Value::Tensor(on_d("a value its regions use".into(), h)?))))
+            .collect::<IResult<Vec<_>>>()?;
+        let outs = self.it.eval_op(op, args, caps)?;
+        outs.into_iter()
+            .zip(results)
+            .map(|(v, (global, s))| match v {
+                Value::Tensor(t) => {
+                    let mesh = Mesh { name: None, axes: vec![], device_ids: vec![d] };
+                    let sharding = if s.mesh.device_ids == [d] { s.clone() } else { Sharding::replicated(mesh, global.len()) };
+                    Ok(Held { sharding, shards: vec![t], global: global.clone() })
+                }
+                _ => Err(InterpError::unsupported(span, "sharded execution of non-tensor values")),
+            })
+            .collect()
+    }
+
+    /// Operands held by one device (a maximal mesh) that an op on another mesh reads: that
+    /// device broadcasts them to the op's mesh (upstream: an all-reduce of its value and zeros
+    /// elsewhere after the single-device op), an implicit reshard.
+    fn from_single_devices(
+        &mut self,
+        op: OpId,
+        operands: Vec<Held>,
+        results: &[(Vec<usize>, Sharding)],
+    ) -> IResult<Vec<Held>> {
+        let o = self.m.op(op);
+        let Some((_, rs)) = results.first() else { return Ok(operands) };
+        let target = rs.mesh.clone();
+        operands
+            .into_iter()
+            .enumerate()
+            .map(|(i, h)| {
+                let single = h.sharding.mesh.axes.is_empty() && h.sharding.mesh.device_ids.len() == 1;
+                if !single || h.sharding.mesh.device_ids == target.device_ids {
+                    return Ok(h);
+                }
+                match self.opts.implicit {
+                    ImplicitReshards::Insert => {
+                        let rank = h.global.len();
+                        reshard(&h, Sharding::replicated(target.clone(), rank)).map_err(|e| e.at(o.span))
+                    }
+                    ImplicitReshards::Error => Err(InterpError::trap(
+                        o.span,
+                        format!(
+                            "'{}': operand #{i} lives on device {} alone (a single-device sharding) and the op runs on {} (implicit communication)",
+                            o.name.as_str(),
+                            h.sharding.mesh.device_ids[0],
+                            sharding_string(rs)
+                        ),
+                    )),
+                }
+            })
+            .collect()
     }
 
     /// Every device runs the op's kernel on its local shards (`factors::decide`
@@ -1324,6 +1477,28 @@ fn canvas(local: &Tensor, block: &[Range<usize>], clip: &[Range<usize>], global:
 }
 
 /// The shardings of a per-value attribute (`in_shardings`, `out_shardings`).
+/// The device of a single-device sharding: its mesh is `<[], device_ids=[d]>` (a maximal mesh;
+/// the empty mesh `<[]>` is not one).
+fn maximal_device(m: &Module, s: &TensorSharding) -> Option<i64> {
+    let mesh = match &s.mesh {
+        MeshOrRef::Inline(mesh) => mesh,
+        MeshOrRef::Ref(name) => {
+            let o = m.op(m.lookup_symbol(name)?);
+            match attrs::sdy::Mesh::of(o).mesh().raw() {
+                Some(Attr::Sdy(a)) => match &**a {
+                    SdyAttr::Mesh(mesh) => mesh,
+                    _ => return None,
+                },
+                _ => return None,
+            }
+        }
+    };
+    match (mesh.axes.is_empty(), mesh.device_ids.as_deref()) {
+        (true, Some(&[d])) => Some(d),
+        _ => None,
+    }
+}
+
 pub fn per_value(field: Field<'_, kind::ShardingPerValue>) -> Vec<TensorSharding> {
     field.get().map(|v| v.shardings.clone()).unwrap_or_default()
 }
