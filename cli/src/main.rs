@@ -6,6 +6,7 @@
 //! rejected or a check failed, 2 means a usage or I/O problem.
 
 mod bench;
+mod check;
 mod difftest;
 mod equiv;
 mod generate;
@@ -93,6 +94,20 @@ enum Command {
         /// label, message), one object per diagnostic and note.
         #[arg(long, conflicts_with = "verify_diagnostics")]
         json: bool,
+    },
+    /// Checks partial states statically (no inputs): collectives of the wrong kind, partials fed to
+    /// ops not linear in them or left uncombined, axes reduced twice, replicas that diverge.
+    Check {
+        paths: Vec<PathBuf>,
+        /// Treat `// -----` lines as separating independent inputs.
+        #[arg(long)]
+        split_input_file: bool,
+        /// Match the findings against `expected-error` directives.
+        #[arg(long)]
+        verify_diagnostics: bool,
+        /// A list of expected findings (`PATH:LINE: [label]` lines); they are not failures.
+        #[arg(long, value_name = "FILE")]
+        known: Option<PathBuf>,
     },
     /// Runs a conformance suite over files and folders of `.mlir`.
     Conform {
@@ -182,6 +197,9 @@ fn main() -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Bench(args) => bench::bench(&args),
         Command::Equiv(args) => equiv::equiv(&args),
+        Command::Check { paths, split_input_file, verify_diagnostics, known } => {
+            check::check(&paths, split_input_file, verify_diagnostics, known.as_ref())
+        }
         Command::Gen(args) => generate::generate_files(&args),
         Command::Difftest(args) => difftest::difftest(&args),
         Command::Rule { file, conservative, split_input_file } => rule::rule(&file, conservative, split_input_file),

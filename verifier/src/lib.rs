@@ -46,6 +46,7 @@ pub mod equiv;
 pub mod hlo;
 pub mod isolation;
 pub mod mpmd;
+pub mod partial;
 pub mod rules;
 pub mod sdy;
 pub mod stablehlo;

@@ -678,5 +678,14 @@ rules! {
     "mhlo_pass_through_c1", "Infer", "mhlo/copy", "`type(result) = type(operand)` (mhlo.copy, mhlo.domain, mhlo.add_dependency).";
     "mhlo_bitcast_c1", "-", "mhlo/bitcast", "operand and result are static and hold the same number of bits.";
     "topology_c1", "TP1", "3.9", "TopologyAttr must have at least one mesh.";
+    // The partial-state checker (`partial`, issue #28): findings about partial
+    // values, whatever the inputs; cases in tests/check/.
+    "partial_kind_mismatch", "-", "check", "<op> combines <axis> with <kind>, but its operand is <kind'>-partial over <axis>";
+    "partial_not_linear", "-", "check", "<op> is not linear in its <kind>-partial operand #<i> over <axis>: <why>";
+    "partial_unreduced_result", "-", "check", "<result> is left <kind>-partial over <axis> and never combined";
+    "partial_subaxes_incomplete", "-", "check", "<result> is left <kind>-partial over <sub-axis>: the reductions over <sub-axes> do not complete the axis";
+    "partial_reduced_twice", "-", "check", "<op> reduces <axis> with <kind> again: its operand is already reduced (or replicated) over <axis>";
+    "partial_no_monoid", "-", "check", "<op> reduces over a dimension sharded on <axis> with a body that is no monoid, or an init value that is not its identity";
+    "partial_replicas_diverge", "-", "check", "<result> is device-varying over <axis>, but its sharding replicates it";
     "mesh_c7", "M7", "3.1", "if the ordered device ids are the same as iota(product(axes)), no need to specify them for simplicity (unreachable from text: the builder drops iota ids)";
 }
