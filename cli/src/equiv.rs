@@ -19,7 +19,11 @@
 //! explicitly.
 //!
 //! The program is verified first (`shardref verify`'s rules); a program
-//! with verifier errors is reported and not run.
+//! with verifier errors is reported and not run. Then the static
+//! partial-state check (`shardref check`, `shardref_verifier::partial`)
+//! runs: a pair whose partitioned function has a finding differs, with the
+//! finding as the reason ("differ (static check, whatever the inputs)"),
+//! and is not run; `--no-check` skips it.
 //!
 //! Inputs are `--input` `.npy`/`.npz` files (as for `shardref run`; one
 //! trial, and then exactly one pair must be chosen), or `--trials` random
@@ -83,6 +87,10 @@ pub struct EquivArgs {
     /// explicit collectives or manual computations).
     #[arg(long)]
     pub strict: bool,
+    /// Skip the static partial-state check (`shardref check`) that runs
+    /// before the trials.
+    #[arg(long)]
+    pub no_check: bool,
     /// Run the partitioned side on global-shaped canvases (the slow,
     /// independent second implementation) instead of on local shards.
     #[arg(long)]
@@ -207,6 +215,15 @@ pub fn equiv(args: &EquivArgs) -> ExitCode {
     };
     let opts =
         EquivOptions { seed: args.seed, trials: args.trials.max(1), comparison, limits, implicit, canvas: args.canvas };
+    // The static partial-state check first: a finding holds whatever the
+    // inputs, so a pair whose partitioned function (or a function it calls)
+    // has one differs, with the finding as the reason, and is not run.
+    let findings = if args.no_check { vec![] } else { shardref_verifier::partial::check(&m) };
+    let func_of = |op| {
+        shardref_verifier::symbols::enclosing_func(&m, op)
+            .and_then(|f| shardref_verifier::attrs::Symbol::of(m.op(f)).sym_name().get())
+            .map(|n| String::from_utf8_lossy(n).into_owned())
+    };
     let mut all_equal = true;
     for pair in &pairs {
         let twin = if pair.erased {
@@ -215,6 +232,27 @@ pub fn equiv(args: &EquivArgs) -> ExitCode {
         } else {
             format!("@{}", pair.sequential)
         };
+        let mine: Vec<&shardref_verifier::partial::Finding> = findings
+            .iter()
+            .filter(|f| {
+                let owner = func_of(f.op);
+                owner.as_deref() == Some(pair.parallel.as_str())
+                    || owner.as_ref().is_some_and(|o| !pairs.iter().any(|p| &p.parallel == o || &p.sequential == o))
+            })
+            .collect();
+        if let Some(first) = mine.first() {
+            println!(
+                "@{} vs {twin}: differ (static check, whatever the inputs): [{}] {}",
+                pair.parallel, first.label, first.message
+            );
+            let diags: Vec<Diagnostic> = mine
+                .iter()
+                .map(|f| Diagnostic::error(f.span, format!("[{}] {}", f.label, f.message)).with_code(f.label))
+                .collect();
+            eprint!("{}", render(&source, &diags));
+            all_equal = false;
+            continue;
+        }
         match equiv::equiv(&prepared, pair, given.clone(), &opts) {
             Ok(v) => {
                 println!("@{} vs {twin}: {v}", pair.parallel);

@@ -56,7 +56,8 @@ fn the_readme_is_a_front_page_with_the_two_commands() {
     let readme = read(&root().join("README.md"));
     let lines = readme.lines().count();
     assert!(lines <= 250, "README.md has {lines} lines; move long material under docs/ (at most 250)");
-    for command in ["cargo run --release --bin shardref -- equiv examples/neighbour_sum.mlir", "cargo test --workspace"] {
+    for command in ["cargo run --release --bin shardref -- equiv examples/neighbour_sum.mlir", "cargo test --workspace"]
+    {
         assert!(readme.lines().any(|l| l.trim() == command), "README.md lacks the command line `{command}`");
     }
 }

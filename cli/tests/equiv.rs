@@ -113,7 +113,16 @@ fn verdicts_are_deterministic_per_seed() {
 fn gather_over_the_wrong_axis_names_the_disagreeing_devices() {
     let o = shardref(&["equiv", "cli/tests/programs/right_gather_axis.mlir"]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    // The static check sees it first (the gathered result is still a block per "x" device)...
     let o = shardref(&["equiv", "cli/tests/programs/wrong_gather_axis.mlir"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("differ (static check, whatever the inputs): [partial_replicas_diverge] result #0 of 'sdy.manual_computation' at 11:3 holds a different block of dimension 0 on each device along \"x\""),
+        "{}",
+        stdout(&o)
+    );
+    // ... and so do the trials.
+    let o = shardref(&["equiv", "cli/tests/programs/wrong_gather_axis.mlir", "--no-check"]);
     assert_eq!(o.status.code(), Some(1));
     // Devices 0 and 2 hold different rows (groups along "y" gathered the same
     // block twice), so the replicated result disagrees between them: a verdict
@@ -183,6 +192,10 @@ fn an_all_reduce_applied_twice_is_unequal_on_the_devices_of_the_block() {
     let path = dir.join("matmul_all_reduce_twice.mlir");
     std::fs::write(&path, buggy).unwrap();
     let o = shardref(&["equiv", path.to_str().unwrap(), "--parallel", "main", "--insert-reshards"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{}", stderr(&o));
+    assert!(out.contains("differ (static check, whatever the inputs): [partial_reduced_twice]"), "{out}");
+    let o = shardref(&["equiv", path.to_str().unwrap(), "--parallel", "main", "--insert-reshards", "--no-check"]);
     let out = stdout(&o);
     assert_eq!(o.status.code(), Some(1), "{out}{}", stderr(&o));
     // Element [0, 0] is in row block 0 of "x", held by devices 0 and 1 (both "y" positions).

@@ -100,9 +100,17 @@ const CASES: &[Case] = &[
     // reduction over "x" with sdy.all_reduce's default kind, a sum (the
     // reduction kind comes from the result sharding, which has none): a
     // wrong reduction kind, reported.
+    // The static check finds it first, whatever the inputs; the trials too.
     Case {
         file: "reduction.exported.mlir",
         flags: &[],
+        exit: 1,
+        verdict: "differ (static check, whatever the inputs): [partial_kind_mismatch] 'sdy.all_reduce' at 12:5 combines \"x\" with sum, but its operand is max-partial",
+        also: &[],
+    },
+    Case {
+        file: "reduction.exported.mlir",
+        flags: &["--no-check"],
         exit: 1,
         verdict: "differ in trial 0: result 1 at index [0], held by devices 0, 2, 4, 6: parallel ",
         also: &[],
@@ -128,6 +136,13 @@ const PSUM_CASES: &[Case] = &[
         file: "psum.broken_max.mlir",
         flags: &[],
         exit: 1,
+        verdict: "differ (static check, whatever the inputs): [partial_kind_mismatch] 'stablehlo.all_reduce' at 9:7 combines \"x\" with max, but its operand is sum-partial",
+        also: &[],
+    },
+    Case {
+        file: "psum.broken_max.mlir",
+        flags: &["--no-check"],
+        exit: 1,
         verdict: "differ in trial 0: result 0 at index [0], held by devices 0, 1, 2, 3, 4, 5, 6, 7: parallel ",
         also: &["(exact sum ", " ulp from it, beyond its rounding bound of "],
     },
@@ -135,6 +150,13 @@ const PSUM_CASES: &[Case] = &[
     Case {
         file: "psum.broken_no_all_reduce.mlir",
         flags: &[],
+        exit: 1,
+        verdict: "differ (static check, whatever the inputs): [partial_unreduced_result] result #0 of 'sdy.manual_computation' at 5:5 is left sum-partial",
+        also: &[],
+    },
+    Case {
+        file: "psum.broken_no_all_reduce.mlir",
+        flags: &["--no-check"],
         exit: 1,
         verdict: "differ: replicas of the parallel result disagree in trial 0: sdy.manual_computation result #0",
         also: &["device 0 holds ", "device 1 holds "],

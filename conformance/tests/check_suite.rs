@@ -5,7 +5,7 @@
 //! every directive met, so a case without directives must have no finding.
 //! Every label of the `check` section of `rules::RULES` is named by a case.
 //! The project's own folders of programs (examples, interp/tests/sharded,
-//! cli/tests/jax) are checked too: their only findings are the ones
+//! cli/tests/jax, cli/tests/programs) are checked too: their only findings are the ones
 //! `verifier/tests/check/known_findings.txt` lists (programs wrong on
 //! purpose), which `.ci/run` also uses for the shared corpus.
 
@@ -96,7 +96,7 @@ fn the_projects_own_programs_have_only_their_known_findings() {
         .filter(|k| !k.0.starts_with("shardy-"))
         .collect();
     let mut found = BTreeSet::new();
-    for dir in ["examples", "interp/tests/sharded", "cli/tests/jax"] {
+    for dir in ["examples", "interp/tests/sharded", "cli/tests/jax", "cli/tests/programs"] {
         for path in mlir_files(&root().join(dir)) {
             for (src, diags) in checked(&path) {
                 let index = LineIndex::new(&src.text);

@@ -681,9 +681,7 @@ pub fn gather_kernel(m: &Module, op: OpId, h: &Held, p: usize, operand: &Tensor,
     let batching = |d: usize| dn.operand_batching_dims.contains(&(d as i64));
     // Sharded dimensions the gather slices: rebased.
     let sliced: Vec<usize> = (0..rank)
-        .filter(|&d| {
-            s.num_shards(d) > 1 && !batching(d) && sizes.get(d).is_some_and(|&x| x as usize != h.global[d])
-        })
+        .filter(|&d| s.num_shards(d) > 1 && !batching(d) && sizes.get(d).is_some_and(|&x| x as usize != h.global[d]))
         .collect();
     let mut local_sizes = sizes.clone();
     for d in 0..rank.min(local_sizes.len()) {

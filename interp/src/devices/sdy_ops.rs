@@ -81,6 +81,38 @@ fn union(axes: &[AxisPart], extra: &[AxisPart]) -> Vec<AxisPart> {
     out
 }
 
+/// The unreduced (sub-)axes left after reducing over `reduced`: a part that
+/// a reduced (sub-)axis covers in part is cut at its boundaries and keeps
+/// what lies outside it, so an axis reduced by all of its sub-axes, in any
+/// order (`"x":(1)2` then `"x":(2)2`), is reduced once (issue #28). The
+/// remaining pieces of one part merge back where adjacent. A part whose
+/// boundaries do not nest with the reduced ones stays whole (the collective's
+/// verifier rejects such axes).
+fn without(unreduced: &[AxisPart], reduced: &[AxisPart]) -> Vec<AxisPart> {
+    let mut out = vec![];
+    for &u in unreduced {
+        let cutting: Vec<AxisPart> = reduced.iter().copied().filter(|r| r.overlaps(u) || *r == u).collect();
+        if cutting.is_empty() {
+            out.push(u);
+            continue;
+        }
+        let Some(lists) = refine(vec![vec![u], cutting.clone()]) else {
+            out.push(u);
+            continue;
+        };
+        let covered = |x: &AxisPart| lists[1].contains(x);
+        let mut left: Vec<AxisPart> = vec![];
+        for x in lists[0].iter().filter(|x| !covered(x)) {
+            match left.last_mut() {
+                Some(l) if l.pre * l.size == x.pre => l.size *= x.size,
+                _ => left.push(*x),
+            }
+        }
+        out.extend(left);
+    }
+    out
+}
+
 /// Lays out the local blocks `blocks[k]` of tensors `ts[k]` at their global
 /// positions; `src[g]` is the (tensor, local index) of global element g.
 fn layout(global: &[usize], placed: &[(&Tensor, Vec<Range<usize>>)]) -> Vec<Option<(usize, usize)>> {
@@ -469,9 +501,8 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held, local: bool) -> 
     };
     // Axes the operand is a partial over stay partial unless the op reduces them.
     let carry = |out: &mut Sharding, reduced: &[AxisPart]| {
-        let kept: Vec<AxisPart> = input.sharding.unreduced.iter().filter(|x| !reduced.contains(x)).copied().collect();
-        out.unreduced =
-            union(&kept, &out.unreduced.iter().filter(|x| !reduced.contains(x)).copied().collect::<Vec<_>>());
+        let kept = without(&input.sharding.unreduced, reduced);
+        out.unreduced = union(&kept, &without(&out.unreduced, reduced));
         if !input.sharding.unreduced.is_empty() {
             out.reduction = input.sharding.reduction;
         }
@@ -531,7 +562,7 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held, local: bool) -> 
             let kind = reduction_op(sdy::AllReduce::of(o).reduction_op());
             let shards = all_reduce_over(input, &axes, kind).map_err(|e| e.at(span))?;
             let mut s = input.sharding.clone();
-            s.unreduced.retain(|x| !axes.contains(x));
+            s.unreduced = without(&s.unreduced, &axes);
             out.unreduced = s.unreduced.clone();
             out.reduction = s.reduction;
             let reduced = Held { sharding: s, shards, global: input.global.clone() };
@@ -547,7 +578,7 @@ pub fn collective(m: &Module, op: OpId, k: SdyOp, input: &Held, local: bool) -> 
             let kind = reduction_op(sdy::AllReduce::of(o).reduction_op());
             let shards = all_reduce_over(input, &axes, kind).map_err(|e| e.at(span))?;
             let mut s = input.sharding.clone();
-            s.unreduced.retain(|x| !axes.contains(x));
+            s.unreduced = without(&s.unreduced, &axes);
             let reduced = Held { sharding: s.clone(), shards, global: input.global.clone() };
             out.unreduced = s.unreduced;
             if local && let Some(shards) = slice_local(&reduced, &out, span)? {
