@@ -969,12 +969,12 @@ impl<'m> Cx<'m> {
         let big = |f: &i64| usize::try_from(*f).ok().filter(|&f| rule.factor_sizes.get(f).is_some_and(|&s| s > 1));
         let mut factors = vec![];
         for &(i, d) in &sharded {
-            let fs: Vec<usize> = rule
-                .operand_mappings
-                .get(i)
-                .and_then(|t| t.dims.get(d))
-                .map(|dm| dm.factors.iter().filter_map(big).collect())
-                .unwrap_or_default();
+            let dm = rule.operand_mappings.get(i).and_then(|t| t.dims.get(d));
+            let mut fs: Vec<usize> = dm.map(|dm| dm.factors.iter().filter_map(big).collect()).unwrap_or_default();
+            // A dimension of size 1 sharded anyway (padding on every device but one) holds its one size-1 factor.
+            if let (true, Some([f])) = (fs.is_empty(), dm.map(|dm| dm.factors.as_slice())) {
+                fs.extend(usize::try_from(*f).ok());
+            }
             match fs.as_slice() {
                 [f] => factors.push(*f),
                 _ => return if self.governed(x) { vec![None; n] } else { all(AxisState::Unknown) },
