@@ -866,7 +866,8 @@ impl<'m> Driver<'m> {
             .map(|(v, (global, s))| match v {
                 Value::Tensor(t) => {
                     let mesh = Mesh { name: None, axes: vec![], device_ids: vec![d] };
-                    let sharding = if s.mesh.device_ids == [d] { s.clone() } else { Sharding::replicated(mesh, global.len()) };
+                    let sharding =
+                        if s.mesh.device_ids == [d] { s.clone() } else { Sharding::replicated(mesh, global.len()) };
                     Ok(Held { sharding, shards: vec![t], global: global.clone() })
                 }
                 _ => Err(InterpError::unsupported(span, "sharded execution of non-tensor values")),

@@ -21,6 +21,7 @@
 //!   back; a product or a sum of two partials is not monotone;
 //! - and, or: and/or with whole values (distributive), not (swaps them);
 //! - product: products of partials.
+//!
 //! `Unknown` for what the checker does not model (custom calls, loops, ...):
 //! never a finding.
 

@@ -335,14 +335,13 @@ impl<'m> Cx<'m> {
                         }
                     }
                     (AxisState::Partial(..), _) => {}
-                    (_, AxisState::Partial(k, _)) if self.strict || !self.governed(p) => {
+                    (_, AxisState::Partial(..)) if self.strict || !self.governed(p) => {
                         let reduced = r
                             .entries()
                             .into_iter()
                             .any(|(y, s)| y.axis == p.axis && y != p && matches!(s, AxisState::Reduced(_)));
-                        if reduced && self.governed(p)
-                            || (reduced && p.size < self.sizes().get(p.axis).copied().unwrap_or(0))
-                        {
+                        // Another part of the same axis was reduced: `p` is the sub-axis left over.
+                        if reduced {
                             let done: Vec<String> = r
                                 .entries()
                                 .into_iter()
@@ -363,7 +362,6 @@ impl<'m> Cx<'m> {
                             self.find(op, "partial_unreduced_result", msg);
                         }
                         out.set(p, AxisState::Unknown);
-                        let _ = k;
                     }
                     (_, AxisState::Partial(..)) => {}
                     (_, AxisState::Varying(_)) => {
@@ -875,7 +873,7 @@ impl<'m> Cx<'m> {
                     (AxisState::Sharded(_), Some(_)) if governed => None,
                     (AxisState::Partial(kd, _), Some(AxisState::Partial(k, _))) => {
                         let boolean = o.results.get(j).is_some_and(|&v| is_bool(m, v));
-                        if !k.completed_by(kd, boolean) { Some((kd, k)) } else { None }.map(|(kd, k)| {
+                        if !k.completed_by(kd, boolean) {
                             let msg = format!(
                                 "{} declares result #{j} unreduced over {} with {}, but computes {}-partials",
                                 self.at(op),
@@ -884,7 +882,7 @@ impl<'m> Cx<'m> {
                                 k.name()
                             );
                             self.find(op, "partial_kind_mismatch", msg);
-                        });
+                        }
                         None
                     }
                     (AxisState::Partial(..), Some(AxisState::Replicated | AxisState::Reduced(_))) => None,
@@ -1015,7 +1013,7 @@ impl<'m> Cx<'m> {
                 let dims: Vec<usize> = rule
                     .result_mappings
                     .get(j)
-                    .map(|t| (0..t.dims.len()).filter(|&d| t.dims[d].factors.iter().any(|&g| g == f as i64)).collect())
+                    .map(|t| (0..t.dims.len()).filter(|&d| t.dims[d].factors.contains(&(f as i64))).collect())
                     .unwrap_or_default();
                 Some(match dims.as_slice() {
                     [d] => AxisState::Sharded(*d),
