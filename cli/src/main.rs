@@ -166,6 +166,9 @@ enum Suite {
     HloRun { paths: Vec<PathBuf> },
     /// MPMD cases (folders with meta.json): each form on its inputs against its outputs, and equiv of the partitioned forms.
     Mpmd { paths: Vec<PathBuf> },
+    /// JAX programs (folders with manifest.json, conformance/tests/jax012): every form parsed, verified and
+    /// round-tripped, run against XLA's outputs (global, sharded, partitioned HLO), and equiv.
+    Jax { paths: Vec<PathBuf> },
 }
 
 fn read(path: &PathBuf) -> Result<String, ExitCode> {
@@ -276,6 +279,7 @@ fn main() -> ExitCode {
                 Suite::Rules { paths } => (&shardref_conformance::rules::Rules, paths),
                 Suite::Executable { paths } => (&shardref_conformance::executable::Executable, paths),
                 Suite::Passes { paths } => (&shardref_conformance::passes::Passes, paths),
+                Suite::Jax { paths } => (&shardref_conformance::jax::Jax, paths),
                 Suite::Hlo { paths } => return conform_hlo(paths),
                 Suite::HloRun { paths } => return conform_hlo_run(paths),
                 Suite::Mpmd { paths } => return mpmd::conform(paths),

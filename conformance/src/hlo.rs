@@ -179,7 +179,7 @@ fn judge(r: &Row) -> Verdict {
 }
 
 /// Print, reparse, compare, print again.
-fn roundtrip(m: &shardref_spec::Module) -> Verdict {
+pub(crate) fn roundtrip(m: &shardref_spec::Module) -> Verdict {
     let p1 = shardref_spec::hlo::print::print(m);
     let m2 = match shardref_spec::hlo::parse("printed", &p1) {
         Ok(m2) => m2,

@@ -17,6 +17,7 @@ pub mod filecheck;
 pub mod generator;
 pub mod hlo;
 pub mod interpret;
+pub mod jax;
 pub mod passes;
 pub mod roundtrip;
 pub mod rules;
@@ -70,6 +71,11 @@ impl SuiteFile {
 /// A way of judging cases: roundtrip, interpret, verify, executable.
 pub trait Mode: Sync {
     fn judge(&self, file: &SuiteFile, case: &Case) -> Verdict;
+    /// Whether a file met while walking a folder is one of this mode's suite files (by default
+    /// `.mlir` files; files named on the command line are always taken).
+    fn takes(&self, path: &Path) -> bool {
+        path.extension().is_some_and(|e| e == "mlir")
+    }
     /// The cases of a file; by default its `// -----` and `//--- part` chunks.
     fn cases(&self, file: &SuiteFile) -> Vec<Case> {
         file.cases()
@@ -78,10 +84,15 @@ pub trait Mode: Sync {
 
 /// Every `.mlir` file under `paths` (files are taken as given), sorted.
 pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    collect_files_where(paths, &|p| p.extension().is_some_and(|e| e == "mlir"))
+}
+
+/// Every file under `paths` that `takes` accepts (files are taken as given), sorted.
+pub fn collect_files_where(paths: &[PathBuf], takes: &dyn Fn(&Path) -> bool) -> Result<Vec<PathBuf>, String> {
     let mut out = vec![];
     for p in paths {
         if p.is_dir() {
-            walk(p, &mut out).map_err(|e| format!("{}: {e}", p.display()))?;
+            walk(p, takes, &mut out).map_err(|e| format!("{}: {e}", p.display()))?;
         } else if p.is_file() {
             out.push(p.clone());
         } else {
@@ -93,12 +104,12 @@ pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+fn walk(dir: &Path, takes: &dyn Fn(&Path) -> bool, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     for entry in std::fs::read_dir(dir)? {
         let path = entry?.path();
         if path.is_dir() {
-            walk(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "mlir") {
+            walk(&path, takes, out)?;
+        } else if takes(&path) {
             out.push(path);
         }
     }
@@ -153,7 +164,7 @@ pub fn run(mode: &dyn Mode, paths: &[PathBuf]) -> Result<Summary, String> {
 /// message counts the cases passed, failed and skipped so far and the rate; it never changes
 /// the summary, whose order is the files' order whatever the thread count.
 pub fn run_with_progress(mode: &dyn Mode, paths: &[PathBuf], progress: bool) -> Result<Summary, String> {
-    let files = collect_files(paths)?;
+    let files = collect_files_where(paths, &|p| mode.takes(p))?;
     let bar = if progress {
         let bar = ProgressBar::with_draw_target(Some(files.len() as u64), ProgressDrawTarget::stderr());
         bar.set_style(

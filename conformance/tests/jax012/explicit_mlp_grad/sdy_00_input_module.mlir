@@ -1,0 +1,38 @@
+module @jit_loss attributes {mhlo.cross_program_prefetches = [], mhlo.input_output_alias = [], mhlo.is_dynamic = false, mhlo.num_partitions = 8 : i32, mhlo.use_auto_spmd_partitioning = false} {
+  func.func @main(%arg0: tensor<8x8xf32> {mhlo.sharding = "{mesh['x'=2,'y'=4], [{}, {'y'}]}"}, %arg1: tensor<4x8xf32> {mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {}]}"}) -> (tensor<8x8xf32> {mhlo.sharding = "{mesh['x'=2,'y'=4], [{}, {'y'}]}"}) {
+    %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %0 = stablehlo.custom_call @Sharding(%cst) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], replicated}"} : (tensor<f32>) -> tensor<f32>
+    %1 = stablehlo.broadcast_in_dim %0, dims = [] : (tensor<f32>) -> tensor<4x8xf32>
+    %2 = stablehlo.custom_call @Sharding(%1) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {'y'}]}"} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %cst_0 = stablehlo.constant dense<2.000000e+00> : tensor<f32>
+    %3 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<4x8xf32>
+    %4 = stablehlo.custom_call @Sharding(%3) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {'y'}]}"} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %5 = stablehlo.dot %arg1, %arg0, precision = [DEFAULT, DEFAULT] : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>
+    %6 = stablehlo.custom_call @Sharding(%5) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {'y'}]}"} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %7 = stablehlo.tanh %6 : tensor<4x8xf32>
+    %8 = stablehlo.custom_call @Sharding(%7) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {'y'}]}"} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %9 = stablehlo.multiply %4, %8 : tensor<4x8xf32>
+    %10 = stablehlo.custom_call @Sharding(%9) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {'y'}]}"} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %11 = stablehlo.multiply %2, %10 : tensor<4x8xf32>
+    %12 = stablehlo.custom_call @Sharding(%11) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {'y'}]}"} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %13 = stablehlo.custom_call @Sharding(%cst) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], replicated}"} : (tensor<f32>) -> tensor<f32>
+    %14 = stablehlo.broadcast_in_dim %13, dims = [] : (tensor<f32>) -> tensor<4x8xf32>
+    %15 = stablehlo.custom_call @Sharding(%14) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {'y'}]}"} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %16 = stablehlo.add %15, %8 : tensor<4x8xf32>
+    %17 = stablehlo.custom_call @Sharding(%16) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {'y'}]}"} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %18 = stablehlo.custom_call @Sharding(%cst) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], replicated}"} : (tensor<f32>) -> tensor<f32>
+    %19 = stablehlo.broadcast_in_dim %18, dims = [] : (tensor<f32>) -> tensor<4x8xf32>
+    %20 = stablehlo.custom_call @Sharding(%19) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {'y'}]}"} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %21 = stablehlo.subtract %20, %8 : tensor<4x8xf32>
+    %22 = stablehlo.custom_call @Sharding(%21) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {'y'}]}"} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %23 = stablehlo.multiply %17, %22 : tensor<4x8xf32>
+    %24 = stablehlo.custom_call @Sharding(%23) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {'y'}]}"} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %25 = stablehlo.multiply %12, %24 : tensor<4x8xf32>
+    %26 = stablehlo.custom_call @Sharding(%25) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {'y'}]}"} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %27 = stablehlo.dot_general %26, %arg1, contracting_dims = [0] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<8x8xf32>
+    %28 = stablehlo.custom_call @Sharding(%27) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], [{'y'}, {}]}"} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    %29 = stablehlo.transpose %28, dims = [1, 0] {result_layout = dense<[0, 1]> : tensor<2xindex>, xla_shape = "f32[8,8]{0,1}"} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    %30 = stablehlo.custom_call @Sharding(%29) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], [{}, {'y'}]}"} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    return %30 : tensor<8x8xf32>
+  }
+}

@@ -1,0 +1,8 @@
+module @jit__lambda attributes {mhlo.cross_program_prefetches = [], mhlo.input_output_alias = [], mhlo.is_dynamic = false, mhlo.num_partitions = 8 : i32, mhlo.use_auto_spmd_partitioning = false} {
+  func.func @main(%arg0: tensor<8x16xf32> {mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {}]}"}) -> (tensor<8x3xf32> {mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {}]}"}, tensor<8x3xi32> {mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {}]}"}) {
+    %values, %indices = mhlo.topk(%arg0, k = 3) : tensor<8x16xf32> -> (tensor<8x3xf32>, tensor<8x3xi32>)
+    %0 = stablehlo.reshape %values {mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {}]}"} : (tensor<8x3xf32>) -> tensor<8x3xf32>
+    %1 = stablehlo.reshape %indices {mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {}]}"} : (tensor<8x3xi32>) -> tensor<8x3xi32>
+    return %values, %indices : tensor<8x3xf32>, tensor<8x3xi32>
+  }
+}

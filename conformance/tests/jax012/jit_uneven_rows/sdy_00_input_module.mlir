@@ -1,0 +1,25 @@
+module @jit_f attributes {mhlo.cross_program_prefetches = [], mhlo.input_output_alias = [], mhlo.is_dynamic = false, mhlo.num_partitions = 8 : i32, mhlo.use_auto_spmd_partitioning = false} {
+  func.func private @region_0.1(%arg0: tensor<f32>, %arg1: tensor<f32>) -> tensor<f32> {
+    %0 = stablehlo.add %arg0, %arg1 : tensor<f32>
+    return %0 : tensor<f32>
+  }
+  func.func private @region_1.2(%arg0: tensor<f32>, %arg1: tensor<f32>) -> tensor<f32> {
+    %0 = stablehlo.add %arg0, %arg1 : tensor<f32>
+    return %0 : tensor<f32>
+  }
+  func.func @main(%arg0: tensor<10x3xf32> {mhlo.sharding = "{mesh['x'=2,'y'=4], [{}, {}]}"}) -> (tensor<10xf32> {mhlo.sharding = "{mesh['x'=2,'y'=4], [{}]}"}, tensor<10x3xf32> {mhlo.sharding = "{mesh['x'=2,'y'=4], [{}, {}]}"}) {
+    %cst = stablehlo.constant dense<2.000000e+00> : tensor<f32>
+    %0 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<10x3xf32>
+    %1 = stablehlo.multiply %arg0, %0 : tensor<10x3xf32>
+    %2 = stablehlo.custom_call @Sharding(%1) {backend_config = "", mhlo.sharding = "{mesh['x'=2,'y'=4], [{'y'}, {}]}"} : (tensor<10x3xf32>) -> tensor<10x3xf32>
+    %cst_0 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %3 = stablehlo.reduce(%2 init: %cst_0) applies stablehlo.add across dimensions = [1] : (tensor<10x3xf32>, tensor<f32>) -> tensor<10xf32>
+    %cst_1 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %4 = "stablehlo.reduce_window"(%2, %cst_1) <{base_dilations = array<i64: 1, 1>, padding = dense<[[9, 0], [0, 0]]> : tensor<2x2xi64>, window_dilations = array<i64: 1, 1>, window_dimensions = array<i64: 10, 1>, window_strides = array<i64: 1, 1>}> ({
+    ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
+      %5 = stablehlo.add %arg1, %arg2 : tensor<f32>
+      stablehlo.return %5 : tensor<f32>
+    }) : (tensor<10x3xf32>, tensor<f32>) -> tensor<10x3xf32>
+    return %3, %4 : tensor<10xf32>, tensor<10x3xf32>
+  }
+}

@@ -1,0 +1,17 @@
+module @jit__lambda attributes {mhlo.cross_program_prefetches = [], mhlo.input_output_alias = [], mhlo.is_dynamic = false, mhlo.num_partitions = 8 : i32, mhlo.use_auto_spmd_partitioning = false} {
+  sdy.mesh @mesh = <["x"=2, "y"=4]>
+  func.func private @xla.sdy.manual_computation_body.1(%arg0: tensor<2x2xf32>) -> tensor<2x8xf32> {
+    %0 = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 1 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "y">]>, use_global_device_ids}> : (tensor<2x2xf32>) -> tensor<2x8xf32>
+    %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %1 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2x8xf32>
+    %2 = stablehlo.add %0, %1 : tensor<2x8xf32>
+    return %2 : tensor<2x8xf32>
+  }
+  func.func @main(%arg0: tensor<4x8xf32>) -> (tensor<4x8xf32> {mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {}]}"}) {
+    %0 = stablehlo.custom_call @Sharding(%arg0) {backend_config = "", has_side_effect = true, mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {'y'}]}"} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %1 = stablehlo.custom_call @xla.sdy.GlobalToLocalShape(%0) {backend_config = "", has_side_effect = true, mhlo.sharding = "{mesh['x'=2,'y'=4], manual}"} : (tensor<4x8xf32>) -> tensor<2x2xf32>
+    %2 = call @xla.sdy.manual_computation_body.1(%1) {mhlo.frontend_attributes = {inlineable = "xla_late"}, mhlo.sharding = "{mesh['x'=2,'y'=4], manual}"} : (tensor<2x2xf32>) -> tensor<2x8xf32>
+    %3 = stablehlo.custom_call @xla.sdy.LocalToGlobalShape(%2) {backend_config = "", has_side_effect = true, mhlo.sharding = "{mesh['x'=2,'y'=4], [{'x'}, {}]}"} : (tensor<2x8xf32>) -> tensor<4x8xf32>
+    return %3 : tensor<4x8xf32>
+  }
+}
