@@ -383,21 +383,22 @@ def _(rng):
   perm = [(i, (i + 1) % n) for i in range(n)]
 
   def ring(q, k, v):
-    # Blockwise attention with an online softmax: each step uses the K/V block held, then passes it on.
+    # Blockwise attention with an online softmax: each step uses the K/V block held, then passes it on
+    # (a fori_loop: collective_permute inside a while loop).
     scale = 1.0 / np.sqrt(q.shape[-1]).astype(np.float32)
-    mx = jnp.full(q.shape[:-1], -jnp.inf, q.dtype)
-    den = jnp.zeros(q.shape[:-1], q.dtype)
-    acc = jnp.zeros_like(q)
-    for _ in range(n):
+
+    def step(_, carry):
+      k, v, mx, den, acc = carry
       s = (q @ k.T) * scale
       new_mx = jnp.maximum(mx, s.max(axis=-1))
       corr = jnp.exp(mx - new_mx)
       p = jnp.exp(s - new_mx[:, None])
       den = den * corr + p.sum(axis=-1)
       acc = acc * corr[:, None] + p @ v
-      mx = new_mx
-      k = lax.ppermute(k, "x", perm)
-      v = lax.ppermute(v, "x", perm)
+      return lax.ppermute(k, "x", perm), lax.ppermute(v, "x", perm), new_mx, den, acc
+    zero = q[:, 0] * 0.0  # derived from q, so that the carry varies over x as the loop's results do
+    init = (k, v, zero - jnp.inf, zero, q * 0.0)
+    _, _, _, den, acc = lax.fori_loop(0, n, step, init)
     return acc / den[:, None]
   f = smap(ring, m, (P("x", None),) * 3, P("x", None))
   return Program(jax.jit(f), [normal(rng, 16, 4) for _ in range(3)], "ring attention over 8 devices: K/V blocks passed by ppermute")

@@ -1,216 +1,61 @@
 module @jit_ring attributes {mhlo.cross_program_prefetches = [], mhlo.input_output_alias = [], mhlo.is_dynamic = false, mhlo.num_partitions = 8 : i32, mhlo.use_auto_spmd_partitioning = false, sdy.output_shardings = #sdy.sharding_per_value<[<mesh<["x"=8]>, [{"x"}, {}]>]>, sdy.parameters_shardings = #sdy.sharding_per_value<[<mesh<["x"=8]>, [{"x"}, {}]>, <mesh<["x"=8]>, [{"x"}, {}]>, <mesh<["x"=8]>, [{"x"}, {}]>]>} {
   sdy.mesh @mesh = <["x"=8]> {stablehlo.mesh = {axes = [{name = "x", size = 8 : i64}]}}
   func.func @main(%arg0: tensor<2x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %arg1: tensor<2x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %arg2: tensor<2x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<2x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
-    %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %0 = stablehlo.broadcast_in_dim %cst, dims = [] {sdy.sharding_rule = #sdy.op_sharding_rule<([])->([i]) {i=2}>} : (tensor<f32>) -> tensor<2xf32>
-    %1 = stablehlo.transpose %arg1, dims = [1, 0] {result_layout = dense<[0, 1]> : tensor<2xindex>, sdy.sharding_rule = #sdy.op_sharding_rule<([j, i])->([i, j]) {i=4, j=2}>, xla_shape = "f32[4,2]{0,1}"} : (tensor<2x4xf32>) -> tensor<4x2xf32>
-    %2 = stablehlo.dot %arg0, %1, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=2, k=4} reduction={k}>} : (tensor<2x4xf32>, tensor<4x2xf32>) -> tensor<2x2xf32>
-    %cst_0 = stablehlo.constant dense<5.000000e-01> : tensor<f32>
-    %3 = stablehlo.broadcast_in_dim %cst_0, dims = [] {sdy.sharding_rule = #sdy.op_sharding_rule<([])->([i, j]) {i=2, j=2}>} : (tensor<f32>) -> tensor<2x2xf32>
-    %4 = stablehlo.multiply %2, %3 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %5 = stablehlo.reduce(%4 init: %cst) applies stablehlo.maximum across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
-    %6 = stablehlo.maximum %5, %0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %7 = stablehlo.subtract %0, %6 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %8 = stablehlo.exponential %7 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) {i=2}>} : tensor<2xf32>
-    %9 = stablehlo.reshape %8 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %0 = stablehlo.slice %arg0 [0:2, 0:1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4} permutation={j}>} : (tensor<2x4xf32>) -> tensor<2x1xf32>
+    %1 = stablehlo.reshape %0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %2 = stablehlo.broadcast_in_dim %cst, dims = [] {sdy.sharding_rule = #sdy.op_sharding_rule<([])->([i]) {i=2}>} : (tensor<f32>) -> tensor<2xf32>
+    %3 = stablehlo.multiply %1, %2 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
+    %cst_0 = stablehlo.constant dense<0x7F800000> : tensor<f32>
+    %4 = stablehlo.broadcast_in_dim %cst_0, dims = [] {sdy.sharding_rule = #sdy.op_sharding_rule<([])->([i]) {i=2}>} : (tensor<f32>) -> tensor<2xf32>
+    %5 = stablehlo.subtract %3, %4 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] {sdy.sharding_rule = #sdy.op_sharding_rule<([])->([i, j]) {i=2, j=4}>} : (tensor<f32>) -> tensor<2x4xf32>
+    %7 = stablehlo.multiply %arg0, %6 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
+    %8:6 = stablehlo.while(%iterArg = %c, %iterArg_1 = %arg1, %iterArg_2 = %arg2, %iterArg_3 = %5, %iterArg_4 = %3, %iterArg_5 = %7) : tensor<i32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2x4xf32>
+    cond {
+      %c_6 = stablehlo.constant dense<8> : tensor<i32>
+      %14 = stablehlo.compare LT, %iterArg, %c_6 {sdy.sharding_rule = #sdy.op_sharding_rule<([], [])->([])>} : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %14 : tensor<i1>
+    } do {
+      %c_6 = stablehlo.constant dense<1> : tensor<i32>
+      %14 = stablehlo.add %iterArg, %c_6 {sdy.sharding_rule = #sdy.op_sharding_rule<([], [])->([])>} : tensor<i32>
+      %15 = "stablehlo.collective_permute"(%iterArg_1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0]]> : tensor<8x2xi64>}> {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4}>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+      %16 = "stablehlo.collective_permute"(%iterArg_2) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0]]> : tensor<8x2xi64>}> {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4}>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+      %17 = stablehlo.transpose %iterArg_1, dims = [1, 0] {result_layout = dense<[0, 1]> : tensor<2xindex>, sdy.sharding_rule = #sdy.op_sharding_rule<([j, i])->([i, j]) {i=4, j=2}>, xla_shape = "f32[4,2]{0,1}"} : (tensor<2x4xf32>) -> tensor<4x2xf32>
+      %18 = stablehlo.dot %arg0, %17, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=2, k=4} reduction={k}>} : (tensor<2x4xf32>, tensor<4x2xf32>) -> tensor<2x2xf32>
+      %cst_7 = stablehlo.constant dense<5.000000e-01> : tensor<f32>
+      %19 = stablehlo.broadcast_in_dim %cst_7, dims = [] {sdy.sharding_rule = #sdy.op_sharding_rule<([])->([i, j]) {i=2, j=2}>} : (tensor<f32>) -> tensor<2x2xf32>
+      %20 = stablehlo.multiply %18, %19 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
+      %cst_8 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+      %21 = stablehlo.reduce(%20 init: %cst_8) applies stablehlo.maximum across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
+      %22 = stablehlo.maximum %iterArg_3, %21 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
+      %23 = stablehlo.subtract %iterArg_3, %22 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
+      %24 = stablehlo.exponential %23 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) {i=2}>} : tensor<2xf32>
+      %25 = stablehlo.multiply %iterArg_4, %24 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
+      %26 = stablehlo.reshape %22 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
+      %27 = stablehlo.broadcast_in_dim %26, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
+      %28 = stablehlo.reshape %27 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
+      %29 = stablehlo.broadcast_in_dim %28, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=2}>} : (tensor<2xf32>) -> tensor<2x2xf32>
+      %30 = stablehlo.subtract %20, %29 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
+      %31 = stablehlo.exponential %30 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
+      %cst_9 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %32 = stablehlo.reduce(%31 init: %cst_9) applies stablehlo.add across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
+      %33 = stablehlo.add %25, %32 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
+      %34 = stablehlo.reshape %24 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
+      %35 = stablehlo.broadcast_in_dim %34, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
+      %36 = stablehlo.reshape %35 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
+      %37 = stablehlo.broadcast_in_dim %36, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=4}>} : (tensor<2xf32>) -> tensor<2x4xf32>
+      %38 = stablehlo.multiply %iterArg_5, %37 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
+      %39 = stablehlo.dot %31, %iterArg_2, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=4, k=2} reduction={k}>} : (tensor<2x2xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+      %40 = stablehlo.add %38, %39 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
+      stablehlo.return %14, %15, %16, %22, %33, %40 : tensor<i32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2x4xf32>
+    }
+    %9 = stablehlo.reshape %8#4 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
     %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
     %11 = stablehlo.reshape %10 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
     %12 = stablehlo.broadcast_in_dim %11, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=4}>} : (tensor<2xf32>) -> tensor<2x4xf32>
-    %cst_1 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
-    %13 = stablehlo.broadcast_in_dim %cst_1, dims = [] {sdy.sharding_rule = #sdy.op_sharding_rule<([])->([i, j]) {i=2, j=4}>} : (tensor<f32>) -> tensor<2x4xf32>
-    %14 = stablehlo.multiply %12, %13 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
-    %15 = stablehlo.reshape %6 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
-    %16 = stablehlo.broadcast_in_dim %15, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-    %17 = stablehlo.reshape %16 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
-    %18 = stablehlo.broadcast_in_dim %17, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=2}>} : (tensor<2xf32>) -> tensor<2x2xf32>
-    %19 = stablehlo.subtract %4, %18 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %20 = stablehlo.exponential %19 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %21 = stablehlo.dot %20, %arg2, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=4, k=2} reduction={k}>} : (tensor<2x2xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
-    %22 = stablehlo.add %14, %21 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
-    %23 = "stablehlo.collective_permute"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0]]> : tensor<8x2xi64>}> {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4}>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
-    %24 = stablehlo.transpose %23, dims = [1, 0] {result_layout = dense<[0, 1]> : tensor<2xindex>, sdy.sharding_rule = #sdy.op_sharding_rule<([j, i])->([i, j]) {i=4, j=2}>, xla_shape = "f32[4,2]{0,1}"} : (tensor<2x4xf32>) -> tensor<4x2xf32>
-    %25 = stablehlo.dot %arg0, %24, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=2, k=4} reduction={k}>} : (tensor<2x4xf32>, tensor<4x2xf32>) -> tensor<2x2xf32>
-    %26 = stablehlo.multiply %25, %3 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %27 = stablehlo.reduce(%26 init: %cst) applies stablehlo.maximum across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
-    %28 = stablehlo.maximum %6, %27 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %29 = stablehlo.subtract %6, %28 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %30 = stablehlo.exponential %29 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) {i=2}>} : tensor<2xf32>
-    %31 = stablehlo.reshape %30 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
-    %32 = stablehlo.broadcast_in_dim %31, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-    %33 = stablehlo.reshape %32 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
-    %34 = stablehlo.broadcast_in_dim %33, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=4}>} : (tensor<2xf32>) -> tensor<2x4xf32>
-    %35 = stablehlo.multiply %22, %34 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
-    %36 = stablehlo.reshape %28 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
-    %37 = stablehlo.broadcast_in_dim %36, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-    %38 = stablehlo.reshape %37 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
-    %39 = stablehlo.broadcast_in_dim %38, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=2}>} : (tensor<2xf32>) -> tensor<2x2xf32>
-    %40 = stablehlo.subtract %26, %39 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %41 = stablehlo.exponential %40 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %42 = "stablehlo.collective_permute"(%arg2) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0]]> : tensor<8x2xi64>}> {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4}>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
-    %43 = stablehlo.dot %41, %42, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=4, k=2} reduction={k}>} : (tensor<2x2xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
-    %44 = stablehlo.add %35, %43 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
-    %45 = "stablehlo.collective_permute"(%23) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0]]> : tensor<8x2xi64>}> {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4}>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
-    %46 = stablehlo.transpose %45, dims = [1, 0] {result_layout = dense<[0, 1]> : tensor<2xindex>, sdy.sharding_rule = #sdy.op_sharding_rule<([j, i])->([i, j]) {i=4, j=2}>, xla_shape = "f32[4,2]{0,1}"} : (tensor<2x4xf32>) -> tensor<4x2xf32>
-    %47 = stablehlo.dot %arg0, %46, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=2, k=4} reduction={k}>} : (tensor<2x4xf32>, tensor<4x2xf32>) -> tensor<2x2xf32>
-    %48 = stablehlo.multiply %47, %3 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %49 = stablehlo.reduce(%48 init: %cst) applies stablehlo.maximum across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
-    %50 = stablehlo.maximum %28, %49 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %51 = stablehlo.subtract %28, %50 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %52 = stablehlo.exponential %51 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) {i=2}>} : tensor<2xf32>
-    %53 = stablehlo.reshape %52 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
-    %54 = stablehlo.broadcast_in_dim %53, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-    %55 = stablehlo.reshape %54 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
-    %56 = stablehlo.broadcast_in_dim %55, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=4}>} : (tensor<2xf32>) -> tensor<2x4xf32>
-    %57 = stablehlo.multiply %44, %56 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
-    %58 = stablehlo.reshape %50 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
-    %59 = stablehlo.broadcast_in_dim %58, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-    %60 = stablehlo.reshape %59 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
-    %61 = stablehlo.broadcast_in_dim %60, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=2}>} : (tensor<2xf32>) -> tensor<2x2xf32>
-    %62 = stablehlo.subtract %48, %61 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %63 = stablehlo.exponential %62 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %64 = "stablehlo.collective_permute"(%42) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0]]> : tensor<8x2xi64>}> {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4}>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
-    %65 = stablehlo.dot %63, %64, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=4, k=2} reduction={k}>} : (tensor<2x2xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
-    %66 = stablehlo.add %57, %65 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
-    %67 = "stablehlo.collective_permute"(%45) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0]]> : tensor<8x2xi64>}> {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4}>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
-    %68 = stablehlo.transpose %67, dims = [1, 0] {result_layout = dense<[0, 1]> : tensor<2xindex>, sdy.sharding_rule = #sdy.op_sharding_rule<([j, i])->([i, j]) {i=4, j=2}>, xla_shape = "f32[4,2]{0,1}"} : (tensor<2x4xf32>) -> tensor<4x2xf32>
-    %69 = stablehlo.dot %arg0, %68, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=2, k=4} reduction={k}>} : (tensor<2x4xf32>, tensor<4x2xf32>) -> tensor<2x2xf32>
-    %70 = stablehlo.multiply %69, %3 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %71 = stablehlo.reduce(%70 init: %cst) applies stablehlo.maximum across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
-    %72 = stablehlo.maximum %50, %71 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %73 = stablehlo.subtract %50, %72 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %74 = stablehlo.exponential %73 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) {i=2}>} : tensor<2xf32>
-    %75 = stablehlo.reshape %74 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
-    %76 = stablehlo.broadcast_in_dim %75, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-    %77 = stablehlo.reshape %76 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
-    %78 = stablehlo.broadcast_in_dim %77, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=4}>} : (tensor<2xf32>) -> tensor<2x4xf32>
-    %79 = stablehlo.multiply %66, %78 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
-    %80 = stablehlo.reshape %72 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
-    %81 = stablehlo.broadcast_in_dim %80, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-    %82 = stablehlo.reshape %81 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
-    %83 = stablehlo.broadcast_in_dim %82, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=2}>} : (tensor<2xf32>) -> tensor<2x2xf32>
-    %84 = stablehlo.subtract %70, %83 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %85 = stablehlo.exponential %84 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %86 = "stablehlo.collective_permute"(%64) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0]]> : tensor<8x2xi64>}> {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4}>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
-    %87 = stablehlo.dot %85, %86, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=4, k=2} reduction={k}>} : (tensor<2x2xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
-    %88 = stablehlo.add %79, %87 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
-    %89 = "stablehlo.collective_permute"(%67) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0]]> : tensor<8x2xi64>}> {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4}>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
-    %90 = stablehlo.transpose %89, dims = [1, 0] {result_layout = dense<[0, 1]> : tensor<2xindex>, sdy.sharding_rule = #sdy.op_sharding_rule<([j, i])->([i, j]) {i=4, j=2}>, xla_shape = "f32[4,2]{0,1}"} : (tensor<2x4xf32>) -> tensor<4x2xf32>
-    %91 = stablehlo.dot %arg0, %90, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=2, k=4} reduction={k}>} : (tensor<2x4xf32>, tensor<4x2xf32>) -> tensor<2x2xf32>
-    %92 = stablehlo.multiply %91, %3 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %93 = stablehlo.reduce(%92 init: %cst) applies stablehlo.maximum across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
-    %94 = stablehlo.maximum %72, %93 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %95 = stablehlo.subtract %72, %94 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %96 = stablehlo.exponential %95 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) {i=2}>} : tensor<2xf32>
-    %97 = stablehlo.reshape %96 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
-    %98 = stablehlo.broadcast_in_dim %97, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-    %99 = stablehlo.reshape %98 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
-    %100 = stablehlo.broadcast_in_dim %99, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=4}>} : (tensor<2xf32>) -> tensor<2x4xf32>
-    %101 = stablehlo.multiply %88, %100 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
-    %102 = stablehlo.reshape %94 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
-    %103 = stablehlo.broadcast_in_dim %102, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-    %104 = stablehlo.reshape %103 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
-    %105 = stablehlo.broadcast_in_dim %104, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=2}>} : (tensor<2xf32>) -> tensor<2x2xf32>
-    %106 = stablehlo.subtract %92, %105 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %107 = stablehlo.exponential %106 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %108 = "stablehlo.collective_permute"(%86) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0]]> : tensor<8x2xi64>}> {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4}>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
-    %109 = stablehlo.dot %107, %108, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=4, k=2} reduction={k}>} : (tensor<2x2xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
-    %110 = stablehlo.add %101, %109 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
-    %111 = "stablehlo.collective_permute"(%89) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0]]> : tensor<8x2xi64>}> {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4}>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
-    %112 = stablehlo.transpose %111, dims = [1, 0] {result_layout = dense<[0, 1]> : tensor<2xindex>, sdy.sharding_rule = #sdy.op_sharding_rule<([j, i])->([i, j]) {i=4, j=2}>, xla_shape = "f32[4,2]{0,1}"} : (tensor<2x4xf32>) -> tensor<4x2xf32>
-    %113 = stablehlo.dot %arg0, %112, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=2, k=4} reduction={k}>} : (tensor<2x4xf32>, tensor<4x2xf32>) -> tensor<2x2xf32>
-    %114 = stablehlo.multiply %113, %3 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %115 = stablehlo.reduce(%114 init: %cst) applies stablehlo.maximum across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
-    %116 = stablehlo.maximum %94, %115 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %117 = stablehlo.subtract %94, %116 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %118 = stablehlo.exponential %117 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) {i=2}>} : tensor<2xf32>
-    %119 = stablehlo.reshape %118 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
-    %120 = stablehlo.broadcast_in_dim %119, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-    %121 = stablehlo.reshape %120 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
-    %122 = stablehlo.broadcast_in_dim %121, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=4}>} : (tensor<2xf32>) -> tensor<2x4xf32>
-    %123 = stablehlo.multiply %110, %122 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
-    %124 = stablehlo.reshape %116 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
-    %125 = stablehlo.broadcast_in_dim %124, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-    %126 = stablehlo.reshape %125 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
-    %127 = stablehlo.broadcast_in_dim %126, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=2}>} : (tensor<2xf32>) -> tensor<2x2xf32>
-    %128 = stablehlo.subtract %114, %127 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %129 = stablehlo.exponential %128 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %130 = "stablehlo.collective_permute"(%108) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0]]> : tensor<8x2xi64>}> {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4}>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
-    %131 = stablehlo.dot %129, %130, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=4, k=2} reduction={k}>} : (tensor<2x2xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
-    %132 = stablehlo.add %123, %131 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
-    %133 = "stablehlo.collective_permute"(%111) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0]]> : tensor<8x2xi64>}> {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4}>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
-    %134 = stablehlo.transpose %133, dims = [1, 0] {result_layout = dense<[0, 1]> : tensor<2xindex>, sdy.sharding_rule = #sdy.op_sharding_rule<([j, i])->([i, j]) {i=4, j=2}>, xla_shape = "f32[4,2]{0,1}"} : (tensor<2x4xf32>) -> tensor<4x2xf32>
-    %135 = stablehlo.dot %arg0, %134, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=2, k=4} reduction={k}>} : (tensor<2x4xf32>, tensor<4x2xf32>) -> tensor<2x2xf32>
-    %136 = stablehlo.multiply %135, %3 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %137 = stablehlo.reduce(%136 init: %cst) applies stablehlo.maximum across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
-    %138 = stablehlo.maximum %116, %137 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %139 = stablehlo.subtract %116, %138 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %140 = stablehlo.exponential %139 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) {i=2}>} : tensor<2xf32>
-    %141 = stablehlo.reshape %140 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
-    %142 = stablehlo.broadcast_in_dim %141, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-    %143 = stablehlo.reshape %142 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
-    %144 = stablehlo.broadcast_in_dim %143, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=4}>} : (tensor<2xf32>) -> tensor<2x4xf32>
-    %145 = stablehlo.multiply %132, %144 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
-    %146 = stablehlo.reshape %138 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
-    %147 = stablehlo.broadcast_in_dim %146, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-    %148 = stablehlo.reshape %147 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
-    %149 = stablehlo.broadcast_in_dim %148, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=2}>} : (tensor<2xf32>) -> tensor<2x2xf32>
-    %150 = stablehlo.subtract %136, %149 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %151 = stablehlo.exponential %150 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %152 = "stablehlo.collective_permute"(%130) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0]]> : tensor<8x2xi64>}> {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4}>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
-    %153 = stablehlo.dot %151, %152, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=4, k=2} reduction={k}>} : (tensor<2x2xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
-    %154 = stablehlo.add %145, %153 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
-    %155 = "stablehlo.collective_permute"(%133) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0]]> : tensor<8x2xi64>}> {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4}>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
-    %156 = stablehlo.transpose %155, dims = [1, 0] {result_layout = dense<[0, 1]> : tensor<2xindex>, sdy.sharding_rule = #sdy.op_sharding_rule<([j, i])->([i, j]) {i=4, j=2}>, xla_shape = "f32[4,2]{0,1}"} : (tensor<2x4xf32>) -> tensor<4x2xf32>
-    %157 = stablehlo.dot %arg0, %156, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=2, k=4} reduction={k}>} : (tensor<2x4xf32>, tensor<4x2xf32>) -> tensor<2x2xf32>
-    %158 = stablehlo.multiply %157, %3 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %159 = stablehlo.reduce(%158 init: %cst) applies stablehlo.maximum across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
-    %160 = stablehlo.maximum %138, %159 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %161 = stablehlo.subtract %138, %160 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %162 = stablehlo.exponential %161 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) {i=2}>} : tensor<2xf32>
-    %163 = stablehlo.reshape %162 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
-    %164 = stablehlo.broadcast_in_dim %163, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-    %165 = stablehlo.reshape %164 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
-    %166 = stablehlo.broadcast_in_dim %165, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=4}>} : (tensor<2xf32>) -> tensor<2x4xf32>
-    %167 = stablehlo.multiply %154, %166 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
-    %168 = stablehlo.reshape %160 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
-    %169 = stablehlo.broadcast_in_dim %168, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-    %170 = stablehlo.reshape %169 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
-    %171 = stablehlo.broadcast_in_dim %170, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=2}>} : (tensor<2xf32>) -> tensor<2x2xf32>
-    %172 = stablehlo.subtract %158, %171 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %173 = stablehlo.exponential %172 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=2}>} : tensor<2x2xf32>
-    %174 = "stablehlo.collective_permute"(%152) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 0]]> : tensor<8x2xi64>}> {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4}>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
-    %175 = stablehlo.dot %173, %174, precision = [DEFAULT, DEFAULT] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=2, j=4, k=2} reduction={k}>} : (tensor<2x2xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
-    %176 = stablehlo.add %167, %175 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
-    %177 = stablehlo.broadcast_in_dim %cst_1, dims = [] {sdy.sharding_rule = #sdy.op_sharding_rule<([])->([i]) {i=2}>} : (tensor<f32>) -> tensor<2xf32>
-    %178 = stablehlo.multiply %8, %177 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %179 = stablehlo.reduce(%20 init: %cst_1) applies stablehlo.add across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
-    %180 = stablehlo.add %178, %179 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %181 = stablehlo.multiply %180, %30 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %182 = stablehlo.reduce(%41 init: %cst_1) applies stablehlo.add across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
-    %183 = stablehlo.add %181, %182 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %184 = stablehlo.multiply %183, %52 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %185 = stablehlo.reduce(%63 init: %cst_1) applies stablehlo.add across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
-    %186 = stablehlo.add %184, %185 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %187 = stablehlo.multiply %186, %74 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %188 = stablehlo.reduce(%85 init: %cst_1) applies stablehlo.add across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
-    %189 = stablehlo.add %187, %188 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %190 = stablehlo.multiply %189, %96 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %191 = stablehlo.reduce(%107 init: %cst_1) applies stablehlo.add across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
-    %192 = stablehlo.add %190, %191 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %193 = stablehlo.multiply %192, %118 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %194 = stablehlo.reduce(%129 init: %cst_1) applies stablehlo.add across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
-    %195 = stablehlo.add %193, %194 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %196 = stablehlo.multiply %195, %140 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %197 = stablehlo.reduce(%151 init: %cst_1) applies stablehlo.add across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
-    %198 = stablehlo.add %196, %197 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %199 = stablehlo.multiply %198, %162 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %200 = stablehlo.reduce(%173 init: %cst_1) applies stablehlo.add across dimensions = [1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=2, j=2} reduction={j}>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
-    %201 = stablehlo.add %199, %200 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=2}>} : tensor<2xf32>
-    %202 = stablehlo.reshape %201 {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=1} need_replication={j}>} : (tensor<2xf32>) -> tensor<2x1xf32>
-    %203 = stablehlo.broadcast_in_dim %202, dims = [0, 1] {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=1}>} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-    %204 = stablehlo.reshape %203 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i]) {i=2, j=1} need_replication={j}>} : (tensor<2x1xf32>) -> tensor<2xf32>
-    %205 = stablehlo.broadcast_in_dim %204, dims = [0] {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=2, j=4}>} : (tensor<2xf32>) -> tensor<2x4xf32>
-    %206 = stablehlo.divide %176, %205 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
-    return %206 : tensor<2x4xf32>
+    %13 = stablehlo.divide %8#5, %12 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4}>} : tensor<2x4xf32>
+    return %13 : tensor<2x4xf32>
   }
 }

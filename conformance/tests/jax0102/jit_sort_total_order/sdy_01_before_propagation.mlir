@@ -1,0 +1,38 @@
+module @jit__lambda attributes {mhlo.cross_program_prefetches = [], mhlo.input_output_alias = [], mhlo.is_dynamic = false, mhlo.num_partitions = 8 : i32, mhlo.use_auto_spmd_partitioning = false} {
+  sdy.mesh @mesh = <["x"=8]> {stablehlo.mesh = {axes = [{name = "x", size = 8 : i64}]}}
+  func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, tensor<8x8xi32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) {
+    %0 = "stablehlo.sort"(%arg0) <{dimension = 1 : i64, is_stable = true}> ({
+    ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
+      %4 = stablehlo.compare NE, %arg1, %arg1 : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %5 = sdy.constant dense<0x7FC00000> : tensor<f32>
+      %6 = sdy.constant dense<0.000000e+00> : tensor<f32>
+      %7 = stablehlo.compare EQ, %arg1, %6 : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %8 = stablehlo.select %7, %6, %arg1 : tensor<i1>, tensor<f32>
+      %9 = stablehlo.select %4, %5, %8 : tensor<i1>, tensor<f32>
+      %10 = stablehlo.compare NE, %arg2, %arg2 : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %11 = stablehlo.compare EQ, %arg2, %6 : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %12 = stablehlo.select %11, %6, %arg2 : tensor<i1>, tensor<f32>
+      %13 = stablehlo.select %10, %5, %12 : tensor<i1>, tensor<f32>
+      %14 = stablehlo.compare LT, %9, %13, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %14 : tensor<i1>
+    }) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    %1 = stablehlo.iota dim = 0 : tensor<8xi32>
+    %2 = stablehlo.broadcast_in_dim %1, dims = [0] : (tensor<8xi32>) -> tensor<8x8xi32>
+    %3:2 = "stablehlo.sort"(%arg0, %2) <{dimension = 0 : i64, is_stable = true}> ({
+    ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>, %arg3: tensor<i32>, %arg4: tensor<i32>):
+      %4 = stablehlo.compare NE, %arg1, %arg1 : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %5 = sdy.constant dense<0x7FC00000> : tensor<f32>
+      %6 = sdy.constant dense<0.000000e+00> : tensor<f32>
+      %7 = stablehlo.compare EQ, %arg1, %6 : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %8 = stablehlo.select %7, %6, %arg1 : tensor<i1>, tensor<f32>
+      %9 = stablehlo.select %4, %5, %8 : tensor<i1>, tensor<f32>
+      %10 = stablehlo.compare NE, %arg2, %arg2 : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %11 = stablehlo.compare EQ, %arg2, %6 : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %12 = stablehlo.select %11, %6, %arg2 : tensor<i1>, tensor<f32>
+      %13 = stablehlo.select %10, %5, %12 : tensor<i1>, tensor<f32>
+      %14 = stablehlo.compare LT, %9, %13, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %14 : tensor<i1>
+    }) : (tensor<8x8xf32>, tensor<8x8xi32>) -> (tensor<8x8xf32>, tensor<8x8xi32>)
+    return %0, %3#1 : tensor<8x8xf32>, tensor<8x8xi32>
+  }
+}

@@ -1,0 +1,9 @@
+module @jit_f attributes {mhlo.cross_program_prefetches = [], mhlo.frontend_attributes = {xla.sdy.meshes = "{mesh = #sdy.mesh<[\22x\22=2, \22y\22=2, \22z\22=2]>}"}, mhlo.input_output_alias = [], mhlo.is_dynamic = false, mhlo.num_partitions = 8 : i32, mhlo.use_auto_spmd_partitioning = false} {
+  func.func @main(%arg0: tensor<6x4xf32> {mhlo.frontend_attributes = {xla.sdy.sharding = "#sdy.sharding<@mesh, [{}, {\22z\22}]>"}, mhlo.sharding = "{devices=[1,2,4]<=[4,2]T(1,0) last_tile_dim_replicate}"}, %arg1: tensor<4x5xf32> {mhlo.frontend_attributes = {xla.sdy.sharding = "#sdy.sharding<@mesh, [{\22z\22}, {}]>"}, mhlo.sharding = "{devices=[2,1,4]<=[4,2]T(1,0) last_tile_dim_replicate}"}) -> (tensor<6x5xf32> {mhlo.sharding = "{replicated}"}) {
+    %0 = stablehlo.sine %arg0 : tensor<6x4xf32>
+    %1 = stablehlo.custom_call @Sharding(%0) {backend_config = "", mhlo.frontend_attributes = {xla.sdy.sharding = "#sdy.sharding_per_value<[<@mesh, [{\22x\22, \22y\22}, {\22z\22}]>]>"}, mhlo.sharding = "{devices=[4,2]<=[8]}"} : (tensor<6x4xf32>) -> tensor<6x4xf32>
+    %2 = stablehlo.dot %1, %arg1, precision = [DEFAULT, DEFAULT] : (tensor<6x4xf32>, tensor<4x5xf32>) -> tensor<6x5xf32>
+    %3 = stablehlo.custom_call @xla.sdy.FuncResultSharding(%2) {backend_config = "", has_side_effect = true, mhlo.frontend_attributes = {xla.sdy.sharding = "#sdy.sharding_per_value<[<@mesh, [{}, {}]>]>"}} : (tensor<6x5xf32>) -> tensor<6x5xf32>
+    return %3 : tensor<6x5xf32>
+  }
+}

@@ -1,0 +1,10 @@
+module @jit__lambda attributes {mhlo.cross_program_prefetches = [], mhlo.input_output_alias = [], mhlo.is_dynamic = false, mhlo.num_partitions = 8 : i32, mhlo.use_auto_spmd_partitioning = false} {
+  sdy.mesh @mesh = <["x"=8]> {stablehlo.mesh = {axes = [{name = "x", size = 8 : i64}]}}
+  func.func @main(%arg0: tensor<2x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<16x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) {
+    %0 = "stablehlo.all_to_all"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, concat_dimension = 1 : i64, replica_groups = dense<[[0, 1, 2, 3, 4, 5, 6, 7]]> : tensor<1x8xi64>, split_count = 8 : i64, split_dimension = 1 : i64}> {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, k]) {i=2, j=16, k=16} need_replication={j, k}>} : (tensor<2x16xf32>) -> tensor<2x16xf32>
+    %1 = stablehlo.reshape %0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, jk])->([i, j, k]) {i=2, j=8, k=2}>} : (tensor<2x16xf32>) -> tensor<2x8x2xf32>
+    %2 = stablehlo.transpose %1, dims = [1, 0, 2] {result_layout = dense<[2, 0, 1]> : tensor<3xindex>, sdy.sharding_rule = #sdy.op_sharding_rule<([j, i, k])->([i, j, k]) {i=8, j=2, k=2}>, xla_shape = "f32[8,2,2]{2,0,1}"} : (tensor<2x8x2xf32>) -> tensor<8x2x2xf32>
+    %3 = stablehlo.reshape %2 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k])->([ij, k]) {i=8, j=2, k=2}>} : (tensor<8x2x2xf32>) -> tensor<16x2xf32>
+    return %3 : tensor<16x2xf32>
+  }
+}

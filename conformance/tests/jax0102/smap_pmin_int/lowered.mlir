@@ -1,0 +1,14 @@
+module @jit__lambda attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=4]> {stablehlo.mesh = {axes = [{name = "x", size = 2 : i64}, {name = "y", size = 4 : i64}]}}
+  func.func public @main(%arg0: tensor<16xi32>) -> (tensor<2xi32> {jax.result_info = "result"}) {
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x", "y"}]>] out_shardings=[<@mesh, [{}]>] manual_axes={"x", "y"} (%arg1: tensor<2xi32>) {
+      %1 = "stablehlo.all_reduce"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1, 2, 3, 4, 5, 6, 7]]> : tensor<1x8xi64>, use_global_device_ids}> ({
+      ^bb0(%arg2: tensor<i32>, %arg3: tensor<i32>):
+        %2 = stablehlo.minimum %arg2, %arg3 : tensor<i32>
+        stablehlo.return %2 : tensor<i32>
+      }) : (tensor<2xi32>) -> tensor<2xi32>
+      sdy.return %1 : tensor<2xi32>
+    } : (tensor<16xi32>) -> tensor<2xi32>
+    return %0 : tensor<2xi32>
+  }
+}
