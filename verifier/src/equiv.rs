@@ -439,15 +439,117 @@ impl SequentialRun<'_> {
     /// The exact sums of result `i`, when it is a probed sum.
     fn exact_sums(&self, i: usize) -> Option<ExactSums> {
         let (probed, extra) = self.probe.as_ref()?;
-        let site = probed.probe.sites.iter().find(|s| s.result == i)?;
-        let base = probed.probe.results;
-        let tensor = |k: usize| match extra.get(k.checked_sub(base)?) {
-            Some(Value::Tensor(t)) => Some(t),
-            _ => None,
-        };
-        let operands: Vec<_> = site.operands.iter().map(|&k| tensor(k)).collect::<Option<_>>()?;
-        let addends: Vec<_> = site.addends.iter().map(|&(k, _)| tensor(k)).collect::<Option<_>>()?;
-        exact::exact_sums(&probed.limbs, site, &operands, &addends, self.limits)
+        probed_exact_sums(probed, extra, i, self.limits)
+    }
+}
+
+/// The exact sums of the twin's result `i` from the probe's `extra` results
+/// (the operands of its final sums), when result `i` is a probed sum.
+fn probed_exact_sums(probed: &Probed, extra: &[Value], i: usize, limits: Limits) -> Option<ExactSums> {
+    let site = probed.probe.sites.iter().find(|s| s.result == i)?;
+    let base = probed.probe.results;
+    let tensor = |k: usize| match extra.get(k.checked_sub(base)?) {
+        Some(Value::Tensor(t)) => Some(t),
+        _ => None,
+    };
+    let operands: Vec<_> = site.operands.iter().map(|&k| tensor(k)).collect::<Option<_>>()?;
+    let addends: Vec<_> = site.addends.iter().map(|&(k, _)| tensor(k)).collect::<Option<_>>()?;
+    exact::exact_sums(&probed.limbs, site, &operands, &addends, limits)
+}
+
+/// One run of an unpartitioned function on given inputs, kept as the
+/// reference that any number of other runs of the same program on the same
+/// inputs are judged against (the sharded run, a partitioned HLO module,
+/// another implementation's outputs), with `equiv`'s rules. Under
+/// `Comparison::Tolerant` it runs as a probe (`exact::add_probe`), so final
+/// sums are judged against their exact values, as `equiv` judges them.
+pub struct TwinRun {
+    results: Vec<Value>,
+    probe: Option<(Probed, Vec<Value>)>,
+    comparison: Comparison,
+    limits: Limits,
+}
+
+impl fmt::Debug for TwinRun {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TwinRun").field("results", &self.results.len()).field("probed", &self.probe.is_some()).finish()
+    }
+}
+
+/// Runs function `func` of `m` (an unpartitioned program: no shardings are
+/// read) on `args` on the reference interpreter, as the reference of
+/// `TwinRun`'s judgements.
+pub fn run_twin(
+    m: &Module,
+    func: &str,
+    args: Vec<Value>,
+    comparison: Comparison,
+    limits: Limits,
+) -> Result<TwinRun, EquivError> {
+    let probed = match comparison {
+        Comparison::Tolerant(_) => {
+            let mut pm = m.clone();
+            let name = format!("{func}__equiv_exact_probe");
+            exact::add_probe(&mut pm, func, &name).map(|probe| {
+                let limbs = exact::limb_module(&pm, &probe);
+                Probed { module: pm, limbs, probe }
+            })
+        }
+        Comparison::Bitwise => None,
+    };
+    let (module, name) = match &probed {
+        Some(p) => (&p.module, p.probe.func.as_str()),
+        None => (m, func),
+    };
+    let mut results = shardref_interp::run(module, name, args, limits)
+        .map_err(|e| EquivError::from_interp("sequential", func, e))?
+        .results;
+    let probe = probed.map(|p| {
+        let extra = results.split_off(p.probe.results.min(results.len()));
+        (p, extra)
+    });
+    Ok(TwinRun { results, probe, comparison, limits })
+}
+
+impl TwinRun {
+    /// The twin's results.
+    pub fn results(&self) -> &[Value] {
+        &self.results
+    }
+
+    fn exact_sums(&self, i: usize) -> Option<ExactSums> {
+        let (probed, extra) = self.probe.as_ref()?;
+        probed_exact_sums(probed, extra, i, self.limits)
+    }
+
+    /// Judges a sharded run's results (reassembled) against the twin's.
+    pub fn judge_sharded(&self, par: &[ShardedValue], trial: Option<usize>) -> Result<Verdict, EquivError> {
+        compare_results(par, &self.results, trial, self.comparison, &mut |i| self.exact_sums(i))
+    }
+
+    /// Judges global results computed elsewhere against the twin's;
+    /// `holders(i, index)` names the devices holding element `index` of result `i`.
+    pub fn judge_global(
+        &self,
+        par: &[Value],
+        trial: Option<usize>,
+        holders: &dyn Fn(usize, &[usize]) -> Vec<i64>,
+    ) -> Verdict {
+        if par.len() != self.results.len() {
+            return Verdict::TypesDiffer {
+                result: None,
+                message: format!("{} results vs {} results of the twin", par.len(), self.results.len()),
+            };
+        }
+        let mut closeness: Option<Closeness> = None;
+        for (i, (p, s)) in par.iter().zip(&self.results).enumerate() {
+            match compare_values(i, p, s, trial, self.comparison, &mut || self.exact_sums(i), &|ix| holders(i, ix)) {
+                Compared::Close(c) => closeness.get_or_insert_with(Closeness::default).merge(&c),
+                Compared::Bitwise => {}
+                Compared::Differs(v) => return v,
+            }
+        }
+        Verdict::Equal { trials: 1, closeness }
     }
 }
 

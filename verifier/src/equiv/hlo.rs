@@ -96,9 +96,36 @@ pub fn root_sharding(m: &Module) -> Result<Option<HloSharding>, EquivError> {
 
 /// Splits global inputs into per-partition arguments: `[partition][parameter]`.
 pub fn shard_inputs(m: &Module, global: &[Value]) -> Result<Vec<Vec<Value>>, EquivError> {
-    let params = entry_params(m)?;
+    shard_inputs_with(m, global, &[])
+}
+
+/// As `shard_inputs`, with the parameters' shardings given (one per parameter, replacing their
+/// `sharding=`; empty: the parameters' own). XLA keeps the shardings of a partitioned entry's
+/// parameters in the executable, not in the module (jaxlib 0.12's dumps carry none), so a caller
+/// holding the executable passes them here.
+pub fn shard_inputs_with(
+    m: &Module,
+    global: &[Value],
+    input_shardings: &[HloSharding],
+) -> Result<Vec<Vec<Value>>, EquivError> {
+    let mut params = entry_params(m)?;
     let n = num_partitions(m);
     let at = entry(m).map(|e| m.op(e).span).unwrap_or(Span::NONE);
+    if !input_shardings.is_empty() {
+        if input_shardings.len() != params.len() {
+            return Err(EquivError::new(
+                at,
+                format!(
+                    "{} input sharding(s) for the entry computation's {} parameter(s)",
+                    input_shardings.len(),
+                    params.len()
+                ),
+            ));
+        }
+        for (p, s) in params.iter_mut().zip(input_shardings) {
+            p.sharding = Some(s.clone());
+        }
+    }
     if params.len() != global.len() {
         return Err(EquivError::new(
             at,
@@ -192,8 +219,20 @@ pub fn run_global(
     global_shapes: Option<&[Vec<usize>]>,
     limits: Limits,
 ) -> Result<GlobalRun, GlobalRunError> {
+    run_global_with(m, global, &[], result_shardings, global_shapes, limits)
+}
+
+/// As `run_global`, with the parameters' shardings given (`shard_inputs_with`).
+pub fn run_global_with(
+    m: &Module,
+    global: &[Value],
+    input_shardings: &[HloSharding],
+    result_shardings: &[HloSharding],
+    global_shapes: Option<&[Vec<usize>]>,
+    limits: Limits,
+) -> Result<GlobalRun, GlobalRunError> {
     let n = num_partitions(m);
-    let args = shard_inputs(m, global)?;
+    let args = shard_inputs_with(m, global, input_shardings)?;
     let roots = run_partitions(m, args, limits)
         .map_err(|e| EquivError { span: e.span, message: format!("partitioned run: {e}") })?;
     let at = entry(m).map(|e| m.op(e).span).unwrap_or(Span::NONE);
@@ -403,8 +442,8 @@ fn compare_global(
     Ok(closeness)
 }
 
-/// The partitions whose block holds `index`.
-fn holders_of(blocks: &[Vec<std::ops::Range<usize>>], index: &[usize]) -> Vec<i64> {
+/// The partitions whose block holds `index` (`blocks`: per partition, its block of the value).
+pub fn holders_of(blocks: &[Vec<std::ops::Range<usize>>], index: &[usize]) -> Vec<i64> {
     blocks
         .iter()
         .enumerate()
