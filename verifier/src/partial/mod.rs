@@ -63,7 +63,7 @@ use shardref_spec::Diagnostic;
 use shardref_spec::diag::{LineIndex, location};
 use shardref_spec::ir::sdy::{OpShardingRule, ReductionKind, SdyAttr, TensorSharding};
 use shardref_spec::ir::types::FloatKind;
-use shardref_spec::ir::{Attr, BlockId, DenseData, ElemType, Module, OpId, RegionId, Span, Type, ValueId};
+use shardref_spec::ir::{Attr, BlockId, DenseData, ElemType, Module, OpId, RegionId, Span, Type, ValueDef, ValueId};
 use shardref_spec::ops::{FuncOp, OpKind, SdyOp, StablehloOp, Traits};
 
 use crate::attrs;
@@ -1185,7 +1185,7 @@ fn body_kinds(m: &Module, op: OpId, s: StablehloOp) -> Option<Vec<Kind>> {
 /// The op defining `v`, through broadcasts, reshapes and converts.
 fn source_constant(m: &Module, mut v: ValueId) -> Option<OpId> {
     for _ in 0..16 {
-        let op = m.walk().into_iter().find(|&op| m.op(op).results.contains(&v))?;
+        let ValueDef::Result { op, .. } = m.value(v).def else { return None };
         match m.op(op).name.kind()? {
             OpKind::Stablehlo(StablehloOp::BroadcastInDim | StablehloOp::Reshape | StablehloOp::Convert) => {
                 v = *m.op(op).operands.first()?;
