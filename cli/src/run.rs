@@ -416,6 +416,8 @@ pub(crate) fn literal(v: &Value) -> String {
             s
         }
         Value::Token => "!stablehlo.token".into(),
+        // A future prints as the value it holds (the operation has run).
+        Value::Future(inner) => literal(inner),
     }
 }
 
@@ -445,5 +447,7 @@ fn write_one(dir: &Path, stem: &str, v: &Value) -> Result<(), Stop> {
             items.iter().enumerate().try_for_each(|(j, item)| write_one(dir, &format!("{stem}_{j}"), item))
         }
         Value::Token => Ok(()),
+        // A future is written as the value it holds (the operation has run).
+        Value::Future(inner) => write_one(dir, stem, inner),
     }
 }

@@ -481,6 +481,9 @@ pub enum Value {
     Tensor(Tensor),
     Tuple(Vec<Value>),
     Token,
+    /// A `!stablehlo.future<T>`: the value `async_start` produced, which
+    /// `async_done` returns (the operation has run when `async_start` ran).
+    Future(Box<Value>),
 }
 
 impl Value {

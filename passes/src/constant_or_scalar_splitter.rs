@@ -52,6 +52,7 @@ fn is_scalar(t: &Type) -> bool {
         | Type::Elem(_)
         | Type::None
         | Type::Token
+        | Type::Future(_)
         | Type::Opaque { .. } => false,
     }
 }

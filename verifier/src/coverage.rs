@@ -74,7 +74,6 @@ fn stablehlo(s: StablehloOp) -> Entry {
         S::CreateToken | S::AfterAll | S::PartitionId | S::ReplicaId | S::Outfeed | S::CustomCall => Entry::Labels(SIG),
         S::Einsum | S::UnaryEinsum => Entry::Labels(&["einsum_c"]),
         S::CrossReplicaSum => Entry::Labels(&["cross_replica_sum_c"]),
-        S::AsyncStart | S::AsyncDone => Entry::NotInterpreted,
         S::Abs
         | S::Cbrt
         | S::Ceil
@@ -180,7 +179,9 @@ fn stablehlo(s: StablehloOp) -> Entry {
         | S::ReduceScatter
         | S::CollectivePermute
         | S::CollectiveBroadcast
-        | S::CollectiveReduce => Entry::Spec(SIG),
+        | S::CollectiveReduce
+        | S::AsyncStart
+        | S::AsyncDone => Entry::Spec(SIG),
     }
 }
 

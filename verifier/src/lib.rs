@@ -266,7 +266,7 @@ fn own_rules(cx: &Cx<'_>, op: OpId) -> Result<(), Vec<Diagnostic>> {
     match cx.m.op(op).name {
         OpName::Known(OpKind::Sdy(k)) => sdy::verify_op(cx, op, k),
         OpName::Known(OpKind::Mpmd(k)) => mpmd::verify_op(cx, op, k).map_err(|d| vec![d]),
-        OpName::Known(OpKind::Stablehlo(k)) => stablehlo::verify_op(cx, op, k).map_err(|d| vec![d]),
+        OpName::Known(OpKind::Stablehlo(k)) => stablehlo::verify_op(cx, op, k),
         OpName::Known(OpKind::Func(k)) => stablehlo::verify_func_op(cx, op, k).map_err(|d| vec![d]),
         OpName::Known(OpKind::Chlo(k)) => chlo::verify_op(cx, op, k).map_err(|d| vec![d]),
         OpName::Known(OpKind::Mhlo(k)) => chlo::verify_mhlo_op(cx, op, k).map_err(|d| vec![d]),

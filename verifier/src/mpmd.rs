@@ -646,6 +646,7 @@ fn type_class(t: &Type) -> String {
         Type::Elem(ElemType::Quant(_)) => "quant".into(),
         Type::None => "none".into(),
         Type::Token => "token".into(),
+        Type::Future(_) => "future".into(),
         Type::MeshTensor(_) => "mesh_tensor".into(),
         Type::Opaque { name, .. } => format!("opaque:{name}"),
     }

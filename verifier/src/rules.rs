@@ -610,6 +610,11 @@ rules! {
     "collective_permute_c3", "C3", "stablehlo/collective_permute", "`is_unique(source_target_pairs[:, 1])`.";
     "collective_permute_c4", "C4", "stablehlo/collective_permute", "`0 <= source_target_pairs` (the upper bound needs the process grid).";
     "collective_permute_c5", "C5", "stablehlo/collective_permute", "`type(result) = type(operand)`.";
+    "async_start_c1", "C1", "stablehlo/async_start", "`body` must contain a single operation and a return.";
+    "async_start_c2", "C2", "stablehlo/async_start", "The operation in `body` can only be a collective (`all_reduce`, `all_gather`, `all_to_all`, `collective_permute`, `reduce_scatter`, `collective_broadcast`, `collective_reduce`) or a slice (`slice`, `dynamic_slice`, `dynamic_update_slice`).";
+    "async_start_c3", "C3", "stablehlo/async_start", "The arguments to `async_start` must match the ones passed to the operation in `body`.";
+    "async_start_c4", "C4", "stablehlo/async_start", "If the op in `body` returns type `T`, then `async_start` returns `future<T>`.";
+    "async_done_c1", "C1", "stablehlo/async_done", "If `async_done` receives a `future<T>`, then `async_done` returns `T`.";
     "collective_reduce_c1", "C1", "stablehlo/collective_reduce", "`is_unique(replica_groups)`.";
     "collective_reduce_c2", "C2", "stablehlo/collective_reduce", "`0 <= replica_groups < size(replica_groups)` (the ids 0..n-1 all appear).";
     "collective_reduce_c3", "C3", "stablehlo/collective_reduce", "`shape(results) = shape(operands)` (without the dynamic root operand, a rank-1 i32 tensor of one id per data operand).";

@@ -973,6 +973,7 @@ fn value_type_name(v: &Value) -> String {
         Value::Tensor(t) => Type::Tensor(t.ty()).to_string(),
         Value::Token => "!stablehlo.token".into(),
         Value::Tuple(_) => "tuple".into(),
+        Value::Future(v) => format!("!stablehlo.future<{}>", value_type_name(v)),
     }
 }
 

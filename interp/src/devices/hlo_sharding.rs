@@ -153,6 +153,7 @@ pub fn shard(s: &HloSharding, v: &Value, partitions: usize) -> Result<Vec<Value>
             shard(&HloSharding::Tuple(vec![s.clone(); vs.len()]), v, partitions)
         }
         (_, Value::Token) => Ok(vec![Value::Token; partitions]),
+        (_, Value::Future(_)) => Err("an HLO sharding of a !stablehlo.future (HLO has no futures)".into()),
         (_, Value::Tensor(t)) => shard_tensor(s, t, partitions).map(|ts| ts.into_iter().map(Value::Tensor).collect()),
     }
 }
@@ -258,6 +259,7 @@ fn reassemble_in(
     let first = shards.first().ok_or_else(|| ReassembleError::Malformed("no partitions".into()))?;
     match first {
         Value::Token => Ok(Value::Token),
+        Value::Future(_) => Err(ReassembleError::Malformed("a !stablehlo.future under an HLO sharding".into())),
         Value::Tuple(items) => {
             let n = items.len();
             let ss: Vec<HloSharding> = match s {

@@ -671,9 +671,24 @@ impl<'m> Interp<'m> {
             S::CrossReplicaSum => {
                 coll::cross_replica_sum(self, op, self.tensor_operands(f, op)?.into_iter().cloned().collect())
             }
-            S::AsyncStart | S::AsyncDone => {
-                Err(InterpError::unsupported(span, format!("{} is not implemented yet", k_name(OpKind::Stablehlo(k)))))
+            // async_start (spec: "the asynchrony is not guaranteed; a backend may still choose to
+            // perform the operation synchronously"): shardref performs the body's operation when
+            // async_start runs, on the operands as the body's arguments, so every process meets a
+            // collective at the same point of its program; the future holds the body's result.
+            S::AsyncStart => {
+                let args = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<Vec<_>>>()?;
+                let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "async_start without a body"))?;
+                let mut vals = self.apply_region_fresh(r, args, span)?;
+                if vals.len() != 1 {
+                    return Err(InterpError::invalid(span, "async_start's body must return exactly one value"));
+                }
+                Ok(vec![Value::Future(Box::new(vals.remove(0)))])
             }
+            // async_done: the value the future holds.
+            S::AsyncDone => match o.operands.first().map(|&v| self.get(f, v, span)).transpose()? {
+                Some(Value::Future(v)) => Ok(vec![(**v).clone()]),
+                _ => Err(InterpError::invalid(span, "async_done's operand is not a future")),
+            },
         }
     }
 }

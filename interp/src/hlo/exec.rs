@@ -425,7 +425,9 @@ impl<'a, 'm> Exec<'a, 'm> {
         match v {
             Value::Tensor(t) => Ok(vec![t]),
             Value::Tuple(items) => items.into_iter().map(|x| tensor_of(x, span)).collect(),
-            Value::Token => Err(InterpError::invalid(span, "a computation body must return arrays")),
+            Value::Token | Value::Future(_) => {
+                Err(InterpError::invalid(span, "a computation body must return arrays"))
+            }
         }
     }
 

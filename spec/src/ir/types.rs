@@ -219,6 +219,9 @@ pub enum Type {
     None,
     /// `!stablehlo.token`.
     Token,
+    /// `!stablehlo.future<T, ...>` (spec: FutureType): what `async_start` produces and
+    /// `async_done` awaits, with the element types of the asynchronous operation's results.
+    Future(Vec<Type>),
     MeshTensor(Box<crate::ir::mpmd::MeshTensorType>),
     /// A dialect type shardref does not model: `!dialect.name<body>`, body kept verbatim.
     Opaque {

@@ -61,6 +61,10 @@ impl Lowerer<'_> {
                 Ok(Type::Opaque { name, body })
             }
             Rule::mpmd_type => super::mpmd::lower_type(self, p),
+            Rule::future_type => {
+                let types = p.into_inner().map(|t| self.lower_type(t)).collect::<PResult<Vec<_>>>()?;
+                Ok(Type::Future(types))
+            }
             r => self.err(span, format!("internal: unexpected dialect type rule {r:?}")),
         }
     }

@@ -775,6 +775,16 @@ pub fn write_type(f: &mut impl Write, t: &Type) -> fmt::Result {
         Type::Elem(e) => write_elem_type(f, e),
         Type::None => f.write_str("none"),
         Type::Token => f.write_str("!stablehlo.token"),
+        Type::Future(types) => {
+            f.write_str("!stablehlo.future<")?;
+            for (i, t) in types.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write_type(f, t)?;
+            }
+            f.write_str(">")
+        }
         Type::MeshTensor(mt) => mpmd::write_mesh_tensor_type(f, mt),
         Type::Opaque { name, body } => {
             write!(f, "!{name}")?;

@@ -218,7 +218,13 @@ fn shape_of_type(t: &Type) -> Option<Vec<i64>> {
         Type::Tensor(t) => t,
         Type::MeshTensor(mt) => &mt.tensor,
         Type::Vector(shape, _) => return Some(shape.iter().map(|&d| i64::try_from(d).unwrap_or(DYNAMIC)).collect()),
-        Type::Tuple(_) | Type::Function(..) | Type::Elem(_) | Type::None | Type::Token | Type::Opaque { .. } => {
+        Type::Tuple(_)
+        | Type::Function(..)
+        | Type::Elem(_)
+        | Type::None
+        | Type::Token
+        | Type::Future(_)
+        | Type::Opaque { .. } => {
             return None;
         }
     };

@@ -344,3 +344,109 @@ fn enclosing_function(op: Op<'_>) -> Option<(String, Vec<Type>)> {
     };
     Some((fname, res.clone()))
 }
+
+/// `async_start` (upstream's `AsyncStartOp::inferReturnTypes`, in its order): one region
+/// (ODS), holding one op and a return (`async_start_c1`), the op a collective or a slice
+/// (`async_start_c2`), the operands matching the body's arguments (`async_start_c3`), and the
+/// result the future of the one value the body returns (`async_start_c4`).
+pub fn async_start(op: Op<'_>) -> Check {
+    let m = op.m;
+    // stablehlo_signature: `SizedRegion<1>:$body`.
+    let [r] = op.o.regions[..] else {
+        return Err(Fail::new("stablehlo_signature", "requires one region"));
+    };
+    let Some(&b) = m.region(r).blocks.first() else {
+        return Err(Fail::new("async_start_c1", "region must not be empty"));
+    };
+    let block = m.block(b);
+    // async_start_c1
+    if block.ops.len() != 2 {
+        return Err(Fail::new("async_start_c1", "region must contain exactly one operation and a return"));
+    }
+    // async_start_c2
+    use shardref_spec::ops::StablehloOp as S;
+    let allowed = matches!(
+        m.op(block.ops[0]).name.kind(),
+        Some(OpKind::Stablehlo(
+            S::AllGather
+                | S::AllReduce
+                | S::AllToAll
+                | S::CollectiveBroadcast
+                | S::CollectivePermute
+                | S::CollectiveReduce
+                | S::DynamicSlice
+                | S::DynamicUpdateSlice
+                | S::ReduceScatter
+                | S::Slice
+        ))
+    );
+    if !allowed {
+        return Err(Fail::new("async_start_c2", "region must contain a collective or slice operation"));
+    }
+    // async_start_c3
+    let ins = op.operand_types();
+    if ins.len() != block.args.len() {
+        return Err(Fail::new(
+            "async_start_c3",
+            format!(
+                "number of operands ({}) must match number of region arguments ({})",
+                ins.len(),
+                block.args.len()
+            ),
+        ));
+    }
+    for (i, (a, &arg)) in ins.iter().zip(&block.args).enumerate() {
+        let b = m.value_type(arg);
+        if *a != b {
+            return Err(Fail::new(
+                "async_start_c3",
+                format!("operand type {} at index {i} must match region argument type {}", q(a), q(b)),
+            ));
+        }
+    }
+    // async_start_c4
+    let returned: Vec<&Type> = m.op(block.ops[1]).operands.iter().map(|&v| m.value_type(v)).collect();
+    let [t] = returned[..] else {
+        return Err(Fail::new(
+            "async_start_c4",
+            format!("region must return exactly one value, but got {}", returned.len()),
+        ));
+    };
+    let inferred = Type::Future(vec![t.clone()]);
+    let rs = op.result_types();
+    if rs.len() != 1 || *rs[0] != inferred {
+        return Err(Fail::new(
+            "async_start_c4",
+            format!("inferred type(s) {} are incompatible with return type(s) of operation {}", q(&inferred), quoted(&rs)),
+        ));
+    }
+    Ok(())
+}
+
+/// `async_done` (upstream's `AsyncDoneOp::inferReturnTypes`): the operand is a future of one
+/// type T, and the result is T (`async_done_c1`).
+pub fn async_done(op: Op<'_>) -> Check {
+    let [f] = op.args::<1>()?;
+    let Type::Future(types) = f else {
+        return Err(Fail::new("async_done_c1", "operand must be a future type"));
+    };
+    let [t] = &types[..] else {
+        return Err(Fail::new(
+            "async_done_c1",
+            format!("future must have exactly one type parameter, but got {}", types.len()),
+        ));
+    };
+    let rs = op.result_types();
+    if rs.len() != 1 || rs[0] != t {
+        return Err(Fail::new(
+            "async_done_c1",
+            format!("inferred type(s) {} are incompatible with return type(s) of operation {}", q(t), quoted(&rs)),
+        ));
+    }
+    Ok(())
+}
+
+/// Types quoted one by one, comma-separated, as MLIR lists return types in messages.
+fn quoted(ts: &[&Type]) -> String {
+    ts.iter().map(|t| q(t)).collect::<Vec<_>>().join(", ")
+}
