@@ -123,7 +123,7 @@ fn reads_global_positions(kind: OpKind) -> bool {
 /// Such a body is N independent monoids, so each result's partials combine alone (a variadic sum
 /// as Shardy exports it). `None`: no known monoid, or components of different kinds (the plan
 /// has one reduction kind for all results).
-fn reduce_kind(m: &Module, op: OpId, operands: &[Held]) -> Option<ReductionKind> {
+pub(crate) fn reduce_kind(m: &Module, op: OpId, operands: &[Held]) -> Option<ReductionKind> {
     let o = m.op(op);
     if operands.len() < 2 || operands.len() % 2 != 0 {
         return None;

@@ -755,6 +755,9 @@ impl<'m> Driver<'m> {
             match crate::devices::factors::decide(m, op, kind, &operands, &results) {
                 Decision::Local(plan) => return self.local(op, operands, &captured, &results, plan),
                 Decision::Communicate(msg) => {
+                    if let Some(out) = self.reduce_completed(op, kind, &operands, &results)? {
+                        return Ok(out);
+                    }
                     if insert
                         && let Some(aligned) = crate::devices::local_forms::align(kind, &operands, &results)
                         && let Decision::Local(plan) = crate::devices::factors::decide(m, op, kind, &aligned, &results)
@@ -912,6 +915,127 @@ impl<'m> Driver<'m> {
                 }
             })
             .collect()
+    }
+
+    /// A `stablehlo.reduce` over sharded dimensions whose body is no known monoid (jax's argmax and
+    /// argmin: a variadic reduce selecting a value and its index), which Shardy's export leaves for
+    /// the global-to-local conversion (XLA's partitioner) to complete: every device reduces its own
+    /// block, the partials of each reduction group are gathered in block order (row-major over the
+    /// reduced dimensions' blocks) and reduced once more with the body from the init values. For a
+    /// body that is associative and commutative, as a selection is, this is the global reduce's
+    /// result. `None` when the reduce does not have this form: inputs sharded alike, whole (not
+    /// partial), reduced dimensions dividing evenly, results sharded as the inputs' kept
+    /// dimensions, and no reduced axis sharding a result.
+    fn reduce_completed(
+        &mut self,
+        op: OpId,
+        kind: OpKind,
+        operands: &[Held],
+        results: &[(Vec<usize>, Sharding)],
+    ) -> IResult<Option<Vec<Held>>> {
+        let m = self.m;
+        let o = m.op(op);
+        let span = o.span;
+        if kind != OpKind::Stablehlo(StablehloOp::Reduce)
+            || operands.len() < 2
+            || operands.len() % 2 != 0
+            || crate::devices::factors::reduce_kind(m, op, operands).is_some()
+        {
+            return Ok(None);
+        }
+        let n = operands.len() / 2;
+        let (inputs, inits) = operands.split_at(n);
+        let Some(first) = inputs.first() else { return Ok(None) };
+        let s = &first.sharding;
+        let dims = match attrs::stablehlo::Dimensions::of(o).dimensions().get() {
+            Some(d) => crate::ops::reduce::check_dims(first.global.len(), &d).map_err(|e| e.at(span))?,
+            None => return Ok(None),
+        };
+        let whole = |h: &Held| h.sharding.unreduced.is_empty();
+        let replicated = |h: &Held| h.sharding.dims.iter().all(|d| d.is_empty()) && whole(h);
+        if !inputs.iter().all(|h| h.sharding.dims == s.dims && h.sharding.mesh == s.mesh && whole(h))
+            || !inits.iter().all(replicated)
+        {
+            return Ok(None);
+        }
+        let axes: Vec<AxisPart> = dims.iter().flat_map(|&d| s.dims[d].iter().copied()).collect();
+        let divisible = dims.iter().all(|&d| first.global[d] % s.num_shards(d).max(1) == 0);
+        let kept: Vec<&Vec<AxisPart>> = (0..first.global.len()).filter(|d| !dims.contains(d)).map(|d| &s.dims[d]).collect();
+        let results_fit = results.iter().all(|(_, r)| {
+            r.mesh.device_ids == s.mesh.device_ids
+                && r.unreduced.is_empty()
+                && r.dims.len() == kept.len()
+                && r.dims.iter().zip(&kept).all(|(a, b)| a == *b)
+        });
+        if axes.is_empty() || !divisible || !results_fit {
+            return Ok(None);
+        }
+        let Some(&body) = o.regions.first() else { return Ok(None) };
+        // Each device's partial: the reduce of its own block.
+        let mesh = s.mesh.clone();
+        let devices = mesh.num_devices();
+        let mut local_types = HashMap::new();
+        for (&r, (g, rs)) in o.results.iter().zip(results) {
+            let Type::Tensor(tt) = m.value_type(r) else { return Ok(None) };
+            let shape = rs.local_shape(g).into_iter().map(|x| Some(x as u64)).collect();
+            local_types.insert(r, Type::Tensor(shardref_spec::ir::TensorType { shape: Some(shape), ..tt.clone() }));
+        }
+        self.it.local_types = local_types;
+        let partials = (0..devices)
+            .map(|p| {
+                let args = operands.iter().map(|h| Value::Tensor(h.shards[p].clone())).collect();
+                self.it.eval_op(op, args, vec![])
+            })
+            .collect::<IResult<Vec<_>>>();
+        self.it.local_types.clear();
+        let partials = partials?;
+        let init_values: Vec<Tensor> = inits.iter().map(|h| h.shards[0].clone()).collect();
+        let mut out: Vec<Vec<Tensor>> = vec![Vec::with_capacity(devices); n];
+        for p in 0..devices {
+            let group = mesh.group(&axes, p);
+            // The group's partials stacked along a new leading dimension, one stack per result.
+            let mut stacked = vec![];
+            for j in 0..n {
+                let parts = group
+                    .iter()
+                    .map(|&q| match partials[q].get(j) {
+                        Some(Value::Tensor(t)) => Ok(t.clone()),
+                        _ => Err(InterpError::unsupported(span, "sharded execution of non-tensor values")),
+                    })
+                    .collect::<IResult<Vec<Tensor>>>()?;
+                let mut shape = vec![1];
+                shape.extend(parts[0].shape.iter().copied());
+                let rows = parts
+                    .iter()
+                    .map(|t| crate::ops::shape::reshape(t, shape.clone()))
+                    .collect::<IResult<Vec<Tensor>>>()
+                    .map_err(|e| e.at(span))?;
+                let refs: Vec<&Tensor> = rows.iter().collect();
+                stacked.push(crate::ops::shape::concatenate(&refs, 0).map_err(|e| e.at(span))?);
+            }
+            let ins: Vec<&Tensor> = stacked.iter().collect();
+            let ini: Vec<&Tensor> = init_values.iter().collect();
+            let it = &mut self.it;
+            let folded = crate::ops::reduce::reduce_with(&ins, &ini, &[0], &mut |args| {
+                let vals = it.apply_region_fresh(body, args.into_iter().map(Value::Tensor).collect(), span)?;
+                vals.into_iter()
+                    .map(|v| match v {
+                        Value::Tensor(t) => Ok(t),
+                        _ => Err(InterpError::invalid(span, "a reduce body must return tensors")),
+                    })
+                    .collect()
+            })
+            .map_err(|e| e.at(span))?;
+            for (j, t) in folded.into_iter().enumerate() {
+                out[j].push(t);
+            }
+        }
+        Ok(Some(
+            out.into_iter()
+                .zip(results)
+                .map(|(shards, (g, rs))| Held { sharding: rs.clone(), shards, global: g.clone() })
+                .collect(),
+        ))
     }
 
     /// Every device runs the op's kernel on its local shards (`factors::decide`
