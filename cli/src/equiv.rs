@@ -113,6 +113,14 @@ pub struct EquivArgs {
     /// sharding; default: the entry root's `sharding=`.
     #[arg(long, value_name = "SHARDING")]
     pub result_sharding: Vec<String>,
+    /// For an HLO module: the sharding of an entry parameter, once per parameter in order;
+    /// default: its `sharding=`.
+    #[arg(long, value_name = "SHARDING")]
+    pub input_sharding: Vec<String>,
+    /// For an HLO module: take the parameters' and results' shardings from the module handed to
+    /// XLA before partitioning (its ENTRY parameters' and ROOT's `sharding=`).
+    #[arg(long, value_name = "FILE.hlo")]
+    pub shardings_from: Option<PathBuf>,
 }
 
 /// Runs `shardref equiv`.
@@ -133,14 +141,22 @@ pub fn equiv(args: &EquivArgs) -> ExitCode {
             reference_entry: None,
             inputs: &args.inputs,
             result_sharding: &args.result_sharding,
+            input_sharding: &args.input_sharding,
+            shardings_from: args.shardings_from.as_deref(),
             seed: args.seed,
             trials: args.trials,
             comparison,
             fuel: args.fuel,
         });
     }
-    if args.reference.is_some() || !args.result_sharding.is_empty() {
-        eprintln!("error: --reference and --result-sharding are for HLO modules (.hlo)");
+    if args.reference.is_some()
+        || !args.result_sharding.is_empty()
+        || !args.input_sharding.is_empty()
+        || args.shardings_from.is_some()
+    {
+        eprintln!(
+            "error: --reference, --input-sharding, --result-sharding and --shardings-from are for HLO modules (.hlo)"
+        );
         return ExitCode::from(2);
     }
     let (source, m) = match crate::run::load_verified(&args.file) {

@@ -36,9 +36,16 @@ use shardref_verifier::equiv::hlo::{self as ehlo, GlobalRunError, Reference};
 
 use crate::run::{RunArgs, report};
 
-/// Whether a command's file is HLO text.
+/// Whether a command's file is HLO text: `--hlo`, a `.hlo` / `.hlo.txt` name, or a file that starts
+/// with `HloModule` (XLA's dumps are `*.txt`: `module_0000.jit_f.before_optimizations.txt`).
 pub fn is_hlo(path: &Path, flag: bool) -> bool {
-    flag || shardref_spec::hlo::is_hlo_path(&path.display().to_string())
+    flag || shardref_spec::hlo::is_hlo_path(&path.display().to_string()) || starts_with_hlo_module(path)
+}
+
+fn starts_with_hlo_module(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 9];
+    std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok() && &head == b"HloModule"
 }
 
 /// Reads, parses and verifies an HLO module; reports and returns the exit status on failure.
@@ -64,15 +71,44 @@ pub fn load(path: &Path) -> Result<(Arc<Source>, Module), u8> {
     Ok((source, m))
 }
 
-/// Parses `--result-sharding` values.
-pub fn parse_shardings(texts: &[String]) -> Result<Vec<HloSharding>, String> {
+/// Parses `--result-sharding` / `--input-sharding` values (`flag` names the option in messages).
+pub fn parse_shardings(flag: &str, texts: &[String]) -> Result<Vec<HloSharding>, String> {
     texts
         .iter()
         .map(|t| {
-            let items = tok::reparse(t).ok_or_else(|| format!("--result-sharding '{t}' is not a sharding"))?;
-            tok::sharding(&items).map_err(|e| format!("--result-sharding '{t}': {e}"))
+            let items = tok::reparse(t).ok_or_else(|| format!("{flag} '{t}' is not a sharding"))?;
+            tok::sharding(&items).map_err(|e| format!("{flag} '{t}': {e}"))
         })
         .collect()
+}
+
+/// The shardings `run` and `equiv` use for a partitioned module's parameters and results: those
+/// of `--shardings-from` (read, parsed and verified as an HLO module), overridden by
+/// `--input-sharding` / `--result-sharding`. Failures are reported; the exit status is returned.
+fn given_shardings(from: Option<&Path>, inputs: &[String], results: &[String]) -> Result<ehlo::Shardings, u8> {
+    let usage = |msg: String| {
+        eprintln!("error: {msg}");
+        2u8
+    };
+    let inputs = parse_shardings("--input-sharding", inputs).map_err(usage)?;
+    let results = parse_shardings("--result-sharding", results).map_err(usage)?;
+    let mut out = match from {
+        Some(path) => {
+            let (source, original) = load(path)?;
+            ehlo::Shardings::from_module(&original).map_err(|e| {
+                report(&source, &[Diagnostic::error(e.span, e.message)]);
+                1u8
+            })?
+        }
+        None => ehlo::Shardings::default(),
+    };
+    if !inputs.is_empty() {
+        out.inputs = inputs;
+    }
+    if !results.is_empty() {
+        out.results = results;
+    }
+    Ok(out)
 }
 
 /// Parses `--result-shape` values (`6,3`; `""` or `scalar` for rank 0).
@@ -183,26 +219,24 @@ pub fn run(args: &RunArgs) -> Result<(), u8> {
             eprintln!("{msg}");
             c
         })?;
-    let shardings = parse_shardings(&args.result_sharding).map_err(|msg| {
-        eprintln!("error: {msg}");
-        2u8
-    })?;
+    let shardings = given_shardings(args.shardings_from.as_deref(), &args.input_sharding, &args.result_sharding)?;
     let shapes = parse_shapes(&args.result_shape).map_err(|msg| {
         eprintln!("error: {msg}");
         2u8
     })?;
-    let run = ehlo::run_global(&m, &global, &shardings, (!shapes.is_empty()).then_some(shapes.as_slice()), limits)
-        .map_err(|e| match e {
-            GlobalRunError::Error(e) => fail(e.span, e.message),
-            GlobalRunError::Disagreement { result, index, partitions, values } => {
-                let each: Vec<String> =
-                    partitions.iter().zip(&values).map(|(p, v)| format!("partition {p} holds {v}")).collect();
-                fail(
-                    Span::NONE,
-                    format!("result {result}: replicas of element {index:?} disagree: {}", each.join(", ")),
-                )
-            }
-        })?;
+    let run =
+        ehlo::run_global_given(&m, &global, &shardings, (!shapes.is_empty()).then_some(shapes.as_slice()), limits)
+            .map_err(|e| match e {
+                GlobalRunError::Error(e) => fail(e.span, e.message),
+                GlobalRunError::Disagreement { result, index, partitions, values } => {
+                    let each: Vec<String> =
+                        partitions.iter().zip(&values).map(|(p, v)| format!("partition {p} holds {v}")).collect();
+                    fail(
+                        Span::NONE,
+                        format!("result {result}: replicas of element {index:?} disagree: {}", each.join(", ")),
+                    )
+                }
+            })?;
     emit(args.output_dir.as_deref(), "", "", &run.results)
 }
 
@@ -226,6 +260,8 @@ pub struct HloEquiv<'a> {
     pub reference_entry: Option<&'a str>,
     pub inputs: &'a [PathBuf],
     pub result_sharding: &'a [String],
+    pub input_sharding: &'a [String],
+    pub shardings_from: Option<&'a Path>,
     pub seed: u64,
     pub trials: usize,
     pub comparison: Comparison,
@@ -238,7 +274,7 @@ pub fn equiv(a: &HloEquiv<'_>) -> ExitCode {
         Ok(x) => x,
         Err(c) => return ExitCode::from(c),
     };
-    let ref_is_hlo = shardref_spec::hlo::is_hlo_path(&a.reference.display().to_string());
+    let ref_is_hlo = is_hlo(a.reference, false);
     let loaded = if ref_is_hlo { load(a.reference) } else { crate::run::load_verified(a.reference) };
     let (ref_source, ref_module) = match loaded {
         Ok(x) => x,
@@ -255,12 +291,9 @@ pub fn equiv(a: &HloEquiv<'_>) -> ExitCode {
             }
         }
     };
-    let shardings = match parse_shardings(a.result_sharding) {
+    let shardings = match given_shardings(a.shardings_from, a.input_sharding, a.result_sharding) {
         Ok(s) => s,
-        Err(msg) => {
-            eprintln!("error: {msg}");
-            return ExitCode::from(2);
-        }
+        Err(c) => return ExitCode::from(c),
     };
     let given = if a.inputs.is_empty() {
         None

@@ -222,7 +222,7 @@ fn main() -> ExitCode {
                     Ok(t) => t,
                     Err(c) => return c,
                 };
-                let as_hlo = hlo || shardref_spec::hlo::is_hlo_path(&f.display().to_string());
+                let as_hlo = crate::hlo::is_hlo(f, hlo);
                 for src in inputs(f, &text, split_input_file && !as_hlo) {
                     let parsed = if as_hlo {
                         shardref_spec::hlo::parse_source(src).map(|_| ())
@@ -242,7 +242,7 @@ fn main() -> ExitCode {
                 Ok(t) => t,
                 Err(c) => return c,
             };
-            if hlo || shardref_spec::hlo::is_hlo_path(&file.display().to_string()) {
+            if crate::hlo::is_hlo(&file, hlo) {
                 let src = Arc::new(Source { name: file.display().to_string(), text, first_line: 1 });
                 return match shardref_spec::hlo::parse_source(src) {
                     Ok(m) => {

@@ -86,6 +86,16 @@ pub struct RunArgs {
     /// result or one tuple sharding; default: the entry root's `sharding=`.
     #[arg(long, value_name = "SHARDING")]
     pub result_sharding: Vec<String>,
+    /// For an HLO module: the sharding of an entry parameter (`{devices=[2,1]<=[2]}` or the mesh
+    /// form `{mesh['x'=2], [{'x'}, {}]}`), once per parameter in order; default: its `sharding=`
+    /// (which jax 0.12's partitioned modules no longer carry).
+    #[arg(long, value_name = "SHARDING")]
+    pub input_sharding: Vec<String>,
+    /// For an HLO module: take the parameters' and results' shardings from the module handed to
+    /// XLA before partitioning (its ENTRY parameters' and ROOT's `sharding=`; e.g. the
+    /// `*.before_optimizations.txt` dump); --input-sharding / --result-sharding override them.
+    #[arg(long, value_name = "FILE.hlo")]
+    pub shardings_from: Option<PathBuf>,
     /// For an HLO module: the global shape of a result (`6,3`), once per result; default: the
     /// local shape times the tiles of its sharding.
     #[arg(long, value_name = "DIMS")]
@@ -149,8 +159,16 @@ fn run_inner(args: &RunArgs) -> Result<(), Stop> {
     if crate::hlo::is_hlo(&args.file, args.hlo) {
         return crate::hlo::run(args).map_err(Stop);
     }
-    if args.per_device || !args.result_sharding.is_empty() || !args.result_shape.is_empty() {
-        eprintln!("error: --per-device, --result-sharding and --result-shape are for HLO modules (.hlo)");
+    if args.per_device
+        || !args.result_sharding.is_empty()
+        || !args.result_shape.is_empty()
+        || !args.input_sharding.is_empty()
+        || args.shardings_from.is_some()
+    {
+        eprintln!(
+            "error: --per-device, --input-sharding, --result-sharding, --shardings-from and --result-shape are for HLO \
+             modules (.hlo)"
+        );
         return Err(Stop(2));
     }
     let (source, m) = load_verified(&args.file).map_err(Stop)?;

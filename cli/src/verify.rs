@@ -68,7 +68,7 @@ pub fn verify(files: &[PathBuf], split: bool, output: Output, hlo: bool) -> Exit
             Ok(t) => t,
             Err(c) => return c,
         };
-        if hlo || shardref_spec::hlo::is_hlo_path(&f.display().to_string()) {
+        if crate::hlo::is_hlo(f, hlo) {
             let src = std::sync::Arc::new(shardref_spec::Source { name: f.display().to_string(), text, first_line: 1 });
             let diags: Vec<Diagnostic> = match shardref_spec::hlo::parse_source(src.clone()) {
                 Ok(m) => shardref_verifier::hlo::verify(&m),

@@ -197,9 +197,10 @@ fn blocks_equal_xla_device_slices() {
 fn check_against_xla(c: &Case, file: &str) -> Result<(), String> {
     let m = load_hlo(&c.dir.join(file));
     let args = inputs(c, &m);
-    let shardings: Vec<HloSharding> = c.outputs.iter().map(|o| o.sharding.clone()).collect();
+    let shardings =
+        ehlo::Shardings { results: c.outputs.iter().map(|o| o.sharding.clone()).collect(), ..Default::default() };
     let shapes: Vec<Vec<usize>> = c.outputs.iter().map(|o| o.shape.clone()).collect();
-    let run = match ehlo::run_global(&m, &args, &shardings, Some(&shapes), Limits::default()) {
+    let run = match ehlo::run_global_given(&m, &args, &shardings, Some(&shapes), Limits::default()) {
         Ok(r) => r,
         Err(ehlo::GlobalRunError::Error(e)) => return Err(format!("{}/{file}: {}", c.name, e.message)),
         Err(ehlo::GlobalRunError::Disagreement { result, index, partitions, values }) => {
@@ -260,7 +261,10 @@ fn partitioned_modules_are_equivalent_to_xla_unpartitioned_modules() {
         let reference = shardref_spec::hlo::parse("unpartitioned.hlo", &text).unwrap_or_else(|r| panic!("{r}"));
         for file in ["spmd_partitioned.hlo", "optimized.hlo"] {
             let part = load_hlo(&c.dir.join(file));
-            let shardings: Vec<HloSharding> = c.outputs.iter().map(|o| o.sharding.clone()).collect();
+            let shardings = ehlo::Shardings {
+                results: c.outputs.iter().map(|o| o.sharding.clone()).collect(),
+                ..Default::default()
+            };
             let opts = EquivOptions { comparison: comparison(&c), ..EquivOptions::default() };
             let given = BF16.contains(&c.name.as_str()).then(|| inputs(&c, &part));
             match ehlo::equiv_hlo(&part, &Reference::Hlo(&reference), &shardings, given, &opts) {
@@ -282,7 +286,8 @@ fn partitioned_modules_are_equivalent_to_their_programs() {
         let text = std::fs::read_to_string(c.dir.join("program.mlir")).unwrap();
         let reference = shardref_spec::parse("program.mlir", &text).unwrap_or_else(|r| panic!("{}: {r}", c.name));
         let r = Reference::Mlir { m: &reference, func: "main".into() };
-        let shardings: Vec<HloSharding> = c.outputs.iter().map(|o| o.sharding.clone()).collect();
+        let shardings =
+            ehlo::Shardings { results: c.outputs.iter().map(|o| o.sharding.clone()).collect(), ..Default::default() };
         let args = inputs(&c, &part);
         let opts = EquivOptions { comparison: comparison(&c), ..EquivOptions::default() };
         match ehlo::equiv_hlo(&part, &r, &shardings, Some(args), &opts) {

@@ -366,7 +366,12 @@ fn inputs(dir: &Path, m: &Manifest) -> Result<Vec<Value>, String> {
 }
 
 /// The first difference between results and XLA's outputs, as a sentence; `Ok(())` when they agree.
-fn compare_outputs(dir: &Path, m: &Manifest, got: &[Value], holders: &dyn Fn(usize, &[usize]) -> String) -> Result<(), String> {
+fn compare_outputs(
+    dir: &Path,
+    m: &Manifest,
+    got: &[Value],
+    holders: &dyn Fn(usize, &[usize]) -> String,
+) -> Result<(), String> {
     if got.len() != m.outputs.len() {
         return Err(format!("{} results where XLA gave {} outputs", got.len(), m.outputs.len()));
     }
@@ -374,7 +379,10 @@ fn compare_outputs(dir: &Path, m: &Manifest, got: &[Value], holders: &dyn Fn(usi
         let want = read_array(dir, a)?;
         let Value::Tensor(g) = g else { return Err(format!("result {i} is not a tensor")) };
         if compare::shape_mismatch(g, &want) {
-            return Err(format!("result {i}: {:?} x {} where XLA gave {:?} x {}", g.shape, g.elem, want.shape, want.elem));
+            return Err(format!(
+                "result {i}: {:?} x {} where XLA gave {:?} x {}",
+                g.shape, g.elem, want.shape, want.elem
+            ));
         }
         if let Some(k) = compare::first_difference(g, &want, a.tolerance) {
             let index = shardref_interp::check::index_of(&g.shape, k);
@@ -383,7 +391,8 @@ fn compare_outputs(dir: &Path, m: &Manifest, got: &[Value], holders: &dyn Fn(usi
                 holders(i, &index),
                 compare::element_string(g, k),
                 compare::element_string(&want, k),
-                a.tolerance.map_or_else(|| " (bitwise)".to_string(), |t| format!(" (rtol {}, atol {})", t.rtol, t.atol))
+                a.tolerance
+                    .map_or_else(|| " (bitwise)".to_string(), |t| format!(" (rtol {}, atol {})", t.rtol, t.atol))
             ));
         }
     }

@@ -71,7 +71,11 @@ fn broken_forms_and_manifests_fail() {
     let text = std::fs::read_to_string(&path).expect("lowered");
     std::fs::write(&path, text.replacen("stablehlo.tanh", "stablehlo.tanhh", 1)).expect("write");
     let s = run(&Jax, std::slice::from_ref(&dir)).expect("runs");
-    assert!(s.failures.iter().any(|f| f.contains("lowered.mlir text: ") && f.contains("lowered.mlir:")), "{:?}", s.failures);
+    assert!(
+        s.failures.iter().any(|f| f.contains("lowered.mlir text: ") && f.contains("lowered.mlir:")),
+        "{:?}",
+        s.failures
+    );
 
     let manifest = dir.join("manifest.json");
     let text = std::fs::read_to_string(&manifest).expect("manifest");

@@ -519,7 +519,13 @@ pub fn is_static_shaped(t: &Type) -> bool {
         Type::Tensor(tt) => tt.static_shape().is_some(),
         Type::MeshTensor(mt) => mt.tensor.static_shape().is_some(),
         Type::Vector(..) => true,
-        Type::Tuple(_) | Type::Function(..) | Type::Elem(_) | Type::None | Type::Token | Type::Future(_) | Type::Opaque { .. } => false,
+        Type::Tuple(_)
+        | Type::Function(..)
+        | Type::Elem(_)
+        | Type::None
+        | Type::Token
+        | Type::Future(_)
+        | Type::Opaque { .. } => false,
     }
 }
 

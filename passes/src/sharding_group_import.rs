@@ -44,7 +44,13 @@ fn tensor_shape(t: &Type) -> Vec<Dim> {
         Type::Tensor(tt) => tt.shape.clone().unwrap_or_default(),
         Type::MeshTensor(mt) => mt.tensor.shape.clone().unwrap_or_default(),
         Type::Vector(dims, _) => dims.iter().map(|&d| Some(d)).collect(),
-        Type::Tuple(_) | Type::Function(..) | Type::Elem(_) | Type::None | Type::Token | Type::Future(_) | Type::Opaque { .. } => vec![],
+        Type::Tuple(_)
+        | Type::Function(..)
+        | Type::Elem(_)
+        | Type::None
+        | Type::Token
+        | Type::Future(_)
+        | Type::Opaque { .. } => vec![],
     }
 }
 

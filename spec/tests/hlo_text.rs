@@ -1,6 +1,7 @@
 //! HLO text tests: every `tests/hlo/*.hlo` file either parses, prints, reparses to an equal IR and
 //! prints the same text again, or (with an `// expect-error: [L:C: ]message` line) is rejected with
-//! that message at that place.
+//! that message at that place. Each `// expect-print: TEXT` line names text the printing must hold
+//! (XLA's own printing of a construct).
 
 use std::path::Path;
 
@@ -28,6 +29,9 @@ fn hlo_text_cases() {
                     .unwrap_or_else(|r| panic!("{name}: reprint fails:\n{r}\n{p1}"));
                 shardref_spec::eq::modules_equal(&m, &m2).unwrap_or_else(|e| panic!("{name}: {e}\n{p1}"));
                 assert_eq!(p1, shardref_spec::hlo::print::print(&m2), "{name}: print is not a fixpoint");
+                for want in text.lines().filter_map(|l| l.strip_prefix("// expect-print: ")) {
+                    assert!(p1.contains(want), "{name}: the printing lacks `{want}`:\n{p1}");
+                }
             }
         }
     }

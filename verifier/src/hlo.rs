@@ -142,6 +142,10 @@ fn rules(m: &Module, comp: OpId, i: OpId) -> Result<(), Diagnostic> {
             }
         }
         HloOp::Compare => {
+            let integral = matches!(operand_tys.first(), Some(Type::Tensor(t)) if matches!(t.elem, shardref_spec::ir::ElemType::Int { .. }));
+            if integral && v::Compare::of(m.op(i)).order().get().as_deref() == Some("PARTIAL") {
+                return err(m, i, "Expected comparison order TOTAL for integral/pred operand, but got PARTIAL.".into());
+            }
             if let (Some(given), Some(Type::Tensor(t))) =
                 (v::Compare::of(m.op(i)).compare_type().get(), operand_tys.first())
             {
@@ -378,6 +382,14 @@ fn sharding_rules(m: &Module, i: OpId, sh: &shardref_spec::hlo::tok::Sharding, s
             }
             Ok(())
         }
+        (Sharding::Named(named), Type::Tensor(t)) => match &named.kind {
+            shardref_spec::hlo::named::NamedKind::Dims { dims, .. } if dims.len() != t.rank().unwrap_or(0) => err(
+                m,
+                i,
+                "Number of tile assignment dimensions (excluding subgroups) is different than the input rank.".into(),
+            ),
+            _ => Ok(()),
+        },
         (Sharding::Maximal(d), _) if *d < 0 => err(m, i, format!("device {d} is negative in tile assignment")),
         (Sharding::Tiled { dims, devices, subgroups }, _) => {
             if let Some(d) = devices.iter().find(|&&d| d < 0) {

@@ -62,7 +62,8 @@ fn the_kinds_without_rules_are_not_interpreted() {
 fn the_stablehlo_and_chlo_kinds_all_have_rules() {
     for k in OpKind::all().filter(|k| matches!(k.dialect(), Dialect::Stablehlo | Dialect::Chlo | Dialect::Mhlo)) {
         let e = entry(k);
-        let ok = matches!(e, Entry::Spec(_) | Entry::Labels(_)) || (e == Entry::Owner && k.name() == "stablehlo.return");
+        let ok =
+            matches!(e, Entry::Spec(_) | Entry::Labels(_)) || (e == Entry::Owner && k.name() == "stablehlo.return");
         assert!(ok, "{}: {e:?}", k.name());
     }
 }

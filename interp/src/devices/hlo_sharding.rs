@@ -18,6 +18,10 @@
 //! - `{maximal device=N}`: partition N holds the whole array. `shard` gives every partition a copy
 //!   (the partitioned program reads it on N only; XLA's runtime needs a buffer on each), and
 //!   `reassemble` takes partition N's value without looking at the others.
+//! - Mesh form (`{mesh['x'=2,'y'=4], [{'x'}, {'y'}]}`, `shardref_spec::hlo::named`): the same
+//!   blocks as its tile-assignment form (XLA's `V3ToV2Sharding`), computed directly as an sdy
+//!   sharding over the mesh (its device ids are partitions); `{mesh[...], replicated}` and
+//!   `{single_device[device_id=N]}` are `{replicated}` and `{maximal device=N}`.
 //! - Tuples: one sharding per element, applied element by element.
 //! - `{manual}` and `manual` subgroups have no global view (each partition's value is its own), and
 //!   `{unknown}` / `unreduced` subgroups name no layout: both directions refuse them with a message
@@ -29,6 +33,7 @@
 
 use std::ops::Range;
 
+use shardref_spec::hlo::named::{NamedKind, NamedSharding};
 use shardref_spec::hlo::tok::Sharding as HloSharding;
 use shardref_spec::ir::sdy::ReductionKind;
 
@@ -58,6 +63,7 @@ pub fn array_layout(s: &HloSharding, rank: usize, partitions: usize) -> Result<A
         HloSharding::Manual => Err("a {manual} sharding has no global view: each partition's value is its own".into()),
         HloSharding::Unknown => Err("sharding {unknown} does not say how the array is laid out".into()),
         HloSharding::Tuple(_) => Err("a tuple sharding for an array".into()),
+        HloSharding::Named(named) => named_layout(named, rank, partitions),
         HloSharding::Tiled { dims, devices, subgroups } => {
             if let Some(kind) = subgroups.iter().find(|k| *k != "replicated") {
                 return Err(if kind == "manual" {
@@ -73,24 +79,7 @@ pub fn array_layout(s: &HloSharding, rank: usize, partitions: usize) -> Result<A
                     if tiled == 1 { "" } else { "s" }
                 ));
             }
-            let mut seen = vec![false; partitions];
-            for &d in devices {
-                match usize::try_from(d).ok().filter(|&d| d < partitions) {
-                    Some(p) if !seen[p] => seen[p] = true,
-                    Some(_) => return Err(format!("device {d} appears twice in the tile assignment")),
-                    None => {
-                        return Err(format!(
-                            "device {d} of the tile assignment is not one of the {partitions} partitions"
-                        ));
-                    }
-                }
-            }
-            if let Some(missing) = seen.iter().position(|s| !s) {
-                return Err(format!(
-                    "partition {missing} is not in the tile assignment ({} devices for {partitions} partitions)",
-                    devices.len()
-                ));
-            }
+            every_partition_once(devices, partitions, "the tile assignment")?;
             let mut axes = Vec::with_capacity(dims.len());
             for (i, &t) in dims.iter().enumerate() {
                 let size = usize::try_from(t).ok().filter(|&t| t > 0).ok_or_else(|| format!("tile dimension {t}"))?;
@@ -107,6 +96,75 @@ pub fn array_layout(s: &HloSharding, rank: usize, partitions: usize) -> Result<A
             }))
         }
     }
+}
+
+/// Checks that `devices` names each of the `partitions` partitions exactly once.
+fn every_partition_once(devices: &[i64], partitions: usize, what: &str) -> Result<(), String> {
+    let mut seen = vec![false; partitions];
+    for &d in devices {
+        match usize::try_from(d).ok().filter(|&d| d < partitions) {
+            Some(p) if !seen[p] => seen[p] = true,
+            Some(_) => return Err(format!("device {d} appears twice in {what}")),
+            None => return Err(format!("device {d} of {what} is not one of the {partitions} partitions")),
+        }
+    }
+    if let Some(missing) = seen.iter().position(|s| !s) {
+        return Err(format!(
+            "partition {missing} is not in {what} ({} devices for {partitions} partitions)",
+            devices.len()
+        ));
+    }
+    Ok(())
+}
+
+/// The layout of a sharding in mesh form: the mesh's devices are partitions, each dimension is
+/// split by its (sub-)axes as an sdy sharding (`mesh::Sharding`, whose `AxisPart` is the same
+/// `(pre)size` digit), axes no dimension names replicate it. `manual` and `unreduced` (whole, or as
+/// axes) have no global view.
+fn named_layout(named: &NamedSharding, rank: usize, partitions: usize) -> Result<ArrayLayout, String> {
+    let (dims, unreduced, manual) = match &named.kind {
+        NamedKind::Replicated => return array_layout(&HloSharding::Replicated, rank, partitions),
+        NamedKind::Manual => return array_layout(&HloSharding::Manual, rank, partitions),
+        NamedKind::Unreduced => {
+            return Err("an {unreduced} sharding holds partial values: it has no global view".into());
+        }
+        NamedKind::Dims { dims, unreduced, manual, .. } => (dims, unreduced, manual),
+    };
+    if !manual.is_empty() {
+        return Err("a sharding with manual axes has no global view: each partition's value is its own".into());
+    }
+    if !unreduced.is_empty() {
+        return Err("a sharding with unreduced axes holds partial values: it has no global view".into());
+    }
+    if dims.len() != rank {
+        return Err(format!(
+            "sharding has {} dimension{} but the array has rank {rank}",
+            dims.len(),
+            if dims.len() == 1 { "" } else { "s" }
+        ));
+    }
+    every_partition_once(&named.mesh.device_ids, partitions, "the mesh")?;
+    let size = |n: i64| usize::try_from(n).map_err(|_| format!("mesh size {n}"));
+    let axes = named.mesh.axes.iter().map(|(a, n)| Ok((a.clone(), size(*n)?))).collect::<Result<Vec<_>, String>>()?;
+    let mesh = Mesh { name: None, axes, device_ids: named.mesh.device_ids.clone() };
+    let dims = dims
+        .iter()
+        .map(|(refs, _)| {
+            refs.iter()
+                .map(|r| {
+                    let (pre, n) = r.pre_size(&named.mesh);
+                    Ok(AxisPart { axis: r.axis, pre: size(pre)?, size: size(n)? })
+                })
+                .collect::<Result<Vec<_>, String>>()
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(ArrayLayout::Blocks(Sharding {
+        mesh,
+        dims,
+        replicated: vec![],
+        unreduced: vec![],
+        reduction: ReductionKind::Sum,
+    }))
 }
 
 /// Per partition, the block `[start, end)` per dimension of a global array of shape `global` that it

@@ -960,7 +960,8 @@ impl<'m> Driver<'m> {
         }
         let axes: Vec<AxisPart> = dims.iter().flat_map(|&d| s.dims[d].iter().copied()).collect();
         let divisible = dims.iter().all(|&d| first.global[d] % s.num_shards(d).max(1) == 0);
-        let kept: Vec<&Vec<AxisPart>> = (0..first.global.len()).filter(|d| !dims.contains(d)).map(|d| &s.dims[d]).collect();
+        let kept: Vec<&Vec<AxisPart>> =
+            (0..first.global.len()).filter(|d| !dims.contains(d)).map(|d| &s.dims[d]).collect();
         let results_fit = results.iter().all(|(_, r)| {
             r.mesh.device_ids == s.mesh.device_ids
                 && r.unreduced.is_empty()

@@ -425,9 +425,7 @@ impl<'a, 'm> Exec<'a, 'm> {
         match v {
             Value::Tensor(t) => Ok(vec![t]),
             Value::Tuple(items) => items.into_iter().map(|x| tensor_of(x, span)).collect(),
-            Value::Token | Value::Future(_) => {
-                Err(InterpError::invalid(span, "a computation body must return arrays"))
-            }
+            Value::Token | Value::Future(_) => Err(InterpError::invalid(span, "a computation body must return arrays")),
         }
     }
 
@@ -547,7 +545,19 @@ impl<'a, 'm> Exec<'a, 'm> {
                     Some("GE") => ops::compare::Direction::Ge,
                     _ => return Err(InterpError::invalid(span, "compare needs direction=EQ|NE|LT|LE|GT|GE")),
                 };
-                let total = v.compare_type().get().as_deref() == Some("TOTALORDER");
+                // Floats compare in IEEE's partial order unless `type=TOTALORDER` or `order=TOTAL`
+                // (XLA's total order: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN); integers
+                // and predicates are totally ordered either way.
+                let total = match (v.compare_type().get().as_deref(), v.order().get().as_deref()) {
+                    (Some("TOTALORDER"), None) | (None, Some("TOTAL")) => true,
+                    (Some("FLOAT" | "SIGNED" | "UNSIGNED") | None, None) | (None, Some("PARTIAL")) => false,
+                    (t, o) => {
+                        return Err(InterpError::invalid(
+                            span,
+                            format!("compare with type={} and order={}", t.unwrap_or("-"), o.unwrap_or("-")),
+                        ));
+                    }
+                };
                 Ok(Value::Tensor(ops::compare::compare(&x, &y, dir, total)?))
             }
             H::Select => {
@@ -1188,7 +1198,7 @@ impl<'a, 'm> Exec<'a, 'm> {
 
     /// `custom-call`: the targets with a meaning on simulated devices. `Sharding`, `MoveToHost`,
     /// `MoveToDevice` and `annotate_device_placement` are annotations (the identity on their operand);
-    /// `TopK` with a greater-than comparator is `topk`. Other targets are `Unsupported`.
+    /// `TopK` sorts by its comparator and keeps the first `k`. Other targets are `Unsupported`.
     fn custom_call(&mut self, c: &Comp, act: &Act, op: OpId) -> IResult<Value> {
         let m = self.m();
         let span = m.op(op).span;
@@ -1206,14 +1216,19 @@ impl<'a, 'm> Exec<'a, 'm> {
                 }
             }
             "TopK" => {
+                // XLA's TopK custom call (what its topk rewriter makes of a sort followed by a
+                // slice): the operand's last dimension sorted by the comparator, the first `k`
+                // values and their indices. The comparator is `called_computations={...}` (XLA
+                // CPU's form) or `to_apply=`, and takes the values (`2` parameters) or the values
+                // and the indices (`4`). The sort is stable, as XLA's (`is_stable = true`).
                 let [t] = self.fixed::<1>(c, act, op)?;
-                let comp = self.called(v.to_apply())?;
-                let pc = self.prog.comp(comp)?;
-                let greater = sh::opcode(m, pc.root) == Some(HloOp::Compare)
-                    && a::Compare::of(m.op(pc.root)).direction().get().as_deref() == Some("GT");
-                if !greater {
-                    return Err(InterpError::unsupported(span, "custom-call TopK with a comparator other than GT"));
-                }
+                let comp = match (v.to_apply().present(), v.called_computations().get()) {
+                    (true, _) => self.called(v.to_apply())?,
+                    (false, Some(list)) if list.len() == 1 => sh::computation(m, &list[0])
+                        .ok_or_else(|| InterpError::invalid(span, "computation does not exist"))?,
+                    _ => return Err(InterpError::invalid(span, "custom-call TopK needs one comparator computation")),
+                };
+                let params = self.prog.comp(comp)?.params.len();
                 let Type::Tuple(parts) = self.result_ty(op) else {
                     return Err(InterpError::invalid(span, "TopK returns (values, indices)"));
                 };
@@ -1221,8 +1236,31 @@ impl<'a, 'm> Exec<'a, 'm> {
                     Some(Type::Tensor(tt)) => static_dims(tt, span)?.last().copied().unwrap_or(0),
                     _ => return Err(InterpError::invalid(span, "TopK returns (values, indices)")),
                 };
-                let (v, i) = ops::chlo::top_k(&t, k as i64)?;
-                Ok(Value::Tuple(vec![Value::Tensor(v), Value::Tensor(i)]))
+                let Some(last) = t.rank().checked_sub(1) else {
+                    return Err(InterpError::invalid(span, "TopK needs an operand of rank 1 or more"));
+                };
+                if k > t.shape[last] || (params != 2 && params != 4) {
+                    return Err(InterpError::invalid(
+                        span,
+                        format!("TopK of {k} of {} elements with a comparator of {params} parameters", t.shape[last]),
+                    ));
+                }
+                let n = t.shape.iter().product::<usize>() as u64;
+                self.it.charge(n.saturating_mul(u64::from(64 - n.leading_zeros())), span)?;
+                let idx = ops::shape::iota(t.shape.clone(), last as i64, &ElemType::I32)?;
+                let sorted = ops::windows::sort(&[&t, &idx], last as i64, true, &mut |args| {
+                    let args = if params == 2 { args.into_iter().take(2).collect() } else { args };
+                    self.body(comp, args, span)
+                })?;
+                let start = vec![0i64; t.rank()];
+                let mut limit: Vec<i64> = t.shape.iter().map(|&d| d as i64).collect();
+                limit[last] = k as i64;
+                let stride = vec![1i64; t.rank()];
+                let out = sorted
+                    .iter()
+                    .map(|x| ops::shape::slice(x, &start, &limit, &stride).map(Value::Tensor))
+                    .collect::<IResult<Vec<_>>>()?;
+                Ok(Value::Tuple(out))
             }
             other => Err(InterpError::unsupported(span, format!("custom-call target \"{other}\""))),
         }

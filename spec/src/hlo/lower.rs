@@ -974,6 +974,20 @@ impl Lowerer {
                     return Err(Diagnostic::error(span, "unexpected attribute \"branch_computations\""));
                 }
             }
+            HloOp::Compare => {
+                // XLA's parser: `order=` names a comparison order, and excludes the older `type=`.
+                if let Some(Attr::Opaque(order)) = attrs.get("order") {
+                    if order != "TOTAL" && order != "PARTIAL" {
+                        return Err(Diagnostic::error(span, format!("expects comparison order but sees: {order}")));
+                    }
+                    if attrs.contains("type") {
+                        return Err(Diagnostic::error(
+                            span,
+                            "Cannot specify both 'type' and 'order' attributes on compare",
+                        ));
+                    }
+                }
+            }
             HloOp::Recv => {
                 if !matches!(shape, Type::Tuple(_)) {
                     return Err(Diagnostic::error(span, "recv expects a tuple shape"));

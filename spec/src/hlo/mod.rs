@@ -34,6 +34,7 @@
 pub mod attrs;
 pub mod literal;
 pub mod lower;
+pub mod named;
 pub mod print;
 pub mod shape;
 pub mod tok;

@@ -187,8 +187,20 @@ pub fn print_instruction(m: &Module, i: OpId, out: &mut String) {
         out.push_str(", ");
         out.push_str(key);
         out.push('=');
-        out.push_str(&attr_text(a));
+        out.push_str(&styled_attr_text(key, a));
     }
+}
+
+/// An attribute's text; shardings and replica groups in mesh form as XLA writes them
+/// (`super::named::xla_style`: single quotes, its spacing), which reads back to the same tokens.
+fn styled_attr_text(key: &str, a: &Attr) -> String {
+    if let (Attr::Opaque(t), "sharding" | "replica_groups") = (a, key)
+        && let Some(tokens) = super::tok::reparse(t)
+        && super::named::is_mesh_form(&tokens)
+    {
+        return super::named::xla_style(&tokens);
+    }
+    attr_text(a)
 }
 
 fn attr_text(a: &Attr) -> String {

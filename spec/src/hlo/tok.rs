@@ -286,7 +286,7 @@ pub fn int_list(items: &[(bool, Tok)], open: char) -> Option<Vec<i64>> {
 pub fn replica_groups(items: &[(bool, Tok)]) -> Result<Vec<Vec<i64>>, String> {
     let bad = || "error parsing attribute replica_groups".to_string();
     match items {
-        [(_, Tok::Word(w)), rest @ ..] if w == "mesh" => mesh_replica_groups(rest),
+        [(_, Tok::Word(w)), rest @ ..] if w == "mesh" => super::named::replica_groups(rest),
         [(_, Tok::Group('{', groups))] => split_commas(groups)
             .iter()
             .map(|g| match g.as_slice() {
@@ -315,122 +315,6 @@ pub fn replica_groups(items: &[(bool, Tok)]) -> Result<Vec<Vec<i64>>, String> {
         }
         _ => Err(bad()),
     }
-}
-
-/// The mesh form of replica groups (XLA's `MeshAxesReplicaGroupList`): `['a'=2,'b'=4{, device_ids=(...)}]`
-/// names a mesh (axes major to minor; its positions, row-major, hold `device_ids`, iota when absent)
-/// and `{'b', ...}` the axes (names or indices, or sub-axes `'b':(pre)size`) the groups run along.
-/// Two devices are in one group when their coordinates agree on everything outside those axes;
-/// groups come in row-major order of the other coordinates, and a group's members in mixed-radix
-/// order of the listed (sub-)axes, the first listed most major (Shardy's `getReplicaGroups`).
-pub fn mesh_replica_groups(items: &[(bool, Tok)]) -> Result<Vec<Vec<i64>>, String> {
-    let bad = |what: &str| format!("error parsing attribute replica_groups: {what}");
-    let [(_, Tok::Group('[', mesh)), (_, Tok::Group('{', listed))] = items else {
-        return Err(bad("expects mesh[axis=size, ...] {axes}"));
-    };
-    let mut axes: Vec<(String, i64)> = vec![];
-    let mut device_ids: Option<Vec<i64>> = None;
-    for e in split_commas(mesh) {
-        match e.as_slice() {
-            [(_, Tok::Str(name)), (_, Tok::Word(size))] if size.starts_with('=') => {
-                let n: i64 = size[1..].parse().map_err(|_| bad("expects an axis size"))?;
-                if n <= 0 {
-                    return Err(bad("axis sizes must be positive"));
-                }
-                axes.push((String::from_utf8_lossy(name).into_owned(), n));
-            }
-            [(_, Tok::Word(k)), (_, Tok::Group('(', ids))] if k == "device_ids=" => {
-                device_ids = Some(
-                    split_commas(ids)
-                        .iter()
-                        .map(|i| int_of(i).ok_or_else(|| bad("expects integer")))
-                        .collect::<Result<_, _>>()?,
-                );
-            }
-            _ => return Err(bad("expects 'name'=size or device_ids=(...)")),
-        }
-    }
-    // At most 2^20 devices (the bound of shardref's meshes), so expanding the groups stays cheap.
-    let n = axes
-        .iter()
-        .try_fold(1i64, |a, (_, s)| a.checked_mul(*s))
-        .filter(|&n| n <= 1 << 20)
-        .ok_or_else(|| bad("mesh has more than 2^20 devices"))?;
-    let ids = match device_ids {
-        Some(ids) if ids.len() as i64 != n => {
-            return Err(format!("mesh has {n} devices but device_ids lists {}", ids.len()));
-        }
-        Some(ids) => ids,
-        None => (0..n).collect(),
-    };
-    // Each listed (sub-)axis: (axis index, stride within the axis's coordinate, size).
-    let mut parts: Vec<(usize, i64, i64)> = vec![];
-    for e in split_commas(listed) {
-        let (name, sub) = match e.as_slice() {
-            [(_, t)] => (t, None),
-            [(_, t), (_, Tok::Word(colon)), (_, Tok::Group('(', pre)), (_, Tok::Word(size))] if colon == ":" => {
-                let pre = int_of(pre).ok_or_else(|| bad("expects a sub-axis pre-size"))?;
-                let size: i64 = size.parse().map_err(|_| bad("expects a sub-axis size"))?;
-                (t, Some((pre, size)))
-            }
-            _ => return Err(bad("expects an axis name")),
-        };
-        let text = match name {
-            Tok::Str(s) => String::from_utf8_lossy(s).into_owned(),
-            Tok::Word(w) => w.clone(),
-            _ => return Err(bad("expects an axis name")),
-        };
-        let axis = axes
-            .iter()
-            .position(|(a, _)| *a == text)
-            .or_else(|| text.parse::<usize>().ok().filter(|&i| i < axes.len()))
-            .ok_or_else(|| format!("{text} is not a valid axis name or index"))?;
-        let full = axes[axis].1;
-        let (pre, size) = sub.unwrap_or((1, full));
-        // Checked: the pre-size and size are read from the text.
-        let span = pre.checked_mul(size).filter(|&s| pre > 0 && size > 0 && full % s == 0);
-        let Some(span) = span else {
-            return Err(format!("sub-axis {text}:({pre}){size} does not divide its axis of size {full}"));
-        };
-        parts.push((axis, full / span, size));
-    }
-    let coords = |mut p: i64| -> Vec<i64> {
-        let mut c = vec![0; axes.len()];
-        for (k, (_, s)) in axes.iter().enumerate().rev() {
-            c[k] = p % s;
-            p /= s;
-        }
-        c
-    };
-    // The key of a position: its coordinates with the listed digits zeroed; its index within a group.
-    let key_and_index = |p: i64| -> (Vec<i64>, i64) {
-        let mut c = coords(p);
-        let mut index = 0;
-        for &(a, stride, size) in &parts {
-            let digit = (c[a] / stride) % size;
-            index = index * size + digit;
-            c[a] -= digit * stride;
-        }
-        (c, index)
-    };
-    // Groups in order of first appearance, which is row-major order of the other coordinates.
-    let mut groups: Vec<(Vec<i64>, Vec<(i64, i64)>)> = vec![];
-    let mut group_of: std::collections::HashMap<Vec<i64>, usize> = std::collections::HashMap::new();
-    for p in 0..n {
-        let (key, index) = key_and_index(p);
-        let g = *group_of.entry(key.clone()).or_insert_with(|| {
-            groups.push((key, vec![]));
-            groups.len() - 1
-        });
-        groups[g].1.push((index, ids[p as usize]));
-    }
-    Ok(groups
-        .into_iter()
-        .map(|(_, mut members)| {
-            members.sort();
-            members.into_iter().map(|(_, d)| d).collect()
-        })
-        .collect())
 }
 
 /// `iota(prod(reshape))` reshaped to `reshape`, transposed by `perm`, flattened.
@@ -494,6 +378,8 @@ pub enum Sharding {
         subgroups: Vec<String>,
     },
     Tuple(Vec<Sharding>),
+    /// XLA's mesh form (`{mesh['x'=2,'y'=4], [{'x'}, {'y'}]}`, `super::named`).
+    Named(super::named::NamedSharding),
 }
 
 /// Decodes a `sharding=` value with XLA's parse-time checks.
@@ -525,7 +411,19 @@ pub fn sharding(items: &[(bool, Tok)]) -> Result<Sharding, String> {
             continue;
         }
         match word {
-            "mesh" => return Ok(Sharding::Unknown),
+            "mesh" if i == 0 => return super::named::sharding(inner).map(Sharding::Named),
+            // `{single_device[device_id=N]}` (XLA's maximal mesh, also read as `maximal_mesh`).
+            "single_device" | "maximal_mesh" if i == 0 => {
+                let id = match inner.get(1..) {
+                    Some([(_, Tok::Group('[', d)), rest @ ..]) => match d.as_slice() {
+                        [(_, Tok::Word(w))] => w.strip_prefix("device_id=").and_then(|n| n.parse().ok()),
+                        _ => None,
+                    }
+                    .filter(|_| rest.is_empty() || matches!(rest.first(), Some((_, Tok::Comma)))),
+                    _ => None,
+                };
+                return id.map(Sharding::Maximal).ok_or_else(|| format!("expects {word}[device_id=N]"));
+            }
             "replicated" => replicated = true,
             "manual" => manual = true,
             "unknown" | "unreduced" => unknown = true,
@@ -643,27 +541,5 @@ mod tests {
             assert_eq!(super::reparse(text), super::parse_value(text), "{text:?}");
             assert_eq!(super::reparse(text), super::parse_value(text), "{text:?} (remembered)");
         }
-    }
-    use super::*;
-
-    fn groups(text: &str) -> Result<Vec<Vec<i64>>, String> {
-        replica_groups(&reparse(text).expect("tokens"))
-    }
-
-    #[test]
-    fn mesh_form_replica_groups() {
-        assert_eq!(groups("mesh['axis_0'=2,'axis_1'=4] {'axis_1'}").unwrap(), [[0, 1, 2, 3], [4, 5, 6, 7]]);
-        assert_eq!(groups("mesh['axis_0'=2,'axis_1'=4] {'axis_0'}").unwrap(), [[0, 4], [1, 5], [2, 6], [3, 7]]);
-        assert_eq!(groups("mesh['a'=2,'b'=2] {'b', 'a'}").unwrap(), [[0, 2, 1, 3]]);
-        assert_eq!(groups("mesh['a'=2,'b'=2] {0}").unwrap(), [[0, 2], [1, 3]]);
-        assert_eq!(groups("mesh['a'=2,'b'=2, device_ids=(3,2,1,0)] {'a'}").unwrap(), [[3, 1], [2, 0]]);
-        // Sub-axis "b":(2)2 of an axis of 4: the minor digit.
-        assert_eq!(groups("mesh['b'=4] {'b':(2)2}").unwrap(), [[0, 1], [2, 3]]);
-        assert_eq!(groups("mesh['axis_0'=4,'axis_1'=1] {'axis_0'}").unwrap(), [[0, 1, 2, 3]]);
-        assert_eq!(groups("mesh['a'=2,'b'=2] {'bogus'}").unwrap_err(), "bogus is not a valid axis name or index");
-        assert!(groups("mesh['a'=2,'b'=2, device_ids=(0,1,2)] {'a'}").unwrap_err().contains("device_ids"));
-        assert!(groups("mesh['a'=4096,'b'=4096] {'a'}").unwrap_err().contains("more than 2^20 devices"));
-        // The iota form agrees with the mesh form it abbreviates.
-        assert_eq!(groups("[4,2]<=[2,4]T(1,0)").unwrap(), groups("mesh['x'=2,'y'=4] {'x'}").unwrap());
     }
 }

@@ -499,7 +499,9 @@ pub mod hlo {
         }
         Parameter { parameter_number: Int req = marks::PARAMETER_NUMBER }
         Constant { literal: HloTokens req = marks::LITERAL }
-        Compare { direction: HloWord req = "direction", compare_type: HloWord opt = "type" }
+        /// `compare`: the older `type=FLOAT|TOTALORDER|SIGNED|UNSIGNED` or the newer
+        /// `order=TOTAL|PARTIAL` (XLA's parser takes one or the other; it prints `order=TOTAL`).
+        Compare { direction: HloWord req = "direction", compare_type: HloWord opt = "type", order: HloWord opt = "order" }
         ReducePrecision { exponent_bits: HloInt req = "exponent_bits", mantissa_bits: HloInt req = "mantissa_bits" }
         /// `transpose`, `reverse`, `concatenate`, `get-dimension-size`, `set-dimension-size`.
         Dimensions { dimensions: HloInts req = "dimensions" }

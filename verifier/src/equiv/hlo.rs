@@ -3,8 +3,11 @@
 //! of such a module against its unpartitioned program.
 //!
 //! Global view of a partitioned module (`GlobalRun`):
-//! - Entry parameter `i` takes global input `i`, split per the parameter's `sharding=` (a module of
-//!   one partition takes its inputs whole, whatever shardings it carries)
+//! - Entry parameter `i` takes global input `i`, split per the sharding given for it
+//!   (`Shardings::inputs`: `--input-sharding`, or read from the module handed to XLA with
+//!   `--shardings-from`; jax 0.12's partitioned modules carry none on their parameters), else per the
+//!   parameter's `sharding=` (a module of one partition takes its inputs whole, whatever shardings it
+//!   carries)
 //!   (`shardref_interp::devices::hlo_sharding::shard`); a parameter without `sharding=` takes the
 //!   input whole on every partition, which needs the input's shape to be the parameter's.
 //!   The local shapes the sharding gives must be the parameter's shape.
@@ -94,6 +97,80 @@ pub fn root_sharding(m: &Module) -> Result<Option<HloSharding>, EquivError> {
     }
 }
 
+/// Shardings given for a partitioned module's parameters and results, which override those it
+/// carries (XLA drops them from the entry root, and newer XLA from the parameters too).
+#[derive(Clone, Debug, Default)]
+pub struct Shardings {
+    /// One per entry parameter, in order, or none.
+    pub inputs: Vec<HloSharding>,
+    /// One per result, or one tuple sharding, or none.
+    pub results: Vec<HloSharding>,
+    /// The global shape of each result, when known (from the module before partitioning, whose
+    /// shapes are global); else a result's global shape is its local shape times its tiles.
+    pub result_shapes: Vec<Vec<usize>>,
+}
+
+impl Shardings {
+    /// The shardings of the module handed to XLA before partitioning (e.g. its
+    /// `*.before_optimizations.txt` dump, or the module right before `spmd-partitioning`): its ENTRY
+    /// parameters' `sharding=` (each must carry one) and its ROOT's (a tuple root's sharding gives
+    /// one per result).
+    pub fn from_module(original: &Module) -> Result<Shardings, EquivError> {
+        let params = entry_params(original)?;
+        let mut inputs = Vec::with_capacity(params.len());
+        for p in &params {
+            let s = p.sharding.clone().ok_or_else(|| {
+                EquivError::new(
+                    p.span,
+                    format!(
+                        "parameter {} (%{}) has no sharding= to take (give the module before partitioning, e.g. the \
+                         dump before spmd-partitioning, or --input-sharding)",
+                        p.number, p.name
+                    ),
+                )
+            })?;
+            inputs.push(s);
+        }
+        let e = entry(original)?;
+        let root = shardref_spec::hlo::root(original, e);
+        let results = match root_sharding(original)? {
+            Some(s) => vec![s],
+            None => {
+                let at = root.map(|r| original.op(r).span).unwrap_or(Span::NONE);
+                return Err(EquivError::new(
+                    at,
+                    "the entry root has no sharding= to take (give the module before partitioning, or \
+                     --result-sharding)",
+                ));
+            }
+        };
+        // The ROOT's shape is global before partitioning: one array, or a tuple of arrays.
+        let dims = |t: &Type| match t {
+            Type::Tensor(tt) => tt.static_shape().map(|d| d.into_iter().map(|x| x as usize).collect::<Vec<_>>()),
+            _ => None,
+        };
+        let result_shapes = match root.map(|r| original.value_type(original.op(r).results[0])) {
+            Some(Type::Tuple(elems)) => elems.iter().map(dims).collect::<Option<Vec<_>>>().unwrap_or_default(),
+            Some(t) => dims(t).map(|d| vec![d]).unwrap_or_default(),
+            None => vec![],
+        };
+        Ok(Shardings { inputs, results, result_shapes })
+    }
+}
+
+/// `run_global_with` on given shardings: the global shapes are the caller's, else those the
+/// shardings carry (`Shardings::result_shapes`).
+pub fn run_global_given(
+    m: &Module,
+    global: &[Value],
+    given: &Shardings,
+    global_shapes: Option<&[Vec<usize>]>,
+    limits: Limits,
+) -> Result<GlobalRun, GlobalRunError> {
+    let shapes = global_shapes.or((!given.result_shapes.is_empty()).then_some(given.result_shapes.as_slice()));
+    run_global_with(m, global, &given.inputs, &given.results, shapes, limits)
+}
+
 /// Splits global inputs into per-partition arguments: `[partition][parameter]`.
 pub fn shard_inputs(m: &Module, global: &[Value]) -> Result<Vec<Vec<Value>>, EquivError> {
     shard_inputs_with(m, global, &[])
@@ -152,7 +229,10 @@ pub fn shard_inputs_with(
                 let how = match sharding {
                     Some(_) => "its sharding gives each partition",
                     None if n == 1 => "the input is",
-                    None => "it has no sharding=, so each partition takes the whole input,",
+                    None => {
+                        "it has no sharding= (say it with --input-sharding, or take the module's shardings before \
+                         partitioning with --shardings-from), so each partition takes the whole input,"
+                    }
                 };
                 return Err(EquivError::new(
                     p.span,
@@ -271,7 +351,8 @@ pub fn run_global_with(
                 at,
                 format!(
                     "the entry root has no sharding= (XLA drops it after SPMD partitioning): give the sharding of each \
-                     of its {} result(s) with --result-sharding",
+                     of its {} result(s) with --result-sharding, or take them from the module before partitioning \
+                     with --shardings-from",
                     per_result.len()
                 ),
             )
@@ -361,7 +442,7 @@ impl Reference<'_> {
 pub fn equiv_hlo(
     part: &Module,
     reference: &Reference<'_>,
-    result_shardings: &[HloSharding],
+    shardings: &Shardings,
     given: Option<Vec<Value>>,
     opts: &super::EquivOptions,
 ) -> Result<Verdict, EquivError> {
@@ -383,7 +464,7 @@ pub fn equiv_hlo(
         let seq = reference.run(args.clone(), opts.limits)?;
         let shapes: Vec<Vec<usize>> =
             seq.iter().map(|v| v.as_tensor().map(|t| t.shape.clone()).unwrap_or_default()).collect();
-        let par = match run_global(part, &args, result_shardings, Some(&shapes), opts.limits) {
+        let par = match run_global_given(part, &args, shardings, Some(&shapes), opts.limits) {
             Ok(r) => r,
             Err(GlobalRunError::Error(e)) => return Err(e),
             Err(GlobalRunError::Disagreement { result, index, partitions, values }) => {

@@ -388,11 +388,7 @@ pub fn async_start(op: Op<'_>) -> Check {
     if ins.len() != block.args.len() {
         return Err(Fail::new(
             "async_start_c3",
-            format!(
-                "number of operands ({}) must match number of region arguments ({})",
-                ins.len(),
-                block.args.len()
-            ),
+            format!("number of operands ({}) must match number of region arguments ({})", ins.len(), block.args.len()),
         ));
     }
     for (i, (a, &arg)) in ins.iter().zip(&block.args).enumerate() {
@@ -417,7 +413,11 @@ pub fn async_start(op: Op<'_>) -> Check {
     if rs.len() != 1 || *rs[0] != inferred {
         return Err(Fail::new(
             "async_start_c4",
-            format!("inferred type(s) {} are incompatible with return type(s) of operation {}", q(&inferred), quoted(&rs)),
+            format!(
+                "inferred type(s) {} are incompatible with return type(s) of operation {}",
+                q(&inferred),
+                quoted(&rs)
+            ),
         ));
     }
     Ok(())
