@@ -5,7 +5,8 @@
 //! XLA's mesh form `{mesh['x'=2,'y'=4], [{'x'}, {'y'}]}`), the module after SPMD partitioning and
 //! the optimized one (whose ENTRY parameters and ROOT carry no `sharding=`), the global inputs and
 //! XLA's outputs; `tests/hlo_jax012/make.py` made them. The cases: a matmul over a 2x4 mesh,
-//! shard_map with psum / pmax / all_gather / ppermute (mesh replica groups, manual shardings), a
+//! shard_map with psum / pmax / all_gather / ppermute (mesh replica groups, manual shardings),
+//! shard_map under a plain `jax.jit` (its parameter's sharding only on a `Sharding` custom call), a
 //! sort of NaNs and signed zeros (`compare ..., order=TOTAL`), top_k (XLA CPU's `TopK` custom call
 //! with `called_computations=`), a mesh whose devices are not in iota order (`device_ids=` in
 //! shardings and replica groups) and six rows split four ways.
@@ -32,7 +33,7 @@ fn cases() -> Vec<PathBuf> {
         .filter(|p| p.is_dir())
         .collect();
     out.sort();
-    assert!(out.len() >= 6, "expected the jax 0.12 cases in {}", cases_dir().display());
+    assert!(out.len() >= 7, "expected the jax 0.12 cases in {}", cases_dir().display());
     out
 }
 

@@ -64,6 +64,12 @@ def program(case):
 
     f = jax.shard_map(body, mesh=mesh, in_specs=(P("x", "y"),), out_specs=P("x", "y"), check_vma=False)
     return f, (s(mesh, "x", "y"),), s(mesh, "x", "y"), [dyadic(8, 16)]
+  if case == "shard_map_inferred":
+    # No in_shardings: the parameter carries no sharding before partitioning either, only
+    # shard_map's `Sharding` custom call on it says how it is split.
+    body = lambda a: jax.lax.psum(a, "x") * 2.0
+    f = jax.shard_map(body, mesh=mesh, in_specs=(P("x", "y"),), out_specs=P(None, "y"))
+    return f, None, None, [dyadic(8, 16)]
   if case == "sort_nan_zero":
     f = lambda a: jnp.sort(a, axis=1)
     row = [0.0, -0.0, np.nan, -np.nan, 1.0, -1.0, np.inf, -np.inf]
@@ -82,7 +88,7 @@ def program(case):
   raise SystemExit(f"unknown case {case}")
 
 
-CASES = ["matmul_2d", "shard_map_collectives", "sort_nan_zero", "top_k", "permuted_mesh", "uneven_rows"]
+CASES = ["matmul_2d", "shard_map_collectives", "shard_map_inferred", "sort_nan_zero", "top_k", "permuted_mesh", "uneven_rows"]
 
 
 def child(case, dump):
@@ -92,7 +98,7 @@ def child(case, dump):
   import numpy as np
   assert jax.__version__ == "0.12.0.1", jax.__version__
   f, ins, outs, args = program(case)
-  jf = jax.jit(f, in_shardings=ins, out_shardings=outs)
+  jf = jax.jit(f) if ins is None else jax.jit(f, in_shardings=ins, out_shardings=outs)
   out = jf(*args)
   out = out if isinstance(out, tuple) else (out,)
   d = os.path.join(HERE, case)

@@ -429,6 +429,48 @@ mod tests {
         assert_eq!(blocks_text("{maximal device=1}", &[2, 2], 3), ["0:2,0:2", "0:2,0:2", "0:2,0:2"]);
     }
 
+    /// Each mesh-form sharding gives the blocks of the tile-assignment form XLA itself converts it
+    /// to (`HloSharding::v3_to_v2_sharding` in jaxlib 0.12.0.1, printed with `to_string`).
+    #[test]
+    fn mesh_forms_give_the_blocks_of_xla_conversion() {
+        for (named, v2) in [
+            ("{mesh['x'=2,'y'=4], [{'x'}, {'y'}]}", "{devices=[2,4]<=[8]}"),
+            ("{mesh['x'=2,'y'=4], [{'y'}, {}]}", "{devices=[4,1,2]<=[2,4]T(1,0) last_tile_dim_replicate}"),
+            ("{mesh['x'=2,'y'=4], [{'y','x'}, {}]}", "{devices=[8,1]<=[2,4]T(1,0)}"),
+            ("{mesh['x'=2,'y'=4], [{'x', ?}, {?}]}", "{devices=[2,1,4]<=[8] last_tile_dim_replicate}"),
+            (
+                "{mesh['x'=2,'y'=4], [{}, {'y'}], replicated={'x'}}",
+                "{devices=[1,4,2]<=[2,4]T(1,0) last_tile_dim_replicate}",
+            ),
+            ("{mesh['x'=8], [{'x':(2)4}, {}]}", "{devices=[4,1,2]<=[2,4]T(1,0) last_tile_dim_replicate}"),
+            ("{mesh['x'=8], [{'x':(4)2}, {'x':(1)4}]}", "{devices=[2,4]<=[4,2]T(1,0)}"),
+            (
+                "{mesh['x'=2,'y'=4], [{'y':(2)2}, {'x'}], replicated={'y':(1)2}}",
+                "{devices=[2,2,2]<=[4,2]T(1,0) last_tile_dim_replicate}",
+            ),
+            ("{mesh['x'=2,'y'=4], device_ids=([4,2]T(1,0)), [{'x'}, {'y'}]}", "{devices=[2,4]<=[4,2]T(1,0)}"),
+            ("{mesh['x'=2,'y'=4], device_ids=(7,6,5,4,3,2,1,0), [{'x'}, {'y'}]}", "{devices=[2,4]7,6,5,4,3,2,1,0}"),
+            ("{mesh['a'=2,'b'=2,'c'=2], [{'c','a'}, {'b'}]}", "{devices=[4,2]<=[4,2]T(1,0)}"),
+            ("{mesh['x'=1,'y'=8], [{'y'}, {}]}", "{devices=[8,1]<=[8]}"),
+            ("{mesh['x'=2,'y'=4], [{}, {}]}", "{replicated}"),
+            ("{mesh[], replicated}", "{replicated}"),
+            ("{single_device[device_id=3]}", "{maximal device=3}"),
+        ] {
+            assert_eq!(blocks_text(named, &[16, 6], 8), blocks_text(v2, &[16, 6], 8), "{named}");
+            assert_eq!(blocks_text(named, &[13, 5], 8), blocks_text(v2, &[13, 5], 8), "{named} (uneven)");
+        }
+        for (s, want) in [
+            ("{mesh['x'=8], manual}", "no global view"),
+            ("{mesh['x'=2,'y'=4], [{}, {'y'}], manual={'x'}}", "manual axes"),
+            ("{mesh['x'=2,'y'=4], [{}, {'y'}], unreduced={'x'}}", "unreduced axes"),
+            ("{mesh['x'=2,'y'=4], [{'x'}]}", "sharding has 1 dimension but the array has rank 2"),
+            ("{mesh['x'=2,'y'=2], [{'x'}, {'y'}]}", "partition 4 is not in the mesh"),
+        ] {
+            let e = array_layout(&parse(s), 2, 8).unwrap_err();
+            assert!(e.contains(want), "{s}: {e}");
+        }
+    }
+
     #[test]
     fn shard_then_reassemble_is_the_identity() {
         let g = iota(&[6, 4]);

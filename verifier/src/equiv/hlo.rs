@@ -113,13 +113,15 @@ pub struct Shardings {
 impl Shardings {
     /// The shardings of the module handed to XLA before partitioning (e.g. its
     /// `*.before_optimizations.txt` dump, or the module right before `spmd-partitioning`): its ENTRY
-    /// parameters' `sharding=` (each must carry one) and its ROOT's (a tuple root's sharding gives
-    /// one per result).
+    /// parameters' `sharding=` (each must carry one, or be used only by `Sharding` custom calls of
+    /// one sharding, see `constrained_parameter`) and its ROOT's (a tuple root's sharding gives one
+    /// per result).
     pub fn from_module(original: &Module) -> Result<Shardings, EquivError> {
         let params = entry_params(original)?;
+        let e = entry(original)?;
         let mut inputs = Vec::with_capacity(params.len());
         for p in &params {
-            let s = p.sharding.clone().ok_or_else(|| {
+            let s = p.sharding.clone().or(constrained_parameter(original, e, p.number)?).ok_or_else(|| {
                 EquivError::new(
                     p.span,
                     format!(
@@ -131,7 +133,6 @@ impl Shardings {
             })?;
             inputs.push(s);
         }
-        let e = entry(original)?;
         let root = shardref_spec::hlo::root(original, e);
         let results = match root_sharding(original)? {
             Some(s) => vec![s],
@@ -156,6 +157,35 @@ impl Shardings {
         };
         Ok(Shardings { inputs, results, result_shapes })
     }
+}
+
+/// The sharding of entry parameter `number` when it carries none but every use of it is a
+/// `custom-call` with `custom_call_target="Sharding"` of one sharding (how jax writes shard_map's
+/// `in_specs` on a parameter whose sharding it leaves to propagation): XLA's propagation gives the
+/// parameter that sharding, the constraint being on that very value.
+fn constrained_parameter(m: &Module, comp: OpId, number: usize) -> Result<Option<HloSharding>, EquivError> {
+    use shardref_spec::schema::hlo as v;
+    let ins = shardref_spec::hlo::instructions(m, comp);
+    let Some(param) = ins.iter().copied().find(|&i| {
+        shardref_spec::hlo::opcode(m, i) == Some(HloOp::Parameter)
+            && v::Parameter::of(m.op(i)).parameter_number().get().and_then(|n| usize::try_from(n).ok()) == Some(number)
+    }) else {
+        return Ok(None);
+    };
+    let value = m.op(param).results[0];
+    let users: Vec<OpId> = ins.iter().copied().filter(|&i| m.op(i).operands.contains(&value)).collect();
+    let mut found: Option<HloSharding> = None;
+    for u in users {
+        let is_constraint = shardref_spec::hlo::opcode(m, u) == Some(HloOp::CustomCall)
+            && v::CustomCall::of(m.op(u)).custom_call_target().get().as_deref() == Some("Sharding");
+        let s = if is_constraint { sharding_of(m, u)? } else { None };
+        match (s, &found) {
+            (Some(s), None) => found = Some(s),
+            (Some(s), Some(f)) if s == *f => {}
+            _ => return Ok(None),
+        }
+    }
+    Ok(found)
 }
 
 /// `run_global_with` on given shardings: the global shapes are the caller's, else those the
