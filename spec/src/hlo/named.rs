@@ -30,6 +30,9 @@
 
 use super::tok::{Tok, canonical, int_list, int_of, iota_devices, split_commas};
 
+/// A run of attribute tokens, each with whether whitespace preceded it.
+type Tokens = [(bool, Tok)];
+
 /// A mesh: axes (name, size), most major first, and the device at each position (row-major).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mesh {
@@ -90,7 +93,7 @@ fn axis_name(t: &Tok) -> Option<String> {
 /// Reads `[ 'x'=2, 'y'=4 ]` (the group's items) and, from `rest`, an optional `, device_ids=(...)`;
 /// returns the mesh and the tokens after it. The older spelling with `device_ids=(...)` inside the
 /// brackets (XLA's parser tests) is read too.
-pub fn mesh<'a>(axes_items: &[(bool, Tok)], rest: &'a [(bool, Tok)]) -> Result<(Mesh, &'a [(bool, Tok)]), String> {
+pub fn mesh<'a>(axes_items: &[(bool, Tok)], rest: &'a Tokens) -> Result<(Mesh, &'a Tokens), String> {
     let mut axes: Vec<(String, i64)> = vec![];
     let mut ids_tokens: Option<Vec<(bool, Tok)>> = None;
     for e in split_commas(axes_items) {
@@ -274,7 +277,9 @@ pub fn replica_groups(items: &[(bool, Tok)]) -> Result<Vec<Vec<i64>>, String> {
         (c, index)
     };
     // Groups in order of first appearance, which is row-major order of the other coordinates.
-    let mut groups: Vec<(Vec<i64>, Vec<(i64, i64)>)> = vec![];
+    // Per group: its key, and its members as (index within the group, device).
+    type Group = (Vec<i64>, Vec<(i64, i64)>);
+    let mut groups: Vec<Group> = vec![];
     let mut group_of: std::collections::HashMap<Vec<i64>, usize> = std::collections::HashMap::new();
     for p in 0..n {
         let (key, index) = key_and_index(p);
