@@ -25,20 +25,7 @@ fn root() -> PathBuf {
 }
 
 fn mlir_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = vec![];
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).expect("test folder") {
-            let p = e.expect("entry").path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "mlir") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    shardref_conformance::collect_files(&[dir.to_path_buf()]).expect("test folder")
 }
 
 /// Each case of a file, verified, with its findings.

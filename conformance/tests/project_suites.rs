@@ -24,19 +24,7 @@ fn verify_dir() -> PathBuf {
 }
 
 fn files() -> Vec<SuiteFile> {
-    let mut paths = vec![];
-    let mut stack = vec![verify_dir()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).expect("test folder") {
-            let p = e.expect("entry").path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "mlir") {
-                paths.push(p);
-            }
-        }
-    }
-    paths.sort();
+    let paths = shardref_conformance::collect_files(&[verify_dir()]).expect("test folder");
     paths.iter().map(|p| SuiteFile::read(p).expect("readable")).collect()
 }
 
