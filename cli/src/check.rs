@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use shardref_conformance::expect::directives;
-use shardref_conformance::verify::match_expectations;
+use shardref_conformance::expect::match_expectations;
 use shardref_spec::diag::{Severity, render};
 use shardref_spec::{Diagnostic, parse_source};
 

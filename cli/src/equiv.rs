@@ -277,11 +277,11 @@ pub fn equiv(args: &EquivArgs) -> ExitCode {
             Err(e) => {
                 println!("@{} vs {twin}: error", pair.parallel);
                 let mut d = Diagnostic::error(e.span, e.message);
-                // Say why the run was strict when the module chose it (the
-                // strict check's two messages: a reshard or an all-reduce missing).
+                // Say why the run was strict when the module chose it and the
+                // strict run refused an op (a reshard, halo or all-reduce missing).
                 if let (Some(op), false) = (evidence, args.strict)
                     && implicit == ImplicitReshards::Error
-                    && (d.message.contains("(implicit communication)") || d.message.contains("never all-reduced"))
+                    && e.refusal.is_some()
                 {
                     d = d.with_note(
                         m.op(op).span,

@@ -27,7 +27,8 @@ use std::sync::Arc;
 use shardref_interp::npy;
 use shardref_interp::{Limits, Value};
 use shardref_spec::diag::{Diagnostic, Severity};
-use shardref_spec::hlo::tok::{self, Sharding as HloSharding};
+use shardref_spec::hlo::device_attrs::{self, Sharding as HloSharding};
+use shardref_spec::hlo::tok;
 use shardref_spec::ir::{Span, TensorType, Type};
 use shardref_spec::{Module, Source};
 use shardref_verifier::equiv::EquivOptions;
@@ -77,7 +78,7 @@ pub fn parse_shardings(flag: &str, texts: &[String]) -> Result<Vec<HloSharding>,
         .iter()
         .map(|t| {
             let items = tok::reparse(t).ok_or_else(|| format!("{flag} '{t}' is not a sharding"))?;
-            tok::sharding(&items).map_err(|e| format!("{flag} '{t}': {e}"))
+            device_attrs::sharding(&items).map_err(|e| format!("{flag} '{t}': {e}"))
         })
         .collect()
 }

@@ -197,6 +197,11 @@ fn main() -> ExitCode {
         shardref_interp::devices::runtime::set_worker_threads(usize::try_from(n).unwrap_or(usize::MAX));
     }
     match cli.command {
+        // An HLO module runs through the HLO driver, which shares `run`'s arguments and output.
+        Command::Run(args) if hlo::is_hlo(&args.file, args.hlo) => match hlo::run(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(code) => ExitCode::from(code),
+        },
         Command::Run(args) => run::run(&args),
         Command::Bench(args) => bench::bench(&args),
         Command::Equiv(args) => equiv::equiv(&args),

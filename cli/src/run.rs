@@ -156,9 +156,6 @@ pub(crate) fn load_verified(path: &std::path::Path) -> Result<(Arc<Source>, shar
 }
 
 fn run_inner(args: &RunArgs) -> Result<(), Stop> {
-    if crate::hlo::is_hlo(&args.file, args.hlo) {
-        return crate::hlo::run(args).map_err(Stop);
-    }
     if args.per_device
         || !args.result_sharding.is_empty()
         || !args.result_shape.is_empty()

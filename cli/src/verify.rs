@@ -13,7 +13,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use shardref_conformance::expect::directives;
-use shardref_conformance::verify::{diagnose, match_expectations};
+use shardref_conformance::expect::match_expectations;
+use shardref_conformance::verify::diagnose;
 use shardref_spec::Source;
 use shardref_spec::diag::{Diagnostic, LineIndex, PARSE, Severity, location, render};
 

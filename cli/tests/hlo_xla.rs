@@ -17,7 +17,8 @@ use std::process::{Command, Output};
 
 use shardref_interp::devices::hlo_sharding;
 use shardref_interp::{Limits, Tensor, Value, npy};
-use shardref_spec::hlo::tok::{self, Sharding as HloSharding};
+use shardref_spec::hlo::device_attrs::{self, Sharding as HloSharding};
+use shardref_spec::hlo::tok;
 use shardref_verifier::equiv::compare::Comparison;
 use shardref_verifier::equiv::hlo::{self as ehlo, Reference};
 use shardref_verifier::equiv::{EquivOptions, Tolerance, Verdict, compare};
@@ -44,7 +45,7 @@ struct Case {
 }
 
 fn parse_sharding(text: &str) -> HloSharding {
-    tok::sharding(&tok::reparse(text).unwrap_or_else(|| panic!("tokens of {text}")))
+    device_attrs::sharding(&tok::reparse(text).unwrap_or_else(|| panic!("tokens of {text}")))
         .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 

@@ -9,7 +9,10 @@
 //! The rest is matched as MLIR matches it. (Upstream's tools read the
 //! bracket as part of the text, so files that name labels are shardref's own.)
 
-use shardref_spec::diag::Severity;
+use shardref_spec::Source;
+use shardref_spec::diag::{Diagnostic, LineIndex, Severity, location};
+
+use crate::first_line;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expected {
@@ -92,6 +95,48 @@ fn previous_code_line(lines: &[&str], i: usize) -> Option<usize> {
 
 fn next_code_line(lines: &[&str], i: usize) -> Option<usize> {
     (i + 1..lines.len()).find(|&j| !is_directive_only(lines[j]))
+}
+
+/// Matches diagnostics against directives; returns one line per problem
+/// (an unexpected diagnostic or an expected one that was not produced).
+pub fn match_expectations(source: &Source, diags: &[Diagnostic], expected: &[Expected]) -> Vec<String> {
+    let index = LineIndex::new(&source.text);
+    let mut used = vec![false; expected.len()];
+    let mut problems = vec![];
+    let flat = diags.iter().flat_map(|d| std::iter::once(d).chain(d.notes.iter()));
+    for d in flat {
+        let (line, col) = location(source, &index, d.span);
+        let hit = expected.iter().enumerate().find(|(i, e)| {
+            !used[*i]
+                && e.severity == d.severity
+                && e.line == line
+                && d.message.contains(&e.text)
+                && e.label.as_ref().is_none_or(|l| d.code == Some(l.as_str()))
+        });
+        match hit {
+            Some((i, _)) => used[i] = true,
+            None => problems.push(format!(
+                "{}:{line}:{col}: unexpected {}{}: {}",
+                source.name,
+                d.severity.name(),
+                d.code.map(|c| format!(" [{c}]")).unwrap_or_default(),
+                first_line(&d.message)
+            )),
+        }
+    }
+    for (e, u) in expected.iter().zip(&used) {
+        if !u {
+            problems.push(format!(
+                "{}:{}: expected {} {}\"{}\" was not produced",
+                source.name,
+                e.directive_line,
+                e.severity.name(),
+                e.label.as_ref().map(|l| format!("[{l}] ")).unwrap_or_default(),
+                e.text
+            ));
+        }
+    }
+    problems
 }
 
 #[cfg(test)]

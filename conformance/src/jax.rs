@@ -410,13 +410,13 @@ fn interp_error(m: &Module, e: &shardref_interp::InterpError) -> String {
     }
 }
 
-fn parse_shardings(texts: &[String]) -> Result<Vec<shardref_spec::hlo::tok::Sharding>, String> {
-    use shardref_spec::hlo::tok;
+fn parse_shardings(texts: &[String]) -> Result<Vec<shardref_spec::hlo::device_attrs::Sharding>, String> {
+    use shardref_spec::hlo::{device_attrs, tok};
     texts
         .iter()
         .map(|t| {
             let items = tok::reparse(t).ok_or_else(|| format!("manifest sharding '{t}' is not a sharding"))?;
-            tok::sharding(&items).map_err(|e| format!("manifest sharding '{t}': {e}"))
+            device_attrs::sharding(&items).map_err(|e| format!("manifest sharding '{t}': {e}"))
         })
         .collect()
 }

@@ -21,8 +21,8 @@ use shardref_spec::split::{Case, split_cases};
 use shardref_spec::{Source, parse_source};
 
 use crate::expect::directives;
+use crate::expect::match_expectations;
 use crate::filecheck::{CheckOptions, check};
-use crate::verify::match_expectations;
 use crate::{Mode, SuiteFile, Verdict, first_line};
 
 /// What a run of the pipeline gave: the module (when every stage

@@ -20,7 +20,7 @@ use shardref_spec::split::Case;
 use shardref_spec::{Source, parse_source};
 
 use crate::expect::directives;
-use crate::verify::match_expectations;
+use crate::expect::match_expectations;
 use crate::{Mode, SuiteFile, Verdict};
 
 pub struct Rules;

@@ -17,7 +17,7 @@ use shardref_spec::{Source, parse_source};
 use shardref_passes::{Pass, PassState};
 use shardref_spec::diag::Severity;
 
-use crate::expect::{Expected, directives};
+use crate::expect::{directives, match_expectations};
 use crate::{Mode, SuiteFile, Verdict, first_line};
 
 pub struct Verify;
@@ -61,48 +61,6 @@ fn state_before(file: &SuiteFile, case: &Case, passes: &[Pass]) -> PassState {
         let _ = diagnose_with_passes(source, passes, &mut state);
     }
     state
-}
-
-/// Matches diagnostics against directives; returns one line per problem
-/// (an unexpected diagnostic or an expected one that was not produced).
-pub fn match_expectations(source: &Source, diags: &[Diagnostic], expected: &[Expected]) -> Vec<String> {
-    let index = LineIndex::new(&source.text);
-    let mut used = vec![false; expected.len()];
-    let mut problems = vec![];
-    let flat = diags.iter().flat_map(|d| std::iter::once(d).chain(d.notes.iter()));
-    for d in flat {
-        let (line, col) = location(source, &index, d.span);
-        let hit = expected.iter().enumerate().find(|(i, e)| {
-            !used[*i]
-                && e.severity == d.severity
-                && e.line == line
-                && d.message.contains(&e.text)
-                && e.label.as_ref().is_none_or(|l| d.code == Some(l.as_str()))
-        });
-        match hit {
-            Some((i, _)) => used[i] = true,
-            None => problems.push(format!(
-                "{}:{line}:{col}: unexpected {}{}: {}",
-                source.name,
-                d.severity.name(),
-                d.code.map(|c| format!(" [{c}]")).unwrap_or_default(),
-                first_line(&d.message)
-            )),
-        }
-    }
-    for (e, u) in expected.iter().zip(&used) {
-        if !u {
-            problems.push(format!(
-                "{}:{}: expected {} {}\"{}\" was not produced",
-                source.name,
-                e.directive_line,
-                e.severity.name(),
-                e.label.as_ref().map(|l| format!("[{l}] ")).unwrap_or_default(),
-                e.text
-            ));
-        }
-    }
-    problems
 }
 
 impl Mode for Verify {

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use shardref_conformance::SuiteFile;
 use shardref_conformance::expect::directives;
-use shardref_conformance::verify::match_expectations;
+use shardref_conformance::expect::match_expectations;
 use shardref_spec::diag::{LineIndex, Severity, location};
 use shardref_spec::{Source, parse_source};
 use shardref_verifier::rules::RULES;

@@ -3,6 +3,10 @@
 //! A program that runs to completion returns an `Outcome`, even when its check
 //! ops fail: that is the program's behaviour. An `InterpError` means the run
 //! could not go on, and says why in one of four categories, at the op's span.
+//! Two causes travel typed beside the message, for callers that act on them:
+//! a disagreement between replicas (`ReplicaMismatch`) and a strict sharded
+//! run's refusal of an op (`Refusal`: the communication it would need). Callers
+//! match those types, never the message's text (`cli/tests/typed_refusals.rs`).
 
 use std::fmt;
 
@@ -53,6 +57,51 @@ pub struct ReplicaMismatch {
     pub values: Vec<String>,
 }
 
+/// What communication a refused op would need.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// Elements the op needs are held by other devices, or held in another layout than the
+    /// program declares: a reshard (all-gather, all-to-all, collective-permute).
+    Reshard,
+    /// Elements just outside a device's block, which a position-dependent op's window reads:
+    /// a halo exchange.
+    Halo,
+    /// Partial results that must be summed before the op may use them: a missing
+    /// `sdy.all_reduce`.
+    AllReduce,
+}
+
+/// Which value of the refused op the communication concerns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RefusedValue {
+    Operand(usize),
+    Result(usize),
+    /// A value the op's regions use from outside the op.
+    Captured,
+    /// A value held against a declared sharding (a function's argument or result, a
+    /// sharding constraint's operand), described as the message describes it.
+    Held(String),
+}
+
+/// A strict sharded run's refusal of an op (issue #30): the program would need communication
+/// it does not perform (an implicit reshard, halo exchange or all-reduce). Every refusal carries
+/// one, so that `equiv` and the difftest engines tell a refusal by this type, never by the
+/// message's text; the message stays the prose for people.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub need: Need,
+    /// The op's name (`stablehlo.dot_general`, `sdy.manual_computation`); empty when the value
+    /// is held against a declaration rather than used by an op.
+    pub op: String,
+    pub value: RefusedValue,
+    /// The dimension of the value, when one is at fault.
+    pub dim: Option<usize>,
+    /// The sdy factor (its symbol, `i`, `j`, ...) when the decision was made per factor.
+    pub factor: Option<String>,
+    /// The mesh axes involved, in sdy syntax (`"x"`, `"x", "y":(1)2`).
+    pub axes: String,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct InterpError {
     pub kind: ErrorKind,
@@ -60,11 +109,20 @@ pub struct InterpError {
     pub message: String,
     /// Set when the error is a disagreement between replicas (`ReplicaMismatch`).
     pub mismatch: Option<Box<ReplicaMismatch>>,
+    /// Set when the error is a strict sharded run's refusal of an op (`Refusal`).
+    pub refusal: Option<Box<Refusal>>,
 }
 
 impl InterpError {
     pub fn new(kind: ErrorKind, span: Span, message: impl Into<String>) -> InterpError {
-        InterpError { kind, span, message: message.into(), mismatch: None }
+        InterpError { kind, span, message: message.into(), mismatch: None, refusal: None }
+    }
+    /// A strict sharded run's refusal: a trap (the program, as partitioned, cannot run without
+    /// communication it does not perform) that carries its typed cause.
+    pub fn refused(span: Span, refusal: Refusal, message: impl Into<String>) -> InterpError {
+        let mut e = InterpError::trap(span, message);
+        e.refusal = Some(Box::new(refusal));
+        e
     }
     /// Attaches the replicas' disagreement this error reports.
     pub fn with_mismatch(mut self, m: ReplicaMismatch) -> InterpError {

@@ -12,7 +12,7 @@
 //! - `check`: the semantics of the test dialect's `check.*` ops.
 //! - `error`: `InterpError` with a category and the op's span.
 //! - `devices`: simulated devices, their rendezvous and the collectives.
-//! - `mpmd_global`: the global (unpartitioned) reading of the mpmd ops.
+//! - `eval::mpmd`: the global (unpartitioned) reading of the mpmd ops.
 //! - `npy`: NumPy's `.npy`/`.npz` files, as `shardref run` reads and writes them.
 //!
 //! Invariants: depends on `shardref-spec` only, never on the verifier. No
@@ -30,7 +30,6 @@ pub mod fusion;
 pub mod hlo;
 pub mod limits;
 pub mod liveness;
-pub mod mpmd_global;
 pub mod npy;
 pub mod ops;
 pub mod par;
@@ -38,7 +37,7 @@ pub mod pool;
 pub mod print;
 pub mod value;
 
-pub use error::{ErrorKind, InterpError, ReplicaMismatch};
+pub use error::{ErrorKind, InterpError, Need, Refusal, RefusedValue, ReplicaMismatch};
 pub use eval::{Limits, OpStats, Outcome};
 
 /// Runs function `entry` of `m` on `inputs` (the ordinary interpreter, with

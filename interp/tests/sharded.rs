@@ -7,6 +7,7 @@
 
 use shardref_interp::devices::sharded::{ImplicitReshards, ShardedInputs, ShardedOptions, run_sharded};
 use shardref_interp::value::{Buffer, Tensor, Value};
+use shardref_interp::{Need, RefusedValue};
 use shardref_spec::ir::{ElemType, Type};
 
 /// The `.mlir` files of `tests/sharded/SUB`, sorted by name.
@@ -115,6 +116,16 @@ fn missing_all_reduce_is_reported() {
     let e =
         sharded(&m, "missing_all_reduce", inputs(&m, "missing_all_reduce", 0), ImplicitReshards::Error).unwrap_err();
     assert!(e.contains("unreduced over {\"x\"}") && e.contains("never all-reduced"), "{e}");
+    let r = shardref_interp::devices::sharded::run_sharded(
+        &m,
+        "missing_all_reduce",
+        ShardedInputs::Global(inputs(&m, "missing_all_reduce", 0)),
+        &ShardedOptions::default(),
+    )
+    .unwrap_err()
+    .refusal
+    .expect("a typed refusal");
+    assert_eq!((r.need, r.axes.as_str()), (Need::AllReduce, "{\"x\"}"));
 }
 
 #[test]
@@ -157,6 +168,25 @@ fn implicit_communication_is_a_located_error() {
     for part in ["'stablehlo.add'", "operand #1", "dimension 0", "{\"y\"}", "implicit communication"] {
         assert!(msg.contains(part), "{msg} lacks {part}");
     }
+    // The refusal travels typed (issue #30): what `equiv` and the difftest engines match.
+    let r = e.refusal.as_deref().expect("a typed refusal");
+    assert_eq!(
+        (r.need, r.op.as_str(), &r.value, r.dim),
+        (Need::Reshard, "stablehlo.add", &RefusedValue::Operand(1), Some(0))
+    );
+    assert_eq!(r.axes, "{\"y\"}");
+    let e = shardref_interp::devices::sharded::run_sharded(
+        &m,
+        "parallel_shifted_slice",
+        ShardedInputs::Global(inputs(&m, "parallel_shifted_slice", 0)),
+        &ShardedOptions::default(),
+    )
+    .unwrap_err();
+    let r = e.refusal.as_deref().expect("a typed refusal");
+    assert_eq!(
+        (r.need, r.op.as_str(), &r.value, r.dim),
+        (Need::Halo, "stablehlo.slice", &RefusedValue::Operand(0), Some(0))
+    );
     let e = sharded(&m, "parallel_shifted_slice", inputs(&m, "parallel_shifted_slice", 0), ImplicitReshards::Error)
         .unwrap_err();
     assert!(e.contains("'stablehlo.slice'") && e.contains("operand #0 dimension 0 is sharded on {\"x\"}"), "{e}");

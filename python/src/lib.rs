@@ -27,7 +27,8 @@ use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList};
 use shardref_interp::devices::sharded::{ImplicitReshards, ShardedInputs, ShardedOptions, ShardedValue, run_sharded};
 use shardref_interp::{Limits, Value, npy};
 use shardref_spec::diag::{Diagnostic, LineIndex, PARSE, Severity, location, render};
-use shardref_spec::hlo::tok::{self, Sharding as HloSharding};
+use shardref_spec::hlo::tok;
+use shardref_spec::hlo::device_attrs::{self, Sharding as HloSharding};
 use shardref_spec::ir::{Attr, Location, Module, OpId, Span, Type, ValueDef};
 use shardref_spec::ops::{OpKind, SdyOp};
 use shardref_spec::{Source, parse_source};
@@ -199,7 +200,7 @@ fn parse_hlo_shardings(texts: &[String], what: &str) -> PyResult<Vec<HloSharding
         .iter()
         .map(|t| {
             let items = tok::reparse(t).ok_or_else(|| plain(format!("{what} '{t}' is not an HLO sharding")))?;
-            tok::sharding(&items).map_err(|e| plain(format!("{what} '{t}': {e}")))
+            device_attrs::sharding(&items).map_err(|e| plain(format!("{what} '{t}': {e}")))
         })
         .collect()
 }
@@ -602,7 +603,7 @@ fn check(
                 d.set_item("location", (src.name.clone(), line, col))?;
                 d
             }
-            None => error_dict(py, &src, &EquivError { span: e.span, message: format!("sharded run: {e}") })?,
+            None => error_dict(py, &src, &EquivError::new(e.span, format!("sharded run: {e}")))?,
         },
     };
     d.set_item("pair", ("sharded", "global"))?;

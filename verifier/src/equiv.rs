@@ -48,6 +48,7 @@
 pub mod compare;
 pub mod erase;
 pub mod exact;
+pub mod float_format;
 pub mod hlo;
 pub mod inputs;
 
@@ -55,7 +56,7 @@ use std::fmt;
 
 use shardref_interp::devices::mesh::UnshardError;
 use shardref_interp::devices::sharded::{ImplicitReshards, ShardedInputs, ShardedOptions, ShardedValue, run_sharded};
-use shardref_interp::{InterpError, Limits, Value};
+use shardref_interp::{InterpError, Limits, Refusal, Value};
 use shardref_spec::ir::{Attr, Module, OpId, Span, Type};
 use shardref_spec::ops::{OpKind, OpName, SdyOp, Traits};
 
@@ -81,14 +82,17 @@ pub struct Pair {
 pub struct EquivError {
     pub span: Span,
     pub message: String,
+    /// Set when a strict sharded run refused an op (`shardref_interp::Refusal`): callers tell
+    /// a refusal by this, never by the message.
+    pub refusal: Option<Box<Refusal>>,
 }
 
 impl EquivError {
-    fn new(span: Span, message: impl Into<String>) -> EquivError {
-        EquivError { span, message: message.into() }
+    pub fn new(span: Span, message: impl Into<String>) -> EquivError {
+        EquivError { span, message: message.into(), refusal: None }
     }
     fn from_interp(side: &str, func: &str, e: InterpError) -> EquivError {
-        EquivError { span: e.span, message: format!("{side} run of @{func}: {e}") }
+        EquivError { span: e.span, message: format!("{side} run of @{func}: {e}"), refusal: e.refusal }
     }
 }
 

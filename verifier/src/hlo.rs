@@ -373,8 +373,13 @@ fn uniform_groups(m: &Module, i: OpId) -> Result<(), Diagnostic> {
 }
 
 /// `sharding-devices`: tile assignments name no negative device and match the shape's rank.
-fn sharding_rules(m: &Module, i: OpId, sh: &shardref_spec::hlo::tok::Sharding, shape: &Type) -> Result<(), Diagnostic> {
-    use shardref_spec::hlo::tok::Sharding;
+fn sharding_rules(
+    m: &Module,
+    i: OpId,
+    sh: &shardref_spec::hlo::device_attrs::Sharding,
+    shape: &Type,
+) -> Result<(), Diagnostic> {
+    use shardref_spec::hlo::device_attrs::Sharding;
     match (sh, shape) {
         (Sharding::Tuple(parts), Type::Tuple(elems)) if parts.len() == elems.len() => {
             for (p, e) in parts.iter().zip(elems) {

@@ -26,7 +26,7 @@ use shardref_spec::ir::{Attr, ElemType, FloatKind, Module, TensorType, Type};
 use shardref_spec::ops::{OpKind, OpName, SdyOp};
 use shardref_spec::print::{PrintOptions, print_module};
 
-use super::shardref::{is_implicit_communication, load, run_sharded_outputs};
+use super::shardref::{load, run_sharded_outputs};
 use super::{Engine, Outcome, Output, Placement, Program, catching};
 
 /// A Python with jax, and the folder of the oracle scripts.
@@ -322,15 +322,13 @@ impl Engine for ShardyEngine {
                     self.counts[0].fetch_add(1, Ordering::Relaxed);
                     o
                 }
-                Err(e) if is_implicit_communication(&e) => {
-                    match run_sharded_outputs(&m, p, ImplicitReshards::Insert, false) {
-                        Ok(o) => {
-                            self.counts[1].fetch_add(1, Ordering::Relaxed);
-                            o
-                        }
-                        Err(e) => Outcome::Rejected(format!("Shardy's exported program, reshards completed: {e}")),
+                Err(e) if e.is_refusal() => match run_sharded_outputs(&m, p, ImplicitReshards::Insert, false) {
+                    Ok(o) => {
+                        self.counts[1].fetch_add(1, Ordering::Relaxed);
+                        o
                     }
-                }
+                    Err(e) => Outcome::Rejected(format!("Shardy's exported program, reshards completed: {e}")),
+                },
                 Err(e) => Outcome::Rejected(format!("Shardy's exported program, run strictly: {e}")),
             }
         })

@@ -5,10 +5,11 @@
 //! rejection with the verifier's located message. A panic anywhere is a
 //! crash (`catching`).
 
+use std::fmt;
 use std::sync::Arc;
 
 use shardref_interp::devices::sharded::{ImplicitReshards, ShardedInputs, ShardedOptions, run_sharded};
-use shardref_interp::{ErrorKind, Limits, Value};
+use shardref_interp::{ErrorKind, InterpError, Limits, Value};
 use shardref_spec::diag::Severity;
 use shardref_spec::ir::Module;
 use shardref_spec::{Source, parse_source};
@@ -56,20 +57,40 @@ pub struct ShardedEngine {
     pub canvas: bool,
 }
 
-/// Whether a sharded run's error is a strict-mode refusal of implicit communication.
-pub fn is_implicit_communication(message: &str) -> bool {
-    message.contains("(implicit communication") || message.contains("(a missing sdy.all_reduce)")
+/// Why a sharded run gave no outputs: the interpreter's error, or results
+/// that cannot be read back as global tensors. Displays as the message the
+/// engines report.
+#[derive(Clone, Debug)]
+pub enum ShardedRunError {
+    Interp(InterpError),
+    Results(String),
 }
 
-/// Whether a strict run's error says the program is not a complete
-/// partitioned program: implicit communication, or a run-time trap of the
-/// sharded semantics (partial results never all-reduced, a result sharded on
-/// an axis the op reduces over, a reduction that needs a gather first).
-/// Generated programs leave all of these to the partitioner, so the strict
-/// engine skips them; other errors (invalid programs, unsupported
-/// constructs) remain rejections.
-pub fn is_strict_refusal(message: &str) -> bool {
-    is_implicit_communication(message) || message.starts_with(ErrorKind::Trap.name())
+impl fmt::Display for ShardedRunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShardedRunError::Interp(e) => write!(f, "{e}"),
+            ShardedRunError::Results(s) => f.write_str(s),
+        }
+    }
+}
+
+impl ShardedRunError {
+    /// Whether a strict run refused an op for communication the program does
+    /// not perform (the error's typed `Refusal`, not its text).
+    pub fn is_refusal(&self) -> bool {
+        matches!(self, ShardedRunError::Interp(e) if e.refusal.is_some())
+    }
+
+    /// Whether a strict run's error says the program is not a complete
+    /// partitioned program: a refusal, or any other run-time trap of the
+    /// sharded semantics (e.g. sum partials mixed with a max reduction).
+    /// Generated programs leave all of these to the partitioner, so the strict
+    /// engine skips them; other errors (invalid programs, unsupported
+    /// constructs) remain rejections.
+    pub fn is_strict_refusal(&self) -> bool {
+        self.is_refusal() || matches!(self, ShardedRunError::Interp(e) if e.kind == ErrorKind::Trap)
+    }
 }
 
 impl Engine for ShardedEngine {
@@ -88,10 +109,10 @@ impl Engine for ShardedEngine {
                 Err(e) => return Outcome::Rejected(e),
             };
             match run_sharded_outputs(&m, p, self.implicit, self.canvas) {
-                Err(e) if self.implicit == ImplicitReshards::Error && is_strict_refusal(&e) => {
+                Err(e) if self.implicit == ImplicitReshards::Error && e.is_strict_refusal() => {
                     Outcome::Skipped(format!("not a complete partitioned program: {e}"))
                 }
-                Err(e) => Outcome::Rejected(e),
+                Err(e) => Outcome::Rejected(e.to_string()),
                 Ok(o) => o,
             }
         })
@@ -104,15 +125,16 @@ pub fn run_sharded_outputs(
     p: &Program,
     implicit: ImplicitReshards,
     canvas: bool,
-) -> Result<Outcome, String> {
+) -> Result<Outcome, ShardedRunError> {
     let opts = ShardedOptions { limits: Limits::default(), implicit, canvas };
-    let results = run_sharded(m, "main", ShardedInputs::Global(values(p)), &opts).map_err(|e| e.to_string())?;
+    let results = run_sharded(m, "main", ShardedInputs::Global(values(p)), &opts).map_err(ShardedRunError::Interp)?;
     let mut out = vec![];
     for (i, r) in results.into_iter().enumerate() {
-        let global = r.reassemble().map_err(|e| format!("result {i} cannot be reassembled: {e}"))?;
+        let global =
+            r.reassemble().map_err(|e| ShardedRunError::Results(format!("result {i} cannot be reassembled: {e}")))?;
         match global {
             Value::Tensor(t) => out.push(Output { value: t, placement: Placement::Sharded(r) }),
-            _ => return Err(format!("result {i} is not a tensor")),
+            _ => return Err(ShardedRunError::Results(format!("result {i} is not a tensor"))),
         }
     }
     Ok(Outcome::Ran(out))

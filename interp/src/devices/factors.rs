@@ -40,8 +40,23 @@ use shardref_spec::ir::sdy::{OpShardingRule, ReductionKind};
 use shardref_spec::ir::{Module, OpId};
 use shardref_spec::ops::{OpKind, StablehloOp};
 
+use crate::attrs::stablehlo as view;
 use crate::devices::mesh::{AxisPart, Sharding};
 use crate::devices::sdy_ops::Held;
+use crate::error::{Need, Refusal, RefusedValue};
+
+/// The refusal of a reduction or scatter over sharded dimensions whose combiner is no known
+/// monoid: the operand must be gathered first.
+fn gather_first(name: &str, axes: String) -> Refusal {
+    Refusal {
+        need: Need::Reshard,
+        op: name.to_string(),
+        value: RefusedValue::Operand(0),
+        dim: None,
+        factor: None,
+        axes,
+    }
+}
 
 /// The op's sharding rule: its own `sdy.sharding_rule` attribute, else the
 /// registry's (`spec::rules`, not conservative).
@@ -53,8 +68,9 @@ pub fn rule_of(m: &Module, op: OpId) -> Option<OpShardingRule> {
 pub enum Decision {
     /// Every device runs the op on its local shards.
     Local(LocalPlan),
-    /// The op needs data other devices hold: the message names what.
-    Communicate(String),
+    /// The op needs data other devices hold: the refusal says what (op,
+    /// operand or result, dimension, factor, axes), the message says it in prose.
+    Communicate(Refusal, String),
     /// The factor model does not decide this op; the canvas execution does.
     Canvas,
 }
@@ -277,14 +293,21 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
     if reads_global_positions(kind) || n_ops == 0 {
         return Decision::Canvas;
     }
-    let comm = |o: &Occurrence, detail: String| {
+    let comm = |o: &Occurrence, sym: &str, detail: String| {
         let x = &tensors[o.tensor];
-        Decision::Communicate(format!(
-            "'{name}': {} dimension {} is sharded on {}{detail} (implicit communication)",
-            x.what,
-            o.dim,
-            mesh.parts_name(&o.axes)
-        ))
+        let axes = mesh.parts_name(&o.axes);
+        let message =
+            format!("'{name}': {} dimension {} is sharded on {axes}{detail} (implicit communication)", x.what, o.dim);
+        let value = if x.is_result { RefusedValue::Result(o.tensor - n_ops) } else { RefusedValue::Operand(o.tensor) };
+        let refusal = Refusal {
+            need: Need::Reshard,
+            op: name.to_string(),
+            value,
+            dim: Some(o.dim),
+            factor: Some(sym.to_string()),
+            axes,
+        };
+        Decision::Communicate(refusal, message)
     };
     let in_list = |l: &[i64], f: usize| l.iter().any(|&x| x == f as i64);
     let mut claimed: Vec<(usize, Vec<AxisPart>)> = vec![];
@@ -297,10 +320,10 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
             return Decision::Canvas;
         }
         if in_list(&rule.need_replication_factors, f) {
-            return comm(first, format!(", but its factor {sym} is a need-replication factor"));
+            return comm(first, &sym, format!(", but its factor {sym} is a need-replication factor"));
         }
         if in_list(&rule.permutation_factors, f) {
-            return comm(first, format!(", but its factor {sym} is a permutation factor"));
+            return comm(first, &sym, format!(", but its factor {sym} is a permutation factor"));
         }
         let reduction = in_list(&rule.reduction_factors, f);
         let in_results: Vec<&Occurrence> = os.iter().filter(|o| tensors[o.tensor].is_result).collect();
@@ -309,14 +332,18 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
             None => &first.axes,
         };
         if !reduction && in_results.is_empty() {
-            return comm(first, format!(", but its factor {sym} reaches no result"));
+            return comm(first, &sym, format!(", but its factor {sym} reaches no result"));
         }
         // No axis may shard two factors: each device would hold the
         // diagonal blocks of the two factors only (upstream's compatibility
         // test, ../shared/docs/sharding-rules.md §1.3).
         if let Some((g, _)) = claimed.iter().find(|(_, axes)| target.iter().any(|x| x.overlaps_any(axes))) {
             let other = shardref_spec::ir::sdy::factor_symbol(*g as i64);
-            return comm(first, format!(", but its factor {sym} and factor {other} are sharded on the same axes"));
+            return comm(
+                first,
+                &sym,
+                format!(", but its factor {sym} and factor {other} are sharded on the same axes"),
+            );
         }
         if !target.is_empty() {
             claimed.push((f, target.clone()));
@@ -335,6 +362,7 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
             };
             return comm(
                 a,
+                &sym,
                 format!(", but {} dimension {} of the same factor {sym} is {held}", tensors[b.tensor].what, b.dim),
             );
         }
@@ -358,6 +386,7 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
                 if let Some(d) = (0..s.dims.len()).find(|&d| s.dims[d].iter().any(|x| x.overlaps_any(target))) {
                     return comm(
                         first,
+                        &sym,
                         format!(", its reduction factor {sym}, and result dimension {d} is sharded on the same axes"),
                     );
                 }
@@ -372,10 +401,11 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
             OpKind::Stablehlo(StablehloOp::Reduce) => match reduce_kind(m, op, operands) {
                 Some(k) => k,
                 None => {
-                    return Decision::Communicate(format!(
-                        "'{name}': reduces over dimensions sharded on {} with a body that is no known monoid (add, max, min, or/and on i1) or an init value that is not its identity (a gather is needed first)",
-                        mesh.parts_name(&partial)
-                    ));
+                    let axes = mesh.parts_name(&partial);
+                    let message = format!(
+                        "'{name}': reduces over dimensions sharded on {axes} with a body that is no known monoid (add, max, min, or/and on i1) or an init value that is not its identity (a gather is needed first)"
+                    );
+                    return Decision::Communicate(gather_first(name, axes), message);
                 }
             },
             OpKind::Stablehlo(StablehloOp::Dot | StablehloOp::DotGeneral) => ReductionKind::Sum,
@@ -405,10 +435,11 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
                     k
                 }
                 None => {
-                    return Decision::Communicate(format!(
-                        "'{name}': scatters updates sharded on {} with an update body that is no known monoid (add, max, min, or/and on i1) (a gather is needed first)",
-                        mesh.parts_name(&partial)
-                    ));
+                    let axes = mesh.parts_name(&partial);
+                    let message = format!(
+                        "'{name}': scatters updates sharded on {axes} with an update body that is no known monoid (add, max, min, or/and on i1) (a gather is needed first)"
+                    );
+                    return Decision::Communicate(gather_first(name, axes), message);
                 }
             },
             _ => return Decision::Canvas,
@@ -442,11 +473,29 @@ pub fn decide(m: &Module, op: OpId, kind: OpKind, operands: &[Held], results: &[
     // (All inputs share the first one's factors, so its sharding after slicing stands for all.)
     if kind == OpKind::Stablehlo(StablehloOp::Scatter) {
         let input = slice_to.first().and_then(Option::as_ref).or(operands.first().map(|h| &h.sharding));
-        if input.is_none_or(|s| !crate::devices::local_forms::scatter_local(m, op, s)) {
+        if input.is_none_or(|s| !scatter_local(m, op, s)) {
             return Decision::Canvas;
         }
     }
     partial.sort_by_key(|x| (x.axis, x.pre));
     partial.dedup();
     Decision::Local(LocalPlan { slice_to, mask, partial, kind: red })
+}
+
+/// The scatter's inserted (window size 1, not in the updates) operand
+/// dimensions that its inputs hold sharded, and whether the scatter has a
+/// local form: every sharded operand dimension an index addresses must be
+/// such an inserted dimension, and every sharded inserted dimension must be
+/// addressed by an index (upstream rejects the other case too).
+/// `input` is the sharding the first input has when the kernel runs.
+pub fn scatter_local(m: &Module, op: OpId, input: &Sharding) -> bool {
+    let o = m.op(op);
+    let Some(dn) = view::Scatter::of(o).scatter_dimension_numbers().get() else {
+        return false;
+    };
+    (0..input.dims.len()).filter(|&d| input.num_shards(d) > 1).all(|d| {
+        let inserted = dn.inserted_window_dims.contains(&(d as i64));
+        let indexed = dn.scatter_dims_to_operand_dims.contains(&(d as i64));
+        inserted == indexed
+    })
 }

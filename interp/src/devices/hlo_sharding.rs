@@ -1,4 +1,4 @@
-//! HLO shardings (`sharding=` of XLA's HLO text, decoded by `shardref_spec::hlo::tok::sharding`) as
+//! HLO shardings (`sharding=` of XLA's HLO text, decoded by `shardref_spec::hlo::device_attrs::sharding`) as
 //! per-partition blocks of a global array, both ways: `shard` splits a global value into the values
 //! the partitions of an SPMD module receive, `reassemble` puts per-partition values back together
 //! and checks that replicas agree.
@@ -33,8 +33,8 @@
 
 use std::ops::Range;
 
+use shardref_spec::hlo::device_attrs::Sharding as HloSharding;
 use shardref_spec::hlo::named::{NamedKind, NamedSharding};
-use shardref_spec::hlo::tok::Sharding as HloSharding;
 use shardref_spec::ir::sdy::ReductionKind;
 
 use super::mesh::{AxisPart, Mesh, Sharding, UnshardError};
@@ -376,11 +376,11 @@ fn reassemble_in(
 mod tests {
     use super::*;
     use crate::value::Buffer;
-    use shardref_spec::hlo::tok;
+    use shardref_spec::hlo::{device_attrs, tok};
     use shardref_spec::ir::ElemType;
 
     fn parse(text: &str) -> HloSharding {
-        tok::sharding(&tok::reparse(text).expect("tokens")).expect("sharding")
+        device_attrs::sharding(&tok::reparse(text).expect("tokens")).expect("sharding")
     }
 
     fn iota(shape: &[usize]) -> Tensor {

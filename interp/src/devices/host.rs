@@ -8,36 +8,15 @@
 //!
 //! The host carries the driver policy the evaluator must not know about:
 //! what a sharded run started from here does with implicit reshards. The
-//! two hosts are statics, so an interpreter can borrow one for any lifetime.
+//! two hosts are statics (`options::DeviceHost`, defined below the drivers,
+//! which install them), so an interpreter can borrow one for any lifetime.
 
 use shardref_spec::ir::OpId;
 
-use crate::devices::sharded::ImplicitReshards;
+pub use crate::devices::options::{DeviceHost, host, strict};
 use crate::error::IResult;
 use crate::eval::{Frame, Host, Interp};
 use crate::value::Value;
-
-/// The device layer with one implicit-reshard policy.
-#[derive(Debug)]
-pub struct DeviceHost {
-    pub implicit: ImplicitReshards,
-}
-
-static STRICT: DeviceHost = DeviceHost { implicit: ImplicitReshards::Error };
-static INSERT: DeviceHost = DeviceHost { implicit: ImplicitReshards::Insert };
-
-/// The host whose sharded runs report implicit reshards as errors.
-pub fn strict() -> &'static DeviceHost {
-    &STRICT
-}
-
-/// The host for `implicit`.
-pub fn host(implicit: ImplicitReshards) -> &'static DeviceHost {
-    match implicit {
-        ImplicitReshards::Error => &STRICT,
-        ImplicitReshards::Insert => &INSERT,
-    }
-}
 
 impl Host for DeviceHost {
     fn run_parallel(&self, it: &mut Interp<'_>, f: &mut Frame, op: OpId) -> IResult<Vec<Value>> {

@@ -57,7 +57,7 @@ use crate::attrs::stablehlo as view;
 use crate::attrs::{Field, kind};
 use crate::devices::mesh::{AxisPart, Mesh, Sharding, extract_block};
 use crate::devices::sdy_ops::Held;
-use crate::error::{IResult, InterpError};
+use crate::error::{IResult, InterpError, Need, Refusal, RefusedValue};
 use crate::ops::shape::{for_each_index, gather_many};
 use crate::value::{Buffer, Tensor, Value, strides};
 
@@ -266,7 +266,8 @@ pub fn run(
     if let Some((i, d, p)) = need
         && !insert
     {
-        return Err(InterpError::trap(span, strict_message(m, op, operands, results, i, d, p)));
+        let (refusal, message) = strict_refusal(m, op, operands, results, i, d, p);
+        return Err(InterpError::refused(span, refusal, message));
     }
     let mut s = rs.clone();
     s.unreduced.clear();
@@ -380,7 +381,8 @@ fn reduce_window(
     if let Some((i, d, p)) = need
         && !insert
     {
-        return Err(InterpError::trap(span, strict_message(m, op, operands, results, i, d, p)));
+        let (refusal, message) = strict_refusal(m, op, operands, results, i, d, p);
+        return Err(InterpError::refused(span, refusal, message));
     }
     Ok(Some(
         out.into_iter()
@@ -390,9 +392,9 @@ fn reduce_window(
     ))
 }
 
-/// The strict-mode error: device `p` needs elements of operand `i` along
-/// dimension `d` that another device holds.
-fn strict_message(
+/// The strict-mode refusal and its message: device `p` needs elements of
+/// operand `i` along dimension `d` that another device holds.
+fn strict_refusal(
     m: &Module,
     op: OpId,
     operands: &[Held],
@@ -400,7 +402,7 @@ fn strict_message(
     i: usize,
     d: usize,
     p: usize,
-) -> String {
+) -> (Refusal, String) {
     let name = m.op(op).name.as_str();
     let h = &operands[i];
     let mesh = &h.sharding.mesh;
@@ -424,20 +426,29 @@ fn strict_message(
         } else {
             "pass-through"
         };
-        Some(format!(", its factor {} is a {ty} factor", shardref_spec::ir::sdy::factor_symbol(f)))
+        Some((shardref_spec::ir::sdy::factor_symbol(f), ty))
     });
     let held = h.sharding.block(&h.global, p);
     let block = results.first().map(|(g, s)| s.block(g, p)).unwrap_or_default();
     let sharded =
         if axes.is_empty() { "replicated".to_string() } else { format!("sharded on {}", mesh.parts_name(axes)) };
-    format!(
+    let message = format!(
         "'{name}': operand #{i} dimension {d} is {sharded}{}, and device {} needs elements of it outside [{}, {}) to compute its result block {:?} (implicit communication: a halo exchange)",
-        factor.unwrap_or_default(),
+        factor.as_ref().map(|(sym, ty)| format!(", its factor {sym} is a {ty} factor")).unwrap_or_default(),
         mesh.device_id(p),
         held[d].start,
         held[d].end,
         block
-    )
+    );
+    let refusal = Refusal {
+        need: Need::Halo,
+        op: name.to_string(),
+        value: RefusedValue::Operand(i),
+        dim: Some(d),
+        factor: factor.map(|(sym, _)| sym),
+        axes: mesh.parts_name(axes),
+    };
+    (refusal, message)
 }
 
 /// Device block `block` of an iota: a local iota plus the block's offsets.
@@ -725,24 +736,6 @@ pub fn gather_kernel(m: &Module, op: OpId, h: &Held, p: usize, operand: &Tensor,
         .collect();
     let rebased = i64_tensor(&indices.shape, v);
     crate::ops::gather::gather(&extended, &rebased, dn, &local_sizes).map_err(|e| e.at(span))
-}
-
-/// The scatter's inserted (window size 1, not in the updates) operand
-/// dimensions that its inputs hold sharded, and whether the scatter has a
-/// local form: every sharded operand dimension an index addresses must be
-/// such an inserted dimension, and every sharded inserted dimension must be
-/// addressed by an index (upstream rejects the other case too).
-/// `input` is the sharding the first input has when the kernel runs.
-pub fn scatter_local(m: &Module, op: OpId, input: &Sharding) -> bool {
-    let o = m.op(op);
-    let Some(dn) = view::Scatter::of(o).scatter_dimension_numbers().get() else {
-        return false;
-    };
-    (0..input.dims.len()).filter(|&d| input.num_shards(d) > 1).all(|d| {
-        let inserted = dn.inserted_window_dims.contains(&(d as i64));
-        let indexed = dn.scatter_dims_to_operand_dims.contains(&(d as i64));
-        inserted == indexed
-    })
 }
 
 /// Device `p`'s scatter arguments: indices into sharded inserted

@@ -25,11 +25,11 @@ use shardref_spec::ir::sdy::SdyAttr;
 use shardref_spec::ir::{Module, OpId, RegionId, Span};
 
 use crate::attrs::sdy as view;
-use crate::devices::mesh::{AxisPart, Mesh, Sharding, UnshardError};
+use crate::devices::mesh::{AxisPart, Mesh, Sharding, UnshardError, global_shape, per_value, sharding_string};
+use crate::devices::options::{ImplicitReshards, ShardedOptions};
 use crate::devices::runtime::{CollectiveKey, Comm, ProcessId, run_processes};
 use crate::devices::sdy_ops::{Held, block_of};
-use crate::devices::sharded::{ShardedOptions, global_shape, per_value};
-use crate::error::{IResult, InterpError, ReplicaMismatch};
+use crate::error::{IResult, InterpError, Need, Refusal, RefusedValue, ReplicaMismatch};
 use crate::eval::{Interp, ModuleAnalysis};
 use crate::value::{Tensor, Value};
 
@@ -275,18 +275,27 @@ pub fn sharded(
             h.clone()
         } else {
             match opts.implicit {
-                crate::devices::sharded::ImplicitReshards::Insert => {
-                    crate::devices::sdy_ops::reshard(h, declared.clone())?
-                }
-                crate::devices::sharded::ImplicitReshards::Error => {
-                    return Err(InterpError::trap(
-                        span,
-                        format!(
-                            "sdy.manual_computation operand #{i} is held as {} but its in_sharding is {} (implicit communication)",
-                            crate::devices::sharded::sharding_string(&h.sharding),
-                            crate::devices::sharded::sharding_string(declared)
-                        ),
-                    ));
+                ImplicitReshards::Insert => crate::devices::sdy_ops::reshard(h, declared.clone())?,
+                ImplicitReshards::Error => {
+                    let message = format!(
+                        "sdy.manual_computation operand #{i} is held as {} but its in_sharding is {} (implicit communication)",
+                        sharding_string(&h.sharding),
+                        sharding_string(declared)
+                    );
+                    let d = (0..h.sharding.dims.len()).find(|&d| h.sharding.dims.get(d) != declared.dims.get(d));
+                    let axes = d.map_or_else(
+                        || h.sharding.mesh.parts_name(&h.sharding.unreduced),
+                        |d| h.sharding.mesh.parts_name(&h.sharding.dims[d]),
+                    );
+                    let refusal = Refusal {
+                        need: if d.is_some() { Need::Reshard } else { Need::AllReduce },
+                        op: "sdy.manual_computation".to_string(),
+                        value: RefusedValue::Operand(i),
+                        dim: d,
+                        factor: None,
+                        axes,
+                    };
+                    return Err(InterpError::refused(span, refusal, message));
                 }
             }
         };
@@ -300,7 +309,7 @@ pub fn sharded(
     let args: Vec<Vec<Value>> =
         (0..n).map(|p| per_operand.iter().map(|shards| Value::Tensor(shards[p].clone())).collect()).collect();
     let mut it = Interp::with_analysis(m, opts.limits, an);
-    it.host = Some(crate::devices::host::host(opts.implicit));
+    it.host = Some(crate::devices::options::host(opts.implicit));
     let results = run_bodies(&mut it, op, &plan, args)?;
     let mut out = vec![];
     for (j, (s, full)) in plan.outs.iter().zip(&plan.outs_full).enumerate() {

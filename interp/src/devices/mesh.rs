@@ -29,8 +29,9 @@ use std::fmt;
 use std::ops::Range;
 
 use shardref_spec::ir::sdy::{self, AxisRef, MeshOrRef, ReductionKind, SdyAttr, TensorSharding};
-use shardref_spec::ir::{Attr, Module};
+use shardref_spec::ir::{Attr, Module, Type};
 use shardref_spec::ops::{OpKind, OpName, SdyOp, StablehloOp};
+use shardref_spec::schema::{Field, kind};
 
 use crate::ops::shape::{for_each_index, gather_many};
 use crate::value::{Buffer, Tensor, strides};
@@ -548,4 +549,28 @@ pub fn reduce_pair(kind: ReductionKind, a: &Tensor, b: &Tensor) -> Result<Tensor
     };
     let ty = shardref_spec::ir::Type::Tensor(a.ty());
     crate::ops::elementwise::binary(k, a, b, &ty).map_err(|e| e.message)
+}
+/// The static shape of a ranked tensor type (a value's global shape, which its sharding splits).
+pub fn global_shape(t: &Type) -> Result<Vec<usize>, String> {
+    match t {
+        Type::Tensor(tt) => tt
+            .static_shape()
+            .and_then(|s| s.into_iter().map(|d| usize::try_from(d).ok()).collect::<Option<Vec<_>>>())
+            .ok_or_else(|| format!("{t} has no static shape")),
+        _ => Err(format!("{t} is not a tensor type")),
+    }
+}
+
+/// The shardings of a per-value attribute (`in_shardings`, `out_shardings`).
+pub fn per_value(field: Field<'_, kind::ShardingPerValue>) -> Vec<TensorSharding> {
+    field.get().map(|v| v.shardings.clone()).unwrap_or_default()
+}
+
+/// A sharding in sdy syntax, for messages.
+pub fn sharding_string(s: &Sharding) -> String {
+    let mut out = s.dims_string();
+    if !s.unreduced.is_empty() {
+        out.push_str(&format!(", unreduced={}", s.mesh.parts_name(&s.unreduced)));
+    }
+    out
 }

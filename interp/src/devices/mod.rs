@@ -18,6 +18,7 @@
 //!   semantics, send/recv/infeed/outfeed.
 //! - `parallel`: `interpreter.run_parallel`.
 //! - `host`: the device layer as the evaluator's `Host`.
+//! - `options`: a run's implicit-reshard policy and options, and the host value drivers install.
 //! - `mesh`: meshes, axis references and sub-axes, shardings to per-device blocks.
 //! - `locality`: which operand elements an op reads to compute a result block.
 //! - `local_forms`: per-device offsets and halo windows of position-dependent ops.
@@ -36,6 +37,7 @@ pub mod locality;
 pub mod manual;
 pub mod mesh;
 pub mod mpmd;
+pub mod options;
 pub mod parallel;
 pub mod runtime;
 pub mod sdy_ops;

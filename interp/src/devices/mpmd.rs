@@ -55,8 +55,8 @@ use crate::devices::sharded::{
     ImplicitReshards, ShardedInputs, ShardedOptions, ShardedValue, captured_values, run_sharded,
 };
 use crate::error::{IResult, InterpError};
+use crate::eval::mpmd::{index_value, op_reduction, reduce_tensors};
 use crate::eval::{Interp, Limits};
-use crate::mpmd_global::{index_value, op_reduction, reduce_tensors};
 use crate::value::{Tensor, Value};
 
 /// One mesh of the topology.
@@ -202,7 +202,7 @@ pub fn run_mpmd(m: &Module, entry: &str, inputs: Vec<Value>, opts: &MpmdOptions)
         m: &prepared,
         it: {
             let mut it = Interp::new(&prepared, opts.limits);
-            it.host = Some(crate::devices::host::strict());
+            it.host = Some(crate::devices::options::strict());
             it
         },
         topo: topo.clone(),

@@ -16,8 +16,8 @@ use shardref_spec::ir::{Attr, Module, OpId, RegionId, Span};
 use shardref_spec::ops::{FuncOp, OpKind, OpName, StablehloOp};
 
 use crate::attrs;
+use crate::devices::options::ImplicitReshards;
 use crate::devices::runtime::{self, Comm, RunEnv};
-use crate::devices::sharded::ImplicitReshards;
 use crate::error::{IResult, InterpError};
 use crate::eval::{Frame, Interp};
 use crate::value::Value;

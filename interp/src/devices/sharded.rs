@@ -39,39 +39,14 @@ use crate::attrs::{self, Field, Func, kind, sdy as view};
 use crate::devices::factors::{Decision, LocalPlan};
 use crate::devices::locality::{self, Combine, Dep, Linear};
 use crate::devices::mesh::{AxisPart, Disagreement, Mesh, Sharding, UnshardError};
+pub use crate::devices::mesh::{global_shape, per_value, sharding_string};
+use crate::devices::options;
+pub use crate::devices::options::{ImplicitReshards, ShardedOptions};
 use crate::devices::sdy_ops::{Held, block_of, collective, reshard};
-use crate::error::{IResult, InterpError};
-use crate::eval::{Interp, Limits};
+use crate::error::{IResult, InterpError, Need, Refusal, RefusedValue};
+use crate::eval::Interp;
 use crate::ops::shape::{for_each_index, gather_many};
 use crate::value::{Buffer, Tensor, Value, strides};
-
-/// What to do when an op's operand shardings would need communication that
-/// the program does not perform explicitly.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ImplicitReshards {
-    /// Report it: an error naming the op, the operand, the dimension and the axes.
-    Error,
-    /// Perform it, as upstream's partitioner pipeline (insert-explicit-reshards,
-    /// reshard-to-collectives) would: gather, compute, re-slice.
-    Insert,
-}
-
-/// Options of a sharded run.
-#[derive(Clone, Copy, Debug)]
-pub struct ShardedOptions {
-    pub limits: Limits,
-    pub implicit: ImplicitReshards,
-    /// Run every op on global-shaped canvases (the slow, independent second
-    /// implementation) instead of deciding from the op's factors and running
-    /// it on local shards.
-    pub canvas: bool,
-}
-
-impl Default for ShardedOptions {
-    fn default() -> Self {
-        ShardedOptions { limits: Limits::default(), implicit: ImplicitReshards::Error, canvas: false }
-    }
-}
 
 /// A value held by the devices of a mesh.
 #[derive(Clone, Debug)]
@@ -133,17 +108,6 @@ pub enum ShardedInputs {
     PerDevice(Vec<Vec<Value>>),
 }
 
-/// The static shape of a ranked tensor type.
-pub fn global_shape(t: &Type) -> Result<Vec<usize>, String> {
-    match t {
-        Type::Tensor(tt) => tt
-            .static_shape()
-            .and_then(|s| s.into_iter().map(|d| usize::try_from(d).ok()).collect::<Option<Vec<_>>>())
-            .ok_or_else(|| format!("{t} has no static shape")),
-        _ => Err(format!("{t} is not a tensor type")),
-    }
-}
-
 /// A disagreement between replicas, as an interpreter error at `span`.
 pub fn disagreement_error(span: shardref_spec::ir::Span, what: &str, d: &Disagreement) -> InterpError {
     InterpError::trap(span, format!("{what}: {d}"))
@@ -159,7 +123,7 @@ pub fn run_sharded(m: &Module, func: &str, inputs: ShardedInputs, opts: &Sharded
     let span = m.op(f).span;
     let mesh = function_mesh(m, f).map_err(|e| InterpError::invalid(span, e))?;
     let mut it = Interp::new(m, opts.limits);
-    it.host = Some(crate::devices::host::host(opts.implicit));
+    it.host = Some(options::host(opts.implicit));
     let mut d = Driver { m, it, opts: *opts, mesh: mesh.clone(), fuel: opts.limits.fuel };
     let entry = entry_block(m, f)?;
     let arg_types: Vec<Type> = m.block(entry).args.iter().map(|&a| m.value_type(a).clone()).collect();
@@ -395,23 +359,33 @@ impl<'m> Driver<'m> {
             ImplicitReshards::Insert => reshard(&h, declared).map_err(|e| e.at(span)),
             ImplicitReshards::Error => {
                 let mesh = &h.sharding.mesh;
-                let msg = if !hidden.is_empty() {
-                    format!(
-                        "{what} is unreduced over {} (partial results that are never all-reduced) but is declared {}",
-                        mesh.parts_name(&hidden),
+                let held = |need, dim, axes| Refusal {
+                    need,
+                    op: String::new(),
+                    value: RefusedValue::Held(what.to_string()),
+                    dim,
+                    factor: None,
+                    axes,
+                };
+                let (refusal, msg) = if !hidden.is_empty() {
+                    let axes = mesh.parts_name(&hidden);
+                    let msg = format!(
+                        "{what} is unreduced over {axes} (partial results that are never all-reduced) but is declared {}",
                         sharding_string(&declared)
-                    )
+                    );
+                    (held(Need::AllReduce, None, axes), msg)
                 } else {
                     let d = (0..h.global.len()).find(|&d| h.sharding.dims.get(d) != declared.dims.get(d)).unwrap_or(0);
-                    format!(
-                        "{what} is held as {} but declared {}: dimension {d} is sharded on {} instead of {} (implicit communication)",
+                    let axes = mesh.parts_name(h.sharding.dims.get(d).map_or(&[][..], |v| v));
+                    let msg = format!(
+                        "{what} is held as {} but declared {}: dimension {d} is sharded on {axes} instead of {} (implicit communication)",
                         sharding_string(&h.sharding),
                         sharding_string(&declared),
-                        mesh.parts_name(h.sharding.dims.get(d).map_or(&[][..], |v| v)),
                         declared.mesh.parts_name(declared.dims.get(d).map_or(&[][..], |v| v)),
-                    )
+                    );
+                    (held(Need::Reshard, Some(d), axes), msg)
                 };
-                Err(InterpError::trap(span, msg))
+                Err(InterpError::refused(span, refusal, msg))
             }
         }
     }
@@ -516,12 +490,19 @@ impl<'m> Driver<'m> {
                 let whole = reshard(h, Sharding::replicated(mesh.clone(), h.global.len())).map_err(|e| e.at(span))?;
                 return self.uniform_scalar(&whole, span, what);
             }
-            return Err(InterpError::trap(
+            let axes = mesh.parts_name(&h.sharding.unreduced);
+            let refusal = Refusal {
+                need: Need::AllReduce,
+                op: String::new(),
+                value: RefusedValue::Held(what.to_string()),
+                dim: None,
+                factor: None,
+                axes: axes.clone(),
+            };
+            return Err(InterpError::refused(
                 span,
-                format!(
-                    "{what} is unreduced over {} (a missing sdy.all_reduce)",
-                    mesh.parts_name(&h.sharding.unreduced)
-                ),
+                refusal,
+                format!("{what} is unreduced over {axes} (a missing sdy.all_reduce)"),
             ));
         }
         let first = h.shards.first().ok_or_else(|| InterpError::invalid(span, format!("{what} has no shards")))?;
@@ -726,17 +707,26 @@ impl<'m> Driver<'m> {
         // Values the op's regions use from outside it must be whole on every device.
         let whole = captured.iter().try_for_each(|(_, h)| {
             let d = (0..h.global.len()).find(|&d| h.sharding.num_shards(d) > 1);
+            let captured = |need, dim, axes| Refusal {
+                need,
+                op: name.to_string(),
+                value: RefusedValue::Captured,
+                dim,
+                factor: None,
+                axes,
+            };
             match (d, h.sharding.unreduced.is_empty()) {
                 (None, true) => Ok(()),
-                (Some(d), _) => Err(InterpError::trap(
+                (Some(d), _) => {
+                    let axes = h.sharding.mesh.parts_name(h.sharding.dims.get(d).map_or(&[][..], |v| v));
+                    let msg = format!(
+                        "'{name}': a value its regions use is sharded on {axes} along dimension {d} (implicit communication)"
+                    );
+                    Err(InterpError::refused(span, captured(Need::Reshard, Some(d), axes), msg))
+                }
+                (None, false) => Err(InterpError::refused(
                     span,
-                    format!(
-                        "'{name}': a value its regions use is sharded on {} along dimension {d} (implicit communication)",
-                        h.sharding.mesh.parts_name(h.sharding.dims.get(d).map_or(&[][..], |v| v))
-                    ),
-                )),
-                (None, false) => Err(InterpError::trap(
-                    span,
+                    captured(Need::AllReduce, None, h.sharding.mesh.parts_name(&h.sharding.unreduced)),
                     format!("'{name}': a value its regions use is unreduced (a missing sdy.all_reduce)"),
                 )),
             }
@@ -754,7 +744,7 @@ impl<'m> Driver<'m> {
             }
             match crate::devices::factors::decide(m, op, kind, &operands, &results) {
                 Decision::Local(plan) => return self.local(op, operands, &captured, &results, plan),
-                Decision::Communicate(msg) => {
+                Decision::Communicate(refusal, msg) => {
                     if let Some(out) = self.reduce_completed(op, kind, &operands, &results)? {
                         return Ok(out);
                     }
@@ -765,7 +755,7 @@ impl<'m> Driver<'m> {
                         return self.local(op, aligned, &captured, &results, plan);
                     }
                     return match self.opts.implicit {
-                        ImplicitReshards::Error => Err(InterpError::trap(span, msg)),
+                        ImplicitReshards::Error => Err(InterpError::refused(span, refusal, msg)),
                         ImplicitReshards::Insert => self.global_fallback(op, &operands, &captured, &results),
                     };
                 }
@@ -835,7 +825,7 @@ impl<'m> Driver<'m> {
         let span = o.span;
         let name = o.name.as_str();
         let implicit = self.opts.implicit;
-        let on_d = |what: String, h: &Held| -> IResult<Tensor> {
+        let on_d = |value: RefusedValue, h: &Held| -> IResult<Tensor> {
             let s = &h.sharding;
             let whole = s.dims.iter().all(|x| x.is_empty()) && s.unreduced.is_empty();
             if whole && let Some(p) = s.mesh.position_of(d) {
@@ -845,23 +835,34 @@ impl<'m> Driver<'m> {
                 ImplicitReshards::Insert => {
                     s.unshard(&h.shards, &h.global).map_err(|e| InterpError::trap(span, e.to_string()))
                 }
-                ImplicitReshards::Error => Err(InterpError::trap(
-                    span,
-                    format!(
+                ImplicitReshards::Error => {
+                    let what = match &value {
+                        RefusedValue::Operand(i) => format!("operand #{i}"),
+                        _ => "a value its regions use".to_string(),
+                    };
+                    let message = format!(
                         "'{name}' runs on device {d} (a single-device sharding) but {what} is held as {} (implicit communication)",
                         sharding_string(s)
-                    ),
-                )),
+                    );
+                    let dim = (0..s.dims.len()).find(|&k| !s.dims[k].is_empty());
+                    let (need, axes) = match dim {
+                        Some(k) => (Need::Reshard, s.mesh.parts_name(&s.dims[k])),
+                        None if !s.unreduced.is_empty() => (Need::AllReduce, s.mesh.parts_name(&s.unreduced)),
+                        None => (Need::Reshard, String::new()),
+                    };
+                    let refusal = Refusal { need, op: name.to_string(), value, dim, factor: None, axes };
+                    Err(InterpError::refused(span, refusal, message))
+                }
             }
         };
         let args = operands
             .iter()
             .enumerate()
-            .map(|(i, h)| on_d(format!("operand #{i}"), h).map(Value::Tensor))
+            .map(|(i, h)| on_d(RefusedValue::Operand(i), h).map(Value::Tensor))
             .collect::<IResult<Vec<_>>>()?;
         let caps = captured
             .iter()
-            .map(|(v, h)| Ok((*v, Value::Tensor(on_d("a value its regions use".into(), h)?))))
+            .map(|(v, h)| Ok((*v, Value::Tensor(on_d(RefusedValue::Captured, h)?))))
             .collect::<IResult<Vec<_>>>()?;
         let outs = self.it.eval_op(op, args, caps)?;
         outs.into_iter()
@@ -903,15 +904,23 @@ impl<'m> Driver<'m> {
                         let rank = h.global.len();
                         reshard(&h, Sharding::replicated(target.clone(), rank)).map_err(|e| e.at(o.span))
                     }
-                    ImplicitReshards::Error => Err(InterpError::trap(
-                        o.span,
-                        format!(
+                    ImplicitReshards::Error => {
+                        let message = format!(
                             "'{}': operand #{i} lives on device {} alone (a single-device sharding) and the op runs on {} (implicit communication)",
                             o.name.as_str(),
                             h.sharding.mesh.device_ids[0],
                             sharding_string(rs)
-                        ),
-                    )),
+                        );
+                        let refusal = Refusal {
+                            need: Need::Reshard,
+                            op: o.name.as_str().to_string(),
+                            value: RefusedValue::Operand(i),
+                            dim: None,
+                            factor: None,
+                            axes: String::new(),
+                        };
+                        Err(InterpError::refused(o.span, refusal, message))
+                    }
                 }
             })
             .collect()
@@ -1270,29 +1279,43 @@ impl<'m> Driver<'m> {
                 }
             } && operands[i].sharding.reduction == ReductionKind::Sum;
             if !ok {
-                return Err(InterpError::trap(
-                    span,
-                    format!(
-                        "'{name}': operand #{i} is unreduced over {} and the op needs its reduced value (a missing sdy.all_reduce)",
-                        mesh.parts_name(&operands[i].sharding.unreduced)
-                    ),
-                ));
+                let axes = mesh.parts_name(&operands[i].sharding.unreduced);
+                let msg = format!(
+                    "'{name}': operand #{i} is unreduced over {axes} and the op needs its reduced value (a missing sdy.all_reduce)"
+                );
+                let refusal = Refusal {
+                    need: Need::AllReduce,
+                    op: name.to_string(),
+                    value: RefusedValue::Operand(i),
+                    dim: None,
+                    factor: None,
+                    axes,
+                };
+                return Err(InterpError::refused(span, refusal, msg));
             }
             carried = operands[i].sharding.unreduced.clone();
         }
         let (factors, reduce_axes) = reduction_factors(&deps, operands).map_err(|c| {
-            let msg = match c {
-                FactorConflict::Unlike { i, d, i0, d0, axes, first } => format!(
+            let (i, d, axes, msg) = match c {
+                FactorConflict::Unlike { i, d, i0, d0, axes, first } => (i, d, mesh.parts_name(&axes), format!(
                     "'{name}': operand #{i} dimension {d} is sharded on {} but operand #{i0} dimension {d0} of the same reduction factor on {} (implicit communication)",
                     mesh.parts_name(&axes),
                     mesh.parts_name(&first)
-                ),
-                FactorConflict::Shared { i, d, i0, d0, axes } => format!(
+                )),
+                FactorConflict::Shared { i, d, i0, d0, axes } => (i, d, mesh.parts_name(&axes), format!(
                     "'{name}': operand #{i} dimension {d} and operand #{i0} dimension {d0} are sharded on the same axes {} but belong to different reduction factors (implicit communication)",
                     mesh.parts_name(&axes)
-                ),
+                )),
             };
-            InterpError::trap(span, msg)
+            let refusal = Refusal {
+                need: Need::Reshard,
+                op: name.to_string(),
+                value: RefusedValue::Operand(i),
+                dim: Some(d),
+                factor: None,
+                axes,
+            };
+            InterpError::refused(span, refusal, msg)
         })?;
         if !reduce_axes.is_empty() {
             if deps.combine == Combine::Other {
@@ -1341,18 +1364,24 @@ impl<'m> Driver<'m> {
                         },
                     };
                     if !needed.is_empty() && (needed.start < held[d].start || needed.end > held[d].end) {
-                        return Err(InterpError::trap(
-                            span,
-                            format!(
-                                "'{name}': operand #{i} dimension {d} is sharded on {}: device {} needs elements [{}, {}) of it but holds [{}, {}) (implicit communication)",
-                                mesh.parts_name(h.sharding.dims.get(d).map_or(&[][..], |v| v)),
-                                mesh.device_id(p),
-                                needed.start,
-                                needed.end,
-                                held[d].start,
-                                held[d].end
-                            ),
-                        ));
+                        let axes = mesh.parts_name(h.sharding.dims.get(d).map_or(&[][..], |v| v));
+                        let msg = format!(
+                            "'{name}': operand #{i} dimension {d} is sharded on {axes}: device {} needs elements [{}, {}) of it but holds [{}, {}) (implicit communication)",
+                            mesh.device_id(p),
+                            needed.start,
+                            needed.end,
+                            held[d].start,
+                            held[d].end
+                        );
+                        let refusal = Refusal {
+                            need: Need::Reshard,
+                            op: name.to_string(),
+                            value: RefusedValue::Operand(i),
+                            dim: Some(d),
+                            factor: None,
+                            axes,
+                        };
+                        return Err(InterpError::refused(span, refusal, msg));
                     }
                 }
                 per_operand.push(mask);
@@ -1370,13 +1399,20 @@ impl<'m> Driver<'m> {
         // reduction sharded on those axes too would multiply partials of
         // one group with each other's blocks.
         if let Some(x) = carried.iter().find(|x| x.overlaps_any(&reduce_axes)) {
-            return Err(InterpError::trap(
-                span,
-                format!(
-                    "'{name}': an operand is unreduced over {} and the op reduces over dimensions sharded on it (a missing sdy.all_reduce)",
-                    mesh.part_name(*x)
-                ),
-            ));
+            let axes = mesh.part_name(*x);
+            let msg = format!(
+                "'{name}': an operand is unreduced over {axes} and the op reduces over dimensions sharded on it (a missing sdy.all_reduce)"
+            );
+            let i = operands.iter().position(|h| h.sharding.unreduced.contains(x)).unwrap_or(0);
+            let refusal = Refusal {
+                need: Need::AllReduce,
+                op: name.to_string(),
+                value: RefusedValue::Operand(i),
+                dim: None,
+                factor: None,
+                axes,
+            };
+            return Err(InterpError::refused(span, refusal, msg));
         }
         let mut partial_axes = carried;
         for x in reduce_axes {
@@ -1388,13 +1424,19 @@ impl<'m> Driver<'m> {
         for (j, (_, s)) in results.iter().enumerate() {
             for (d, axes) in s.dims.iter().enumerate() {
                 if let Some(x) = axes.iter().find(|x| x.overlaps_any(&partial_axes)) {
-                    return Err(InterpError::trap(
-                        span,
-                        format!(
-                            "'{name}': result #{j} dimension {d} is sharded on {}, an axis its partial operands are unreduced over (implicit communication)",
-                            mesh.part_name(*x)
-                        ),
-                    ));
+                    let axes = mesh.part_name(*x);
+                    let msg = format!(
+                        "'{name}': result #{j} dimension {d} is sharded on {axes}, an axis its partial operands are unreduced over (implicit communication)"
+                    );
+                    let refusal = Refusal {
+                        need: Need::Reshard,
+                        op: name.to_string(),
+                        value: RefusedValue::Result(j),
+                        dim: Some(d),
+                        factor: None,
+                        axes,
+                    };
+                    return Err(InterpError::refused(span, refusal, msg));
                 }
             }
         }
@@ -1602,7 +1644,6 @@ fn canvas(local: &Tensor, block: &[Range<usize>], clip: &[Range<usize>], global:
     Tensor::new(global.to_vec(), local.elem.clone(), buf)
 }
 
-/// The shardings of a per-value attribute (`in_shardings`, `out_shardings`).
 /// The device of a single-device sharding: its mesh is `<[], device_ids=[d]>` (a maximal mesh;
 /// the empty mesh `<[]>` is not one).
 fn maximal_device(m: &Module, s: &TensorSharding) -> Option<i64> {
@@ -1623,19 +1664,6 @@ fn maximal_device(m: &Module, s: &TensorSharding) -> Option<i64> {
         (true, Some(&[d])) => Some(d),
         _ => None,
     }
-}
-
-pub fn per_value(field: Field<'_, kind::ShardingPerValue>) -> Vec<TensorSharding> {
-    field.get().map(|v| v.shardings.clone()).unwrap_or_default()
-}
-
-/// A sharding in sdy syntax, for messages.
-pub fn sharding_string(s: &Sharding) -> String {
-    let mut out = s.dims_string();
-    if !s.unreduced.is_empty() {
-        out.push_str(&format!(", unreduced={}", s.mesh.parts_name(&s.unreduced)));
-    }
-    out
 }
 
 /// Whether `f` is a global-view sdy function: it carries `sdy.sharding`

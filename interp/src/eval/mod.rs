@@ -20,7 +20,8 @@
 //!
 //! Files: this one holds the frames, the op loop (`exec`, with its fuel and
 //! memory budget) and the dispatch over dialects. The dialects' own
-//! dispatchers are in `stablehlo` and `chlo` (CHLO and MHLO), the ops that
+//! dispatchers are in `stablehlo`, `chlo` (CHLO and MHLO) and `mpmd` (the
+//! global reading of the mpmd ops, public for `devices::mpmd`), the ops that
 //! apply regions as kernel bodies in `regions`, quantized math in `quant`,
 //! the checks that read the evaluator's state in `checks`, and free helpers
 //! in `util`.
@@ -40,6 +41,7 @@ pub use crate::limits::Limits;
 
 mod checks;
 mod chlo;
+pub mod mpmd;
 mod quant;
 mod regions;
 mod stablehlo;
@@ -715,7 +717,7 @@ impl<'m> Interp<'m> {
                 let vals = o.operands.iter().map(|&v| self.get(f, v, span).cloned()).collect::<IResult<Vec<_>>>()?;
                 self.sdy_global(op, k, vals)
             }
-            OpKind::Mpmd(k) => crate::mpmd_global::eval(self, f, op, k),
+            OpKind::Mpmd(k) => mpmd::eval(self, f, op, k),
             OpKind::Check(shardref_spec::ops::CheckOp::ExpectSerializedEq) => {
                 let ts = self.tensor_operands(f, op)?;
                 let result = self.expect_serialized_eq(op, one(&ts)?);

@@ -103,7 +103,7 @@ pub fn value_has_type(v: &Value, ty: &Type) -> bool {
         }
         (Value::Token, Type::Token) => true,
         (Value::Future(inner), Type::Future(tys)) => tys.len() == 1 && value_has_type(inner, &tys[0]),
-        // A mesh tensor's global reading is its global tensor (`mpmd_global`).
+        // A mesh tensor's global reading is its global tensor (`eval::mpmd`).
         (Value::Tensor(_), Type::MeshTensor(mt)) => value_has_type(v, &Type::Tensor(mt.tensor.clone())),
         _ => false,
     }

@@ -67,6 +67,6 @@ pub fn option_of(own: Field<'_, kind::HloWord>, group: Field<'_, kind::HloOption
 /// `_xla_send_recv_source_target_pairs`).
 pub fn pairs_text(text: &str) -> Option<Vec<(i64, i64)>> {
     let items = shardref_spec::hlo::tok::reparse(text)?;
-    let groups = shardref_spec::hlo::tok::replica_groups(&items).ok()?;
+    let groups = shardref_spec::hlo::device_attrs::replica_groups(&items).ok()?;
     groups.into_iter().map(|g| if let [s, t] = g[..] { Some((s, t)) } else { None }).collect()
 }

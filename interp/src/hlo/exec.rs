@@ -33,6 +33,8 @@
 //! verifier allows); pairing is then not checked, and a start is checked for its done only when that
 //! done is in the same computation.
 
+mod collectives;
+
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use shardref_spec::hlo as sh;
@@ -42,11 +44,11 @@ use shardref_spec::ops::{HloOp, StablehloOp};
 use shardref_spec::schema::{Field, kind};
 
 use super::attrs as a;
-use super::collectives::Kind;
 use crate::error::{IResult, InterpError};
 use crate::eval::{Interp, scalar_at, value_has_type};
 use crate::ops;
 use crate::value::{Buffer, Repr, Tensor, Value};
+use collectives::Kind;
 
 /// HLO's unary elementwise opcodes that are StableHLO ops of the same meaning.
 pub const UNARY: &[(HloOp, StablehloOp)] = &[
@@ -997,7 +999,7 @@ impl<'a, 'm> Exec<'a, 'm> {
             H::AsyncUpdate | H::AsyncDone => self.async_step(c, act, op, k),
             H::AllReduceStart => {
                 let args = self.operands(c, act, op)?;
-                let v = super::collectives::run(self, op, Kind::AllReduce, args)?;
+                let v = collectives::run(self, op, Kind::AllReduce, args)?;
                 act.open.insert(op, Chain { operands: vec![], result: None });
                 Ok(v)
             }
@@ -1010,7 +1012,7 @@ impl<'a, 'm> Exec<'a, 'm> {
                     return Err(InterpError::unsupported(span, "the in-place (4-operand) collective-permute-start"));
                 }
                 let wrapped = if k == H::AllGatherStart { Kind::AllGather } else { Kind::CollectivePermute };
-                let result = super::collectives::run(self, op, wrapped, args.clone())?;
+                let result = collectives::run(self, op, wrapped, args.clone())?;
                 act.open.insert(op, Chain { operands: vec![], result: None });
                 let mut items = vec![one_or_tuple(args), result];
                 items.extend(self.contexts(op, 2)?);
@@ -1064,7 +1066,7 @@ impl<'a, 'm> Exec<'a, 'm> {
 
     fn collective(&mut self, c: &Comp, act: &Act, op: OpId, kind: Kind) -> IResult<Value> {
         let args = self.operands(c, act, op)?;
-        super::collectives::run(self, op, kind, args)
+        collectives::run(self, op, kind, args)
     }
 
     /// The operands of a fixed-arity instruction, as arrays.

@@ -5,7 +5,7 @@
 //! - `exec`: the evaluator of computations, one exhaustive `match` over `HloOp` mapping each opcode's
 //!   attributes onto the kernels of `crate::ops`; control flow (`while`, `conditional`, `call`,
 //!   `fusion`), tuples, and the async forms (§2 of `hlo-text-and-async.md`).
-//! - `collectives`: HLO's collectives on the device grid, with §3.2's participant rules, over the shared
+//! - `exec::collectives`: HLO's collectives on the device grid, with §3.2's participant rules, over the shared
 //!   collective kernels of `crate::devices::collectives` (each collective's semantics exists once).
 //! - `attrs`: the op table's HLO attribute views (`shardref_spec::schema::hlo`: windows, dim labels,
 //!   slices, paddings, replica groups, ... decoded by `shardref_spec::hlo::attrs`) with XLA's error wording.
@@ -22,7 +22,6 @@
 //! `devices::runtime`).
 
 pub mod attrs;
-pub mod collectives;
 pub mod exec;
 pub mod literal;
 

@@ -14,6 +14,7 @@
 
 use crate::ir::stablehlo::ConvDimensionNumbers;
 
+use super::device_attrs;
 use super::tok::{self, Tok};
 
 /// The tokens of a canonical text.
@@ -190,10 +191,10 @@ pub fn dim_labels(text: &str) -> Option<ConvDimensionNumbers> {
     })
 }
 
-/// `replica_groups=` in list, iota or mesh form (`tok::replica_groups`): the groups, or XLA's
+/// `replica_groups=` in list, iota or mesh form (`device_attrs::replica_groups`): the groups, or XLA's
 /// message when the tokens are not a form of groups (`{}` is no groups).
 pub fn replica_groups(text: &str) -> Option<Result<Vec<Vec<i64>>, String>> {
-    Some(tok::replica_groups(&tokens(text)?))
+    Some(device_attrs::replica_groups(&tokens(text)?))
 }
 
 /// `source_target_pairs={{s,t},...}`: each entry as integers, `None` for an entry that is not an
@@ -206,8 +207,8 @@ pub fn pairs(text: &str) -> Option<Vec<Option<Vec<i64>>>> {
 }
 
 /// `sharding=`: the sharding, or XLA's message.
-pub fn sharding(text: &str) -> Option<Result<tok::Sharding, String>> {
-    Some(tok::sharding(&tokens(text)?))
+pub fn sharding(text: &str) -> Option<Result<device_attrs::Sharding, String>> {
+    Some(device_attrs::sharding(&tokens(text)?))
 }
 
 /// One entry of `frontend_attributes={...}`.

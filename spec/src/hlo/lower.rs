@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 use pest::iterators::Pair;
 
+use super::device_attrs;
 use super::shape::{compatible, lower_shape, print_shape};
 use super::tok::{self, Tok};
 use super::{Rule, opcode_from_name, opcode_name};
@@ -876,14 +877,14 @@ impl Lowerer {
     /// Attribute checks XLA's parser makes on the value itself.
     fn check_attribute(&self, key: &str, value: &[(bool, Tok)], span: Span) -> PResult<()> {
         match key {
-            "sharding" => tok::sharding(value).map(|_| ()).map_err(|m| Diagnostic::error(span, m)),
+            "sharding" => device_attrs::sharding(value).map(|_| ()).map_err(|m| Diagnostic::error(span, m)),
             "replica_groups" => {
                 // The `@mesh ...` form is not read (XLA's parser does not read it either); list, iota
                 // and `mesh[...] {axes}` forms are expanded, which checks them.
                 if matches!(value.first(), Some((_, Tok::Word(w))) if w.starts_with('@')) {
                     return Ok(());
                 }
-                tok::replica_groups(value).map(|_| ()).map_err(|m| Diagnostic::error(span, m))
+                device_attrs::replica_groups(value).map(|_| ()).map_err(|m| Diagnostic::error(span, m))
             }
             "dimensions" | "dynamic_slice_sizes" | "slice_sizes"
                 if matches!(value.first(), Some((_, Tok::Group('{', _)))) =>

@@ -32,6 +32,7 @@
 //! where XLA's parser has one.
 
 pub mod attrs;
+pub mod device_attrs;
 pub mod literal;
 pub mod lower;
 pub mod named;

@@ -2,7 +2,7 @@
 //! when its devices are not in iota order), axis references `'x'` / `'x':(pre)size`, shardings
 //! `{mesh[...], [{'x'}, {'y', ?}], replicated={...}, unreduced={...}, manual={...}}` (and the whole
 //! forms `{mesh[...], replicated}` / `manual` / `unreduced`, and `{single_device[device_id=N]}`), and
-//! replica groups `mesh[...] {'y'}` (`tok::replica_groups`).
+//! replica groups `mesh[...] {'y'}` (`device_attrs::replica_groups` reads all three forms).
 //!
 //! Meaning (XLA's `Mesh`, `AxisRef`, `NamedSharding` in `xla/hlo/ir/mesh_and_axis.cc` and
 //! `named_sharding.cc`, which are Shardy's shardings written in HLO text):
@@ -474,11 +474,6 @@ mod tests {
         assert!(groups("mesh['a'=2,'b'=2, device_ids=(0,1,2)] {'a'}").unwrap_err().contains("device_ids"));
         assert!(groups("mesh['a'=2,'b'=2], device_ids=(0,1,2,2) {'a'}").unwrap_err().contains("permutation"));
         assert!(groups("mesh['a'=4096,'b'=4096] {'a'}").unwrap_err().contains("more than 2^20 devices"));
-        // The iota form agrees with the mesh form it abbreviates.
-        assert_eq!(
-            super::super::tok::replica_groups(&reparse("[4,2]<=[2,4]T(1,0)").unwrap()).unwrap(),
-            groups("mesh['x'=2,'y'=4] {'x'}").unwrap()
-        );
     }
 
     fn named(text: &str) -> Result<NamedSharding, String> {

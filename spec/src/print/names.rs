@@ -14,7 +14,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::ir::*;
-use crate::ops::OpKind;
+use crate::ops::{OpKind, StablehloOp};
 
 /// The names of one module's values and blocks.
 #[derive(Default)]
@@ -174,6 +174,7 @@ fn result_hints(m: &Module, op: OpId) -> Vec<(usize, String)> {
         return vec![];
     };
     let hints: Vec<(usize, &str)> = match kind {
+        OpKind::Stablehlo(StablehloOp::Constant) => constant_name(m, op).into_iter().map(|n| (0, n)).collect(),
         OpKind::Stablehlo(k) => super::stablehlo::result_names(m, op, k),
         OpKind::Chlo(k) => super::chlo::result_names(k),
         OpKind::Arith(_) => constant_name(m, op).into_iter().map(|n| (0, n)).collect(),

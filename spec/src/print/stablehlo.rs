@@ -181,9 +181,9 @@ pub fn inherent_attrs(k: StablehloOp) -> &'static [&'static str] {
 pub fn result_names(m: &Module, op: OpId, k: StablehloOp) -> Vec<(usize, &'static str)> {
     let n = m.op(op).results.len();
     let groups: &[&'static str] = match k {
-        StablehloOp::Constant => {
-            return super::names::constant_name(m, op).into_iter().map(|c| (0, c)).collect();
-        }
+        // A constant's name depends on its type (`c` for integers, `cst` otherwise), a rule
+        // `names::result_hints` applies to every dialect's constants before it reads this table.
+        StablehloOp::Constant => &[],
         StablehloOp::RngBitGenerator => &["output_state", "output"],
         StablehloOp::BatchNormGrad => &["grad_operand", "grad_scale", "grad_offset"],
         StablehloOp::BatchNormTraining => &["output", "batch_mean", "batch_var"],

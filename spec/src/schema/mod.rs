@@ -326,7 +326,7 @@ kinds! {
     /// `source_target_pairs={{0,1},...}`: each entry's integers (`None` when not a list).
     HloPairs, "{{s,t},...}", |a| -> Vec<Option<Vec<i64>>> { hlo_attrs::pairs(hlo_text(a)?) }
     /// `sharding={...}`: the sharding, or XLA's message.
-    HloSharding, "a sharding", |a| -> Result<crate::hlo::tok::Sharding, String> { hlo_attrs::sharding(hlo_text(a)?) }
+    HloSharding, "a sharding", |a| -> Result<crate::hlo::device_attrs::Sharding, String> { hlo_attrs::sharding(hlo_text(a)?) }
     /// `frontend_attributes={k="v", ...}`.
     HloFrontendAttrs, "frontend attributes", |a| -> Vec<hlo_attrs::FrontendAttr> {
         hlo_attrs::frontend_attributes(hlo_text(a)?)

@@ -75,8 +75,8 @@ use shardref_spec::ir::stablehlo::StablehloAttr;
 use shardref_spec::ir::{Attr, ElemType, FloatKind, Module, OpId, Type, ValueDef, ValueId};
 use shardref_spec::ops::{OpKind, OpName, StablehloOp};
 
-use super::compare::{Format, float_parts, scale};
 use super::erase::{clone_func, find_func};
+use super::float_format::{Format, float_parts, scale};
 
 /// What kind of sum an op is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -573,7 +573,7 @@ impl ExactSums {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::equiv::compare::format;
+    use crate::equiv::float_format::format;
 
     #[test]
     fn floats_decompose_into_odd_mantissas() {
@@ -698,7 +698,7 @@ func.func @twin(%a: tensor<3x5xf32>, %b: tensor<5x2xf32>, %bias: tensor<3x2xf32>
             f32_tensor(&[4, 2, 3], eighths(24, 5)),
         ];
         let (results, sums) = probe_run(inputs);
-        let f32_fmt = crate::equiv::compare::format(FloatKind::F32);
+        let f32_fmt = crate::equiv::float_format::format(FloatKind::F32);
         for (r, sums) in sums {
             let Buffer::F32(v) = &results[r].buf else { panic!() };
             assert_eq!(sums.len(), v.len());
@@ -726,7 +726,7 @@ func.func @twin(%a: tensor<3x5xf32>, %b: tensor<5x2xf32>, %bias: tensor<3x2xf32>
         assert_eq!(dot.exp, -40);
         // The f32 result 2^40 is 2^-40 away from it: 2^-57 of its ulp (2^17), within the bound.
         let Buffer::F32(v) = &results[0].buf else { panic!() };
-        let j = dot.judge(0, f64::from(v[0]), crate::equiv::compare::format(FloatKind::F32)).unwrap();
+        let j = dot.judge(0, f64::from(v[0]), crate::equiv::float_format::format(FloatKind::F32)).unwrap();
         assert!(j.within && j.ulps == 2f64.powi(-57), "{j:?}");
     }
 
@@ -762,7 +762,7 @@ func.func @twin(%a: tensor<3x5xf32>, %b: tensor<5x2xf32>, %bias: tensor<3x2xf32>
             let xs: Vec<f32> = xs.iter().map(|&(m, e)| (m as f32 / 7.0) * 2f32.powi(e)).collect();
             let terms: Vec<f64> = xs.iter().map(|&x| f64::from(x)).collect();
             let sums = sums_of(&terms);
-            let fmt = crate::equiv::compare::format(FloatKind::F32);
+            let fmt = crate::equiv::float_format::format(FloatKind::F32);
             let chunk = xs.len().div_ceil(d);
             let partials: Vec<f32> = xs.chunks(chunk).map(|c| c.iter().sum()).collect();
             let orders = [

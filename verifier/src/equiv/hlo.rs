@@ -29,7 +29,7 @@
 use shardref_interp::devices::hlo_sharding::{self, ReassembleError};
 use shardref_interp::devices::sharded::{ImplicitReshards, ShardedInputs, ShardedOptions, run_sharded};
 use shardref_interp::{InterpError, Limits, Value};
-use shardref_spec::hlo::tok::Sharding as HloSharding;
+use shardref_spec::hlo::device_attrs::Sharding as HloSharding;
 use shardref_spec::ir::{Module, OpId, Span, Type};
 use shardref_spec::ops::HloOp;
 
@@ -343,8 +343,8 @@ pub fn run_global_with(
 ) -> Result<GlobalRun, GlobalRunError> {
     let n = num_partitions(m);
     let args = shard_inputs_with(m, global, input_shardings)?;
-    let roots = run_partitions(m, args, limits)
-        .map_err(|e| EquivError { span: e.span, message: format!("partitioned run: {e}") })?;
+    let roots =
+        run_partitions(m, args, limits).map_err(|e| EquivError::new(e.span, format!("partitioned run: {e}")))?;
     let at = entry(m).map(|e| m.op(e).span).unwrap_or(Span::NONE);
     // The results: the root's elements when it is a tuple.
     let is_tuple = matches!(roots.first(), Some(Value::Tuple(_)));
@@ -438,7 +438,7 @@ impl Reference<'_> {
 
     /// Runs the reference on global inputs.
     pub fn run(&self, args: Vec<Value>, limits: Limits) -> Result<Vec<Value>, EquivError> {
-        let fail = |e: InterpError| EquivError { span: e.span, message: format!("reference run: {e}") };
+        let fail = |e: InterpError| EquivError::new(e.span, format!("reference run: {e}"));
         match self {
             Reference::Mlir { m, func } => {
                 let has_mesh = m.block(m.body()).ops.iter().any(|&op| {

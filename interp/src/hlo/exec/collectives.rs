@@ -22,12 +22,12 @@ use shardref_spec::hlo as sh;
 use shardref_spec::ir::{ElemType, OpId, Type};
 use shardref_spec::schema::{Field, kind};
 
-use super::attrs as a;
-use super::exec::{Exec, zero_value};
+use super::{Exec, zero_value};
 use crate::devices::collectives::{self as coll, Combiner, Grid, Strategy};
 use crate::devices::runtime::CollectiveKey;
 use crate::error::{IResult, InterpError};
 use crate::eval::Interp;
+use crate::hlo::attrs as a;
 use crate::value::{Tensor, Value};
 
 /// This device's group of collective `op` and the strategy that chose it.
