@@ -437,10 +437,15 @@ fn run(dir: &Path, man: &Manifest, f: &Form) -> Result<(), String> {
         }
         Kind::HloPartitioned => {
             let m = load_hlo(&path)?;
-            let _input_shardings = parse_shardings(&man.input_shardings)?;
-            let results = parse_shardings(&man.output_shardings)?;
-            let shapes: Vec<Vec<usize>> = man.outputs.iter().map(|o| o.shape.clone()).collect();
-            ehlo::run_global(&m, &args, &results, Some(&shapes), limits)
+            // XLA's executable keeps its parameters' and results' shardings outside the module
+            // (jax 0.12's partitioned ENTRY carries none): the manifest's, as `--input-sharding` /
+            // `--result-sharding` give them, with the global shapes of XLA's outputs.
+            let given = ehlo::Shardings {
+                inputs: parse_shardings(&man.input_shardings)?,
+                results: parse_shardings(&man.output_shardings)?,
+                result_shapes: man.outputs.iter().map(|o| o.shape.clone()).collect(),
+            };
+            ehlo::run_global_given(&m, &args, &given, None, limits)
                 .map_err(|e| match e {
                     GlobalRunError::Error(e) => e.message,
                     GlobalRunError::Disagreement { result, index, partitions, .. } => {
