@@ -28,10 +28,12 @@
 //! Inputs are `--input` `.npy`/`.npz` files (as for `shardref run`; one
 //! trial, and then exactly one pair must be chosen), or `--trials` random
 //! draws from `--seed`. Floats compare within tolerance by default: final
-//! sums within the rounding bound of their exact value, other elements
-//! within the element type's tolerance (`equiv::compare`); `--rtol`/`--atol`
-//! replace the type's tolerance (either alone sets the other to 0), and
-//! `--exact` asks for bitwise equality.
+//! sums within the rounding bound of their exact value, every element
+//! within the rounding bound of both runs propagated through every op
+//! (`equiv::bound`), elements behind an op with no rounding rule within the
+//! element type's tolerance (`equiv::compare`); `--rtol`/`--atol` add a
+//! tolerance of their own (either alone sets the other to 0), and `--exact`
+//! asks for bitwise equality.
 //!
 //! Exit status: 0 when every pair is equal; 1 when a pair differs, the
 //! program does not parse, or a run fails (reported at the program's
@@ -69,10 +71,10 @@ pub struct EquivArgs {
     /// Number of random trials.
     #[arg(long, default_value_t = 3)]
     pub trials: usize,
-    /// Relative tolerance for float elements (default: the element type's).
+    /// Relative tolerance for float elements, beside the propagated rounding bound (default: none).
     #[arg(long, value_name = "R", conflicts_with = "exact")]
     pub rtol: Option<f64>,
-    /// Absolute tolerance for float elements (default: the element type's).
+    /// Absolute tolerance for float elements, beside the propagated rounding bound (default: none).
     #[arg(long, value_name = "A", conflicts_with = "exact")]
     pub atol: Option<f64>,
     /// Compare bitwise: no tolerance, no rounding bound.

@@ -62,7 +62,8 @@ fn given_inputs_name_both_values() {
     assert_eq!(
         stdout(&o),
         "@parallel_neighbour_sum vs @sequential_neighbour_sum: differ on the given inputs: result 0 at index [0, 0], \
-         held by device 0: parallel 0.000000e+00, sequential 1.200000e+01\n"
+         held by device 0: parallel 0.000000e+00, sequential 1.200000e+01 (1.200000e+01 apart, beyond the rounding \
+         bound of both runs, 7.152557e-07)\n"
     );
     assert_eq!(o.status.code(), Some(1));
 }

@@ -2,7 +2,8 @@
 //! `tests/jax/make.py` with jax 0.10.2): `@main`-only modules compared with
 //! their erased selves without flags, strict when the module has explicit
 //! collectives and inserting reshards when it has none, the three verdicts,
-//! and broken variants that must still differ.
+//! broken variants that must still differ, and an FSDP Adam step judged by
+//! the rounding bound propagated through every op (`equiv::bound`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -162,6 +163,53 @@ const PSUM_CASES: &[Case] = &[
         also: &["device 0 holds ", "device 1 holds "],
     },
 ];
+
+const ADAM: &str = "@parallel_adam vs @sequential_adam: ";
+
+/// An f32 Adam step with FSDP sharding (issue #28): the gradients' sums are
+/// reassociated and flow through the optimizer's elementwise ops, so its
+/// results are judged by the rounding bound propagated through every op.
+const ADAM_CASES: &[Case] = &[
+    Case {
+        file: "adam.exported.mlir",
+        flags: &[],
+        exit: 0,
+        verdict: "equal within tolerance (max abs ",
+        also: &["% of the rounding bound of both runs", "; 3 trials)"],
+    },
+    Case {
+        file: "adam.mlir",
+        flags: &[],
+        exit: 0,
+        verdict: "equal within tolerance (max abs ",
+        also: &["% of the rounding bound of both runs"],
+    },
+    // The bound does not hide a wrong scale, with or without the static check.
+    Case {
+        file: "adam.broken_local_mean.mlir",
+        flags: &[],
+        exit: 1,
+        verdict: "differ in trial 0: result 0 at index [0, 0]",
+        also: &["beyond the rounding bound of both runs"],
+    },
+    Case {
+        file: "adam.broken_local_mean.mlir",
+        flags: &["--no-check"],
+        exit: 1,
+        verdict: "differ in trial 0: result 0 at index [0, 0]",
+        also: &["beyond the rounding bound of both runs"],
+    },
+];
+
+#[test]
+fn an_fsdp_adam_step_is_judged_by_the_propagated_rounding_bound() {
+    for case in &ADAM_CASES[..2] {
+        check(case, MAIN);
+    }
+    for case in &ADAM_CASES[2..] {
+        check(case, ADAM);
+    }
+}
 
 fn check(case: &Case, pair: &str) {
     let path = format!("cli/tests/jax/{}", case.file);

@@ -12,21 +12,23 @@
 //! Inputs: given ones (one trial), or `trials` seeded random draws
 //! (`inputs`, which documents the ranges per element type).
 //!
-//! Comparison (`compare`, `exact`): `Comparison::Bitwise` (the library's
-//! default, and `--exact` on the command line), or `Comparison::Tolerant`
-//! (the command line's default). A partitioned reduction (a `dot_general` or
-//! `reduce` over a sharded dimension, then an `all_reduce` or
-//! `reduce_scatter`) adds each device's partial sum and then the partials,
-//! which reassociates the sequential fold; with floats the two orders can
-//! round differently. Tolerant comparison accepts a final result that is a
-//! sum when it lies within the rounding bound of its summation around the
-//! exact sum (computed with big integers from the twin's own operands,
-//! `exact`), and any float element within the per-type tolerances
-//! (`compare::default_tolerance`, or `--rtol`/`--atol`). The random inputs
-//! make short sums exact (`inputs`), so most programs compare bitwise
-//! anyway; real data (`--input`), long sums, narrow types or ops applied
-//! after a reassociated sum are where the tolerances matter. Integer sums
-//! wrap identically in any order and always compare exactly.
+//! Comparison (`compare`, `exact`, `bound`): `Comparison::Bitwise` (the
+//! library's default, and `--exact` on the command line), or
+//! `Comparison::Tolerant` (the command line's default). A partitioned
+//! reduction (a `dot_general` or `reduce` over a sharded dimension, then an
+//! `all_reduce` or `reduce_scatter`) adds each device's partial sum and then
+//! the partials, which reassociates the sequential fold; with floats the two
+//! orders can round differently, and the difference flows through every op
+//! after the sum. Tolerant comparison accepts a final result that is a sum
+//! when it lies within the rounding bound of its summation around the exact
+//! sum (computed with big integers from the twin's own operands, `exact`),
+//! and any float element within the rounding bound propagated through every
+//! op of the twin (`bound`), which holds both runs' rounding; with
+//! `--rtol`/`--atol` also within those. An element whose bound is unknown
+//! (an op with no rule on its way) falls back to the element type's default
+//! tolerance (`compare::default_tolerance`). The random inputs make short
+//! sums exact (`inputs`), so most programs compare bitwise anyway. Integer
+//! sums wrap identically in any order and always compare exactly.
 //!
 //! Strict or inserting (`default_implicit`): a module with explicit sdy
 //! collectives or manual computations claims to be partitioned, so by
@@ -45,6 +47,7 @@
 //! Invariant: this is the only module of the verifier that runs the
 //! interpreter.
 
+pub mod bound;
 pub mod compare;
 pub mod erase;
 pub mod exact;
@@ -60,7 +63,7 @@ use shardref_interp::{InterpError, Limits, Refusal, Value};
 use shardref_spec::ir::{Attr, Module, OpId, Span, Type};
 use shardref_spec::ops::{OpKind, OpName, SdyOp, Traits};
 
-use compare::Judgement;
+use compare::{Judgement, Radii};
 pub use compare::{Closeness, Comparison, Tolerance};
 pub use erase::{EraseError, erased_twin, find_func, func_names};
 use exact::{ExactSums, Probe};
@@ -215,6 +218,24 @@ impl fmt::Display for Verdict {
                                 "; sums within {}% of their rounding bound, at most {} ulp from the exact value",
                                 compare::ulps(100.0 * s.max_fraction_of_bound),
                                 compare::ulps(s.max_ulp_from_exact)
+                            )?;
+                        }
+                        if let Some(b) = c.bound_fraction {
+                            write!(
+                                f,
+                                "; at most {}% of the rounding bound of both runs",
+                                compare::ulps(100.0 * b)
+                            )?;
+                        }
+                        if c.unbounded > 0 {
+                            let n = c.unbounded;
+                            write!(f, "; {n} ill-conditioned element{} (unbounded)", if n == 1 { "" } else { "s" })?;
+                        }
+                        if let Some((n, why)) = &c.fallback {
+                            write!(
+                                f,
+                                "; {n} element{} without a bound ({why}) within the default tolerance",
+                                if *n == 1 { "" } else { "s" }
                             )?;
                         }
                         write!(f, "; {n})")
@@ -447,6 +468,48 @@ impl SequentialRun<'_> {
     }
 }
 
+/// The rounding bound of a twin's run (`bound`), propagated on first use
+/// (only when some element is not bitwise equal).
+struct LazyBound<'a> {
+    m: &'a Module,
+    func: &'a str,
+    args: Vec<Value>,
+    limits: Limits,
+    radii: Option<Result<Vec<Vec<f64>>, String>>,
+}
+
+impl<'a> LazyBound<'a> {
+    fn new(m: &'a Module, func: &'a str, args: Vec<Value>, limits: Limits) -> LazyBound<'a> {
+        LazyBound { m, func, args, limits, radii: None }
+    }
+
+    /// The radii of result `i`; `results` are the twin's, which the propagation must reproduce.
+    fn radii(&mut self, i: usize, results: &[Value]) -> Radii {
+        let all = self.radii.get_or_insert_with(|| {
+            let b = bound::propagate(self.m, self.func, std::mem::take(&mut self.args), self.limits)?;
+            if b.results.len() < results.len() || b.results.iter().zip(results).any(|(x, y)| !same_bits(x, y)) {
+                return Err("the bound's run of the twin differs from the twin's run".into());
+            }
+            Ok(b.radii)
+        });
+        match all {
+            Ok(r) => r.get(i).cloned().ok_or_else(|| "no bound for this result".into()),
+            Err(why) => Err(why.clone()),
+        }
+    }
+}
+
+/// Whether two values have the same bits.
+fn same_bits(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Tensor(x), Value::Tensor(y)) => {
+            x.shape == y.shape && x.elem == y.elem && x.buf.to_le_bytes() == y.buf.to_le_bytes()
+        }
+        (Value::Tuple(x), Value::Tuple(y)) => x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same_bits(a, b)),
+        _ => a == b,
+    }
+}
+
 /// The exact sums of the twin's result `i` from the probe's `extra` results
 /// (the operands of its final sums), when result `i` is a probed sum.
 fn probed_exact_sums(probed: &Probed, extra: &[Value], i: usize, limits: Limits) -> Option<ExactSums> {
@@ -472,6 +535,9 @@ pub struct TwinRun {
     probe: Option<(Probed, Vec<Value>)>,
     comparison: Comparison,
     limits: Limits,
+    /// Under tolerances: the module, function and inputs, to propagate the rounding bound on first use.
+    twin: Option<(Module, String, Vec<Value>)>,
+    radii: std::sync::OnceLock<Result<Vec<Vec<f64>>, String>>,
 }
 
 impl fmt::Debug for TwinRun {
@@ -505,6 +571,10 @@ pub fn run_twin(
         Some(p) => (&p.module, p.probe.func.as_str()),
         None => (m, func),
     };
+    let twin = match comparison {
+        Comparison::Tolerant(_) => Some((m.clone(), func.to_string(), args.clone())),
+        Comparison::Bitwise => None,
+    };
     let mut results = shardref_interp::run(module, name, args, limits)
         .map_err(|e| EquivError::from_interp("sequential", func, e))?
         .results;
@@ -512,7 +582,7 @@ pub fn run_twin(
         let extra = results.split_off(p.probe.results.min(results.len()));
         (p, extra)
     });
-    Ok(TwinRun { results, probe, comparison, limits })
+    Ok(TwinRun { results, probe, comparison, limits, twin, radii: std::sync::OnceLock::new() })
 }
 
 impl TwinRun {
@@ -526,9 +596,28 @@ impl TwinRun {
         probed_exact_sums(probed, extra, i, self.limits)
     }
 
+    /// The propagated rounding bound of result `i` (`bound`), computed on first use.
+    fn radii(&self, i: usize) -> Radii {
+        let all = self.radii.get_or_init(|| {
+            let Some((m, func, args)) = &self.twin else { return Err("bitwise comparison".into()) };
+            let b = bound::propagate(m, func, args.clone(), self.limits)?;
+            if b.results.len() < self.results.len() || b.results.iter().zip(&self.results).any(|(x, y)| !same_bits(x, y))
+            {
+                return Err("the bound's run of the twin differs from the twin's run".into());
+            }
+            Ok(b.radii)
+        });
+        match all {
+            Ok(r) => r.get(i).cloned().ok_or_else(|| "no bound for this result".into()),
+            Err(why) => Err(why.clone()),
+        }
+    }
+
     /// Judges a sharded run's results (reassembled) against the twin's.
     pub fn judge_sharded(&self, par: &[ShardedValue], trial: Option<usize>) -> Result<Verdict, EquivError> {
-        compare_results(par, &self.results, trial, self.comparison, &mut |i| self.exact_sums(i))
+        compare_results(par, &self.results, trial, self.comparison, &mut |i| self.exact_sums(i), &mut |i| {
+            self.radii(i)
+        })
     }
 
     /// Judges global results computed elsewhere against the twin's;
@@ -547,7 +636,8 @@ impl TwinRun {
         }
         let mut closeness: Option<Closeness> = None;
         for (i, (p, s)) in par.iter().zip(&self.results).enumerate() {
-            match compare_values(i, p, s, trial, self.comparison, &mut || self.exact_sums(i), &|ix| holders(i, ix)) {
+            let (sums, radii) = (&mut || self.exact_sums(i), &mut || self.radii(i));
+            match compare_values(i, p, s, trial, self.comparison, sums, radii, &|ix| holders(i, ix)) {
                 Compared::Close(c) => closeness.get_or_insert_with(Closeness::default).merge(&c),
                 Compared::Bitwise => {}
                 Compared::Differs(v) => return v,
@@ -570,6 +660,7 @@ fn one_trial(
     opts: &EquivOptions,
     runner: Runner,
 ) -> Result<Verdict, EquivError> {
+    let mut lazy = LazyBound::new(m, &pair.sequential, args.clone(), opts.limits);
     let seq = |args| -> Result<SequentialRun<'_>, EquivError> {
         let (module, name) = match probed {
             Some(p) => (&p.module, p.probe.func.as_str()),
@@ -607,7 +698,9 @@ fn one_trial(
                 Err(e) => return Err(EquivError::from_interp("parallel", &pair.parallel, e)),
             };
             let seq = seq(args)?;
-            compare_results(&par, &seq.results, trial, opts.comparison, &mut |i| seq.exact_sums(i))
+            compare_results(&par, &seq.results, trial, opts.comparison, &mut |i| seq.exact_sums(i), &mut |i| {
+                lazy.radii(i, &seq.results)
+            })
         }
         Runner::Global => {
             let par = shardref_interp::run(m, &pair.parallel, args.clone(), opts.limits)
@@ -622,7 +715,8 @@ fn one_trial(
             }
             let mut closeness: Option<Closeness> = None;
             for (i, (p, s)) in par.iter().zip(&seq.results).enumerate() {
-                match compare_values(i, p, s, trial, opts.comparison, &mut || seq.exact_sums(i), &|_| vec![]) {
+                let (sums, radii) = (&mut || seq.exact_sums(i), &mut || lazy.radii(i, &seq.results));
+                match compare_values(i, p, s, trial, opts.comparison, sums, radii, &|_| vec![]) {
                     Compared::Close(c) => closeness.get_or_insert_with(Closeness::default).merge(&c),
                     Compared::Bitwise => {}
                     Compared::Differs(v) => return Ok(v),
@@ -634,13 +728,15 @@ fn one_trial(
 }
 
 /// Compares the partitioned results (reassembled) with the sequential ones;
-/// `sums(i)` gives the exact sums of sequential result `i` when it is a sum.
+/// `sums(i)` gives the exact sums of sequential result `i` when it is a sum,
+/// `radii(i)` its propagated rounding bound (`bound`).
 pub fn compare_results(
     par: &[ShardedValue],
     seq: &[Value],
     trial: Option<usize>,
     comparison: Comparison,
     sums: &mut dyn FnMut(usize) -> Option<ExactSums>,
+    radii: &mut dyn FnMut(usize) -> Radii,
 ) -> Result<Verdict, EquivError> {
     if par.len() != seq.len() {
         return Ok(Verdict::TypesDiffer {
@@ -666,7 +762,7 @@ pub fn compare_results(
             }
         };
         let holders = |index: &[usize]| p.holders(index).into_iter().map(|pos| p.mesh.device_id(pos)).collect();
-        match compare_values(i, &global, s, trial, comparison, &mut || sums(i), &holders) {
+        match compare_values(i, &global, s, trial, comparison, &mut || sums(i), &mut || radii(i), &holders) {
             Compared::Close(c) => closeness.get_or_insert_with(Closeness::default).merge(&c),
             Compared::Bitwise => {}
             Compared::Differs(v) => return Ok(v),
@@ -684,6 +780,7 @@ pub(crate) enum Compared {
 }
 
 /// Compares result `i`; `holders` names the devices of an element.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn compare_values(
     i: usize,
     p: &Value,
@@ -691,6 +788,7 @@ pub(crate) fn compare_values(
     trial: Option<usize>,
     comparison: Comparison,
     sums: &mut dyn FnMut() -> Option<ExactSums>,
+    radii: &mut dyn FnMut() -> Radii,
     holders: &dyn Fn(&[usize]) -> Vec<i64>,
 ) -> Compared {
     let (Value::Tensor(pt), Value::Tensor(st)) = (p, s) else {
@@ -708,7 +806,7 @@ pub(crate) fn compare_values(
             message: format!("{} (parallel) vs {} (sequential)", Type::Tensor(pt.ty()), Type::Tensor(st.ty())),
         });
     }
-    let (k, note) = match compare::judge(pt, st, comparison, sums) {
+    let (k, note) = match compare::judge(pt, st, comparison, sums, radii) {
         Judgement::Bitwise => return Compared::Bitwise,
         Judgement::Close(c) => return Compared::Close(c),
         Judgement::Differs { index, note } => (index, note),

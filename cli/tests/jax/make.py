@@ -79,7 +79,49 @@ def scan(c0, xs, w):
     return jax.lax.scan(step, c0, xs)
 
 
+def adam_step(w1, w2, m1, m2, v1, v2, x, y):
+    """One Adam step (b1 0.9, b2 0.999, eps 1e-8, lr 1e-3, step 10) of an MLP: new parameters and state."""
+    def loss(p):
+        return jnp.mean((jnp.tanh(x @ p[0]) @ p[1] - y) ** 2)
+    g = jax.grad(loss)((w1, w2))
+    m = [0.9 * a + 0.1 * b for a, b in zip((m1, m2), g)]
+    v = [0.999 * a + 0.001 * b * b for a, b in zip((v1, v2), g)]
+    new = [p - 1e-3 * (a / (1 - 0.9 ** 10)) / (jnp.sqrt(b / (1 - 0.999 ** 10)) + 1e-8)
+           for p, a, b in zip((w1, w2), m, v)]
+    return (*new, *m, *v)
+
+
+def make_adam():
+    # FSDP: every parameter and its optimizer state sharded over all 8 devices on dimension 0, the
+    # batch too (data parallel); the gradients are reduce-scattered back onto the parameters' shards.
+    fsdp = ns(("x", "y"), None)
+    batch = ns(("x", "y"), None)
+    shapes = [(64, 128), (128, 16)] * 3
+    exported = program("adam", adam_step, (fsdp,) * 6 + (batch, batch), (fsdp,) * 6,
+                       tuple(sds(s) for s in shapes) + (sds((32, 64)), sds((32, 16))),
+                       "One f32 Adam step of an MLP with FSDP sharding (parameters, state and batch over all 8 devices)")
+    # A wrong program beside its right twin: the partitioned step divides the loss's mean by one device's
+    # share of the batch (32 * 16 / 8) instead of the whole (@parallel_adam), the jit module's @main is the
+    # twin (@sequential_adam).
+    local = exported.replace("dense<5.120000e+02>", "dense<6.400000e+01>")
+    assert local != exported
+    with open(os.path.join(HERE, "adam.mlir"), encoding="utf-8") as f:
+        lowered = f.read()
+    pbody = local[local.index("\n") + 1:local.rindex("}")].replace("@main", "@parallel_adam")
+    sfunc = lowered[lowered.index("func.func"):lowered.rindex("}")].replace("@main", "@sequential_adam")
+    both = "module @adam {\n" + pbody.rstrip() + "\n  " + sfunc.rstrip() + "\n}\n"
+    write("adam.broken_local_mean.mlir", both,
+          "Broken: adam.exported.mlir with the loss's mean over one device's share of the batch "
+          "(@parallel_adam), against adam.mlir (@sequential_adam) (made by make.py)")
+    return exported
+
+
 def main():
+    only = sys.argv[1:]
+    if only == ["adam"]:
+        make_adam()
+        return
+    make_adam()
     exported = program("mlp_tanh", mlp_tanh, (ns("x", None), ns(None, "y"), ns("y", None)), ns("x", None),
                        (sds((32, 64)), sds((64, 128)), sds((128, 16))),
                        "An MLP with tanh; the second matmul contracts over \"y\"")

@@ -10,27 +10,38 @@
 //! accepted when
 //! 1. it is an element of a sum whose exact value is known (`exact`) and the
 //!    parallel value lies within the rounding bound of that sum, or
-//! 2. `|p - s| <= atol + rtol * |s|` (`s` the sequential value), with the
-//!    tolerances given, or by default the element type's
-//!    (`default_tolerance`).
+//! 2. `|p - s| <= R`, `s` the sequential value and `R` the rounding bound
+//!    propagated through every op of the twin (`bound`): the radius around
+//!    `s` that holds every evaluation of the same ops whose sums take any
+//!    order and whose ops round within their allowance, so both programs'
+//!    rounding; the verdict reports the largest fraction of `R` used, or
+//! 3. with tolerances given (`--rtol`/`--atol`), `|p - s| <= atol + rtol *
+//!    |s|`.
+//! An element whose bound is unbounded (ill-conditioned: a division by a
+//! value that rounding may make 0, a function that rounding may take out
+//! of its domain, an index or a branch that may flip) may take any value
+//! under rounding, so it is accepted (a NaN only against a NaN), and the
+//! verdict counts those elements: a wrong program still shows on the
+//! others. Without given tolerances, an element whose bound is unknown (an
+//! op with no rounding rule on its way, or a propagation that could not
+//! run) falls back to the element type's default tolerance
+//! (`default_tolerance`), and the verdict counts those elements and says
+//! why.
 //!
 //! Under tolerances floats and each part of a complex number compare
 //! numerically: NaN equals NaN (any payload), an infinity equals only the
 //! same infinity, and -0.0 equals 0.0. Integers and booleans always compare
 //! exactly.
 //!
-//! Default tolerances (`default_tolerance`, rtol = atol) are the defaults of
-//! JAX's own test suite (`jax._src.public_test_util.default_tolerance`, which
-//! its `assertAllClose` uses, e.g. to compare jit and shard_map results with
+//! Default tolerances (`default_tolerance`, rtol = atol, the fallback above)
+//! are the defaults of JAX's own test suite
+//! (`jax._src.public_test_util.default_tolerance`, which its
+//! `assertAllClose` uses, e.g. to compare jit and shard_map results with
 //! NumPy's):
 //! f64 1e-15, f32 1e-6, f16 1e-3, bf16 1e-2, the f8 and f6 formats 1e-1, f4
 //! and f8E8M0FNU 1. Relative to the unit roundoff u = 2^-p of each type (p
 //! significand bits), these are 9u (f64), 17u (f32), 2u (f16) and 2.6u
-//! (bf16): room for the few roundings by which a reassociated sum differs,
-//! carried through ops whose condition number is about 1 (add, multiply by
-//! a constant, tanh, exp of moderate arguments), and far below the error a
-//! missing or wrong collective makes (a dropped partial, a max instead of a
-//! sum). tf32 takes f16's (same significand), f80 and f128 take f64's.
+//! (bf16). tf32 takes f16's (same significand), f80 and f128 take f64's.
 //!
 //! Ulp figures: the distance of a parallel value from a reference value r
 //! in units of the last place of r in the element type: `|p - r| / 2^(max(e,
@@ -158,6 +169,16 @@ pub struct Closeness {
     /// value, and the largest fraction of its rounding bound it uses; `None`
     /// when no such element differed.
     pub sums: Option<SumCloseness>,
+    /// Over elements accepted by the propagated rounding bound (`bound`):
+    /// the largest `|p - s| / R`; `None` when no element needed it.
+    pub bound_fraction: Option<f64>,
+    /// Elements without a propagated bound (an op with no rule on their
+    /// way) that the element type's default tolerance accepted, and why the
+    /// first had none.
+    pub fallback: Option<(usize, String)>,
+    /// Elements accepted because their propagated bound is unbounded
+    /// (ill-conditioned: rounding alone may move them anywhere).
+    pub unbounded: usize,
 }
 
 /// Exact-sum figures of a `Closeness`.
@@ -180,8 +201,21 @@ impl Closeness {
             }),
             (a, b) => a.or(b),
         };
+        self.unbounded += o.unbounded;
+        self.bound_fraction = match (self.bound_fraction, o.bound_fraction) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+        self.fallback = match (self.fallback.take(), &o.fallback) {
+            (Some((n, why)), Some((k, _))) => Some((n + k, why)),
+            (a, b) => a.or_else(|| b.clone()),
+        };
     }
 }
+
+/// The propagated rounding bound of one result (`bound`): a radius per
+/// element, row-major, or why there is none.
+pub type Radii = Result<Vec<f64>, String>;
 
 /// A number as the verdicts print it: `6.103516e-05`, like MLIR's floats.
 pub fn sci(x: f64) -> String {
@@ -216,8 +250,15 @@ pub enum Judgement {
 
 /// Judges parallel result `p` against sequential `s` (same shape and type)
 /// under `cmp`; `sums` gives the exact sums when `s` is the result of a sum
-/// (see `exact`), computed only when an element is not bitwise equal.
-pub fn judge(p: &Tensor, s: &Tensor, cmp: Comparison, sums: &mut dyn FnMut() -> Option<ExactSums>) -> Judgement {
+/// (see `exact`) and `radii` the propagated rounding bound (`bound`), both
+/// computed only when an element is not bitwise equal.
+pub fn judge(
+    p: &Tensor,
+    s: &Tensor,
+    cmp: Comparison,
+    sums: &mut dyn FnMut() -> Option<ExactSums>,
+    radii: &mut dyn FnMut() -> Radii,
+) -> Judgement {
     let Some(first) = bitwise(p, s) else { return Judgement::Bitwise };
     let tol = match cmp {
         Comparison::Bitwise => return Judgement::Differs { index: first, note: ulps_apart(p, s, first) },
@@ -226,12 +267,23 @@ pub fn judge(p: &Tensor, s: &Tensor, cmp: Comparison, sums: &mut dyn FnMut() -> 
     let (Some(kind), Some(xs), Some(ys)) = (float_kind(&p.elem), float_parts(p), float_parts(s)) else {
         return Judgement::Differs { index: first, note: None };
     };
-    let tol = tol.unwrap_or_else(|| {
+    let fallback_tol = {
         let t = default_tolerance(kind);
         Tolerance { rtol: t, atol: t }
-    });
+    };
     let fmt = format(kind);
     let exact = if matches!(p.elem, ElemType::Float(_)) { sums() } else { None };
+    let radii = if matches!(p.elem, ElemType::Float(_)) { radii() } else { Err("a complex result".into()) };
+    // Ok(finite radius), Ok(+inf) when unbounded, Err(why) when unknown.
+    let radius = |i: usize| -> Result<f64, String> {
+        match &radii {
+            Ok(r) => match r.get(i) {
+                Some(&x) if !x.is_nan() => Ok(x),
+                _ => Err("an op on its way has no rounding rule".into()),
+            },
+            Err(why) => Err(why.clone()),
+        }
+    };
     let (pb, sb) = (p.buf.to_le_bytes(), s.buf.to_le_bytes());
     let w = (pb.len() / p.num_elements().max(1)).max(1);
     let mut c = Closeness::default();
@@ -239,9 +291,13 @@ pub fn judge(p: &Tensor, s: &Tensor, cmp: Comparison, sums: &mut dyn FnMut() -> 
         if pe == se {
             continue;
         }
+        let same_special = |a: f64, b: f64| (a.is_nan() && b.is_nan()) || (a.is_infinite() && a == b) || a == b;
         let from_exact = exact.as_ref().and_then(|e| e.judge(i, x.0, fmt));
-        let accepted = match &from_exact {
-            Some(j) if j.within => {
+        let d = (x.0 - y.0).abs();
+        let r = radius(i);
+        let accepted = match (&from_exact, &r) {
+            _ if same_special(x.0, y.0) && same_special(x.1, y.1) => true,
+            (Some(j), _) if j.within => {
                 let prev = c.sums.unwrap_or_default();
                 c.sums = Some(SumCloseness {
                     max_ulp_from_exact: prev.max_ulp_from_exact.max(j.ulps),
@@ -249,17 +305,45 @@ pub fn judge(p: &Tensor, s: &Tensor, cmp: Comparison, sums: &mut dyn FnMut() -> 
                 });
                 true
             }
-            _ => close(x.0, y.0, tol) && close(x.1, y.1, tol),
+            (_, Ok(rad)) if rad.is_finite() && d <= *rad => {
+                let f = if *rad > 0.0 { d / rad } else { 0.0 };
+                c.bound_fraction = Some(c.bound_fraction.map_or(f, |b: f64| b.max(f)));
+                true
+            }
+            // Ill-conditioned: rounding alone may move this element anywhere,
+            // so any value (NaN only against NaN) is a rounding of it.
+            (_, Ok(rad)) if rad.is_infinite() && x.0.is_nan() == y.0.is_nan() && x.1.is_nan() == y.1.is_nan() => {
+                c.unbounded += 1;
+                true
+            }
+            _ if tol.is_some_and(|t| close(x.0, y.0, t) && close(x.1, y.1, t)) => true,
+            (_, Err(why)) if tol.is_none() && close(x.0, y.0, fallback_tol) && close(x.1, y.1, fallback_tol) => {
+                let (n, first_why) = c.fallback.take().unwrap_or((0, why.clone()));
+                c.fallback = Some((n + 1, first_why));
+                true
+            }
+            _ => false,
         };
         if !accepted {
-            let note = from_exact.map(|j| {
-                format!(
+            let note = match (from_exact, r) {
+                (Some(j), _) => Some(format!(
                     "exact sum {}: the parallel value is {} ulp from it, beyond its rounding bound of {} ulp",
                     sci(j.exact),
                     ulps(j.ulps),
                     ulps(j.bound_ulps)
-                )
-            });
+                )),
+                (None, Ok(rad)) if tol.is_none() && rad.is_finite() => {
+                    Some(format!("{} apart, beyond the rounding bound of both runs, {}", sci(d), sci(rad)))
+                }
+                (None, Err(why)) if tol.is_none() => Some(format!(
+                    "no rounding bound here ({why}), and outside the default tolerance {}",
+                    sci(fallback_tol.rtol)
+                )),
+                (None, Ok(_)) if tol.is_none() => {
+                    Some("a NaN on one side only, where the rounding bound is unbounded".to_string())
+                }
+                (None, _) => None,
+            };
             return Judgement::Differs { index: i, note };
         }
         c.differing += 1;
@@ -318,23 +402,23 @@ mod tests {
         let b = Tensor::new(vec![2], ElemType::I32, Buffer::I32(vec![1, 3].into()));
         assert_eq!(first_difference(&a, &b, Some(Tolerance { rtol: 1.0, atol: 1.0 })), Some(1));
         assert_eq!(element_string(&b, 1), "3");
-        let j = judge(&a, &b, Comparison::Tolerant(None), &mut || None);
+        let j = judge(&a, &b, Comparison::Tolerant(None), &mut || None, &mut || Err("none".into()));
         assert_eq!(j, Judgement::Differs { index: 1, note: None });
     }
 
     #[test]
     fn default_tolerances_accept_a_few_ulps_and_report_them() {
         let one_ulp = f32::from_bits(700f32.to_bits() + 1);
-        let j = judge(&f32s(&[1.0, one_ulp]), &f32s(&[1.0, 700.0]), Comparison::Tolerant(None), &mut || None);
+        let j = judge(&f32s(&[1.0, one_ulp]), &f32s(&[1.0, 700.0]), Comparison::Tolerant(None), &mut || None, &mut || Err("none".into()));
         let Judgement::Close(c) = j else { panic!("{j:?}") };
         assert_eq!((c.differing, c.max_ulp), (1, 1.0));
         assert_eq!(sci(c.max_abs), "6.103516e-05");
         // Bitwise refuses it; a relative error of 1e-5 exceeds f32's 1e-6.
-        let j = judge(&f32s(&[1.0, one_ulp]), &f32s(&[1.0, 700.0]), Comparison::Bitwise, &mut || None);
+        let j = judge(&f32s(&[1.0, one_ulp]), &f32s(&[1.0, 700.0]), Comparison::Bitwise, &mut || None, &mut || Err("none".into()));
         assert_eq!(j, Judgement::Differs { index: 1, note: None });
-        let j = judge(&f32s(&[700.01]), &f32s(&[700.0]), Comparison::Tolerant(None), &mut || None);
+        let j = judge(&f32s(&[700.01]), &f32s(&[700.0]), Comparison::Tolerant(None), &mut || None, &mut || Err("none".into()));
         assert!(matches!(j, Judgement::Differs { index: 0, .. }), "{j:?}");
-        assert_eq!(judge(&f32s(&[2.0]), &f32s(&[2.0]), Comparison::Bitwise, &mut || None), Judgement::Bitwise);
+        assert_eq!(judge(&f32s(&[2.0]), &f32s(&[2.0]), Comparison::Bitwise, &mut || None, &mut || Err("none".into())), Judgement::Bitwise);
     }
 
     #[test]

@@ -190,6 +190,12 @@ fn sum_of(m: &Module, v: ValueId) -> Option<(OpId, SumOp, u64)> {
     }
 }
 
+/// The number of terms of each element of `v` when it is the result of a
+/// checked sum (the module header's list), for the propagated bound (`bound`).
+pub(crate) fn term_count(m: &Module, v: ValueId) -> Option<u64> {
+    sum_of(m, v).map(|(_, _, n)| n)
+}
+
 /// Most `add`/`subtract` ops between a sum and the result (`sum_chain`).
 const MAX_ADDENDS: usize = 8;
 
