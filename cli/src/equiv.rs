@@ -169,38 +169,67 @@ pub fn equiv(args: &EquivArgs) -> ExitCode {
         eprint!("{}", render(&source, &[Diagnostic::error(span, message)]));
         ExitCode::from(1)
     };
-    // An MPMD program (its entry has an #mpmd.topology): see `crate::mpmd`.
-    let entry = args.parallel.as_deref().unwrap_or("main");
-    if shardref_interp::devices::mpmd::is_mpmd(&m, entry) {
-        let given = if args.inputs.is_empty() {
-            None
-        } else {
-            match load_input_files(&args.inputs, &m, entry, &source) {
-                Ok(v) => Some(v),
-                Err(code) => return ExitCode::from(code),
-            }
-        };
-        let mut limits = Limits::default();
-        if let Some(f) = args.fuel {
-            limits.fuel = f;
+    // MPMD programs (a function with an #mpmd.topology), see `crate::mpmd`:
+    // the function named by --parallel, or `@main`, or else every
+    // `@parallel_x` with a topology. Each is paired with --sequential, or
+    // with `@sequential_x` when the module has it (mesh tensors stand for
+    // their global tensors, so a twin over plain tensors takes the same
+    // inputs), or else with itself with its meshes and transfers erased.
+    let is_mpmd = |f: &str| shardref_interp::devices::mpmd::is_mpmd(&m, f);
+    let names = equiv::func_names(&m);
+    let mpmd_entries: Vec<String> = match args.parallel.as_deref() {
+        Some(p) if is_mpmd(p) => vec![p.to_string()],
+        Some(_) => vec![],
+        None if is_mpmd("main") => vec!["main".to_string()],
+        None => names.iter().filter(|n| n.starts_with("parallel_") && is_mpmd(n)).cloned().collect(),
+    };
+    let mut all_equal = true;
+    if !mpmd_entries.is_empty() {
+        if !args.inputs.is_empty() && mpmd_entries.len() > 1 {
+            return fail(
+                Span::NONE,
+                format!("--input needs one pair, but the module has {}; choose with --parallel", mpmd_entries.len()),
+            );
         }
-        let req = crate::mpmd::EquivRequest {
-            entry,
-            twin_file: args.twin.as_deref(),
-            sequential: args.sequential.as_deref(),
-            given,
-            seed: args.seed,
-            trials: args.trials.max(1),
-            tol: match (args.rtol, args.atol) {
-                (None, None) => None,
-                (r, a) => Some(Tolerance { rtol: r.unwrap_or(0.0), atol: a.unwrap_or(0.0) }),
-            },
-            limits,
-        };
-        return crate::mpmd::equiv(&m, &req);
+        for entry in &mpmd_entries {
+            let given = if args.inputs.is_empty() {
+                None
+            } else {
+                match load_input_files(&args.inputs, &m, entry, &source) {
+                    Ok(v) => Some(v),
+                    Err(code) => return ExitCode::from(code),
+                }
+            };
+            let mut limits = Limits::default();
+            if let Some(f) = args.fuel {
+                limits.fuel = f;
+            }
+            let twin = entry.strip_prefix("parallel_").map(|x| format!("sequential_{x}"));
+            let sequential = args.sequential.clone().or(twin.filter(|t| names.contains(t)));
+            let req = crate::mpmd::EquivRequest {
+                entry,
+                twin_file: args.twin.as_deref(),
+                sequential: sequential.as_deref(),
+                given,
+                seed: args.seed,
+                trials: args.trials.max(1),
+                tol: match (args.rtol, args.atol) {
+                    (None, None) => None,
+                    (r, a) => Some(Tolerance { rtol: r.unwrap_or(0.0), atol: a.unwrap_or(0.0) }),
+                },
+                limits,
+            };
+            all_equal &= crate::mpmd::report(&m, &req);
+        }
+        // The module's other `@parallel_x` functions, if any, are sdy programs.
+        let rest = args.parallel.is_none()
+            && names.iter().any(|n| n.starts_with("parallel_") && !mpmd_entries.contains(n));
+        if !rest {
+            return if all_equal { ExitCode::SUCCESS } else { ExitCode::from(1) };
+        }
     }
     let pairs = match equiv::resolve_pairs(&m, args.parallel.as_deref(), args.sequential.as_deref()) {
-        Ok(p) => p,
+        Ok(p) => p.into_iter().filter(|p| !mpmd_entries.contains(&p.parallel)).collect::<Vec<_>>(),
         Err(e) => return fail(e.span, e.message),
     };
     let prepared = match equiv::prepare(&m, &pairs) {
@@ -242,7 +271,6 @@ pub fn equiv(args: &EquivArgs) -> ExitCode {
             .and_then(|f| shardref_verifier::attrs::Symbol::of(m.op(f)).sym_name().get())
             .map(|n| String::from_utf8_lossy(n).into_owned())
     };
-    let mut all_equal = true;
     for pair in &pairs {
         let twin = if pair.erased {
             let why = pair.note.as_ref().map(|n| format!(" ({n})")).unwrap_or_default();

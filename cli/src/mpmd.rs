@@ -261,23 +261,23 @@ fn render_err(m: &Module, e: &shardref_interp::InterpError) -> String {
     }
 }
 
-/// `shardref equiv` of an MPMD program: prints one line; exit 0 when equal.
-pub fn equiv(m: &Module, req: &EquivRequest<'_>) -> ExitCode {
+/// `shardref equiv` of one MPMD pair: prints one line (an error on stderr); whether equal.
+pub fn report(m: &Module, req: &EquivRequest<'_>) -> bool {
     match equiv_verdict(m, req) {
         Ok((line, None)) => {
             println!("{line}");
-            ExitCode::SUCCESS
+            true
         }
         Ok((label, Some(v))) => {
             println!("{label}: {v}");
-            ExitCode::from(1)
+            false
         }
         Err(e) => {
             eprint!("{e}");
             if !e.ends_with('\n') {
                 eprintln!();
             }
-            ExitCode::from(1)
+            false
         }
     }
 }

@@ -23,6 +23,7 @@
 //!   bf16). Products of two are multiples of 1/64 below 64 in magnitude, so
 //!   a dot_general stays exact for up to 2^(p-13) terms (2^11 in f32).
 //! - complex: real and imaginary parts drawn as floats.
+//! - `!mpmd.mesh_tensor<"m", T>`: drawn as its global tensor T.
 //! - other element types (quantized, f80, tf32) are refused with an error.
 
 use half::{bf16, f16};
@@ -68,8 +69,11 @@ pub fn random_inputs(types: &[Type], rng: &mut SplitMix) -> Result<Vec<Value>, S
 }
 
 fn random_value(ty: &Type, rng: &mut SplitMix) -> Result<Value, String> {
-    let Type::Tensor(tt) = ty else {
-        return Err(format!("cannot make a random input of type {ty}"));
+    let tt = match ty {
+        Type::Tensor(tt) => tt,
+        // A mesh tensor stands for its global tensor (laid out on its mesh by the MPMD driver).
+        Type::MeshTensor(mt) => &mt.tensor,
+        _ => return Err(format!("cannot make a random input of type {ty}")),
     };
     let Some(dims) = tt.static_shape() else {
         return Err(format!("cannot make a random input of the dynamic or unranked type {ty}"));
