@@ -351,3 +351,25 @@ fn conform_executable_inserts_reshards_only_in_the_partitioner_pipeline_folder()
         assert!(out.contains("'stablehlo.negate'") && out.contains("(implicit communication)"), "{folder}: {out}");
     }
 }
+
+#[test]
+fn a_position_index_takes_the_values_of_the_programs_domain() {
+    // The KV-cache decode step whose export completes the softmax max with a sum all-reduce
+    // (issue #28) is wrong only when a whole shard of the 16-position cache is masked, i.e. for
+    // a position in [0, 11]; random integers ([-64, 64]) miss it with these seeds, and the
+    // domain trials (position compared with an iota of 16: -1, 0, ..., 16) catch it without
+    // the static check.
+    let file = "verifier/tests/check/decode_step.jax0_10_2.exported.mlir";
+    for seed in ["3", "4", "6", "7"] {
+        let o = shardref(&["equiv", file, "--no-check", "--trials", "1", "--seed", seed]);
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(1), "seed {seed}: {out}");
+        assert!(out.contains(": differ in trial 2: result 0 at index [0, 0]"), "seed {seed}: {out}");
+        assert!(out.contains("a NaN against a number whose rounding bound of both runs is "), "seed {seed}: {out}");
+        assert!(out.contains("; argument 3 = 0, from the program's domain)"), "seed {seed}: {out}");
+    }
+    // The jax 0.12 export completes it with a max all-reduce: equal on the same trials.
+    let o = shardref(&["equiv", "verifier/tests/check/decode_step.jax0_12_0_1.exported.mlir", "--trials", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("; 19 trials)"), "{}", stdout(&o));
+}

@@ -10,7 +10,9 @@
 //! documents what each sdy collective means in the global view).
 //!
 //! Inputs: given ones (one trial), or `trials` seeded random draws
-//! (`inputs`, which documents the ranges per element type).
+//! (`inputs`, which documents the ranges per element type) followed by
+//! trials whose integer arguments take the values that decide what the
+//! program selects (`domain`): the trial count of a verdict includes them.
 //!
 //! Comparison (`compare`, `exact`, `bound`): `Comparison::Bitwise` (the
 //! library's default, and `--exact` on the command line), or
@@ -49,6 +51,7 @@
 
 pub mod bound;
 pub mod compare;
+pub mod domain;
 pub mod erase;
 pub mod exact;
 pub mod float_format;
@@ -410,7 +413,7 @@ fn equiv_with(
             message: format!("result types {} vs {}", types_text(&p_results), types_text(&s_results)),
         });
     }
-    let trials: Vec<(Option<usize>, Vec<Value>)> = match given {
+    let mut trials: Vec<(Option<usize>, Vec<Value>)> = match given {
         Some(v) => vec![(None, v)],
         None => (0..opts.trials)
             .map(|t| {
@@ -421,6 +424,17 @@ fn equiv_with(
             })
             .collect::<Result<_, _>>()?,
     };
+    // Inputs from the program's domain (`domain`) after the random trials,
+    // each on trial 0's draw with one argument set; not with given inputs.
+    let mut from_domain: Vec<(usize, domain::Candidate)> = vec![];
+    if let Some((Some(_), base)) = trials.first().cloned() {
+        for c in domain::candidates(m, &pair.parallel) {
+            if let Some(args) = domain::apply(&base, c) {
+                from_domain.push((trials.len(), c));
+                trials.push((Some(trials.len()), args));
+            }
+        }
+    }
     // Under tolerances, the twin runs as a probe that also returns the
     // operands of its final sums (`exact`).
     let probed = match opts.comparison {
@@ -440,6 +454,14 @@ fn equiv_with(
         match one_trial(m, probed.as_ref(), pair, trial, args, opts, runner)? {
             Verdict::Equal { closeness: Some(c), .. } => closeness.get_or_insert_with(Closeness::default).merge(&c),
             Verdict::Equal { closeness: None, .. } => {}
+            Verdict::Differs(mut d) => {
+                // Say which domain value the trial took.
+                if let Some((_, c)) = from_domain.iter().find(|(t, _)| Some(*t) == d.trial) {
+                    let what = format!("argument {} = {}, from the program's domain", c.arg, c.value);
+                    d.note = Some(d.note.map_or(what.clone(), |n| format!("{n}; {what}")));
+                }
+                return Ok(Verdict::Differs(d));
+            }
             verdict => return Ok(verdict),
         }
     }

@@ -279,7 +279,7 @@ pub fn judge(
         match &radii {
             Ok(r) => match r.get(i) {
                 Some(&x) if !x.is_nan() => Ok(x),
-                _ => Err("an op on its way has no rounding rule".into()),
+                _ => Err("unknown: an op on its way has no rounding rule".into()),
             },
             Err(why) => Err(why.clone()),
         }
@@ -332,6 +332,9 @@ pub fn judge(
                     ulps(j.ulps),
                     ulps(j.bound_ulps)
                 )),
+                (None, Ok(rad)) if tol.is_none() && rad.is_finite() && d.is_nan() => {
+                    Some(format!("a NaN against a number whose rounding bound of both runs is {}", sci(rad)))
+                }
                 (None, Ok(rad)) if tol.is_none() && rad.is_finite() => {
                     Some(format!("{} apart, beyond the rounding bound of both runs, {}", sci(d), sci(rad)))
                 }

@@ -347,6 +347,10 @@ const SLACK_REL: f64 = 1.0 + 1.0 / (1u64 << 40) as f64;
 /// The radius around `y` of every evaluation whose exact value lies in
 /// `[lo, hi]`, rounded within `k` ulp of format `f` (module header).
 fn ball(y: f64, lo: f64, hi: f64, k: f64, f: Fmt) -> f64 {
+    // An infinity that every evaluation reaches exactly (a masked -inf minus a finite value).
+    if y.is_infinite() && lo == y && hi == y {
+        return 0.0;
+    }
     if !(y.is_finite() && lo.is_finite() && hi.is_finite()) || lo > hi {
         return f64::INFINITY;
     }
@@ -380,6 +384,14 @@ fn sum_radius(abs: f64, rs: f64, n: f64, f: Option<Fmt>) -> f64 {
 /// which the judge tells apart from unbounded (`+inf`, an ill-conditioned
 /// element: rounding alone may move it anywhere).
 pub const UNKNOWN: f64 = f64::NAN;
+
+/// Whether no radius of `r` is unknown.
+fn all_known(r: &Value) -> Result<bool, BoundError> {
+    Ok(match tensor(r) {
+        Some(t) => f64s(t)?.iter().all(|x| !x.is_nan()),
+        None => true,
+    })
+}
 
 /// The larger radius, unknown when either is.
 fn nmax(a: f64, b: f64) -> f64 {
@@ -488,6 +500,20 @@ pub(crate) fn radii(
             let r = (0..yv.len())
                 .map(|i| {
                     let (x1, r1, x2, r2) = (a_[i], ra[i], b_[i], rb[i]);
+                    // An exact infinity with a finite ball stays that infinity.
+                    if (x1.is_infinite() && r1 == 0.0 && x2.is_finite() && r2.is_finite())
+                        || (x2.is_infinite() && r2 == 0.0 && x1.is_finite() && r1.is_finite())
+                    {
+                        let inf = if x1.is_infinite() { x1 } else { x2 };
+                        let same = match a {
+                            Arith::Add => yv[i] == inf,
+                            Arith::Subtract => yv[i] == if x1.is_infinite() { x1 } else { -x2 },
+                            Arith::Multiply | Arith::Divide => false,
+                        };
+                        if same {
+                            return 0.0;
+                        }
+                    }
                     let (c, w, k) = match a {
                         Arith::Add => (x1 + x2, r1 + r2, 0.5),
                         Arith::Subtract => (x1 - x2, r1 + r2, 0.5),
@@ -516,9 +542,12 @@ pub(crate) fn radii(
             let f = f.ok_or_else(|| s.located(op, "a non-float result"))?;
             let [p] = ins else { return Err(s.located(op, "not one operand")) };
             let (x, r) = operand(p, yv.len())?;
-            let widen = |v: f64| v.abs() * f64::EPSILON;
-            let lo_in: Vec<f64> = x.iter().zip(&r).map(|(&x, &r)| (x - r) - widen(x - r)).collect();
-            let hi_in: Vec<f64> = x.iter().zip(&r).map(|(&x, &r)| (x + r) + widen(x + r)).collect();
+            // The ends, widened by the f64 rounding of x ± r (an exact value is its own end).
+            let widen = |v: f64| if v.is_finite() { v.abs() * f64::EPSILON } else { 0.0 };
+            let lo_in: Vec<f64> =
+                x.iter().zip(&r).map(|(&x, &r)| if r == 0.0 { x } else { (x - r) - widen(x - r) }).collect();
+            let hi_in: Vec<f64> =
+                x.iter().zip(&r).map(|(&x, &r)| if r == 0.0 { x } else { (x + r) + widen(x + r) }).collect();
             let fl = eval_f64(s, op, &t.shape, lo_in.clone())?;
             let fh = eval_f64(s, op, &t.shape, hi_in.clone())?;
             let at0 = if matches!(fam, Family::EvenConvex(_)) {
@@ -530,6 +559,9 @@ pub(crate) fn radii(
                 .map(|i| {
                     if r[i].is_infinite() || x[i].is_nan() {
                         return f64::INFINITY;
+                    }
+                    if yv[i].is_infinite() && fl[i] == yv[i] && fh[i] == yv[i] {
+                        return 0.0;
                     }
                     let (mut lo, hi) = (fl[i].min(fh[i]), fl[i].max(fh[i]));
                     if let Some(z) = at0
@@ -968,7 +1000,13 @@ fn bilinear(s: &mut Shadow<'_>, op: OpId, ins: &[(Value, Value)], primal: &[Valu
         let d3 = run(a.1.clone(), b.1.clone())?;
         (0..d1.len()).map(|i| d1[i] + d2[i] + d3[i]).collect()
     };
-    let out = big_a.iter().zip(&d).map(|(&x, &dd)| sum_radius(x, dd, n, f)).collect();
+    // `inf · 0` in D is unbounded, not unknown, when no radius is unknown.
+    let unknown = !(all_known(&a.1)? && all_known(&b.1)?);
+    let out = big_a
+        .iter()
+        .zip(&d)
+        .map(|(&x, &dd)| if dd.is_nan() && !unknown { f64::INFINITY } else { sum_radius(x, dd, n, f) })
+        .collect();
     Ok(vec![radius_value(yt, out)])
 }
 
