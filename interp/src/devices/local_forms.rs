@@ -42,11 +42,15 @@
 //! each device's clipped block and pads the local tensor after it with zeros,
 //! which no consumer reads.
 //!
-//! Invariant: a form returns a value only when every device's shards are
-//! exactly the blocks the declared result sharding assigns it; when an
-//! operand element would have to come from another device and reshards are
-//! not inserted, it returns the strict-mode error (op, operand, dimension,
-//! factor, axes).
+//! The decision's part is `form` (called by `factors::decide`): whether the op
+//! has a local form with these shardings, every condition checked there, so
+//! that `run` then always runs it.
+//!
+//! Invariant: `run` returns only shards that are exactly the blocks the
+//! declared result sharding assigns each device; when an operand element
+//! would have to come from another device and reshards are not inserted, it
+//! returns the strict-mode refusal (a typed `Refusal` with op, operand,
+//! dimension, factor, axes: a halo exchange).
 
 use std::ops::Range;
 
@@ -144,12 +148,15 @@ fn pad_to(t: &Tensor, local: &[usize]) -> Tensor {
     extract_block(t, &ranges, local)
 }
 
-/// The op's local form applies: which one.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Form {
+/// The local form an op runs in (`factors::Decision::LocalForm`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// slice, pad, reverse, concatenate, dynamic_slice: each device fetches its windows.
     Window(StablehloOp),
     Iota,
     DynamicUpdateSlice,
+    /// reduce_window without base dilation.
+    ReduceWindow,
 }
 
 fn form_of(kind: OpKind) -> Option<Form> {
@@ -166,20 +173,18 @@ fn form_of(kind: OpKind) -> Option<Form> {
     }
 }
 
-/// Runs `op` in its local form when it has one and something is sharded:
-/// `Ok(None)` leaves the op to the factor decision. `insert`: perform the
-/// halo exchange an operand needs; otherwise it is the strict-mode error.
-pub fn run(
-    it: &mut crate::eval::Interp<'_>,
+/// The local form `op` runs in with these shardings, if it has one and something is sharded
+/// (the decision's part, `factors::decide`): `Ok(None)` leaves the op to the factor model.
+/// Every condition under which a form applies is checked here, so `run` never gives up.
+pub fn form(
+    m: &Module,
     op: OpId,
     kind: OpKind,
     operands: &[Held],
     results: &[(Vec<usize>, Sharding)],
-    insert: bool,
-) -> IResult<Option<Vec<Held>>> {
-    let m = it.m;
+) -> IResult<Option<Form>> {
     if kind == OpKind::Stablehlo(StablehloOp::ReduceWindow) {
-        return reduce_window(it, op, operands, results, insert);
+        return Ok(reduce_window_form(m, op, operands, results)?.map(|_| Form::ReduceWindow));
     }
     let Some(form) = form_of(kind) else { return Ok(None) };
     let [(rglobal, rs)] = results else { return Ok(None) };
@@ -193,7 +198,41 @@ pub fn run(
     if operands.iter().any(|h| h.sharding.mesh.device_ids != rs.mesh.device_ids) {
         return Ok(None);
     }
+    if !matches!(m.value_type(m.op(op).results[0]), Type::Tensor(_)) {
+        return Ok(None);
+    }
+    match form {
+        // The op's attributes must fit its operands on every device.
+        Form::Window(k) => {
+            for p in 0..rs.mesh.num_devices() {
+                if windows(m, op, k, operands, &rs.block(rglobal, p), p)?.is_none() {
+                    return Ok(None);
+                }
+            }
+        }
+        Form::DynamicUpdateSlice if operands.len() < 2 => return Ok(None),
+        Form::DynamicUpdateSlice | Form::Iota | Form::ReduceWindow => {}
+    }
+    Ok(Some(form))
+}
+
+/// Runs `op` in `form` (which `form` chose for these operands and results). `insert`: perform
+/// the halo exchange an operand needs; otherwise a needed halo is the strict-mode refusal.
+pub fn run(
+    it: &mut crate::eval::Interp<'_>,
+    op: OpId,
+    form: Form,
+    operands: &[Held],
+    results: &[(Vec<usize>, Sharding)],
+    insert: bool,
+) -> IResult<Vec<Held>> {
+    let m = it.m;
     let o = m.op(op);
+    let unfit = || InterpError::invalid(o.span, format!("'{}' does not fit its local form", o.name.as_str()));
+    if form == Form::ReduceWindow {
+        return reduce_window(it, op, operands, results, insert);
+    }
+    let [(rglobal, rs)] = results else { return Err(unfit()) };
     let span = o.span;
     let n = rs.mesh.num_devices();
     let local = rs.local_shape(rglobal);
@@ -210,14 +249,15 @@ pub fn run(
     };
     let elem = match m.value_type(o.results[0]) {
         Type::Tensor(t) => t.elem.clone(),
-        _ => return Ok(None),
+        _ => return Err(unfit()),
     };
     for p in 0..n {
         let block = rs.block(rglobal, p);
         let t = match form {
             Form::Iota => iota_block(m, op, &block, &local, &elem)?,
+            Form::ReduceWindow => return Err(unfit()),
             Form::Window(k) => {
-                let Some(w) = windows(m, op, k, operands, &block, p)? else { return Ok(None) };
+                let Some(w) = windows(m, op, k, operands, &block, p)? else { return Err(unfit()) };
                 let mut ws = Vec::with_capacity(w.len());
                 for (i, want) in w.iter().enumerate() {
                     let (t, remote) = fetch(&operands[i], p, want);
@@ -228,7 +268,7 @@ pub fn run(
                 pad_to(&t, &local)
             }
             Form::DynamicUpdateSlice => {
-                let (Some(x), Some(u)) = (operands.first(), operands.get(1)) else { return Ok(None) };
+                let (Some(x), Some(u)) = (operands.first(), operands.get(1)) else { return Err(unfit()) };
                 // The operand's block of the result (its own shard when sharded alike).
                 let (base, remote) = fetch(x, p, &block);
                 note(0, remote, p);
@@ -271,23 +311,17 @@ pub fn run(
     }
     let mut s = rs.clone();
     s.unreduced.clear();
-    Ok(Some(vec![Held { sharding: s, shards, global: rglobal.clone() }]))
+    Ok(vec![Held { sharding: s, shards, global: rglobal.clone() }])
 }
 
-/// reduce_window without base dilation, as a window form: each device
-/// fetches the input range its result block's windows cover (a halo from its
-/// neighbours where the windows cross its block) and reduces it with the
-/// padding shifted to its block, `low' = low + i0 − r0·stride` and `high'`
-/// the rest of the block's last window. Padding reads the init values, as
-/// the global op's does.
-fn reduce_window(
-    it: &mut crate::eval::Interp<'_>,
+/// reduce_window's local form applies (no base dilation, inits replicated, results sharded
+/// alike): its window and body region, or `None`.
+fn reduce_window_form(
+    m: &Module,
     op: OpId,
     operands: &[Held],
     results: &[(Vec<usize>, Sharding)],
-    insert: bool,
-) -> IResult<Option<Vec<Held>>> {
-    let m = it.m;
+) -> IResult<Option<(crate::ops::windows::Window, shardref_spec::ir::RegionId)>> {
     let o = m.op(op);
     let span = o.span;
     let n = operands.len() / 2;
@@ -319,6 +353,32 @@ fn reduce_window(
         return Ok(None);
     }
     let Some(&r) = o.regions.first() else { return Ok(None) };
+    Ok(Some((w, r)))
+}
+
+/// reduce_window without base dilation, as a window form: each device
+/// fetches the input range its result block's windows cover (a halo from its
+/// neighbours where the windows cross its block) and reduces it with the
+/// padding shifted to its block, `low' = low + i0 − r0·stride` and `high'`
+/// the rest of the block's last window. Padding reads the init values, as
+/// the global op's does.
+fn reduce_window(
+    it: &mut crate::eval::Interp<'_>,
+    op: OpId,
+    operands: &[Held],
+    results: &[(Vec<usize>, Sharding)],
+    insert: bool,
+) -> IResult<Vec<Held>> {
+    let m = it.m;
+    let o = m.op(op);
+    let span = o.span;
+    let Some((w, r)) = reduce_window_form(m, op, operands, results)? else {
+        return Err(InterpError::invalid(span, "'stablehlo.reduce_window' does not fit its local form"));
+    };
+    let n = operands.len() / 2;
+    let (rglobal, rs) = &results[0];
+    let x = &operands[0];
+    let rank = x.global.len();
     let local = rs.local_shape(rglobal);
     let mut out: Vec<Vec<Tensor>> = vec![vec![]; n];
     let mut need: Option<(usize, usize, usize)> = None;
@@ -384,12 +444,11 @@ fn reduce_window(
         let (refusal, message) = strict_refusal(m, op, operands, results, i, d, p);
         return Err(InterpError::refused(span, refusal, message));
     }
-    Ok(Some(
-        out.into_iter()
-            .zip(results)
-            .map(|(shards, (g, s))| Held { sharding: s.clone(), shards, global: g.clone() })
-            .collect(),
-    ))
+    Ok(out
+        .into_iter()
+        .zip(results)
+        .map(|(shards, (g, s))| Held { sharding: s.clone(), shards, global: g.clone() })
+        .collect())
 }
 
 /// The strict-mode refusal and its message: device `p` needs elements of
@@ -407,7 +466,8 @@ fn strict_refusal(
     let h = &operands[i];
     let mesh = &h.sharding.mesh;
     let axes = h.sharding.dims.get(d).map_or(&[][..], |v| v);
-    let factor = crate::devices::factors::rule_of(m, op).and_then(|r| {
+    // The op's sharding rule as the decision reads it (`factors::rule_of`).
+    let factor = shardref_spec::rules::op_sharding_rule(m, op, false).and_then(|r| {
         let f = r
             .operand_mappings
             .get(i)?

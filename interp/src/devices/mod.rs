@@ -9,7 +9,7 @@
 //! - middle, with the evaluator: `collectives` (the collective kernels, over
 //!   `Comm`);
 //! - top, above the evaluator and reached from it only through `eval::Host`
-//!   (`host`): `parallel`, `manual`, `sharded` (with `factors`, `locality`,
+//!   (`host`): `parallel`, `manual`, `sharded` (with `factors`, `local_forms`,
 //!   `sdy_ops`) and `mpmd`.
 //!
 //! - `runtime`: processes on a worker pool, the rendezvous (`Comm::exchange`),
@@ -20,7 +20,8 @@
 //! - `host`: the device layer as the evaluator's `Host`.
 //! - `options`: a run's implicit-reshard policy and options, and the host value drivers install.
 //! - `mesh`: meshes, axis references and sub-axes, shardings to per-device blocks.
-//! - `locality`: which operand elements an op reads to compute a result block.
+//! - `factors`: the one decision per sharded op (`decide`, a typed `Decision`),
+//!   from its Shardy factors; `factors::canvas`: what an op reads, for canvases.
 //! - `local_forms`: per-device offsets and halo windows of position-dependent ops.
 //! - `sdy_ops`: the sdy collectives' data movement on held shards.
 //! - `sharded`: `run_sharded`, lockstep execution of a global-view program.
@@ -33,7 +34,6 @@ pub mod factors;
 pub mod hlo_sharding;
 pub mod host;
 pub mod local_forms;
-pub mod locality;
 pub mod manual;
 pub mod mesh;
 pub mod mpmd;

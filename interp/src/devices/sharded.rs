@@ -6,27 +6,32 @@
 //! `sdy.reshard`), and moves data only through explicit sdy collectives.
 //! `run_sharded` holds every value as per-device local shards (no sharding =
 //! replicated on every device of the mesh) and runs the function in lockstep
-//! over the devices:
+//! over the devices (`Driver`):
 //! - sdy collectives move data between the devices' shards (`sdy_ops`);
-//! - every other op first passes the locality check (`locality`): the op's
-//!   operand and result shardings must let each device compute its own result
-//!   block from the data it holds; otherwise, with `ImplicitReshards::Error`,
-//!   the run stops with an error naming the op, the operand, the dimension and
-//!   the axes, and with `ImplicitReshards::Insert` the missing communication is
-//!   performed (operands gathered to global values, the op run, the result
-//!   re-sliced to its declared sharding);
-//! - each device then computes its result block.
+//!   control flow (`while`, `case`, calls) runs its regions on held values;
+//!   `sdy.manual_computation` runs its body per device (`manual`);
+//! - every other op is run as `factors::decide` says (`Driver::generic`, one
+//!   `match` over the typed `Decision`): each device's own id, the op on a
+//!   single device, a local form with offsets and halos (`local_forms`), the
+//!   op's kernel on local shards with local result types (`Driver::local`),
+//!   a reduce with no known monoid completed per reduction group
+//!   (`Driver::reduce_in_groups`), the op on global-shaped canvases (`Driver::compute`), or a reshard the
+//!   program does not perform: with `ImplicitReshards::Error` the run stops
+//!   with the error (its typed `Refusal` names the op, the operand, the
+//!   dimension, the factor and the axes), with `ImplicitReshards::Insert` the
+//!   communication is performed (operands gathered to global values, the op
+//!   run once, the results re-sliced to their declared shardings,
+//!   `Driver::global_fallback`).
 //!
-//! How a device computes its block (documented choice): the device lays out
+//! Local runs give each result its local type, which the decision carries
+//! (`factors::LocalTypes`), through `Interp::eval_op_local`, for the one call. On a canvas, a device lays out
 //! the elements it holds at their global positions, fills every other element
 //! with the neutral value of the op's reductions (zero for sums and products,
 //! the reduce's init value for `stablehlo.reduce`), runs the op's ordinary
-//! kernel in global coordinates, and keeps its own result block. This gives
-//! index-dependent ops (iota, pad, slice, gather, windows) their device
-//! offsets exactly, makes sharded contracting and reduced dimensions produce
-//! the device's partial (unreduced) result, and never reads the padding of a
-//! non-divisible dimension, so padding is never observable. The locality check
-//! guarantees that nothing else the device does not hold can reach its block.
+//! kernel in global coordinates, and keeps its own result block; the canvas
+//! check (`factors::canvas::plan`) guarantees that nothing else the device
+//! does not hold can reach its block, and padding of a non-divisible
+//! dimension is never read.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -36,8 +41,9 @@ use shardref_spec::ir::{Attr, BlockId, Module, OpId, Span, Type, ValueId};
 use shardref_spec::ops::{FuncOp, OpKind, OpName, SdyOp, StablehloOp};
 
 use crate::attrs::{self, Field, Func, kind, sdy as view};
-use crate::devices::factors::{Decision, LocalPlan};
-use crate::devices::locality::{self, Combine, Dep, Linear};
+use crate::devices::factors::canvas::{self, CanvasPlan};
+use crate::devices::factors::{self, Decision, LocalPlan, LocalTypes, maximal_device};
+use crate::devices::local_forms;
 use crate::devices::mesh::{AxisPart, Disagreement, Mesh, Sharding, UnshardError};
 pub use crate::devices::mesh::{global_shape, per_value, sharding_string};
 use crate::devices::options;
@@ -657,7 +663,7 @@ impl<'m> Driver<'m> {
         }
     }
 
-    /// Any other op: the locality check, then each device computes its block.
+    /// Any other op: as `factors::decide` says.
     fn generic(
         &mut self,
         op: OpId,
@@ -685,126 +691,19 @@ impl<'m> Driver<'m> {
             s.check_rank(global.len()).map_err(|e| InterpError::invalid(span, format!("result #{i}: {e}")))?;
             results.push((global, s));
         }
-        // Device-dependent ops: each device's own id (partition id = device id, one replica).
-        if let OpKind::Stablehlo(k @ (StablehloOp::PartitionId | StablehloOp::ReplicaId)) = kind {
-            let (global, s) = results.first().cloned().ok_or_else(|| InterpError::invalid(span, "missing result"))?;
-            let u32_ty =
-                shardref_spec::ir::ElemType::Int { width: 32, signedness: shardref_spec::ir::Signedness::Unsigned };
-            let shards = (0..s.mesh.num_devices())
-                .map(|p| {
-                    let x = if k == StablehloOp::PartitionId { s.mesh.device_id(p) as u32 } else { 0 };
-                    Tensor::new(vec![], u32_ty.clone(), Buffer::U32(vec![x].into()))
-                })
-                .collect();
-            return Ok(vec![Held { sharding: s, shards, global }]);
+        let mut operands = operands;
+        let decision = factors::decide(m, &self.mesh, op, kind, &mut operands, &captured, &results, &self.opts)?;
+        let insert = self.opts.implicit == ImplicitReshards::Insert;
+        match decision {
+            Decision::DeviceId(k) => device_ids(k, &results, span),
+            Decision::SingleDevice(d) => self.on_single_device(op, d, &operands, &captured, &results),
+            Decision::LocalForm(form) => local_forms::run(&mut self.it, op, form, &operands, &results, insert),
+            Decision::Local(plan, types) => self.local(op, operands, &captured, &results, plan, types),
+            Decision::ReduceInGroups(axes, types) => self.reduce_in_groups(op, &operands, &results, &axes, types),
+            Decision::Reshard(e) if !insert => Err(e),
+            Decision::Reshard(_) => self.global_fallback(op, &operands, &captured, &results),
+            Decision::Canvas(_, plan) => self.compute(op, &operands, &captured, &results, plan),
         }
-        // Single-device ops (Shardy's `sdy-resolve-single-device-sharding`): an op whose results live
-        // on a maximal mesh `<[], device_ids=[d]>` runs on device d alone.
-        if let Some(d) = self.single_device(op, &results)? {
-            return self.on_single_device(op, d, &operands, &captured, &results);
-        }
-        let operands = self.from_single_devices(op, operands, &results)?;
-        // Values the op's regions use from outside it must be whole on every device.
-        let whole = captured.iter().try_for_each(|(_, h)| {
-            let d = (0..h.global.len()).find(|&d| h.sharding.num_shards(d) > 1);
-            let captured = |need, dim, axes| Refusal {
-                need,
-                op: name.to_string(),
-                value: RefusedValue::Captured,
-                dim,
-                factor: None,
-                axes,
-            };
-            match (d, h.sharding.unreduced.is_empty()) {
-                (None, true) => Ok(()),
-                (Some(d), _) => {
-                    let axes = h.sharding.mesh.parts_name(h.sharding.dims.get(d).map_or(&[][..], |v| v));
-                    let msg = format!(
-                        "'{name}': a value its regions use is sharded on {axes} along dimension {d} (implicit communication)"
-                    );
-                    Err(InterpError::refused(span, captured(Need::Reshard, Some(d), axes), msg))
-                }
-                (None, false) => Err(InterpError::refused(
-                    span,
-                    captured(Need::AllReduce, None, h.sharding.mesh.parts_name(&h.sharding.unreduced)),
-                    format!("'{name}': a value its regions use is unreduced (a missing sdy.all_reduce)"),
-                )),
-            }
-        });
-        if let Err(e) = whole {
-            return match self.opts.implicit {
-                ImplicitReshards::Error => Err(e),
-                ImplicitReshards::Insert => self.global_fallback(op, &operands, &captured, &results),
-            };
-        }
-        if !self.opts.canvas {
-            let insert = self.opts.implicit == ImplicitReshards::Insert;
-            if let Some(out) = crate::devices::local_forms::run(&mut self.it, op, kind, &operands, &results, insert)? {
-                return Ok(out);
-            }
-            match crate::devices::factors::decide(m, op, kind, &operands, &results) {
-                Decision::Local(plan) => return self.local(op, operands, &captured, &results, plan),
-                Decision::Communicate(refusal, msg) => {
-                    if let Some(out) = self.reduce_completed(op, kind, &operands, &results)? {
-                        return Ok(out);
-                    }
-                    if insert
-                        && let Some(aligned) = crate::devices::local_forms::align(kind, &operands, &results)
-                        && let Decision::Local(plan) = crate::devices::factors::decide(m, op, kind, &aligned, &results)
-                    {
-                        return self.local(op, aligned, &captured, &results, plan);
-                    }
-                    return match self.opts.implicit {
-                        ImplicitReshards::Error => Err(InterpError::refused(span, refusal, msg)),
-                        ImplicitReshards::Insert => self.global_fallback(op, &operands, &captured, &results),
-                    };
-                }
-                Decision::Canvas => {}
-            }
-        }
-        match self.check(op, kind, &operands, &results) {
-            Ok(plan) => self.compute(op, &operands, &captured, &results, plan),
-            Err(e) => match self.opts.implicit {
-                ImplicitReshards::Error => Err(e),
-                ImplicitReshards::Insert => self.global_fallback(op, &operands, &captured, &results),
-            },
-        }
-    }
-
-    /// The device `d` when `op`'s results live on a maximal mesh `<[], device_ids=[d]>` (a
-    /// single-device sharding) and the run's mesh is another: every result on that mesh, or
-    /// replicated, as upstream's `getSingleDeviceIdForOp` requires. `None` otherwise.
-    fn single_device(&self, op: OpId, results: &[(Vec<usize>, Sharding)]) -> IResult<Option<i64>> {
-        let o = self.m.op(op);
-        let declared = per_value(attrs::Common::of(o).sdy_sharding());
-        let mut device = None;
-        for s in &declared {
-            if let Some(d) = maximal_device(self.m, s)
-                && self.mesh.device_ids != [d]
-            {
-                if device.is_some_and(|x| x != d) {
-                    return Err(InterpError::invalid(
-                        o.span,
-                        format!("'{}' has results on two single devices", o.name.as_str()),
-                    ));
-                }
-                device = Some(d);
-            }
-        }
-        let Some(d) = device else { return Ok(None) };
-        for (i, (_, s)) in results.iter().enumerate() {
-            let on_d = s.mesh.axes.is_empty() && s.mesh.device_ids == [d];
-            if !on_d && (s.dims.iter().any(|x| !x.is_empty()) || !s.unreduced.is_empty()) {
-                return Err(InterpError::invalid(
-                    o.span,
-                    format!(
-                        "'{}' has a result on device {d} (a single-device sharding) but result #{i} is sharded",
-                        o.name.as_str()
-                    ),
-                ));
-            }
-        }
-        Ok(Some(d))
     }
 
     /// Runs `op` on device `d` alone (its results have single-device shardings on `d`): the
@@ -879,130 +778,40 @@ impl<'m> Driver<'m> {
             .collect()
     }
 
-    /// Operands held by one device (a maximal mesh) that an op on another mesh reads: that
-    /// device broadcasts them to the op's mesh (upstream: an all-reduce of its value and zeros
-    /// elsewhere after the single-device op), an implicit reshard.
-    fn from_single_devices(
+    /// `Decision::ReduceInGroups`: every device reduces its own block, the partials of each
+    /// reduction group (over `axes`) are gathered in block order (row-major over the reduced
+    /// dimensions' blocks) and reduced once more with the body from the init values
+    /// (`factors::decide` checked the form: inputs sharded alike and whole, init values
+    /// replicated, results sharded as the inputs' kept dimensions).
+    fn reduce_in_groups(
         &mut self,
         op: OpId,
-        operands: Vec<Held>,
-        results: &[(Vec<usize>, Sharding)],
-    ) -> IResult<Vec<Held>> {
-        let o = self.m.op(op);
-        let Some((_, rs)) = results.first() else { return Ok(operands) };
-        let target = rs.mesh.clone();
-        operands
-            .into_iter()
-            .enumerate()
-            .map(|(i, h)| {
-                let single = h.sharding.mesh.axes.is_empty() && h.sharding.mesh.device_ids.len() == 1;
-                if !single || h.sharding.mesh.device_ids == target.device_ids {
-                    return Ok(h);
-                }
-                match self.opts.implicit {
-                    ImplicitReshards::Insert => {
-                        let rank = h.global.len();
-                        reshard(&h, Sharding::replicated(target.clone(), rank)).map_err(|e| e.at(o.span))
-                    }
-                    ImplicitReshards::Error => {
-                        let message = format!(
-                            "'{}': operand #{i} lives on device {} alone (a single-device sharding) and the op runs on {} (implicit communication)",
-                            o.name.as_str(),
-                            h.sharding.mesh.device_ids[0],
-                            sharding_string(rs)
-                        );
-                        let refusal = Refusal {
-                            need: Need::Reshard,
-                            op: o.name.as_str().to_string(),
-                            value: RefusedValue::Operand(i),
-                            dim: None,
-                            factor: None,
-                            axes: String::new(),
-                        };
-                        Err(InterpError::refused(o.span, refusal, message))
-                    }
-                }
-            })
-            .collect()
-    }
-
-    /// A `stablehlo.reduce` over sharded dimensions whose body is no known monoid (jax's argmax and
-    /// argmin: a variadic reduce selecting a value and its index), which Shardy's export leaves for
-    /// the global-to-local conversion (XLA's partitioner) to complete: every device reduces its own
-    /// block, the partials of each reduction group are gathered in block order (row-major over the
-    /// reduced dimensions' blocks) and reduced once more with the body from the init values. For a
-    /// body that is associative and commutative, as a selection is, this is the global reduce's
-    /// result. `None` when the reduce does not have this form: inputs sharded alike, whole (not
-    /// partial), reduced dimensions dividing evenly, results sharded as the inputs' kept
-    /// dimensions, and no reduced axis sharding a result.
-    fn reduce_completed(
-        &mut self,
-        op: OpId,
-        kind: OpKind,
         operands: &[Held],
         results: &[(Vec<usize>, Sharding)],
-    ) -> IResult<Option<Vec<Held>>> {
+        axes: &[AxisPart],
+        mut local_types: LocalTypes,
+    ) -> IResult<Vec<Held>> {
         let m = self.m;
         let o = m.op(op);
         let span = o.span;
-        if kind != OpKind::Stablehlo(StablehloOp::Reduce)
-            || operands.len() < 2
-            || operands.len() % 2 != 0
-            || crate::devices::factors::reduce_kind(m, op, operands).is_some()
-        {
-            return Ok(None);
-        }
         let n = operands.len() / 2;
         let (inputs, inits) = operands.split_at(n);
-        let Some(first) = inputs.first() else { return Ok(None) };
+        let Some(first) = inputs.first() else { return Err(InterpError::invalid(span, "missing operand")) };
         let s = &first.sharding;
-        let dims = match attrs::stablehlo::Dimensions::of(o).dimensions().get() {
-            Some(d) => crate::ops::reduce::check_dims(first.global.len(), &d).map_err(|e| e.at(span))?,
-            None => return Ok(None),
-        };
-        let whole = |h: &Held| h.sharding.unreduced.is_empty();
-        let replicated = |h: &Held| h.sharding.dims.iter().all(|d| d.is_empty()) && whole(h);
-        if !inputs.iter().all(|h| h.sharding.dims == s.dims && h.sharding.mesh == s.mesh && whole(h))
-            || !inits.iter().all(replicated)
-        {
-            return Ok(None);
-        }
-        let axes: Vec<AxisPart> = dims.iter().flat_map(|&d| s.dims[d].iter().copied()).collect();
-        let divisible = dims.iter().all(|&d| first.global[d] % s.num_shards(d).max(1) == 0);
-        let kept: Vec<&Vec<AxisPart>> =
-            (0..first.global.len()).filter(|d| !dims.contains(d)).map(|d| &s.dims[d]).collect();
-        let results_fit = results.iter().all(|(_, r)| {
-            r.mesh.device_ids == s.mesh.device_ids
-                && r.unreduced.is_empty()
-                && r.dims.len() == kept.len()
-                && r.dims.iter().zip(&kept).all(|(a, b)| a == *b)
-        });
-        if axes.is_empty() || !divisible || !results_fit {
-            return Ok(None);
-        }
-        let Some(&body) = o.regions.first() else { return Ok(None) };
+        let Some(&body) = o.regions.first() else { return Err(InterpError::invalid(span, "reduce without a body")) };
         // Each device's partial: the reduce of its own block.
         let mesh = s.mesh.clone();
         let devices = mesh.num_devices();
-        let mut local_types = HashMap::new();
-        for (&r, (g, rs)) in o.results.iter().zip(results) {
-            let Type::Tensor(tt) = m.value_type(r) else { return Ok(None) };
-            let shape = rs.local_shape(g).into_iter().map(|x| Some(x as u64)).collect();
-            local_types.insert(r, Type::Tensor(shardref_spec::ir::TensorType { shape: Some(shape), ..tt.clone() }));
-        }
-        self.it.local_types = local_types;
         let partials = (0..devices)
             .map(|p| {
                 let args = operands.iter().map(|h| Value::Tensor(h.shards[p].clone())).collect();
-                self.it.eval_op(op, args, vec![])
+                self.it.eval_op_local(op, args, vec![], &mut local_types)
             })
-            .collect::<IResult<Vec<_>>>();
-        self.it.local_types.clear();
-        let partials = partials?;
+            .collect::<IResult<Vec<_>>>()?;
         let init_values: Vec<Tensor> = inits.iter().map(|h| h.shards[0].clone()).collect();
         let mut out: Vec<Vec<Tensor>> = vec![Vec::with_capacity(devices); n];
         for p in 0..devices {
-            let group = mesh.group(&axes, p);
+            let group = mesh.group(axes, p);
             // The group's partials stacked along a new leading dimension, one stack per result.
             let mut stacked = vec![];
             for j in 0..n {
@@ -1040,12 +849,11 @@ impl<'m> Driver<'m> {
                 out[j].push(t);
             }
         }
-        Ok(Some(
-            out.into_iter()
-                .zip(results)
-                .map(|(shards, (g, rs))| Held { sharding: rs.clone(), shards, global: g.clone() })
-                .collect(),
-        ))
+        Ok(out
+            .into_iter()
+            .zip(results)
+            .map(|(shards, (g, rs))| Held { sharding: rs.clone(), shards, global: g.clone() })
+            .collect())
     }
 
     /// Every device runs the op's kernel on its local shards (`factors::decide`
@@ -1060,6 +868,7 @@ impl<'m> Driver<'m> {
         captured: &[(ValueId, Held)],
         results: &[(Vec<usize>, Sharding)],
         plan: LocalPlan,
+        mut local_types: LocalTypes,
     ) -> IResult<Vec<Held>> {
         let m = self.m;
         let o = m.op(op);
@@ -1070,17 +879,8 @@ impl<'m> Driver<'m> {
             }
         }
         let n = results.first().map_or(self.mesh.num_devices(), |(_, s)| s.mesh.num_devices());
-        let mut local_types = HashMap::new();
-        for (&r, (g, s)) in o.results.iter().zip(results) {
-            let Type::Tensor(tt) = m.value_type(r) else {
-                return Err(InterpError::unsupported(span, "sharded execution of non-tensor values"));
-            };
-            let shape = s.local_shape(g).into_iter().map(|x| Some(x as u64)).collect();
-            local_types.insert(r, Type::Tensor(shardref_spec::ir::TensorType { shape: Some(shape), ..tt.clone() }));
-        }
         let is_reduce = matches!(o.name.kind(), Some(OpKind::Stablehlo(StablehloOp::Reduce)));
         let mut out: Vec<Vec<Tensor>> = vec![Vec::with_capacity(n); results.len()];
-        self.it.local_types = local_types;
         // Devices whose inputs are all the same storage as device 0's compute
         // what device 0 computes: they share its results.
         let shared_with_0 = |p: usize| {
@@ -1123,7 +923,7 @@ impl<'m> Driver<'m> {
                 let caps = captured.iter().map(|(v, h)| (*v, Value::Tensor(h.shards[p].clone()))).collect();
                 let vals = match full_slice_kernel(m, op, &operands, &args, p)? {
                     Some(v) => vec![v],
-                    None => self.it.eval_op(op, args, caps)?,
+                    None => self.it.eval_op_local(op, args, caps, &mut local_types)?,
                 };
                 for (j, v) in vals.into_iter().enumerate() {
                     match v {
@@ -1134,7 +934,6 @@ impl<'m> Driver<'m> {
             }
             Ok(())
         })();
-        self.it.local_types.clear();
         run?;
         Ok(out
             .into_iter()
@@ -1232,215 +1031,11 @@ impl<'m> Driver<'m> {
         let kind = m.op(op).name.kind()?;
         let shapes: Vec<Vec<usize>> = operands.iter().map(|h| h.global.clone()).collect();
         let rshapes: Vec<Vec<usize>> = results.iter().map(|(g, _)| g.clone()).collect();
-        let deps = locality::deps(m, op, kind, &shapes, &rshapes).ok()?;
-        let combine = reduction_kind(deps.combine)?;
-        let (_, mut axes) = reduction_factors(&deps, operands).ok()?;
+        let deps = canvas::deps(m, op, kind, &shapes, &rshapes).ok()?;
+        let combine = canvas::reduction_kind(deps.combine)?;
+        let (_, mut axes) = canvas::reduction_factors(&deps, operands).ok()?;
         axes.retain(|x| results.iter().all(|(_, s)| s.dims.iter().flatten().all(|y| !y.overlaps_any(&[*x]))));
         (!axes.is_empty()).then_some((axes, combine))
-    }
-
-    /// The locality check: every device must hold what the op reads to compute its block.
-    fn check(&self, op: OpId, kind: OpKind, operands: &[Held], results: &[(Vec<usize>, Sharding)]) -> IResult<Plan> {
-        let m = self.m;
-        let o = m.op(op);
-        let span = o.span;
-        let name = o.name.as_str();
-        let shapes: Vec<Vec<usize>> = operands.iter().map(|h| h.global.clone()).collect();
-        let rshapes: Vec<Vec<usize>> = results.iter().map(|(g, _)| g.clone()).collect();
-        let deps = locality::deps(m, op, kind, &shapes, &rshapes).map_err(|e| e.at(span))?;
-        let Some((rglobal, rs)) = results.first() else {
-            return Err(InterpError::unsupported(span, format!("sharded execution of '{name}', which has no results")));
-        };
-        let mesh = rs.mesh.clone();
-        for (i, h) in operands.iter().enumerate() {
-            if h.sharding.mesh.device_ids != mesh.device_ids {
-                return Err(InterpError::trap(
-                    span,
-                    format!("'{name}': operand #{i} is on a mesh with other device ids than its result"),
-                ));
-            }
-        }
-        for (j, (_, s)) in results.iter().enumerate().skip(1) {
-            // Index maps are stated against result #0's block; results of the same rank must share it.
-            if s.dims.len() == rs.dims.len() && s.dims != rs.dims {
-                return Err(InterpError::trap(span, format!("'{name}': result #{j} is sharded unlike result #0")));
-            }
-        }
-        // Partial (unreduced) operands are only allowed through linear ops.
-        let partial: Vec<usize> = (0..operands.len()).filter(|&i| !operands[i].sharding.unreduced.is_empty()).collect();
-        let mut carried: Vec<AxisPart> = vec![];
-        if let Some(&i) = partial.first() {
-            let ok = match deps.linear {
-                Linear::No => false,
-                Linear::One => partial.len() == 1,
-                Linear::Every => {
-                    partial.len() == operands.len()
-                        && operands.iter().all(|h| h.sharding.unreduced == operands[i].sharding.unreduced)
-                }
-            } && operands[i].sharding.reduction == ReductionKind::Sum;
-            if !ok {
-                let axes = mesh.parts_name(&operands[i].sharding.unreduced);
-                let msg = format!(
-                    "'{name}': operand #{i} is unreduced over {axes} and the op needs its reduced value (a missing sdy.all_reduce)"
-                );
-                let refusal = Refusal {
-                    need: Need::AllReduce,
-                    op: name.to_string(),
-                    value: RefusedValue::Operand(i),
-                    dim: None,
-                    factor: None,
-                    axes,
-                };
-                return Err(InterpError::refused(span, refusal, msg));
-            }
-            carried = operands[i].sharding.unreduced.clone();
-        }
-        let (factors, reduce_axes) = reduction_factors(&deps, operands).map_err(|c| {
-            let (i, d, axes, msg) = match c {
-                FactorConflict::Unlike { i, d, i0, d0, axes, first } => (i, d, mesh.parts_name(&axes), format!(
-                    "'{name}': operand #{i} dimension {d} is sharded on {} but operand #{i0} dimension {d0} of the same reduction factor on {} (implicit communication)",
-                    mesh.parts_name(&axes),
-                    mesh.parts_name(&first)
-                )),
-                FactorConflict::Shared { i, d, i0, d0, axes } => (i, d, mesh.parts_name(&axes), format!(
-                    "'{name}': operand #{i} dimension {d} and operand #{i0} dimension {d0} are sharded on the same axes {} but belong to different reduction factors (implicit communication)",
-                    mesh.parts_name(&axes)
-                )),
-            };
-            let refusal = Refusal {
-                need: Need::Reshard,
-                op: name.to_string(),
-                value: RefusedValue::Operand(i),
-                dim: Some(d),
-                factor: None,
-                axes,
-            };
-            InterpError::refused(span, refusal, msg)
-        })?;
-        if !reduce_axes.is_empty() {
-            if deps.combine == Combine::Other {
-                return Err(InterpError::trap(
-                    span,
-                    format!(
-                        "'{name}': reduces over dimensions sharded on {} with a body that is not a single add, max or min",
-                        mesh.parts_name(&reduce_axes)
-                    ),
-                ));
-            }
-            for (d, axes) in rs.dims.iter().enumerate() {
-                if let Some(x) = axes.iter().find(|x| x.overlaps_any(&reduce_axes)) {
-                    return Err(InterpError::trap(
-                        span,
-                        format!(
-                            "'{name}': result dimension {d} is sharded on {}, an axis the op reduces over",
-                            mesh.part_name(*x)
-                        ),
-                    ));
-                }
-            }
-        }
-        // Per device: needed ⊆ held.
-        let mut masks: Vec<Vec<Vec<Range<usize>>>> = vec![];
-        for p in 0..mesh.num_devices() {
-            let block = rs.block(rglobal, p);
-            let mut per_operand = vec![];
-            for (i, h) in operands.iter().enumerate() {
-                let held = h.sharding.block(&h.global, p);
-                let mut mask: Vec<Range<usize>> = (0..h.global.len()).map(|d| 0..h.global[d]).collect();
-                for (d, dep) in deps.operands[i].iter().enumerate() {
-                    let needed = match dep {
-                        Dep::Needs(f) => f(&locality::Block(&block)),
-                        Dep::All => 0..h.global[d],
-                        Dep::Reduce(f) => match factors.get(f) {
-                            Some((axes, _, _)) => {
-                                let n: usize = axes.iter().map(|x| x.size).product();
-                                let len = h.global[d].div_ceil(n.max(1));
-                                let start = (mesh.index_over(axes, p) * len).min(h.global[d]);
-                                let r = start..(start + len).min(h.global[d]);
-                                mask[d] = r.clone();
-                                r
-                            }
-                            None => 0..h.global[d],
-                        },
-                    };
-                    if !needed.is_empty() && (needed.start < held[d].start || needed.end > held[d].end) {
-                        let axes = mesh.parts_name(h.sharding.dims.get(d).map_or(&[][..], |v| v));
-                        let msg = format!(
-                            "'{name}': operand #{i} dimension {d} is sharded on {axes}: device {} needs elements [{}, {}) of it but holds [{}, {}) (implicit communication)",
-                            mesh.device_id(p),
-                            needed.start,
-                            needed.end,
-                            held[d].start,
-                            held[d].end
-                        );
-                        let refusal = Refusal {
-                            need: Need::Reshard,
-                            op: name.to_string(),
-                            value: RefusedValue::Operand(i),
-                            dim: Some(d),
-                            factor: None,
-                            axes,
-                        };
-                        return Err(InterpError::refused(span, refusal, msg));
-                    }
-                }
-                per_operand.push(mask);
-            }
-            masks.push(per_operand);
-        }
-        let combine = reduction_kind(deps.combine).unwrap_or(ReductionKind::Sum);
-        if !carried.is_empty() && !reduce_axes.is_empty() && combine != ReductionKind::Sum {
-            return Err(InterpError::trap(
-                span,
-                format!("'{name}': mixes sum partials with a {} reduction", combine.keyword()),
-            ));
-        }
-        // A partial operand is linear only in the sum over its own axes: a
-        // reduction sharded on those axes too would multiply partials of
-        // one group with each other's blocks.
-        if let Some(x) = carried.iter().find(|x| x.overlaps_any(&reduce_axes)) {
-            let axes = mesh.part_name(*x);
-            let msg = format!(
-                "'{name}': an operand is unreduced over {axes} and the op reduces over dimensions sharded on it (a missing sdy.all_reduce)"
-            );
-            let i = operands.iter().position(|h| h.sharding.unreduced.contains(x)).unwrap_or(0);
-            let refusal = Refusal {
-                need: Need::AllReduce,
-                op: name.to_string(),
-                value: RefusedValue::Operand(i),
-                dim: None,
-                factor: None,
-                axes,
-            };
-            return Err(InterpError::refused(span, refusal, msg));
-        }
-        let mut partial_axes = carried;
-        for x in reduce_axes {
-            if !partial_axes.contains(&x) {
-                partial_axes.push(x);
-            }
-        }
-        // A result cannot be partial over an axis that also shards it.
-        for (j, (_, s)) in results.iter().enumerate() {
-            for (d, axes) in s.dims.iter().enumerate() {
-                if let Some(x) = axes.iter().find(|x| x.overlaps_any(&partial_axes)) {
-                    let axes = mesh.part_name(*x);
-                    let msg = format!(
-                        "'{name}': result #{j} dimension {d} is sharded on {axes}, an axis its partial operands are unreduced over (implicit communication)"
-                    );
-                    let refusal = Refusal {
-                        need: Need::Reshard,
-                        op: name.to_string(),
-                        value: RefusedValue::Result(j),
-                        dim: Some(d),
-                        factor: None,
-                        axes,
-                    };
-                    return Err(InterpError::refused(span, refusal, msg));
-                }
-            }
-        }
-        Ok(Plan { masks, fill_from: deps.fill_from, partial: partial_axes, combine })
     }
 
     /// Each device lays out what it holds at global positions (neutral fill
@@ -1451,7 +1046,7 @@ impl<'m> Driver<'m> {
         operands: &[Held],
         captured: &[(ValueId, Held)],
         results: &[(Vec<usize>, Sharding)],
-        plan: Plan,
+        plan: CanvasPlan,
     ) -> IResult<Vec<Held>> {
         let span = self.m.op(op).span;
         let n = results.first().map_or(0, |(_, s)| s.mesh.num_devices());
@@ -1619,15 +1214,6 @@ fn fill_padding(t: &Tensor, dims: &[usize], block: &[Range<usize>], fill: &Tenso
     Tensor::new(t.shape.clone(), t.elem.clone(), buf)
 }
 
-/// What the locality check decided for an op.
-struct Plan {
-    /// [device][operand][dim]: the part of the operand's global range the device places.
-    masks: Vec<Vec<Vec<Range<usize>>>>,
-    fill_from: Option<usize>,
-    partial: Vec<AxisPart>,
-    combine: ReductionKind,
-}
-
 /// The global-shaped tensor holding `local` (whose data is the global block
 /// `block`) inside `clip`, and `fill` (one element) everywhere else.
 fn canvas(local: &Tensor, block: &[Range<usize>], clip: &[Range<usize>], global: &[usize], fill: &Tensor) -> Tensor {
@@ -1644,26 +1230,18 @@ fn canvas(local: &Tensor, block: &[Range<usize>], clip: &[Range<usize>], global:
     Tensor::new(global.to_vec(), local.elem.clone(), buf)
 }
 
-/// The device of a single-device sharding: its mesh is `<[], device_ids=[d]>` (a maximal mesh;
-/// the empty mesh `<[]>` is not one).
-fn maximal_device(m: &Module, s: &TensorSharding) -> Option<i64> {
-    let mesh = match &s.mesh {
-        MeshOrRef::Inline(mesh) => mesh,
-        MeshOrRef::Ref(name) => {
-            let o = m.op(m.lookup_symbol(name)?);
-            match attrs::sdy::Mesh::of(o).mesh().raw() {
-                Some(Attr::Sdy(a)) => match &**a {
-                    SdyAttr::Mesh(mesh) => mesh,
-                    _ => return None,
-                },
-                _ => return None,
-            }
-        }
-    };
-    match (mesh.axes.is_empty(), mesh.device_ids.as_deref()) {
-        (true, Some(&[d])) => Some(d),
-        _ => None,
-    }
+/// `partition_id` or `replica_id` on every device: its own id (partition id = device id, one
+/// replica).
+fn device_ids(k: StablehloOp, results: &[(Vec<usize>, Sharding)], span: Span) -> IResult<Vec<Held>> {
+    let (global, s) = results.first().cloned().ok_or_else(|| InterpError::invalid(span, "missing result"))?;
+    let u32_ty = shardref_spec::ir::ElemType::Int { width: 32, signedness: shardref_spec::ir::Signedness::Unsigned };
+    let shards = (0..s.mesh.num_devices())
+        .map(|p| {
+            let x = if k == StablehloOp::PartitionId { s.mesh.device_id(p) as u32 } else { 0 };
+            Tensor::new(vec![], u32_ty.clone(), Buffer::U32(vec![x].into()))
+        })
+        .collect();
+    Ok(vec![Held { sharding: s, shards, global }])
 }
 
 /// Whether `f` is a global-view sdy function: it carries `sdy.sharding`
@@ -1725,73 +1303,4 @@ pub fn run_parallel_hook(
         }
     }
     Ok(Some(out))
-}
-
-/// How the partials of a reduction factor combine, as a sharding's reduction kind; `None` for a
-/// body that is not a single add, max or min.
-fn reduction_kind(c: Combine) -> Option<ReductionKind> {
-    match c {
-        Combine::Sum => Some(ReductionKind::Sum),
-        Combine::Max => Some(ReductionKind::Max),
-        Combine::Min => Some(ReductionKind::Min),
-        Combine::Other => None,
-    }
-}
-
-/// Why an op's sharded reduction factors cannot run locally.
-enum FactorConflict {
-    /// Two carriers of one factor sharded on different axes: operand `i` dimension `d` on `axes`,
-    /// operand `i0` dimension `d0` (the factor's first carrier) on `first`.
-    Unlike { i: usize, d: usize, i0: usize, d0: usize, axes: Vec<AxisPart>, first: Vec<AxisPart> },
-    /// Two factors sharded on overlapping axes (only their diagonal blocks would meet).
-    Shared { i: usize, d: usize, i0: usize, d0: usize, axes: Vec<AxisPart> },
-}
-
-/// The reduction factors an op's operands shard: per factor, its axes and its first carrier
-/// (operand, dimension), and all their axes sorted. Every carrier of a factor must be sharded
-/// alike (or replicated) and no two factors may share an axis.
-#[allow(clippy::type_complexity)]
-fn reduction_factors(
-    deps: &locality::OpDeps,
-    operands: &[Held],
-) -> Result<(HashMap<usize, (Vec<AxisPart>, usize, usize)>, Vec<AxisPart>), FactorConflict> {
-    let mut factors: HashMap<usize, (Vec<AxisPart>, usize, usize)> = HashMap::new();
-    for (i, dl) in deps.operands.iter().enumerate() {
-        for (d, dep) in dl.iter().enumerate() {
-            let Dep::Reduce(f) = dep else { continue };
-            let Some(axes) = operands[i].sharding.dims.get(d) else { continue };
-            if axes.is_empty() {
-                continue;
-            }
-            match factors.get(f) {
-                None => {
-                    factors.insert(*f, (axes.clone(), i, d));
-                }
-                Some((first, i0, d0)) if first != axes => {
-                    return Err(FactorConflict::Unlike {
-                        i,
-                        d,
-                        i0: *i0,
-                        d0: *d0,
-                        axes: axes.clone(),
-                        first: first.clone(),
-                    });
-                }
-                Some(_) => {}
-            }
-        }
-    }
-    let mut by_factor: Vec<(&usize, &(Vec<AxisPart>, usize, usize))> = factors.iter().collect();
-    by_factor.sort_by_key(|(f, _)| **f);
-    let mut all: Vec<AxisPart> = vec![];
-    for (k, (_, (axes, i, d))) in by_factor.iter().enumerate() {
-        if let Some((_, (_, i0, d0))) =
-            by_factor[..k].iter().find(|(_, (a, _, _))| axes.iter().any(|x| x.overlaps_any(a)))
-        {
-            return Err(FactorConflict::Shared { i: *i, d: *d, i0: *i0, d0: *d0, axes: axes.clone() });
-        }
-        all.extend(axes.iter().copied());
-    }
-    all.sort_by_key(|x| (x.axis, x.pre));
-    Ok((factors, all))
 }

@@ -225,10 +225,10 @@ pub struct Interp<'m> {
     /// The drivers above the evaluator (`interpreter.run_parallel`,
     /// `sdy.manual_computation`); `None` makes those ops unsupported.
     pub host: Option<&'m dyn Host>,
-    /// Local types that replace the module's types of some values (the
-    /// results of the op a sharded device runs on its local shards); empty in
-    /// an ordinary run.
-    pub local_types: HashMap<ValueId, Type>,
+    /// Local types that replace the module's types of some values: the
+    /// results of the op a sharded device runs on its local shards, for the
+    /// duration of one `eval_op_local` call; empty otherwise.
+    local_types: HashMap<ValueId, Type>,
     /// Per-op totals when the run is profiled (`run_profiled`).
     profile: Option<BTreeMap<&'m str, OpStats>>,
     /// Whether groups of elementwise ops run fused (`crate::fusion`); the results are the same
@@ -416,6 +416,22 @@ impl<'m> Interp<'m> {
             return Err(InterpError::invalid(o.span, "a terminator cannot be run as a single op"));
         }
         o.results.iter().map(|&r| self.get(&f, r, o.span).cloned()).collect()
+    }
+
+    /// `eval_op` on one device's local shards: `local_types` replace the
+    /// module's types of the op's results (their local shapes) for this call
+    /// only, so the kernels build and check local results.
+    pub fn eval_op_local(
+        &mut self,
+        op: OpId,
+        operands: Vec<Value>,
+        captured: Vec<(ValueId, Value)>,
+        local_types: &mut HashMap<ValueId, Type>,
+    ) -> IResult<Vec<Value>> {
+        std::mem::swap(&mut self.local_types, local_types);
+        let r = self.eval_op(op, operands, captured);
+        std::mem::swap(&mut self.local_types, local_types);
+        r
     }
 
     /// Applies single-block region `r` to `args` in a fresh frame of its function.

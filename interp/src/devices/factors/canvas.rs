@@ -1,5 +1,7 @@
-//! Which elements of its operands an op needs to compute a block of its
-//! result: the data the locality check compares with what a device holds.
+//! The canvas branch of the decision (`factors::decide`), formerly
+//! `devices/locality.rs`: which elements of its operands an op reads to
+//! compute a block of its result (`deps`), and the check that every device
+//! holds them (`plan`), which gives the canvas plan or the refusal.
 //!
 //! Each operand dimension gets a `Dep`, in the spirit of Shardy's op sharding
 //! rules (shardy/dialect/sdy/transforms/propagation/op_sharding_rule_registry.cc):
@@ -15,16 +17,26 @@
 //! - `All`: the op needs the whole dimension (Shardy's need-replication and
 //!   permutation factors, and every dimension of ops without a rule here).
 //!
+//! On a canvas, a device lays out the elements it holds at their global
+//! positions, fills the rest with the neutral value of the op's reductions,
+//! runs the op's ordinary kernel in global coordinates and keeps its own
+//! result block (`sharded::Driver::compute`); `plan` guarantees nothing it
+//! does not hold reaches that block.
+//!
 //! Invariant: the match over `StablehloOp` is exhaustive; an op with no
 //! precise rule needs every dimension of every operand.
 
+use std::collections::HashMap;
 use std::ops::Range;
 
+use shardref_spec::ir::sdy::ReductionKind;
 use shardref_spec::ir::{Module, OpId};
 use shardref_spec::ops::{OpKind, StablehloOp, Traits};
 
 use crate::attrs;
-use crate::error::IResult;
+use crate::devices::mesh::{AxisPart, Sharding};
+use crate::devices::sdy_ops::Held;
+use crate::error::{IResult, InterpError, Need, Refusal, RefusedValue};
 
 /// The result block of a device: one range per result dimension. Indexing
 /// past the result's rank (an ill-typed program) reads an empty range, so a
@@ -555,6 +567,295 @@ pub fn deps(m: &Module, op: OpId, kind: OpKind, shapes: &[Vec<usize>], results: 
         | S::AsyncDone => {}
     }
     Ok(d)
+}
+
+/// How each device lays out its operands on the canvas, and what its results are partial over.
+pub struct CanvasPlan {
+    /// [device][operand][dim]: the part of the operand's global range the device places.
+    pub masks: Vec<Vec<Vec<Range<usize>>>>,
+    pub fill_from: Option<usize>,
+    pub partial: Vec<AxisPart>,
+    pub combine: ReductionKind,
+}
+
+/// The canvas plan of `op`, or why it has none: every device must hold what the op reads to
+/// compute its block (the refusal of an implicit reshard, or another trap of the sharded
+/// semantics, when it does not).
+pub fn plan(
+    m: &Module,
+    op: OpId,
+    kind: OpKind,
+    operands: &[Held],
+    results: &[(Vec<usize>, Sharding)],
+) -> IResult<CanvasPlan> {
+    let o = m.op(op);
+    let span = o.span;
+    let name = o.name.as_str();
+    let shapes: Vec<Vec<usize>> = operands.iter().map(|h| h.global.clone()).collect();
+    let rshapes: Vec<Vec<usize>> = results.iter().map(|(g, _)| g.clone()).collect();
+    let deps = deps(m, op, kind, &shapes, &rshapes).map_err(|e| e.at(span))?;
+    let Some((rglobal, rs)) = results.first() else {
+        return Err(InterpError::unsupported(span, format!("sharded execution of '{name}', which has no results")));
+    };
+    let mesh = rs.mesh.clone();
+    for (i, h) in operands.iter().enumerate() {
+        if h.sharding.mesh.device_ids != mesh.device_ids {
+            return Err(InterpError::trap(
+                span,
+                format!("'{name}': operand #{i} is on a mesh with other device ids than its result"),
+            ));
+        }
+    }
+    for (j, (_, s)) in results.iter().enumerate().skip(1) {
+        // Index maps are stated against result #0's block; results of the same rank must share it.
+        if s.dims.len() == rs.dims.len() && s.dims != rs.dims {
+            return Err(InterpError::trap(span, format!("'{name}': result #{j} is sharded unlike result #0")));
+        }
+    }
+    // Partial (unreduced) operands are only allowed through linear ops.
+    let partial: Vec<usize> = (0..operands.len()).filter(|&i| !operands[i].sharding.unreduced.is_empty()).collect();
+    let mut carried: Vec<AxisPart> = vec![];
+    if let Some(&i) = partial.first() {
+        let ok = match deps.linear {
+            Linear::No => false,
+            Linear::One => partial.len() == 1,
+            Linear::Every => {
+                partial.len() == operands.len()
+                    && operands.iter().all(|h| h.sharding.unreduced == operands[i].sharding.unreduced)
+            }
+        } && operands[i].sharding.reduction == ReductionKind::Sum;
+        if !ok {
+            let axes = mesh.parts_name(&operands[i].sharding.unreduced);
+            let msg = format!(
+                "'{name}': operand #{i} is unreduced over {axes} and the op needs its reduced value (a missing sdy.all_reduce)"
+            );
+            let refusal = Refusal {
+                need: Need::AllReduce,
+                op: name.to_string(),
+                value: RefusedValue::Operand(i),
+                dim: None,
+                factor: None,
+                axes,
+            };
+            return Err(InterpError::refused(span, refusal, msg));
+        }
+        carried = operands[i].sharding.unreduced.clone();
+    }
+    let (factors, reduce_axes) = reduction_factors(&deps, operands).map_err(|c| {
+        let (i, d, axes, msg) = match c {
+            FactorConflict::Unlike { i, d, i0, d0, axes, first } => (i, d, mesh.parts_name(&axes), format!(
+                "'{name}': operand #{i} dimension {d} is sharded on {} but operand #{i0} dimension {d0} of the same reduction factor on {} (implicit communication)",
+                mesh.parts_name(&axes),
+                mesh.parts_name(&first)
+            )),
+            FactorConflict::Shared { i, d, i0, d0, axes } => (i, d, mesh.parts_name(&axes), format!(
+                "'{name}': operand #{i} dimension {d} and operand #{i0} dimension {d0} are sharded on the same axes {} but belong to different reduction factors (implicit communication)",
+                mesh.parts_name(&axes)
+            )),
+        };
+        let refusal = Refusal {
+            need: Need::Reshard,
+            op: name.to_string(),
+            value: RefusedValue::Operand(i),
+            dim: Some(d),
+            factor: None,
+            axes,
+        };
+        InterpError::refused(span, refusal, msg)
+    })?;
+    if !reduce_axes.is_empty() {
+        if deps.combine == Combine::Other {
+            return Err(InterpError::trap(
+                span,
+                format!(
+                    "'{name}': reduces over dimensions sharded on {} with a body that is not a single add, max or min",
+                    mesh.parts_name(&reduce_axes)
+                ),
+            ));
+        }
+        for (d, axes) in rs.dims.iter().enumerate() {
+            if let Some(x) = axes.iter().find(|x| x.overlaps_any(&reduce_axes)) {
+                return Err(InterpError::trap(
+                    span,
+                    format!(
+                        "'{name}': result dimension {d} is sharded on {}, an axis the op reduces over",
+                        mesh.part_name(*x)
+                    ),
+                ));
+            }
+        }
+    }
+    // Per device: needed ⊆ held.
+    let mut masks: Vec<Vec<Vec<Range<usize>>>> = vec![];
+    for p in 0..mesh.num_devices() {
+        let block = rs.block(rglobal, p);
+        let mut per_operand = vec![];
+        for (i, h) in operands.iter().enumerate() {
+            let held = h.sharding.block(&h.global, p);
+            let mut mask: Vec<Range<usize>> = (0..h.global.len()).map(|d| 0..h.global[d]).collect();
+            for (d, dep) in deps.operands[i].iter().enumerate() {
+                let needed = match dep {
+                    Dep::Needs(f) => f(&Block(&block)),
+                    Dep::All => 0..h.global[d],
+                    Dep::Reduce(f) => match factors.get(f) {
+                        Some((axes, _, _)) => {
+                            let n: usize = axes.iter().map(|x| x.size).product();
+                            let len = h.global[d].div_ceil(n.max(1));
+                            let start = (mesh.index_over(axes, p) * len).min(h.global[d]);
+                            let r = start..(start + len).min(h.global[d]);
+                            mask[d] = r.clone();
+                            r
+                        }
+                        None => 0..h.global[d],
+                    },
+                };
+                if !needed.is_empty() && (needed.start < held[d].start || needed.end > held[d].end) {
+                    let axes = mesh.parts_name(h.sharding.dims.get(d).map_or(&[][..], |v| v));
+                    let msg = format!(
+                        "'{name}': operand #{i} dimension {d} is sharded on {axes}: device {} needs elements [{}, {}) of it but holds [{}, {}) (implicit communication)",
+                        mesh.device_id(p),
+                        needed.start,
+                        needed.end,
+                        held[d].start,
+                        held[d].end
+                    );
+                    let refusal = Refusal {
+                        need: Need::Reshard,
+                        op: name.to_string(),
+                        value: RefusedValue::Operand(i),
+                        dim: Some(d),
+                        factor: None,
+                        axes,
+                    };
+                    return Err(InterpError::refused(span, refusal, msg));
+                }
+            }
+            per_operand.push(mask);
+        }
+        masks.push(per_operand);
+    }
+    let combine = reduction_kind(deps.combine).unwrap_or(ReductionKind::Sum);
+    if !carried.is_empty() && !reduce_axes.is_empty() && combine != ReductionKind::Sum {
+        return Err(InterpError::trap(
+            span,
+            format!("'{name}': mixes sum partials with a {} reduction", combine.keyword()),
+        ));
+    }
+    // A partial operand is linear only in the sum over its own axes: a
+    // reduction sharded on those axes too would multiply partials of
+    // one group with each other's blocks.
+    if let Some(x) = carried.iter().find(|x| x.overlaps_any(&reduce_axes)) {
+        let axes = mesh.part_name(*x);
+        let msg = format!(
+            "'{name}': an operand is unreduced over {axes} and the op reduces over dimensions sharded on it (a missing sdy.all_reduce)"
+        );
+        let i = operands.iter().position(|h| h.sharding.unreduced.contains(x)).unwrap_or(0);
+        let refusal = Refusal {
+            need: Need::AllReduce,
+            op: name.to_string(),
+            value: RefusedValue::Operand(i),
+            dim: None,
+            factor: None,
+            axes,
+        };
+        return Err(InterpError::refused(span, refusal, msg));
+    }
+    let mut partial_axes = carried;
+    for x in reduce_axes {
+        if !partial_axes.contains(&x) {
+            partial_axes.push(x);
+        }
+    }
+    // A result cannot be partial over an axis that also shards it.
+    for (j, (_, s)) in results.iter().enumerate() {
+        for (d, axes) in s.dims.iter().enumerate() {
+            if let Some(x) = axes.iter().find(|x| x.overlaps_any(&partial_axes)) {
+                let axes = mesh.part_name(*x);
+                let msg = format!(
+                    "'{name}': result #{j} dimension {d} is sharded on {axes}, an axis its partial operands are unreduced over (implicit communication)"
+                );
+                let refusal = Refusal {
+                    need: Need::Reshard,
+                    op: name.to_string(),
+                    value: RefusedValue::Result(j),
+                    dim: Some(d),
+                    factor: None,
+                    axes,
+                };
+                return Err(InterpError::refused(span, refusal, msg));
+            }
+        }
+    }
+    Ok(CanvasPlan { masks, fill_from: deps.fill_from, partial: partial_axes, combine })
+}
+
+/// How the partials of a reduction factor combine, as a sharding's reduction kind; `None` for a
+/// body that is not a single add, max or min.
+pub(crate) fn reduction_kind(c: Combine) -> Option<ReductionKind> {
+    match c {
+        Combine::Sum => Some(ReductionKind::Sum),
+        Combine::Max => Some(ReductionKind::Max),
+        Combine::Min => Some(ReductionKind::Min),
+        Combine::Other => None,
+    }
+}
+
+/// Why an op's sharded reduction factors cannot run locally.
+pub(crate) enum FactorConflict {
+    /// Two carriers of one factor sharded on different axes: operand `i` dimension `d` on `axes`,
+    /// operand `i0` dimension `d0` (the factor's first carrier) on `first`.
+    Unlike { i: usize, d: usize, i0: usize, d0: usize, axes: Vec<AxisPart>, first: Vec<AxisPart> },
+    /// Two factors sharded on overlapping axes (only their diagonal blocks would meet).
+    Shared { i: usize, d: usize, i0: usize, d0: usize, axes: Vec<AxisPart> },
+}
+
+/// The reduction factors an op's operands shard: per factor, its axes and its first carrier
+/// (operand, dimension), and all their axes sorted. Every carrier of a factor must be sharded
+/// alike (or replicated) and no two factors may share an axis.
+#[allow(clippy::type_complexity)]
+pub(crate) fn reduction_factors(
+    deps: &OpDeps,
+    operands: &[Held],
+) -> Result<(HashMap<usize, (Vec<AxisPart>, usize, usize)>, Vec<AxisPart>), FactorConflict> {
+    let mut factors: HashMap<usize, (Vec<AxisPart>, usize, usize)> = HashMap::new();
+    for (i, dl) in deps.operands.iter().enumerate() {
+        for (d, dep) in dl.iter().enumerate() {
+            let Dep::Reduce(f) = dep else { continue };
+            let Some(axes) = operands[i].sharding.dims.get(d) else { continue };
+            if axes.is_empty() {
+                continue;
+            }
+            match factors.get(f) {
+                None => {
+                    factors.insert(*f, (axes.clone(), i, d));
+                }
+                Some((first, i0, d0)) if first != axes => {
+                    return Err(FactorConflict::Unlike {
+                        i,
+                        d,
+                        i0: *i0,
+                        d0: *d0,
+                        axes: axes.clone(),
+                        first: first.clone(),
+                    });
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    let mut by_factor: Vec<(&usize, &(Vec<AxisPart>, usize, usize))> = factors.iter().collect();
+    by_factor.sort_by_key(|(f, _)| **f);
+    let mut all: Vec<AxisPart> = vec![];
+    for (k, (_, (axes, i, d))) in by_factor.iter().enumerate() {
+        if let Some((_, (_, i0, d0))) =
+            by_factor[..k].iter().find(|(_, (a, _, _))| axes.iter().any(|x| x.overlaps_any(a)))
+        {
+            return Err(FactorConflict::Shared { i: *i, d: *d, i0: *i0, d0: *d0, axes: axes.clone() });
+        }
+        all.extend(axes.iter().copied());
+    }
+    all.sort_by_key(|x| (x.axis, x.pre));
+    Ok((factors, all))
 }
 
 /// The single stablehlo op of a two-argument reduction body, if it is one.
