@@ -92,9 +92,16 @@ pub fn parse_source(source: Arc<Source>) -> Result<Module, Vec<Diagnostic>> {
 
 /// Rejects inputs nested deeper than `MAX_NESTING`, with the location of the
 /// first bracket past the limit. Strings and comments are skipped.
+///
+/// The count follows the brackets recursion descends into: a closing `)`, `]`
+/// or `}` closes the innermost bracket of its kind and every bracket opened
+/// inside it, a `>` closes only an innermost `<`, and `<` is no bracket when it
+/// starts XLA's `<=` (an iota tile assignment, `devices=[2,4]<=[8]`, which
+/// nothing closes). A `>` that closes nothing (`->`, a stray one) changes
+/// nothing, so it cannot hide the depth of the brackets around it.
 pub(crate) fn check_nesting(text: &str) -> PResult<()> {
     let bytes = text.as_bytes();
-    let mut depth = 0usize;
+    let mut open: Vec<u8> = Vec::with_capacity(MAX_NESTING);
     let mut i = 0;
     while i < bytes.len() {
         match bytes[i] {
@@ -112,17 +119,32 @@ pub(crate) fn check_nesting(text: &str) -> PResult<()> {
                     i += 1;
                 }
             }
-            b'(' | b'[' | b'{' | b'<' => {
-                depth += 1;
-                if depth > MAX_NESTING {
+            b'<' if bytes.get(i + 1) == Some(&b'=') => {}
+            c @ (b'(' | b'[' | b'{' | b'<') => {
+                if open.len() == MAX_NESTING {
                     return Err(Diagnostic::error(
                         Span::new(i, i + 1),
                         format!("nesting is deeper than {MAX_NESTING} brackets"),
                     ));
                 }
+                open.push(c);
             }
-            b'>' if i > 0 && bytes[i - 1] == b'-' => {}
-            b')' | b']' | b'}' | b'>' => depth = depth.saturating_sub(1),
+            b'>' => {
+                if open.last() == Some(&b'<') && !(i > 0 && bytes[i - 1] == b'-') {
+                    open.pop();
+                }
+            }
+            c @ (b')' | b']' | b'}') => {
+                let opener = match c {
+                    b')' => b'(',
+                    b']' => b'[',
+                    _ => b'{',
+                };
+                // An unmatched closer is the parser's to report.
+                if let Some(k) = open.iter().rposition(|&o| o == opener) {
+                    open.truncate(k);
+                }
+            }
             _ => {}
         }
         i += 1;
