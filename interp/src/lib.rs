@@ -10,6 +10,7 @@
 //! - `liveness`: after which op each frame value is dead (buffer reuse).
 //! - `pool`: large dead buffers kept for reuse as kernel outputs.
 //! - `check`: the semantics of the test dialect's `check.*` ops.
+//! - `annotations`: XLA's sharding annotations as custom calls, read and checked (identities).
 //! - `error`: `InterpError` with a category and the op's span.
 //! - `devices`: simulated devices, their rendezvous and the collectives.
 //! - `eval::mpmd`: the global (unpartitioned) reading of the mpmd ops.
@@ -20,6 +21,7 @@
 //! constructs are `Unsupported`, and limits give `ResourceExhausted`.
 //! Results never depend on the thread count.
 
+pub mod annotations;
 pub mod attrs;
 pub mod check;
 pub mod devices;

@@ -1,6 +1,7 @@
 //! The checks the evaluator runs itself rather than through `check::run`
 //! alone: `check.expect_serialized_eq` against the values `interpreter.probe`
-//! recorded, and `custom_call`'s `check.*` targets and `shape_assertion`.
+//! recorded, and `custom_call`'s `check.*` targets, `shape_assertion` and XLA's sharding
+//! annotations.
 
 use shardref_spec::ir::{Attr, OpId};
 
@@ -52,6 +53,32 @@ impl<'m> Interp<'m> {
             Some(s) => String::from_utf8_lossy(s).into_owned(),
             _ => return Err(InterpError::invalid(span, "custom_call without a call_target_name")),
         };
+        // XLA's sharding annotations (`crate::annotations`): the identity on their one operand, once
+        // the annotation has been read and checked against the operand's type.
+        if target == "Sharding" || target == "xla.sdy.FuncResultSharding" {
+            let [v] = self.tensor_operands(f, op)?[..] else {
+                return Err(InterpError::invalid(span, format!("custom_call @{target} takes one operand")));
+            };
+            let ty = self.m.value_type(o.operands[0]);
+            if o.results.len() != 1 || self.m.value_type(o.results[0]) != ty {
+                return Err(InterpError::invalid(span, format!("custom_call @{target} returns its operand's type")));
+            }
+            let checked = if target == "Sharding" {
+                match attrs::Common::of(o).mhlo_sharding().get() {
+                    Some(text) => crate::annotations::check_hlo_sharding_text(&String::from_utf8_lossy(text), ty),
+                    None => Err("it has no mhlo.sharding".to_string()),
+                }
+            } else {
+                let text =
+                    attrs::Common::of(o).mhlo_frontend_attributes().get().and_then(|d| d.get("xla.sdy.sharding"));
+                match text.and_then(Attr::as_str) {
+                    Some(text) => crate::annotations::check_sdy_sharding_text(&String::from_utf8_lossy(text), ty),
+                    None => Err("it has no xla.sdy.sharding frontend attribute".to_string()),
+                }
+            };
+            checked.map_err(|e| InterpError::invalid(span, format!("custom_call @{target}: {e}")))?;
+            return Ok(vec![Value::Tensor(v.clone())]);
+        }
         let ts: Vec<Tensor> = self.tensor_operands(f, op)?.into_iter().cloned().collect();
         let refs: Vec<&Tensor> = ts.iter().collect();
         // JAX's `shape_assertion` (in shape-polymorphic exports): the first operand, an i1 scalar,

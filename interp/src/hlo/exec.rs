@@ -1198,8 +1198,9 @@ impl<'a, 'm> Exec<'a, 'm> {
         Ok(one_or_tuple(vals))
     }
 
-    /// `custom-call`: the targets with a meaning on simulated devices. `Sharding`, `MoveToHost`,
-    /// `MoveToDevice` and `annotate_device_placement` are annotations (the identity on their operand);
+    /// `custom-call`: the targets with a meaning on simulated devices. `Sharding`,
+    /// `xla.sdy.FuncResultSharding`, `MoveToHost`, `MoveToDevice` and `annotate_device_placement` are
+    /// annotations (the identity on their operand; `crate::annotations`);
     /// `TopK` sorts by its comparator and keeps the first `k`. Other targets are `Unsupported`.
     fn custom_call(&mut self, c: &Comp, act: &Act, op: OpId) -> IResult<Value> {
         let m = self.m();
@@ -1207,15 +1208,28 @@ impl<'a, 'm> Exec<'a, 'm> {
         let v = a::CustomCall::of(m.op(op));
         let target = v.custom_call_target().get().unwrap_or_default();
         match target.as_str() {
-            "Sharding" | "MoveToHost" | "MoveToDevice" | "annotate_device_placement" => {
+            "Sharding" | "xla.sdy.FuncResultSharding" | "MoveToHost" | "MoveToDevice" | "annotate_device_placement" => {
                 let vs = self.operands(c, act, op)?;
-                match <[Value; 1]>::try_from(vs) {
-                    Ok([v]) if value_has_type(&v, self.result_ty(op)) => Ok(v),
-                    _ => Err(InterpError::invalid(
-                        span,
-                        format!("custom-call {target} takes one operand of its result shape"),
-                    )),
+                let v = match <[Value; 1]>::try_from(vs) {
+                    Ok([v]) if value_has_type(&v, self.result_ty(op)) => v,
+                    _ => {
+                        return Err(InterpError::invalid(
+                            span,
+                            format!("custom-call {target} takes one operand of its result shape"),
+                        ));
+                    }
+                };
+                // `xla.sdy.FuncResultSharding` carries its sharding as an sdy attribute in a
+                // frontend attribute (a `Sharding`'s `sharding=` is checked by the verifier):
+                // read and checked against the value's type before the value passes.
+                if target == "xla.sdy.FuncResultSharding" {
+                    let checked = match a::frontend_attribute(a::Instr::of(m.op(op)), "xla.sdy.sharding") {
+                        Some(text) => crate::annotations::check_sdy_sharding_text(&text, self.result_ty(op)),
+                        None => Err("it has no xla.sdy.sharding frontend attribute".to_string()),
+                    };
+                    checked.map_err(|e| InterpError::invalid(span, format!("custom-call {target}: {e}")))?;
                 }
+                Ok(v)
             }
             "TopK" => {
                 // XLA's TopK custom call (what its topk rewriter makes of a sort followed by a
