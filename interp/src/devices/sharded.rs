@@ -437,6 +437,7 @@ impl<'m> Driver<'m> {
                     chain.push(&env);
                     self.case(op, operands, &chain)?
                 }
+                OpKind::Stablehlo(StablehloOp::OptimizationBarrier) => self.barrier(op, operands)?,
                 _ => {
                     let captured = captured_values(m, op)
                         .into_iter()
@@ -451,6 +452,26 @@ impl<'m> Driver<'m> {
             env.extend(o.results.iter().copied().zip(results));
         }
         Err(InterpError::invalid(block.span, "block has no terminator"))
+    }
+
+    /// `stablehlo.optimization_barrier`: the identity on each operand, so result #i is operand #i
+    /// held as it is, made to match result #i's declared sharding when the op declares one (an
+    /// implicit reshard otherwise, as for any declared sharding). Each result keeps its own
+    /// sharding: a barrier over values sharded differently (a remat'd scan's carry) needs no
+    /// communication.
+    fn barrier(&mut self, op: OpId, operands: Vec<Held>) -> IResult<Vec<Held>> {
+        let span = self.m.op(op).span;
+        let mut out = Vec::with_capacity(operands.len());
+        for (i, h) in operands.into_iter().enumerate() {
+            out.push(match self.result_sharding(op, i)? {
+                Some(mut s) => {
+                    s.fit_rank(h.global.len());
+                    self.conform(h, s, span, &format!("result #{i}"))?
+                }
+                None => h,
+            });
+        }
+        Ok(out)
     }
 
     /// `func.call` of another function: its arguments are made to match the
