@@ -4,6 +4,8 @@
 Usage (from the repository root; the environment is outside the repository):
   python3.12 -m venv VENV && VENV/bin/pip install -r conformance/jax/requirements-0.12.txt
   VENV/bin/python conformance/jax/generate.py --out conformance/tests/jax012 [--only NAME ...]
+  VENV/bin/python conformance/jax/generate.py --out conformance/tests/jax012 --shardy-only [--only NAME ...]
+    (the second writes only the two Shardy forms anew, from each folder's stored after_propagation dump)
 The same script runs on jax 0.10.2 (requirements-0.10.txt, Python 3.11) into conformance/tests/jax0102.
 It sets XLA_FLAGS=--xla_force_host_platform_device_count=8 itself (JAX on CPU, 8 simulated devices) and
 replaces --out's program folders (each program's folder is written anew).
@@ -16,10 +18,11 @@ Per program, a folder NAME/ with (manifest.json lists exactly the files written,
   sdy_03_after_partitioner_passes.mlir  passes, 04 the exported module (mhlo.sharding strings in mesh form).
   sdy_04_output_module.mlir A dump identical to an earlier one is not written again (the manifest says so).
   shardy_explicit.mlir     Shardy's own partitioner passes from jaxlib, run here on XLA's after_propagation
-                           dump: insert-explicit-reshards and reshard-to-collectives (global view, explicit
-                           sdy collectives)
-  shardy_local.mlir        the same, then sdy-convert-global-to-local (local shapes, StableHLO collectives
-                           with mesh replica groups); XLA does not dump these two: they come from the passes
+                           dump: resolve-permutation-factors, insert-explicit-reshards and reshard-to-collectives
+                           (global view, explicit sdy collectives)
+  shardy_local.mlir        the same, then pad-for-divisibility and convert-global-to-local (local shapes,
+                           StableHLO collectives with mesh replica groups); XLA does not dump these two: they
+                           come from the passes (SHARDY_PIPELINES)
   before_optimizations.hlo XLA's HLO as received (global shapes, the user's shardings)
   after_shardy.hlo         after XLA's Shardy pass, before SPMD partitioning (global shapes, HLO shardings)
   spmd_partitioned.hlo     right after SPMD partitioning (per-device shapes, collectives, partition-id)
@@ -173,12 +176,31 @@ def optimized_text(compiled):
 # Shardy's partitioner passes, run on XLA's own propagation result (dump 02): the explicit-collective form,
 # then the local form. Run on lowered.mlir with sdy-propagation-pipeline instead, jaxlib 0.12's passes reduce
 # an unreduced value twice (explicit_unreduced: two sdy.all_reduce {"y"}), so XLA's propagated module is the
-# input that gives the partitioner what XLA gives it. insert-explicit-reshards needs enable-full-version=true
-# (without it, the pass leaves some reshards of results and operands implicit).
+# input that gives the partitioner what XLA gives it. The order is Shardy's standalone partitioner pipeline
+# (`runPartitionerPipeline` in shardy/dialect/sdy/transforms/export/per_instruction_partitioning.cc):
+# resolve-permutation-factors first (a dimension of a kPermutation factor, such as a reduce_window's window
+# dimension, is resharded there, by halo exchange or replication; insert-explicit-reshards leaves it alone),
+# insert-explicit-reshards with enable-full-version=true (without it, the pass leaves some reshards of results
+# and operands implicit), reshard-to-collectives; the local form adds pad-for-divisibility (uneven dimensions
+# padded to a multiple of their axes) before convert-global-to-local.
+#
+# Each form lists the pipelines tried, in order; the first that runs writes the form (the manifest's `what`
+# names it) and every failure before it that is Shardy's own is a note. jaxlib 0.10.2 runs pad-for-divisibility
+# on functions (0.12 on the module), and its resolve-permutation-factors aborts on smap_ring_attention (CHECK
+# inShardings[0] == outShardings[0]), where the pipeline without it is the next best.
+PERMUTATION_PASS = "sdy-resolve-permutation-factors"
 EXPLICIT_PASSES = "sdy-insert-explicit-reshards{enable-full-version=true},sdy-reshard-to-collectives"
 SHARDY_PIPELINES = {
-    "shardy_explicit.mlir": "builtin.module(func.func({passes}))",
-    "shardy_local.mlir": "builtin.module(func.func({passes}),sdy-convert-global-to-local)",
+    "shardy_explicit.mlir": [
+        "builtin.module({permutation},func.func({passes}))",
+        "builtin.module(func.func({passes}))",
+    ],
+    "shardy_local.mlir": [
+        "builtin.module({permutation},func.func({passes}),sdy-pad-for-divisibility,sdy-convert-global-to-local)",
+        "builtin.module({permutation},func.func({passes},sdy-pad-for-divisibility),sdy-convert-global-to-local)",
+        "builtin.module(func.func({passes}),sdy-pad-for-divisibility,sdy-convert-global-to-local)",
+        "builtin.module(func.func({passes},sdy-pad-for-divisibility),sdy-convert-global-to-local)",
+    ],
 }
 
 
@@ -201,6 +223,67 @@ def shardy_child(pipeline):
     module = ir.Module.parse(sys.stdin.read())
     passmanager.PassManager.parse(pipeline).run(module.operation)
     sys.stdout.write(module.operation.get_asm(enable_debug_info=False))
+
+
+def shardy_forms(propagated, put, notes):
+  """Writes the forms of SHARDY_PIPELINES from XLA's after_propagation dump (`put`), or a note per form."""
+  for fname, pipelines in SHARDY_PIPELINES.items():
+    if propagated is None:
+      notes.append(f"{fname}: XLA dumped no after_propagation module to start from")
+      continue
+    failures = []
+    for pipeline in pipelines:
+      used = pipeline.format(permutation=PERMUTATION_PASS, passes=EXPLICIT_PASSES)
+      try:
+        text = run_shardy(propagated, used)
+      except Exception as e:  # noqa: BLE001 - Shardy's diagnostics are the note
+        msg = str(e).splitlines()[0] if str(e) else type(e).__name__
+        # A pass this jaxlib nests elsewhere is no failure of Shardy's: the next pipeline nests it so.
+        if "Can't add pass" not in msg and "failed to add" not in msg:
+          failures.append(f"{fname}: Shardy failed on {used}: {msg}")
+        continue
+      put(fname, text, "mlir-explicit" if "explicit" in fname else "mlir-local",
+          f"jaxlib's Shardy passes on XLA's sdy_02_after_propagation dump: {used}")
+      break
+    else:
+      failures.append(f"{fname}: no pipeline ran, not written")
+    notes.extend(failures)
+
+
+def redo_shardy_forms(folder):
+  """--shardy-only: writes a program folder's Shardy forms anew from its stored after_propagation dump, and
+  their manifest entries and notes; every other file of the folder, XLA's dumps and arrays included, stays."""
+  path = os.path.join(folder, "manifest.json")
+  with open(path) as fh:
+    manifest = json.load(fh)
+  if manifest["jaxlib"] != jaxlib.__version__:
+    raise RuntimeError(f"{folder} was written by jaxlib {manifest['jaxlib']}, this is {jaxlib.__version__}")
+  forms = [f for f in manifest["forms"] if f["file"] not in SHARDY_PIPELINES]
+  notes = [n for n in manifest["notes"] if n.split(":")[0] not in SHARDY_PIPELINES]
+  for fname in SHARDY_PIPELINES:
+    if os.path.exists(os.path.join(folder, fname)):
+      os.remove(os.path.join(folder, fname))
+  # The stored dump 02, or the earlier dump it was identical to (the manifest's note names it).
+  source = "sdy_02_after_propagation.mlir"
+  for n in notes:
+    if n.startswith(source + ": identical to "):
+      source = n.split(": identical to ")[1].split(",")[0]
+  propagated = None
+  if os.path.exists(os.path.join(folder, source)):
+    with open(os.path.join(folder, source)) as fh:
+      propagated = fh.read()
+
+  def put(fname, content, kind, what):
+    with open(os.path.join(folder, fname), "w") as fh:
+      fh.write(content)
+    forms.append(dict(file=fname, kind=kind, what=what))
+
+  shardy_forms(propagated, put, notes)
+  manifest["forms"], manifest["notes"] = forms, notes
+  with open(path, "w") as fh:
+    json.dump(manifest, fh, indent=1)
+    fh.write("\n")
+  return manifest
 
 
 # --------------------------------------------------------------------------------------------
@@ -276,18 +359,7 @@ def write_program(name, build, out_dir):
   finally:
     shutil.rmtree(dump, ignore_errors=True)
 
-  propagated = dumps.get("02")
-  for fname, pipeline in SHARDY_PIPELINES.items():
-    if propagated is None:
-      notes.append(f"{fname}: XLA dumped no after_propagation module to start from")
-      continue
-    try:
-      used = pipeline.format(passes=EXPLICIT_PASSES)
-      text = run_shardy(propagated, used)
-      put(fname, text, "mlir-explicit" if "explicit" in fname else "mlir-local",
-          f"jaxlib's Shardy passes on XLA's sdy_02_after_propagation dump: {used}")
-    except Exception as e:  # noqa: BLE001 - Shardy's diagnostics are the note
-      notes.append(f"{fname}: Shardy failed: {str(e).splitlines()[0] if str(e) else type(e).__name__}")
+  shardy_forms(dumps.get("02"), put, notes)
 
   inputs = []
   for i, a in enumerate(flat_args):
@@ -319,12 +391,21 @@ def main():
   ap.add_argument("--out")
   ap.add_argument("--shardy-pipeline", help=argparse.SUPPRESS)
   ap.add_argument("--only", nargs="*", default=None)
+  ap.add_argument("--shardy-only", action="store_true",
+                  help="write only the Shardy forms anew, from each folder's stored after_propagation dump")
   a = ap.parse_args()
   if a.shardy_pipeline:
     shardy_child(a.shardy_pipeline)
     return 0
   if not a.out:
     ap.error("--out DIR is needed")
+  if a.shardy_only:
+    for name in a.only or sorted(PROGRAMS):
+      if os.path.isdir(os.path.join(a.out, name)):
+        m = redo_shardy_forms(os.path.join(a.out, name))
+        print(f"{name}: " + ", ".join(f["file"] for f in m["forms"] if f["file"] in SHARDY_PIPELINES)
+              + (f"; notes: {'; '.join(m['notes'])}" if m["notes"] else ""))
+    return 0
   os.makedirs(a.out, exist_ok=True)
   assert len(jax.devices()) == 8, jax.devices()
   failed = []

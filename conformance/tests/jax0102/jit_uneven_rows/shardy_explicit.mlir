@@ -7,13 +7,15 @@ module @jit_f attributes {mhlo.cross_program_prefetches = [], mhlo.input_output_
     %3 = stablehlo.multiply %2, %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {}]>]>, sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=10, j=3}>} : tensor<10x3xf32>
     %4 = sdy.constant dense<0.000000e+00> : tensor<f32>
     %5 = stablehlo.reduce(%3 init: %4) applies stablehlo.add across dimensions = [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}]>]>, sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=10, j=3} reduction={j}>} : (tensor<10x3xf32>, tensor<f32>) -> tensor<10xf32>
-    %6 = "stablehlo.reduce_window"(%3, %4) <{base_dilations = array<i64: 1, 1>, padding = dense<[[9, 0], [0, 0]]> : tensor<2x2xi64>, window_dilations = array<i64: 1, 1>, window_dimensions = array<i64: 10, 1>, window_strides = array<i64: 1, 1>}> ({
+    %6 = sdy.all_gather [{"y"}, {}] %3 out_sharding=<@mesh, [{}, {}]> : tensor<10x3xf32>
+    %7 = "stablehlo.reduce_window"(%6, %4) <{base_dilations = array<i64: 1, 1>, padding = dense<[[9, 0], [0, 0]]> : tensor<2x2xi64>, window_dilations = array<i64: 1, 1>, window_dimensions = array<i64: 10, 1>, window_strides = array<i64: 1, 1>}> ({
     ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
-      %9 = stablehlo.add %arg1, %arg2 {sdy.sharding_rule = #sdy.op_sharding_rule<([], [])->([])>} : tensor<f32>
-      stablehlo.return %9 : tensor<f32>
-    }) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {}]>]>, sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=10, j=3} permutation={i}>} : (tensor<10x3xf32>, tensor<f32>) -> tensor<10x3xf32>
-    %7 = sdy.all_gather [{"y"}] %5 out_sharding=<@mesh, [{}]> : tensor<10xf32>
-    %8 = sdy.all_gather [{"y"}, {}] %6 out_sharding=<@mesh, [{}, {}]> : tensor<10x3xf32>
-    return %7, %8 : tensor<10xf32>, tensor<10x3xf32>
+      %11 = stablehlo.add %arg1, %arg2 {sdy.sharding_rule = #sdy.op_sharding_rule<([], [])->([])>} : tensor<f32>
+      stablehlo.return %11 : tensor<f32>
+    }) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>, sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=10, j=3} permutation={i}>} : (tensor<10x3xf32>, tensor<f32>) -> tensor<10x3xf32>
+    %8 = sdy.all_slice [{"y"}, {}] %7 out_sharding=<@mesh, [{"y"}, {}]> : tensor<10x3xf32>
+    %9 = sdy.all_gather [{"y"}] %5 out_sharding=<@mesh, [{}]> : tensor<10xf32>
+    %10 = sdy.all_gather [{"y"}, {}] %8 out_sharding=<@mesh, [{}, {}]> : tensor<10x3xf32>
+    return %9, %10 : tensor<10xf32>, tensor<10x3xf32>
   }
 }
