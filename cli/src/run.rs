@@ -34,7 +34,6 @@ use shardref_interp::npy::{self, NpyError};
 use shardref_interp::{Limits, Tensor, Value};
 use shardref_spec::diag::{Diagnostic, Severity, render};
 use shardref_spec::ir::{Attr, DenseData, DenseElements, Module, OpId, Type};
-use shardref_spec::ops::{FuncOp, OpKind, OpName};
 use shardref_spec::{Source, parse_source};
 
 /// The arguments of `shardref run`.
@@ -235,38 +234,10 @@ fn run_inner(args: &RunArgs) -> Result<(), Stop> {
     Ok(())
 }
 
-/// The `func.func` ops at the top of the module, with their names.
-fn functions(m: &Module) -> Vec<(String, OpId)> {
-    m.block(m.body())
-        .ops
-        .iter()
-        .filter(|&&op| m.op(op).name == OpName::Known(OpKind::Func(FuncOp::Func)))
-        .filter_map(|&op| match shardref_spec::schema::Func::of(m.op(op)).sym_name().raw() {
-            Some(Attr::Str(s, _)) => Some((String::from_utf8_lossy(s).into_owned(), op)),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The function to run: the one named, else `main`, else the only one.
+/// The function to run: the one named, else `main`, else the only one
+/// (`shardref_verifier::equiv::choose_entry`, which the Python package shares).
 pub(crate) fn choose_entry(m: &Module, named: Option<&str>) -> Result<(String, OpId), String> {
-    let funcs = functions(m);
-    let list = || funcs.iter().map(|(n, _)| format!("@{n}")).collect::<Vec<_>>().join(", ");
-    if let Some(name) = named {
-        return funcs
-            .iter()
-            .find(|(n, _)| n == name)
-            .cloned()
-            .ok_or_else(|| format!("no function @{name} in the module (it has {})", list()));
-    }
-    if let Some(main) = funcs.iter().find(|(n, _)| n == "main") {
-        return Ok(main.clone());
-    }
-    match funcs.as_slice() {
-        [only] => Ok(only.clone()),
-        [] => Err("the module has no function to run".into()),
-        _ => Err(format!("the module has no @main and several functions ({}); choose one with --entry", list())),
-    }
+    shardref_verifier::equiv::choose_entry(m, named).map_err(|e| e.message("--entry"))
 }
 
 /// One argument's worth of input: where it came from, and its `.npy` bytes.
@@ -322,7 +293,7 @@ fn run_sharded(
 /// Reads `.npy`/`.npz` files as the arguments of function `entry` (as `run` does).
 /// On failure the message has been printed; returns the exit status.
 pub(crate) fn load_input_files(paths: &[PathBuf], m: &Module, entry: &str, source: &Source) -> Result<Vec<Value>, u8> {
-    let Some((_, func)) = functions(m).into_iter().find(|(n, _)| n == entry) else {
+    let Some((_, func)) = shardref_verifier::equiv::functions(m).into_iter().find(|(n, _)| n == entry) else {
         report(source, &[Diagnostic::error(shardref_spec::ir::Span::NONE, format!("no function @{entry}"))]);
         return Err(1);
     };

@@ -46,7 +46,6 @@ use shardref_interp::run;
 use shardref_interp::{InterpError, Tensor, Value};
 use shardref_spec::diag::{LineIndex, location};
 use shardref_spec::ir::{Attr, ElemType, Module, Type};
-use shardref_spec::ops::{FuncOp, OpKind, OpName};
 use shardref_spec::split::Case;
 use shardref_spec::{Source, parse_source};
 
@@ -56,23 +55,7 @@ pub struct Interpret;
 
 /// The function upstream would run: `@main`, or the only function.
 pub fn entry_function(m: &Module) -> Option<String> {
-    let funcs: Vec<String> = m
-        .block(m.body())
-        .ops
-        .iter()
-        .filter(|&&op| m.op(op).name == OpName::Known(OpKind::Func(FuncOp::Func)))
-        .filter_map(|&op| match shardref_spec::schema::Func::of(m.op(op)).sym_name().raw() {
-            Some(Attr::Str(s, _)) => Some(String::from_utf8_lossy(s).into_owned()),
-            _ => None,
-        })
-        .collect();
-    if funcs.iter().any(|f| f == "main") {
-        Some("main".into())
-    } else if funcs.len() == 1 {
-        funcs.into_iter().next()
-    } else {
-        None
-    }
+    shardref_verifier::equiv::choose_entry(m, None).ok().map(|(name, _)| name)
 }
 
 impl Mode for Interpret {

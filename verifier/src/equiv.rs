@@ -68,7 +68,7 @@ use shardref_spec::ops::{OpKind, OpName, SdyOp, Traits};
 
 use compare::{Judgement, Radii};
 pub use compare::{Closeness, Comparison, Tolerance};
-pub use erase::{EraseError, erased_twin, find_func, func_names};
+pub use erase::{EraseError, NoEntry, choose_entry, erased_twin, find_func, func_names, functions};
 use exact::{ExactSums, Probe};
 
 /// A partitioned function and its unpartitioned twin.

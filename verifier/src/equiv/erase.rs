@@ -56,13 +56,68 @@ pub fn find_func(m: &Module, name: &str) -> Option<OpId> {
 
 /// Names of the top-level functions, in module order.
 pub fn func_names(m: &Module) -> Vec<String> {
+    functions(m).into_iter().map(|(n, _)| n).collect()
+}
+
+/// The top-level `func.func` ops with their names, in module order.
+pub fn functions(m: &Module) -> Vec<(String, OpId)> {
     m.block(m.body())
         .ops
         .iter()
         .filter(|&&op| m.op(op).name == OpName::Known(OpKind::Func(FuncOp::Func)))
-        .filter_map(|&op| crate::attrs::Func::of(m.op(op)).sym_name().raw().and_then(Attr::as_str))
-        .map(|s| String::from_utf8_lossy(s).into_owned())
+        .filter_map(|&op| {
+            let name = crate::attrs::Func::of(m.op(op)).sym_name().raw().and_then(Attr::as_str)?;
+            Some((String::from_utf8_lossy(name).into_owned(), op))
+        })
         .collect()
+}
+
+/// Why `choose_entry` found no function to run.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NoEntry {
+    /// The function named is not in the module, which has `have`.
+    Missing { name: String, have: Vec<String> },
+    /// The module has no function.
+    Empty,
+    /// No `@main` and several functions (`have`).
+    Ambiguous { have: Vec<String> },
+}
+
+impl NoEntry {
+    /// The message, `how_to_choose` naming the caller's way to name a function (`--entry`,
+    /// `entry=`).
+    pub fn message(&self, how_to_choose: &str) -> String {
+        let list = |have: &[String]| have.iter().map(|n| format!("@{n}")).collect::<Vec<_>>().join(", ");
+        match self {
+            NoEntry::Missing { name, have } => format!("no function @{name} in the module (it has {})", list(have)),
+            NoEntry::Empty => "the module has no function to run".into(),
+            NoEntry::Ambiguous { have } => {
+                format!("the module has no @main and several functions ({}); choose one with {how_to_choose}", list(have))
+            }
+        }
+    }
+}
+
+/// The function to run, as the command line and the Python package choose it: the one `named`,
+/// else `@main`, else the module's only function.
+pub fn choose_entry(m: &Module, named: Option<&str>) -> Result<(String, OpId), NoEntry> {
+    let funcs = functions(m);
+    let have = || funcs.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>();
+    if let Some(name) = named {
+        return funcs
+            .iter()
+            .find(|(n, _)| n == name)
+            .cloned()
+            .ok_or_else(|| NoEntry::Missing { name: name.to_string(), have: have() });
+    }
+    if let Some(main) = funcs.iter().find(|(n, _)| n == "main") {
+        return Ok(main.clone());
+    }
+    match funcs.as_slice() {
+        [only] => Ok(only.clone()),
+        [] => Err(NoEntry::Empty),
+        _ => Err(NoEntry::Ambiguous { have: have() }),
+    }
 }
 
 /// Deep-copies `func` as a new top-level function `new_name`, placed right
