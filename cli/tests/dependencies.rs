@@ -4,7 +4,9 @@
 //! `extern crate name`, with `-` read as `_`) somewhere in its `src/` or `build.rs`, and each of
 //! its `[dev-dependencies]` in its `src/`, `tests/`, `benches/` or `examples/`. Every entry of
 //! the root's `[workspace.dependencies]` must be used by some member. The TOML is read line by
-//! line: the project's manifests keep one dependency per line.
+//! line: the project's manifests keep one dependency per line. A dependency kept only for the
+//! features it gives shared crates (so that two builds share their artifacts) says so on its line
+//! (`# feature alignment: why`) and is not looked for.
 
 use std::path::{Path, PathBuf};
 
@@ -12,7 +14,11 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the workspace root").to_path_buf()
 }
 
-/// The dependency names in `section` of a manifest.
+/// The marker of a dependency kept for its features alone (the workspace-hack pattern): a
+/// dependency whose line carries it need not be named in the sources, the comment says why.
+const FEATURE_ALIGNMENT: &str = "# feature alignment:";
+
+/// The dependency names in `section` of a manifest, without those marked `FEATURE_ALIGNMENT`.
 fn deps(manifest: &str, section: &str) -> Vec<String> {
     let mut out = vec![];
     let mut inside = false;
@@ -22,7 +28,7 @@ fn deps(manifest: &str, section: &str) -> Vec<String> {
             inside = t == format!("[{section}]");
             continue;
         }
-        if !inside || t.is_empty() || t.starts_with('#') {
+        if !inside || t.is_empty() || t.starts_with('#') || t.contains(FEATURE_ALIGNMENT) {
             continue;
         }
         let name = t.split(['=', '.', ' ']).next().unwrap_or("").trim();
@@ -108,4 +114,6 @@ fn the_check_sees_names() {
     assert!(used("thiserror", "#[derive(thiserror::Error)]"));
     assert!(!used("imbl", "use imblx::Vector;"));
     assert_eq!(deps("[dependencies]\na.workspace = true\nb = \"1\"\n[lints]\nc = 1\n", "dependencies"), vec!["a", "b"]);
+    let aligned = "[dependencies]\na.workspace = true # feature alignment: why\nb = \"1\"\n";
+    assert_eq!(deps(aligned, "dependencies"), vec!["b"]);
 }

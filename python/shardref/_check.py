@@ -17,6 +17,10 @@ Given a jitted function and its arguments (or a `jax.stages.Lowered`), `check`:
    element type's tolerance with final sums within the rounding bound of their exact value;
    `exact=True` asks for bitwise equality, `rtol`/`atol` replace the tolerances).
 
+The lowered program is also checked statically for partial states (`shardref check`: a value
+all-reduced that was not partial, a partial value used as if reduced, ...); each finding is a
+located `Diagnostic` in `Report.findings` and makes the report not ok.
+
 A pair that differs names its first differing element: the result, its global index, the
 devices holding it, both values, and the op of the lowered program that computes that result
 (through manual computations to the op inside), with its place in the module text and in the
@@ -32,7 +36,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import PairVerdict, ShardrefError, _native, _native_call, _npy, _results, _verdict
+from . import Diagnostic, PairVerdict, ShardrefError, _native, _native_call, _npy, _results, _verdict
 
 _PAIR_NAMES = {
     "sharded": "shardref sharded",
@@ -44,10 +48,12 @@ _PAIR_NAMES = {
 
 @dataclass
 class Report:
-    """What `check` found: one `PairVerdict` per pair of runs judged, and `ok` when every pair
-    is equal."""
+    """What `check` found: one `PairVerdict` per pair of runs judged, the static partial-state
+    findings on the lowered program (`shardref check`: each holds whatever the inputs), and `ok`
+    when every pair is equal and there is no finding."""
 
     pairs: list[PairVerdict]
+    findings: list[Diagnostic] = field(default_factory=list)
     global_results: list = field(repr=False, default_factory=list)
     xla_results: list = field(repr=False, default_factory=list)
     program: str = field(repr=False, default="")
@@ -57,7 +63,7 @@ class Report:
 
     @property
     def ok(self) -> bool:
-        return bool(self.pairs) and all(p.equal for p in self.pairs)
+        return bool(self.pairs) and all(p.equal for p in self.pairs) and not self.findings
 
     @property
     def first_divergence(self):
@@ -68,7 +74,8 @@ class Report:
         return None
 
     def __str__(self) -> str:
-        lines = [str(p) for p in self.pairs]
+        lines = [f"static check: {d}" for d in self.findings]
+        lines += [str(p) for p in self.pairs]
         lines.append("ok" if self.ok else "NOT OK")
         return "\n".join(lines)
 
@@ -198,6 +205,7 @@ def check(
     pairs = [_verdict(d, tuple(_PAIR_NAMES[p] for p in d["pair"])) for d in out["pairs"]]
     return Report(
         pairs=pairs,
+        findings=[Diagnostic(*d) for d in out["findings"]],
         global_results=_results(out["global"]),
         xla_results=xla_out,
         program=text,

@@ -101,26 +101,10 @@ fn limits(fuel: Option<u64>) -> Limits {
     l
 }
 
-/// The function to run: `entry`, else `@main`, else the module's only function.
+/// The function to run: `entry`, else `@main`, else the module's only function (the command
+/// line's choice, `equiv::choose_entry`).
 fn choose_entry(m: &Module, named: Option<&str>) -> Result<(String, OpId), String> {
-    let funcs: Vec<(String, OpId)> =
-        equiv::func_names(m).into_iter().filter_map(|n| equiv::find_func(m, &n).map(|f| (n, f))).collect();
-    let list = || funcs.iter().map(|(n, _)| format!("@{n}")).collect::<Vec<_>>().join(", ");
-    if let Some(name) = named {
-        return funcs
-            .iter()
-            .find(|(n, _)| n == name)
-            .cloned()
-            .ok_or_else(|| format!("no function @{name} in the module (it has {})", list()));
-    }
-    if let Some(main) = funcs.iter().find(|(n, _)| n == "main") {
-        return Ok(main.clone());
-    }
-    match funcs.as_slice() {
-        [only] => Ok(only.clone()),
-        [] => Err("the module has no function to run".into()),
-        _ => Err(format!("the module has no @main and several functions ({}); choose one with entry=", list())),
-    }
+    equiv::choose_entry(m, named).map_err(|e| e.message("entry="))
 }
 
 /// Reads `.npy` inputs against argument types.
@@ -520,7 +504,8 @@ struct Twin {
 
 /// `shardref.check`'s engine: runs (a) the global twin, (b) the program sharded on simulated
 /// devices, (c) XLA's partitioned HLO on simulated devices, and judges (b), (c) and (d) the
-/// user's XLA outputs against (a) on the given inputs. Returns `{"pairs": [...], "global": [...]}`.
+/// user's XLA outputs against (a) on the given inputs, and runs the static partial-state check on
+/// the program. Returns `{"pairs": [...], "findings": [diagnostic tuples], "global": [...]}`.
 #[pyfunction]
 #[pyo3(signature = (text, name, inputs, reference=None, reference_name="reference.mlir", hlo=None, hlo_name="xla_partitioned.hlo", input_shardings=vec![], output_shardings=vec![], xla_outputs=None, num_devices=1, exact=false, rtol=None, atol=None, fuel=None))]
 #[allow(clippy::too_many_arguments)]
@@ -661,6 +646,9 @@ fn check(
     }
     let out = PyDict::new(py);
     out.set_item("pairs", pairs)?;
+    // The static partial-state check (`shardref check`): a finding holds whatever the inputs.
+    let findings = py.detach(|| shardref_verifier::partial::diagnostics(&m));
+    out.set_item("findings", diag_tuples(&src, &findings))?;
     let global = twin_run.results().iter().map(|v| to_py(py, v)).collect::<PyResult<Vec<_>>>()?;
     out.set_item("global", global)?;
     Ok(out.into_any().unbind())

@@ -34,6 +34,7 @@ def test_check_jitted_mlp_on_a_2d_mesh(mesh):
     )
     report = shardref.check(f, x, w1, w2)
     assert report.ok, str(report)
+    assert report.findings == []
     assert [p.pair[0] for p in report.pairs] == ["shardref sharded", "XLA's partitioned HLO on shardref", "XLA's run"]
     assert report.input_shardings[1] == "{devices=[1,4,2]<=[2,4]T(1,0) last_tile_dim_replicate}"
     np.testing.assert_allclose(report.global_results[0], np.asarray(f(x, w1, w2)), rtol=1e-5, atol=1e-5)
@@ -76,6 +77,7 @@ def test_check_shard_map_with_reference(mesh):
     f = jax.jit(jax.shard_map(matmul_psum, mesh=mesh, **SPECS))
     report = shardref.check(f, a, b, reference=lambda a, b: a @ b)
     assert report.ok, str(report)
+    assert report.findings == []
 
 
 def test_wrong_psum_is_reported_with_its_first_divergence(mesh):
@@ -108,6 +110,10 @@ def test_psum_over_the_wrong_axis_is_reported(mesh):
     assert report.pairs[0].kind in ("differ", "replicas_disagree")
     # XLA's own run computes the same wrong values as shardref's sharded run.
     assert report.pairs[2].kind in ("differ", "replicas_disagree")
+    # The static check finds it without running: the manual computation's result is left partial
+    # over "y", which the psum over "x" never combines.
+    assert [(d.label, d.line) for d in report.findings] == [("partial_unreduced_result", 11)]
+    assert str(report).startswith("static check: lowered.mlir:11:5: error: result #0 of 'sdy.manual_computation'")
 
 
 def test_assert_partition_equivalent_jit(mesh):
