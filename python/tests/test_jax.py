@@ -112,8 +112,10 @@ def test_psum_over_the_wrong_axis_is_reported(mesh):
     assert report.pairs[2].kind in ("differ", "replicas_disagree")
     # The static check finds it without running: the manual computation's result is left partial
     # over "y", which the psum over "x" never combines.
-    assert [(d.label, d.line) for d in report.findings] == [("partial_unreduced_result", 11)]
-    assert str(report).startswith("static check: lowered.mlir:11:5: error: result #0 of 'sdy.manual_computation'")
+    # (Its line in the lowered module differs between jax versions.)
+    assert [d.label for d in report.findings] == ["partial_unreduced_result"]
+    assert str(report).startswith("static check: lowered.mlir:")
+    assert "result #0 of 'sdy.manual_computation'" in str(report).splitlines()[0]
 
 
 def test_assert_partition_equivalent_jit(mesh):
