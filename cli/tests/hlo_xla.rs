@@ -344,7 +344,12 @@ fn twin_runs_judge_partitioned_modules() {
         let text = std::fs::read_to_string(c.dir.join("program.mlir")).unwrap();
         let program = shardref_spec::parse("program.mlir", &text).unwrap_or_else(|r| panic!("{}: {r}", c.name));
         let pairs = equiv::resolve_pairs(&program, Some("main"), None).unwrap();
-        let prepared = equiv::prepare(&program, &pairs).unwrap();
+        // A shard_map program has no global reading to erase to (its twin is the user's to give).
+        let prepared = match equiv::prepare(&program, &pairs) {
+            Ok(p) => p,
+            Err(e) if e.message.contains("has no global-view reading") => continue,
+            Err(e) => panic!("{}: {}", c.name, e.message),
+        };
         let args = inputs(&c, &part);
         let shardings: Vec<HloSharding> = c.outputs.iter().map(|o| o.sharding.clone()).collect();
         let run = ehlo::run_global(&part, &args, &shardings, None, Limits::default()).unwrap();
