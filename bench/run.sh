@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Times the four benchmark programs (bench/programs/*.mlir) as whole
+# Times the four benchmark programs (bench/programs/*.mlir), and the variants
+# of ewise, dot and reduce whose inputs come from an i32 iota and a convert as
+# JAX writes them (*_i32.mlir, the same values), as whole
 # `shardref run` processes and, when jax==0.10.2 and numpy import, the
 # official StableHLO interpreter and numpy on the same computations
 # (../shared/oracles/stablehlo_bench.py), then prints ratios.
@@ -23,9 +25,12 @@ ORACLE="${ORACLE:-$ROOT/../shared/oracles/stablehlo_bench.py}"
 
 cargo build --release --bin shardref >&2
 BIN="$CARGO_TARGET_DIR/release/shardref"
-PROGS=(ewise dot reduce while)
+PROGS=(ewise dot reduce while ewise_i32 dot_i32 reduce_i32)
 # Work units per program: element-ops, multiply-adds, input elements, iterations.
 declare -A UNITS=([ewise]=$((10 * 1024 * 1024)) [dot]=$((256 * 256 * 256)) [reduce]=$((3 * 1024 * 1024)) [while]=1000000)
+UNITS[ewise_i32]=${UNITS[ewise]}
+UNITS[dot_i32]=${UNITS[dot]}
+UNITS[reduce_i32]=${UNITS[reduce]}
 
 # Median wall time (seconds) of RUNS runs of a command.
 median_time() {
@@ -55,7 +60,7 @@ echo "shardref (whole process, median of $RUNS):"
 for p in "${PROGS[@]}"; do
     t=$(median_time "$BIN" run "bench/programs/$p.mlir")
     SHARDREF[$p]=$t
-    printf '  %-7s %9.4f s  %10.3g units/s\n' "$p" "$t" "$(echo "${UNITS[$p]} / $t" | bc -l)"
+    printf '  %-10s %9.4f s  %10.3g units/s\n' "$p" "$t" "$(echo "${UNITS[$p]} / $t" | bc -l)"
 done
 
 if ! "$PYTHON" -c "import jax, numpy" >/dev/null 2>&1; then
@@ -72,12 +77,13 @@ OUT="$(mktemp)"
 }
 get() { awk -F'\t' -v b="$1" -v e="$2" '$1==b && $2==e {print $4}' "$OUT"; }
 echo
-printf '%-7s %12s %12s %12s %12s %12s\n' program shardref_s official_s numpy_s x_official x_numpy
+printf '%-10s %12s %12s %12s %12s %12s\n' program shardref_s official_s numpy_s x_official x_numpy
 for p in "${PROGS[@]}"; do
+    # The _i32 variants compute what their f32 programs compute: the same oracle rows.
     case $p in
-        ewise) b=ewise; scale=1 ;;
-        dot) b=dot256; scale=1 ;;
-        reduce) b=reduce; scale=3 ;;
+        ewise | ewise_i32) b=ewise; scale=1 ;;
+        dot | dot_i32) b=dot256; scale=1 ;;
+        reduce | reduce_i32) b=reduce; scale=3 ;;
         while) b=while; scale=1 ;;
     esac
     off=$(get "$b" interp)
@@ -86,6 +92,6 @@ for p in "${PROGS[@]}"; do
     s=${SHARDREF[$p]}
     ro=$( [ -n "$off" ] && echo "$off * $scale / $s" | bc -l || echo nan)
     rn=$( [ -n "$np" ] && echo "$np * $scale / $s" | bc -l || echo nan)
-    printf '%-7s %12.4f %12.4f %12.5f %12.1f %12.3f\n' "$p" "$s" "$(echo "${off:-0} * $scale" | bc -l)" "$(echo "${np:-0} * $scale" | bc -l)" "$ro" "$rn"
+    printf '%-10s %12.4f %12.4f %12.5f %12.1f %12.3f\n' "$p" "$s" "$(echo "${off:-0} * $scale" | bc -l)" "$(echo "${np:-0} * $scale" | bc -l)" "$ro" "$rn"
 done
 rm -f "$OUT"

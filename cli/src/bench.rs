@@ -8,6 +8,8 @@
 //! every op timed (`shardref_interp::run_profiled`), gives the per-op profile:
 //! op name, executions, total wall time and bytes of operands and results,
 //! slowest first. Times inside a region also count in the enclosing op's row.
+//! `--no-profile` skips that run (the kernel benchmark, `bench/kernels`, needs
+//! only the median, and a slow kernel's profiled run would double its cost).
 //!
 //! The timed runs' inputs are clones of the ones read (sharing their buffers,
 //! as every run of the interpreter does), so each run computes the same thing
@@ -39,6 +41,9 @@ pub struct BenchArgs {
     /// Timed runs; the median of their times is the result.
     #[arg(long, default_value_t = 20, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub runs: u32,
+    /// Print the median only, without the profiled run and its per-op table.
+    #[arg(long)]
+    pub no_profile: bool,
 }
 
 /// Runs `shardref bench`.
@@ -90,6 +95,10 @@ pub fn bench(args: &BenchArgs) -> ExitCode {
         show(times[times.len() - 1]),
         args.warmup
     );
+    if args.no_profile {
+        let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), out.as_bytes());
+        return ExitCode::SUCCESS;
+    }
     let profile = match shardref_interp::run_profiled(&m, &entry, inputs, limits) {
         Ok((_, p)) => p,
         Err(e) => return fail(e),
