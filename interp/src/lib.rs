@@ -6,6 +6,7 @@
 //! - `eval`: the evaluator, the only dispatcher over op kinds; fuel, memory
 //!   and call-depth limits. It sees processes through `devices::runtime::Comm`
 //!   and re-enters the drivers above it through `eval::Host`.
+//! - `body`: scalar region bodies (sort comparators, reducers) compiled once.
 //! - `limits`: the limits of a run (below both the evaluator and the runtime).
 //! - `liveness`: after which op each frame value is dead (buffer reuse).
 //! - `pool`: large dead buffers kept for reuse as kernel outputs.
@@ -23,6 +24,7 @@
 
 pub mod annotations;
 pub mod attrs;
+pub mod body;
 pub mod check;
 pub mod devices;
 pub mod error;

@@ -42,6 +42,19 @@ impl<'m> Interp<'m> {
                 self.fuel = fuel;
             }
         }
+        // A body of scalar ops runs compiled (`crate::body`), in the same order; one unit of fuel
+        // per element, as the single-op path.
+        let elems: Vec<_> = inits.iter().chain(inputs.iter()).map(|t| t.elem.clone()).collect();
+        if let Some(p) = crate::body::compile(self.m, body, &elems) {
+            let fuel = self.fuel;
+            self.charge(inputs[0].num_elements() as u64, span)?;
+            let ins: Vec<&Tensor> = inputs.iter().collect();
+            let ini: Vec<&Tensor> = inits.iter().collect();
+            if let Some(out) = crate::body::reduce(&p, &ins, &ini, &dims) {
+                return Ok(out.into_iter().map(Value::Tensor).collect());
+            }
+            self.fuel = fuel;
+        }
         // The generic path: run the body on scalars, in the documented order (`ops::reduce`).
         let ins: Vec<&Tensor> = inputs.iter().collect();
         let ini: Vec<&Tensor> = inits.iter().collect();
@@ -101,6 +114,15 @@ impl<'m> Interp<'m> {
         let targets = ops::gather::scatter_targets(&inputs[0].shape, indices, &updates[0].shape, d)?;
         let body =
             *o.regions.first().ok_or_else(|| InterpError::invalid(span, "scatter without an update computation"))?;
+        // A single-op update computation runs as a typed kernel (`ops::monoid`), same order.
+        if n == 1
+            && let Some(k) = self.single_op_body(body)
+            && let Some(t) = ops::monoid::scatter(k, &inputs[0], &updates[0], &targets)
+        {
+            // One unit of fuel per body application saved, as reduce's single-op path.
+            self.charge(targets.iter().flatten().count() as u64, span)?;
+            return Ok(vec![Value::Tensor(t)]);
+        }
         // Results as scalars, updated in place in the documented order.
         let mut results: Vec<Vec<Tensor>> =
             inputs.iter().map(|t| (0..t.num_elements()).map(|i| scalar_at(t, i)).collect()).collect();

@@ -263,6 +263,41 @@ impl<'m> Interp<'m> {
                 let n = ts.first().map_or(0, |t| t.num_elements() as u64);
                 self.charge_op(op, n.saturating_mul(u64::from(64 - n.leading_zeros())))?;
                 let stable = sort.is_stable().get() == Some(true);
+                // A comparator of scalar ops runs compiled (`crate::body`): the same algorithm,
+                // the same comparisons; each comparison charges one unit of fuel.
+                let elems: Vec<_> = ts.iter().flat_map(|t| [t.elem.clone(), t.elem.clone()]).collect();
+                if let Some(p) = crate::body::compile(self.m, r, &elems) {
+                    // A separable comparator (JAX's) compares per-element keys (`body::SortKeys`).
+                    // Stable with LT or GT on one key, that is a strict weak order, whose stable
+                    // order is unique: any stable sort gives it, so the library's does.
+                    if let Some(keys) = crate::body::sort_keys(&p, &refs) {
+                        use shardref_spec::ir::stablehlo::ComparisonDirection as D;
+                        let mut comparisons = 0u64;
+                        let out = if stable && matches!(keys.dir, D::Lt | D::Gt) && keys.left == keys.right {
+                            let k = &keys.left;
+                            let descending = keys.dir == D::Gt;
+                            ops::windows::sort_rows(&refs, dim, &mut |mut idx| {
+                                idx.sort_by(|&a, &b| {
+                                    comparisons += 1;
+                                    if descending { k[b].cmp(&k[a]) } else { k[a].cmp(&k[b]) }
+                                });
+                                Ok(idx)
+                            })?
+                        } else {
+                            ops::windows::sort_by_less(&refs, dim, stable, &mut |a, b| {
+                                comparisons += 1;
+                                Ok(keys.less(a, b))
+                            })?
+                        };
+                        self.charge(comparisons, span)?;
+                        return Ok(out.into_iter().map(Value::Tensor).collect());
+                    }
+                    if let Some(mut l) = crate::body::SortLess::new(&p, &refs) {
+                        let out = ops::windows::sort_by_less(&refs, dim, stable, &mut |a, b| Ok(l.less(a, b)))?;
+                        self.charge(l.comparisons, span)?;
+                        return Ok(out.into_iter().map(Value::Tensor).collect());
+                    }
+                }
                 let out = ops::windows::sort(&refs, dim, stable, &mut |args| self.body(f, r, args, span))?;
                 Ok(out.into_iter().map(Value::Tensor).collect())
             }
@@ -286,6 +321,18 @@ impl<'m> Interp<'m> {
                 let work = w.work(&ts[0].shape).map_err(|e| e.at(span))?;
                 self.charge_op(op, work.saturating_mul(n as u64))?;
                 let r = *o.regions.first().ok_or_else(|| InterpError::invalid(span, "reduce_window without a body"))?;
+                // A single-op body runs as a typed kernel (`ops::monoid`), same order, same bits;
+                // a shape the generic path refuses is left to it, which reports it.
+                if n == 1
+                    && let Some(k) = self.single_op_body(r)
+                    && let Ok(shape) = w.result_shape(&ts[0].shape)
+                    && crate::value::checked_numel(&shape).is_ok()
+                    && let Some((t, applications)) = ops::monoid::reduce_window(k, &ts[0], &ts[1], &w, &shape)
+                {
+                    // One unit of fuel per body application saved, as reduce's single-op path.
+                    self.charge(applications, span)?;
+                    return Ok(vec![Value::Tensor(t)]);
+                }
                 let refs: Vec<&Tensor> = ts.iter().collect();
                 let out =
                     ops::windows::reduce_window(&refs[..n], &refs[n..], &w, &mut |args| self.body(f, r, args, span))?;

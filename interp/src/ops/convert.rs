@@ -20,6 +20,8 @@ use shardref_spec::ir::{ElemType, FloatKind, Signedness};
 
 use crate::error::{IResult, invalid, unsupported};
 use crate::ops::elementwise::{f8_to_f32, f32_to_f8};
+use std::sync::Arc;
+
 use crate::value::{Buffer, C64, C128, Repr, Tensor};
 
 /// A decoded column of elements, in the widest form of its kind.
@@ -185,7 +187,16 @@ pub fn convert(t: &Tensor, elem: &ElemType) -> IResult<Tensor> {
     if t.elem == *elem && !matches!(elem, ElemType::Quant(_)) {
         return Ok(t.clone());
     }
-    // f32 → f64 and the narrow floats widen exactly; everything funnels through `Column`.
+    // Plain types convert in one typed loop per pair (the same casts as the `Column` route).
+    if let Some(buf) = convert_plain(t, elem) {
+        return Ok(Tensor::new(t.shape.clone(), elem.clone(), buf));
+    }
+    convert_columns(t, elem)
+}
+
+/// `convert` through decoded columns: every pair, element by element in the widest form.
+fn convert_columns(t: &Tensor, elem: &ElemType) -> IResult<Tensor> {
+    // f32 → f64 and the narrow floats widen exactly; everything else funnels through `Column`.
     let col = decode(t)?;
     let col = match (&t.buf, col) {
         // Direct f32 → narrow rounding (no f64 detour), as ml_dtypes does.
@@ -196,6 +207,160 @@ pub fn convert(t: &Tensor, elem: &ElemType) -> IResult<Tensor> {
         (_, c) => c,
     };
     Ok(Tensor::new(t.shape.clone(), elem.clone(), convert_column(col, elem)?))
+}
+
+/// A source element of the typed conversions (`convert_plain`): what `decode` makes of it.
+trait SrcEl: Copy {
+    /// Whether `decode` reads this type as a float column (else as integers; i1 as 0 and 1).
+    const FLOAT: bool;
+    fn int(self) -> i128;
+    fn float(self) -> f64;
+}
+
+/// A destination element of the typed conversions: what `convert_column` makes of an integer or
+/// float column value for this buffer type (full-width types only, so wrapping is the cast).
+trait DstEl: Copy {
+    fn from_int(v: i128) -> Self;
+    fn from_float(v: f64) -> Self;
+}
+
+macro_rules! int_src {
+    ($($t:ty),*) => {$(
+        impl SrcEl for $t {
+            const FLOAT: bool = false;
+            #[inline]
+            fn int(self) -> i128 { self as i128 }
+            #[inline]
+            fn float(self) -> f64 { self as f64 }
+        }
+        impl DstEl for $t {
+            #[inline]
+            fn from_int(v: i128) -> Self { v as $t }
+            #[inline]
+            fn from_float(v: f64) -> Self {
+                // `float_to_int` over this type's own range, at its full width: Rust's float to
+                // integer cast truncates toward zero, saturates at the type's bounds and maps NaN
+                // to 0, which is that function's definition.
+                v as $t
+            }
+        }
+    )*};
+}
+int_src!(i8, i16, i32, i64, u8, u16, u32, u64);
+
+impl SrcEl for bool {
+    const FLOAT: bool = false;
+    #[inline]
+    fn int(self) -> i128 {
+        self as i128
+    }
+    #[inline]
+    fn float(self) -> f64 {
+        self as u8 as f64
+    }
+}
+impl DstEl for bool {
+    #[inline]
+    fn from_int(v: i128) -> Self {
+        v != 0
+    }
+    #[inline]
+    fn from_float(v: f64) -> Self {
+        v != 0.0
+    }
+}
+
+macro_rules! float_src {
+    ($($t:ty => $to:expr, $from_int:expr, $from_float:expr;)*) => {$(
+        impl SrcEl for $t {
+            const FLOAT: bool = true;
+            #[inline]
+            fn int(self) -> i128 { 0 }
+            #[inline]
+            fn float(self) -> f64 { $to(self) }
+        }
+        impl DstEl for $t {
+            #[inline]
+            fn from_int(v: i128) -> Self { $from_int(v) }
+            #[inline]
+            fn from_float(v: f64) -> Self { $from_float(v) }
+        }
+    )*};
+}
+float_src! {
+    f32 => |x: f32| x as f64, |v: i128| v as f32, |v: f64| v as f32;
+    f64 => |x: f64| x, |v: i128| v as f64, |v: f64| v;
+    bf16 => |x: bf16| x.to_f64(), |v: i128| bf16::from_f64(v as f64), |v: f64| bf16::from_f64(v);
+    f16 => |x: f16| x.to_f64(), |v: i128| f16::from_f64(v as f64), |v: f64| f16::from_f64(v);
+}
+
+/// One typed conversion loop: `decode` then `convert_column`, element by element, fused, into
+/// a fresh buffer (`ops::elementwise::fresh_buffer`).
+fn convert_slice<S: SrcEl, D: DstEl + bytemuck::Zeroable + Default + Send + Sync + 'static>(s: &[S]) -> Arc<[D]> {
+    let mut out: Arc<[D]> = crate::ops::elementwise::fresh_buffer(s.len());
+    let Some(o) = Arc::get_mut(&mut out) else {
+        // A fresh buffer is never shared; should one be, the collected route is the same values.
+        return if S::FLOAT {
+            s.iter().map(|&x| D::from_float(x.float())).collect()
+        } else {
+            s.iter().map(|&x| D::from_int(x.int())).collect()
+        };
+    };
+    if S::FLOAT {
+        for (o, &x) in o.iter_mut().zip(s) {
+            *o = D::from_float(x.float());
+        }
+    } else {
+        for (o, &x) in o.iter_mut().zip(s) {
+            *o = D::from_int(x.int());
+        }
+    }
+    out
+}
+
+/// `convert` between plain types (`ops::monoid::plain`: full-width integers, i1, bf16, f16, f32,
+/// f64) as one monomorphized loop per pair, computing per element exactly what the `Column`
+/// route computes (the same casts and roundings in the same order); `None` for other pairs.
+fn convert_plain(t: &Tensor, elem: &ElemType) -> Option<Buffer> {
+    if !crate::ops::monoid::plain(&t.elem) || !crate::ops::monoid::plain(elem) {
+        return None;
+    }
+    macro_rules! to {
+        ($s:expr) => {
+            match Repr::of(elem)? {
+                Repr::Bool => Buffer::Bool(convert_slice($s)),
+                Repr::I8 => Buffer::I8(convert_slice($s)),
+                Repr::I16 => Buffer::I16(convert_slice($s)),
+                Repr::I32 => Buffer::I32(convert_slice($s)),
+                Repr::I64 => Buffer::I64(convert_slice($s)),
+                Repr::U8 => Buffer::U8(convert_slice($s)),
+                Repr::U16 => Buffer::U16(convert_slice($s)),
+                Repr::U32 => Buffer::U32(convert_slice($s)),
+                Repr::U64 => Buffer::U64(convert_slice($s)),
+                Repr::BF16 => Buffer::BF16(convert_slice($s)),
+                Repr::F16 => Buffer::F16(convert_slice($s)),
+                Repr::F32 => Buffer::F32(convert_slice($s)),
+                Repr::F64 => Buffer::F64(convert_slice($s)),
+                _ => return None,
+            }
+        };
+    }
+    Some(match &t.buf {
+        Buffer::Bool(s) => to!(&s[..]),
+        Buffer::I8(s) => to!(&s[..]),
+        Buffer::I16(s) => to!(&s[..]),
+        Buffer::I32(s) => to!(&s[..]),
+        Buffer::I64(s) => to!(&s[..]),
+        Buffer::U8(s) => to!(&s[..]),
+        Buffer::U16(s) => to!(&s[..]),
+        Buffer::U32(s) => to!(&s[..]),
+        Buffer::U64(s) => to!(&s[..]),
+        Buffer::BF16(s) => to!(&s[..]),
+        Buffer::F16(s) => to!(&s[..]),
+        Buffer::F32(s) => to!(&s[..]),
+        Buffer::F64(s) => to!(&s[..]),
+        _ => return None,
+    })
 }
 
 /// `bitcast_convert`: reinterpret the bits; when the widths differ, the
@@ -324,6 +489,81 @@ mod tests {
         assert_eq!(convert(&x, &ElemType::I1).unwrap().buf, Buffer::Bool(vec![true, true, false].into()));
         let i4 = ElemType::Int { width: 4, signedness: Signedness::Signless };
         assert_eq!(convert(&x, &i4).unwrap().buf, Buffer::I8(vec![-4, -1, 0].into()));
+    }
+
+    /// The typed loops against the column route, for every pair of plain types, on bit patterns
+    /// full of special values (NaN payloads and signs, ±0, ±inf, subnormals, integer extremes,
+    /// values just past an integer type's range).
+    #[test]
+    fn typed_converts_match_the_column_route() {
+        use shardref_spec::ir::FloatKind as K;
+        let int = |width, signedness| ElemType::Int { width, signedness };
+        let types = [
+            ElemType::I1,
+            int(8, Signedness::Signless),
+            int(16, Signedness::Signless),
+            ElemType::I32,
+            ElemType::I64,
+            int(8, Signedness::Unsigned),
+            int(16, Signedness::Unsigned),
+            int(32, Signedness::Unsigned),
+            int(64, Signedness::Unsigned),
+            ElemType::Float(K::BF16),
+            ElemType::Float(K::F16),
+            ElemType::F32,
+            ElemType::F64,
+        ];
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut bits = |n: usize| -> Vec<u64> {
+            let special = [
+                0u64,
+                1,
+                u64::MAX,
+                0x8000_0000_0000_0000,
+                0x7FF0_0000_0000_0000,
+                0xFFF8_0000_0000_0001,
+                0x7F80_0001,
+                0xFF80_0000,
+                0x7C01,
+                0xFF81,
+                0x4F00_0000,
+                0xCF00_0001,
+                0x41E0_0000_0000_0000,
+                0xC3E0_0000_0000_0001,
+                0x0000_0000_0000_0001,
+                0x0080_0000,
+                0x3F00_0000,
+                0xBF00_0000,
+            ];
+            (0..n)
+                .map(|i| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    if i < special.len() { special[i] } else { x >> (x % 48) }
+                })
+                .collect()
+        };
+        for from in &types {
+            let repr = Repr::of(from).unwrap();
+            let width = repr.byte_width();
+            let raw = bits(400);
+            let buf = if repr == Repr::Bool {
+                Buffer::Bool(raw.iter().map(|b| b & 1 == 1).collect())
+            } else {
+                let bytes: Vec<u8> = raw.iter().flat_map(|b| b.to_le_bytes()[..width].to_vec()).collect();
+                Buffer::from_le_bytes(repr, &bytes)
+            };
+            let t = Tensor::new(vec![raw.len()], from.clone(), buf);
+            for to in &types {
+                if to == from {
+                    continue;
+                }
+                let typed = convert_plain(&t, to).expect("a typed loop for every plain pair");
+                let columns = convert_columns(&t, to).unwrap();
+                assert_eq!(typed.to_le_bytes(), columns.buf.to_le_bytes(), "{from} -> {to}");
+            }
+        }
     }
 
     #[test]

@@ -1012,17 +1012,24 @@ pub fn clamp(lo: &Tensor, x: &Tensor, hi: &Tensor) -> IResult<Tensor> {
     if lo.elem != x.elem || hi.elem != x.elem {
         return invalid("clamp operands differ in element type");
     }
-    let n = x.num_elements();
     for t in [lo, hi] {
         if t.num_elements() != 1 && t.shape != x.shape {
             return invalid("clamp bounds must be scalars or match the operand");
         }
     }
-    let at = |len: usize, i: usize| if len == 1 { 0 } else { i };
+    // A bound of one element applies to every element (a scalar bound, or n = 1); one loop per
+    // case, without a per-element choice of index.
     macro_rules! go {
         ($l:expr, $v:expr, $h:expr, $max:expr, $min:expr) => {{
-            let (l, v, h) = ($l, $v, $h);
-            (0..n).map(|i| $min($max(l[at(l.len(), i)], v[i]), h[at(h.len(), i)])).collect::<Vec<_>>()
+            let (l, v, h) = (&$l[..], &$v[..], &$h[..]);
+            match (l.len() == 1, h.len() == 1) {
+                (true, true) => v.iter().map(|&x| $min($max(l[0], x), h[0])).collect::<Vec<_>>(),
+                (true, false) => v.iter().zip(h).map(|(&x, &b)| $min($max(l[0], x), b)).collect::<Vec<_>>(),
+                (false, true) => l.iter().zip(v).map(|(&a, &x)| $min($max(a, x), h[0])).collect::<Vec<_>>(),
+                (false, false) => {
+                    l.iter().zip(v).zip(h).map(|((&a, &x), &b)| $min($max(a, x), b)).collect::<Vec<_>>()
+                }
+            }
         }};
     }
     let buf = match (&lo.buf, &x.buf, &hi.buf) {

@@ -15,7 +15,6 @@
 //! reduction is one left fold. The fast path for single-op bodies computes
 //! exactly what the generic path computes, in the same order, on typed slices.
 
-use half::{bf16, f16};
 use rayon::prelude::*;
 use shardref_spec::ops::StablehloOp;
 
@@ -249,60 +248,17 @@ fn fold_rows<T: Copy>(s: &[T], init: T, shape: &[usize], dims: &[usize], f: impl
     acc
 }
 
-/// The typed loops of the single-op fast paths, one arm per (op, element
-/// type) pair; `$fold!(slice, init, f)` is the caller's fold driver (over
-/// reduced dimensions, or over an index map), so both paths share one table.
+/// The typed loops of the single-op fast paths: the body's element function for every (op,
+/// element type) pair that has one (`ops::monoid`); `$fold!(slice, init, f)` is the caller's fold
+/// driver (over reduced dimensions, or over an index map), so both paths share one table.
 /// `None` when the pair has no typed loop, or when the init is not one element (left to
 /// `reduce_with`, which reports it).
 macro_rules! single_op_table {
     ($k:expr, $input:expr, $init:expr, $fold:ident) => {{
-        use StablehloOp as S;
-        if $init.num_elements() != 1 {
+        if $init.num_elements() != 1 || !crate::ops::monoid::plain(&$input.elem) || !crate::ops::monoid::plain(&$init.elem) {
             return None;
         }
-        Some(match ($k, &$input.buf, &$init.buf) {
-            (S::Add, Buffer::F32(s), Buffer::F32(i)) => Buffer::F32($fold!(s, i, |a: f32, b: f32| a + b).into()),
-            (S::Add, Buffer::F64(s), Buffer::F64(i)) => Buffer::F64($fold!(s, i, |a: f64, b: f64| a + b).into()),
-            (S::Add, Buffer::BF16(s), Buffer::BF16(i)) => {
-                Buffer::BF16($fold!(s, i, |a: bf16, b: bf16| bf16::from_f64(a.to_f64() + b.to_f64())).into())
-            }
-            (S::Add, Buffer::F16(s), Buffer::F16(i)) => {
-                Buffer::F16($fold!(s, i, |a: f16, b: f16| f16::from_f64(a.to_f64() + b.to_f64())).into())
-            }
-            (S::Add, Buffer::I32(s), Buffer::I32(i)) => {
-                Buffer::I32($fold!(s, i, |a: i32, b: i32| a.wrapping_add(b)).into())
-            }
-            (S::Add, Buffer::I64(s), Buffer::I64(i)) => {
-                Buffer::I64($fold!(s, i, |a: i64, b: i64| a.wrapping_add(b)).into())
-            }
-            (S::Multiply, Buffer::F32(s), Buffer::F32(i)) => Buffer::F32($fold!(s, i, |a: f32, b: f32| a * b).into()),
-            (S::Multiply, Buffer::F64(s), Buffer::F64(i)) => Buffer::F64($fold!(s, i, |a: f64, b: f64| a * b).into()),
-            (S::Multiply, Buffer::I32(s), Buffer::I32(i)) => {
-                Buffer::I32($fold!(s, i, |a: i32, b: i32| a.wrapping_mul(b)).into())
-            }
-            (S::Multiply, Buffer::I64(s), Buffer::I64(i)) => {
-                Buffer::I64($fold!(s, i, |a: i64, b: i64| a.wrapping_mul(b)).into())
-            }
-            (S::Maximum, Buffer::F32(s), Buffer::F32(i)) => {
-                Buffer::F32($fold!(s, i, crate::ops::elementwise::max_nan32).into())
-            }
-            (S::Maximum, Buffer::F64(s), Buffer::F64(i)) => {
-                Buffer::F64($fold!(s, i, crate::ops::elementwise::max_nan64).into())
-            }
-            (S::Maximum, Buffer::I32(s), Buffer::I32(i)) => Buffer::I32($fold!(s, i, std::cmp::max).into()),
-            (S::Maximum, Buffer::I64(s), Buffer::I64(i)) => Buffer::I64($fold!(s, i, std::cmp::max).into()),
-            (S::Minimum, Buffer::F32(s), Buffer::F32(i)) => {
-                Buffer::F32($fold!(s, i, crate::ops::elementwise::min_nan32).into())
-            }
-            (S::Minimum, Buffer::F64(s), Buffer::F64(i)) => {
-                Buffer::F64($fold!(s, i, crate::ops::elementwise::min_nan64).into())
-            }
-            (S::Minimum, Buffer::I32(s), Buffer::I32(i)) => Buffer::I32($fold!(s, i, std::cmp::min).into()),
-            (S::Minimum, Buffer::I64(s), Buffer::I64(i)) => Buffer::I64($fold!(s, i, std::cmp::min).into()),
-            (S::And, Buffer::Bool(s), Buffer::Bool(i)) => Buffer::Bool($fold!(s, i, |a: bool, b: bool| a & b).into()),
-            (S::Or, Buffer::Bool(s), Buffer::Bool(i)) => Buffer::Bool($fold!(s, i, |a: bool, b: bool| a | b).into()),
-            _ => return None,
-        })
+        crate::with_monoid!($k, &$input.buf, &$init.buf, (s, i, f) => $fold!(s, i, f))
     }};
 }
 

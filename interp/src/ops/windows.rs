@@ -42,6 +42,29 @@ fn as_bool(v: &[Tensor]) -> IResult<bool> {
 
 /// `sort`: sorts slices along `dim`; `cmp(a0, b0, a1, b1, ...)` says "a before b".
 pub fn sort(inputs: &[&Tensor], dim: i64, is_stable: bool, cmp: &mut Body<'_>) -> IResult<Vec<Tensor>> {
+    sort_by_less(inputs, dim, is_stable, &mut |a, b| {
+        let mut args = Vec::with_capacity(2 * inputs.len());
+        for t in inputs {
+            args.push(scalar_at(t, a));
+            args.push(scalar_at(t, b));
+        }
+        as_bool(&cmp(args)?)
+    })
+}
+
+/// `sort` with the comparator as a test on element indices ("element a before element b"), so
+/// that a compiled comparator (`crate::body`) runs the same algorithms as the region.
+pub fn sort_by_less(inputs: &[&Tensor], dim: i64, is_stable: bool, less: &mut Less<'_>) -> IResult<Vec<Tensor>> {
+    let algorithm = if is_stable { stable_sort } else { introsort };
+    sort_rows(inputs, dim, &mut |idx| algorithm(idx, less))
+}
+
+/// `sort` with each row's order from `order` (the row's element indices in, sorted out).
+pub fn sort_rows(
+    inputs: &[&Tensor],
+    dim: i64,
+    order: &mut dyn FnMut(Vec<usize>) -> IResult<Vec<usize>>,
+) -> IResult<Vec<Tensor>> {
     let Some(first) = inputs.first() else { return invalid("sort needs operands") };
     let rank = first.rank() as i64;
     let dim = if dim < 0 { dim + rank } else { dim };
@@ -69,15 +92,7 @@ pub fn sort(inputs: &[&Tensor], dim: i64, is_stable: bool, cmp: &mut Body<'_>) -
         }
         let start: usize = base.iter().zip(&st).map(|(a, b)| a * b).sum();
         let idx: Vec<usize> = (0..len).map(|k| start + k * st[dim]).collect();
-        let algorithm = if is_stable { stable_sort } else { introsort };
-        match algorithm(idx, &mut |a, b| {
-            let mut args = Vec::with_capacity(2 * inputs.len());
-            for t in inputs {
-                args.push(scalar_at(t, a));
-                args.push(scalar_at(t, b));
-            }
-            as_bool(&cmp(args)?)
-        }) {
+        match order(idx) {
             Ok(sorted) => {
                 for (k, src) in sorted.into_iter().enumerate() {
                     perm[start + k * st[dim]] = src;
@@ -93,7 +108,7 @@ pub fn sort(inputs: &[&Tensor], dim: i64, is_stable: bool, cmp: &mut Body<'_>) -
 }
 
 /// A fallible "less than" on element indices.
-type Less<'a> = dyn FnMut(usize, usize) -> IResult<bool> + 'a;
+pub type Less<'a> = dyn FnMut(usize, usize) -> IResult<bool> + 'a;
 
 /// libstdc++'s `__insertion_sort` on `v[lo..hi]`.
 fn insertion_sort(v: &mut [usize], lo: usize, hi: usize, less: &mut Less<'_>) -> IResult<()> {
