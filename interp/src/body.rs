@@ -44,7 +44,7 @@ pub enum Ty {
 }
 
 impl Ty {
-    /// The cell type of a plain element type (`ops::monoid::plain`).
+    /// The cell type of a plain element type (`value::plain`).
     pub fn of(e: &ElemType) -> Option<Ty> {
         use Signedness::Unsigned as U;
         Some(match e {

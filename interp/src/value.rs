@@ -99,6 +99,17 @@ pub fn checked_numel(shape: &[usize]) -> crate::error::IResult<usize> {
     }
 }
 
+/// Whether `e` is an element type whose buffer variant holds its values as they are: integers of
+/// 1, 8, 16, 32 or 64 bits, and bf16, f16, f32, f64 (not sub-byte integers, f8 formats, complex
+/// or quantized types).
+pub fn plain(e: &ElemType) -> bool {
+    match e {
+        ElemType::Int { width, .. } => matches!(width, 1 | 8 | 16 | 32 | 64),
+        ElemType::Float(k) => matches!(k, FloatKind::BF16 | FloatKind::F16 | FloatKind::F32 | FloatKind::F64),
+        ElemType::Complex(_) | ElemType::Index | ElemType::Quant(_) => false,
+    }
+}
+
 pub type C64 = Complex<f32>;
 pub type C128 = Complex<f64>;
 

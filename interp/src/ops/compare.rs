@@ -170,8 +170,18 @@ mod tests {
     /// of the bits), for every direction, on NaNs of both signs, ±0, ±inf, subnormals and ties.
     #[test]
     fn typed_float_comparisons_follow_the_definition() {
-        let special: [u32; 10] =
-            [0, 0x8000_0000, 0x7F80_0000, 0xFF80_0000, 0x7FC0_0001, 0xFFC0_0000, 1, 0x8000_0001, 0x3F80_0000, 0xBF80_0000];
+        let special: [u32; 10] = [
+            0,
+            0x8000_0000,
+            0x7F80_0000,
+            0xFF80_0000,
+            0x7FC0_0001,
+            0xFFC0_0000,
+            1,
+            0x8000_0001,
+            0x3F80_0000,
+            0xBF80_0000,
+        ];
         let (mut xs, mut ys) = (vec![], vec![]);
         for &a in &special {
             for &b in &special {
@@ -191,7 +201,8 @@ mod tests {
         for (e, a, b) in cases {
             let n = xs.len();
             let (ta, tb) = (Tensor::new(vec![n], e.clone(), a), Tensor::new(vec![n], e.clone(), b));
-            let (Some((ab, av, w)), Some((bb, bv, _))) = (float_bits_and_values(&ta), float_bits_and_values(&tb)) else {
+            let (Some((ab, av, w)), Some((bb, bv, _))) = (float_bits_and_values(&ta), float_bits_and_values(&tb))
+            else {
                 panic!("floats")
             };
             for dir in dirs {

@@ -318,11 +318,11 @@ fn convert_slice<S: SrcEl, D: DstEl + bytemuck::Zeroable + Default + Send + Sync
     out
 }
 
-/// `convert` between plain types (`ops::monoid::plain`: full-width integers, i1, bf16, f16, f32,
+/// `convert` between plain types (`value::plain`: full-width integers, i1, bf16, f16, f32,
 /// f64) as one monomorphized loop per pair, computing per element exactly what the `Column`
 /// route computes (the same casts and roundings in the same order); `None` for other pairs.
 fn convert_plain(t: &Tensor, elem: &ElemType) -> Option<Buffer> {
-    if !crate::ops::monoid::plain(&t.elem) || !crate::ops::monoid::plain(elem) {
+    if !crate::value::plain(&t.elem) || !crate::value::plain(elem) {
         return None;
     }
     macro_rules! to {

@@ -1026,9 +1026,7 @@ pub fn clamp(lo: &Tensor, x: &Tensor, hi: &Tensor) -> IResult<Tensor> {
                 (true, true) => v.iter().map(|&x| $min($max(l[0], x), h[0])).collect::<Vec<_>>(),
                 (true, false) => v.iter().zip(h).map(|(&x, &b)| $min($max(l[0], x), b)).collect::<Vec<_>>(),
                 (false, true) => l.iter().zip(v).map(|(&a, &x)| $min($max(a, x), h[0])).collect::<Vec<_>>(),
-                (false, false) => {
-                    l.iter().zip(v).zip(h).map(|((&a, &x), &b)| $min($max(a, x), b)).collect::<Vec<_>>()
-                }
+                (false, false) => l.iter().zip(v).zip(h).map(|((&a, &x), &b)| $min($max(a, x), b)).collect::<Vec<_>>(),
             }
         }};
     }

@@ -33,7 +33,7 @@ fn us(v: &[i64], bound: usize, what: &str) -> IResult<Vec<usize>> {
 /// typed loop for the integer buffers).
 fn index_values(t: &Tensor) -> IResult<Vec<i64>> {
     use crate::value::Buffer as B;
-    if crate::ops::monoid::plain(&t.elem) {
+    if crate::value::plain(&t.elem) {
         match &t.buf {
             B::I8(s) => return Ok(s.iter().map(|&x| x as i64).collect()),
             B::I16(s) => return Ok(s.iter().map(|&x| x as i64).collect()),

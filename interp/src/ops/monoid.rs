@@ -17,23 +17,13 @@
 //! `select_and_scatter` selects in row-major window order and scatters in row-major source order.
 
 use half::{bf16, f16};
-use shardref_spec::ir::{ElemType, FloatKind};
 use shardref_spec::ops::StablehloOp;
 
 use crate::ops::elementwise::{max_nan32, max_nan64, min_nan32, min_nan64};
 use crate::ops::windows::Window;
 use crate::value::{Tensor, strides};
 
-/// Whether `e` is an element type whose buffer variant holds its values as they are: integers of
-/// 1, 8, 16, 32 or 64 bits, and bf16, f16, f32, f64 (not sub-byte integers, f8 formats, complex
-/// or quantized types).
-pub fn plain(e: &ElemType) -> bool {
-    match e {
-        ElemType::Int { width, .. } => matches!(width, 1 | 8 | 16 | 32 | 64),
-        ElemType::Float(k) => matches!(k, FloatKind::BF16 | FloatKind::F16 | FloatKind::F32 | FloatKind::F64),
-        ElemType::Complex(_) | ElemType::Index | ElemType::Quant(_) => false,
-    }
-}
+pub use crate::value::plain;
 
 /// Dispatches on the op `$k` and the common buffer variant of `$a` and `$b` (both `&Buffer`),
 /// binding `$x` and `$y` to their slices and `$f` to the element function of the op; evaluates

@@ -255,7 +255,7 @@ fn fold_rows<T: Copy>(s: &[T], init: T, shape: &[usize], dims: &[usize], f: impl
 /// `reduce_with`, which reports it).
 macro_rules! single_op_table {
     ($k:expr, $input:expr, $init:expr, $fold:ident) => {{
-        if $init.num_elements() != 1 || !crate::ops::monoid::plain(&$input.elem) || !crate::ops::monoid::plain(&$init.elem) {
+        if $init.num_elements() != 1 || !crate::value::plain(&$input.elem) || !crate::value::plain(&$init.elem) {
             return None;
         }
         crate::with_monoid!($k, &$input.buf, &$init.buf, (s, i, f) => $fold!(s, i, f))
