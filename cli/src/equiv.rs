@@ -222,8 +222,8 @@ pub fn equiv(args: &EquivArgs) -> ExitCode {
             all_equal &= crate::mpmd::report(&m, &req);
         }
         // The module's other `@parallel_x` functions, if any, are sdy programs.
-        let rest = args.parallel.is_none()
-            && names.iter().any(|n| n.starts_with("parallel_") && !mpmd_entries.contains(n));
+        let rest =
+            args.parallel.is_none() && names.iter().any(|n| n.starts_with("parallel_") && !mpmd_entries.contains(n));
         if !rest {
             return if all_equal { ExitCode::SUCCESS } else { ExitCode::from(1) };
         }

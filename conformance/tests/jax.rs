@@ -49,7 +49,8 @@ fn partitioned_runs_use_the_manifest_shardings() {
     let dir = copy_of("jit_matmul_1axis", "shardings");
     let manifest = dir.join("manifest.json");
     let text = std::fs::read_to_string(&manifest).expect("manifest");
-    let wrong = text.replacen("\"{devices=[8,1]<=[8]}\",\n  \"{replicated}\"", "\"{replicated}\",\n  \"{replicated}\"", 1);
+    let wrong =
+        text.replacen("\"{devices=[8,1]<=[8]}\",\n  \"{replicated}\"", "\"{replicated}\",\n  \"{replicated}\"", 1);
     assert_ne!(wrong, text, "the manifest's input_shardings changed");
     std::fs::write(&manifest, wrong).expect("write");
     let s = run(&Jax, std::slice::from_ref(&dir)).expect("runs");

@@ -66,8 +66,8 @@ use shardref_interp::{InterpError, Limits, Refusal, Value};
 use shardref_spec::ir::{Attr, Module, OpId, Span, Type};
 use shardref_spec::ops::{OpKind, OpName, SdyOp, Traits};
 
-use compare::{Judgement, Radii};
 pub use compare::{Closeness, Comparison, Tolerance};
+use compare::{Judgement, Radii};
 pub use erase::{EraseError, NoEntry, choose_entry, erased_twin, find_func, func_names, functions};
 use exact::{ExactSums, Probe};
 
@@ -224,11 +224,7 @@ impl fmt::Display for Verdict {
                             )?;
                         }
                         if let Some(b) = c.bound_fraction {
-                            write!(
-                                f,
-                                "; at most {}% of the rounding bound of both runs",
-                                compare::ulps(100.0 * b)
-                            )?;
+                            write!(f, "; at most {}% of the rounding bound of both runs", compare::ulps(100.0 * b))?;
                         }
                         if c.unbounded > 0 {
                             let n = c.unbounded;
@@ -623,7 +619,8 @@ impl TwinRun {
         let all = self.radii.get_or_init(|| {
             let Some((m, func, args)) = &self.twin else { return Err("bitwise comparison".into()) };
             let b = bound::propagate(m, func, args.clone(), self.limits)?;
-            if b.results.len() < self.results.len() || b.results.iter().zip(&self.results).any(|(x, y)| !same_bits(x, y))
+            if b.results.len() < self.results.len()
+                || b.results.iter().zip(&self.results).any(|(x, y)| !same_bits(x, y))
             {
                 return Err("the bound's run of the twin differs from the twin's run".into());
             }
@@ -637,9 +634,7 @@ impl TwinRun {
 
     /// Judges a sharded run's results (reassembled) against the twin's.
     pub fn judge_sharded(&self, par: &[ShardedValue], trial: Option<usize>) -> Result<Verdict, EquivError> {
-        compare_results(par, &self.results, trial, self.comparison, &mut |i| self.exact_sums(i), &mut |i| {
-            self.radii(i)
-        })
+        compare_results(par, &self.results, trial, self.comparison, &mut |i| self.exact_sums(i), &mut |i| self.radii(i))
     }
 
     /// Judges global results computed elsewhere against the twin's;

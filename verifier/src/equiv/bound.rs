@@ -213,8 +213,7 @@ impl<'m> Shadow<'m> {
     fn at(&self, op: OpId, why: impl AsRef<str>) -> BoundError {
         let o = self.m.op(op);
         let line = self.m.source.as_ref().filter(|_| !o.span.is_none()).map(|src| {
-            let (line, _) =
-                shardref_spec::diag::location(src, &shardref_spec::diag::LineIndex::new(&src.text), o.span);
+            let (line, _) = shardref_spec::diag::location(src, &shardref_spec::diag::LineIndex::new(&src.text), o.span);
             format!(" (line {line})")
         });
         format!("'{}'{}: {}", o.name.as_str(), line.unwrap_or_default(), why.as_ref())
@@ -322,9 +321,7 @@ impl<'m> Shadow<'m> {
             }
             OpKind::Func(FuncOp::Call) => {
                 let callee = crate::attrs::Call::of(o).callee().get().and_then(|c| c.first().cloned());
-                let target = callee
-                    .and_then(|c| m.lookup_symbol(&c))
-                    .ok_or_else(|| self.at(op, "no callee"))?;
+                let target = callee.and_then(|c| m.lookup_symbol(&c)).ok_or_else(|| self.at(op, "no callee"))?;
                 let entry = entry_block(m, target).ok_or_else(|| self.at(op, "a callee without a body"))?;
                 if self.depth >= self.max_depth {
                     return Err(self.at(op, "call depth"));

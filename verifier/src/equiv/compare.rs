@@ -412,16 +412,26 @@ mod tests {
     #[test]
     fn default_tolerances_accept_a_few_ulps_and_report_them() {
         let one_ulp = f32::from_bits(700f32.to_bits() + 1);
-        let j = judge(&f32s(&[1.0, one_ulp]), &f32s(&[1.0, 700.0]), Comparison::Tolerant(None), &mut || None, &mut || Err("none".into()));
+        let j =
+            judge(&f32s(&[1.0, one_ulp]), &f32s(&[1.0, 700.0]), Comparison::Tolerant(None), &mut || None, &mut || {
+                Err("none".into())
+            });
         let Judgement::Close(c) = j else { panic!("{j:?}") };
         assert_eq!((c.differing, c.max_ulp), (1, 1.0));
         assert_eq!(sci(c.max_abs), "6.103516e-05");
         // Bitwise refuses it; a relative error of 1e-5 exceeds f32's 1e-6.
-        let j = judge(&f32s(&[1.0, one_ulp]), &f32s(&[1.0, 700.0]), Comparison::Bitwise, &mut || None, &mut || Err("none".into()));
+        let j = judge(&f32s(&[1.0, one_ulp]), &f32s(&[1.0, 700.0]), Comparison::Bitwise, &mut || None, &mut || {
+            Err("none".into())
+        });
         assert_eq!(j, Judgement::Differs { index: 1, note: None });
-        let j = judge(&f32s(&[700.01]), &f32s(&[700.0]), Comparison::Tolerant(None), &mut || None, &mut || Err("none".into()));
+        let j = judge(&f32s(&[700.01]), &f32s(&[700.0]), Comparison::Tolerant(None), &mut || None, &mut || {
+            Err("none".into())
+        });
         assert!(matches!(j, Judgement::Differs { index: 0, .. }), "{j:?}");
-        assert_eq!(judge(&f32s(&[2.0]), &f32s(&[2.0]), Comparison::Bitwise, &mut || None, &mut || Err("none".into())), Judgement::Bitwise);
+        assert_eq!(
+            judge(&f32s(&[2.0]), &f32s(&[2.0]), Comparison::Bitwise, &mut || None, &mut || Err("none".into())),
+            Judgement::Bitwise
+        );
     }
 
     #[test]

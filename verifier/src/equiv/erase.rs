@@ -92,7 +92,10 @@ impl NoEntry {
             NoEntry::Missing { name, have } => format!("no function @{name} in the module (it has {})", list(have)),
             NoEntry::Empty => "the module has no function to run".into(),
             NoEntry::Ambiguous { have } => {
-                format!("the module has no @main and several functions ({}); choose one with {how_to_choose}", list(have))
+                format!(
+                    "the module has no @main and several functions ({}); choose one with {how_to_choose}",
+                    list(have)
+                )
             }
         }
     }

@@ -51,9 +51,7 @@
 use shardref_interp::{Tensor, Value};
 use shardref_spec::ir::stablehlo::ComparisonDirection;
 use shardref_spec::ir::{ElemType, FloatKind, OpId, RegionId};
-use shardref_spec::ops::{
-    ArithOp, BuiltinOp, ChloOp, FuncOp, MhloOp, OpKind, OpName, SdyOp, StablehloOp as S,
-};
+use shardref_spec::ops::{ArithOp, BuiltinOp, ChloOp, FuncOp, MhloOp, OpKind, OpName, SdyOp, StablehloOp as S};
 
 use super::{BoundError, Shadow, f64_tensor, f64s, filled_radius, is_exact};
 use crate::equiv::float_format::format;
@@ -269,9 +267,13 @@ pub fn family(k: OpKind) -> Family {
             | ChloOp::Scan => F::NoRule,
         },
         OpKind::Mhlo(h) => match h {
-            MhloOp::Acos | MhloOp::Asin | MhloOp::Asinh | MhloOp::Acosh | MhloOp::Atanh | MhloOp::Sinh | MhloOp::Erf => {
-                F::Monotone(TRANSCENDENTAL)
-            }
+            MhloOp::Acos
+            | MhloOp::Asin
+            | MhloOp::Asinh
+            | MhloOp::Acosh
+            | MhloOp::Atanh
+            | MhloOp::Sinh
+            | MhloOp::Erf => F::Monotone(TRANSCENDENTAL),
             MhloOp::Cosh => F::EvenConvex(TRANSCENDENTAL),
             MhloOp::Copy | MhloOp::Domain => F::Move(None),
             MhloOp::AddDependency => F::Move(Some(1)),
@@ -415,7 +417,15 @@ fn elementwise(ins: &[(Value, Value)], r: Vec<f64>) -> Result<Vec<f64>, BoundErr
     }
     Ok(r.into_iter()
         .zip(unknown)
-        .map(|(x, u)| if u { UNKNOWN } else if x.is_nan() { f64::INFINITY } else { x.max(0.0) })
+        .map(|(x, u)| {
+            if u {
+                UNKNOWN
+            } else if x.is_nan() {
+                f64::INFINITY
+            } else {
+                x.max(0.0)
+            }
+        })
         .collect())
 }
 
@@ -550,11 +560,8 @@ pub(crate) fn radii(
                 x.iter().zip(&r).map(|(&x, &r)| if r == 0.0 { x } else { (x + r) + widen(x + r) }).collect();
             let fl = eval_f64(s, op, &t.shape, lo_in.clone())?;
             let fh = eval_f64(s, op, &t.shape, hi_in.clone())?;
-            let at0 = if matches!(fam, Family::EvenConvex(_)) {
-                Some(eval_f64(s, op, &[], vec![0.0])?[0])
-            } else {
-                None
-            };
+            let at0 =
+                if matches!(fam, Family::EvenConvex(_)) { Some(eval_f64(s, op, &[], vec![0.0])?[0]) } else { None };
             let r = (0..yv.len())
                 .map(|i| {
                     if r[i].is_infinite() || x[i].is_nan() {
@@ -744,7 +751,10 @@ pub(crate) fn radii(
             let [p] = ins else { return Err(s.located(op, "not one operand")) };
             let (x, r) = operand(p, yv.len())?;
             one_result(
-                x.iter().zip(&r).map(|(&x, &r)| if r > 0.0 && x - r <= 0.0 && x + r >= 0.0 { 2.0 } else { 0.0 }).collect(),
+                x.iter()
+                    .zip(&r)
+                    .map(|(&x, &r)| if r > 0.0 && x - r <= 0.0 && x + r >= 0.0 { 2.0 } else { 0.0 })
+                    .collect(),
             )
         }
         Family::Select => {
@@ -883,7 +893,12 @@ fn fold_dims(v: &[f64], shape: &[usize], dims: &[usize], init: f64, f: impl Fn(f
 }
 
 fn scalar(v: &Value) -> Result<f64, BoundError> {
-    tensor(v).ok_or_else(|| "a non-tensor init".to_string()).and_then(f64s)?.first().copied().ok_or("an empty init".into())
+    tensor(v)
+        .ok_or_else(|| "a non-tensor init".to_string())
+        .and_then(f64s)?
+        .first()
+        .copied()
+        .ok_or("an empty init".into())
 }
 
 fn reduce(s: &mut Shadow<'_>, op: OpId, ins: &[(Value, Value)], primal: &[Value]) -> Result<Vec<Value>, BoundError> {
@@ -914,7 +929,8 @@ fn reduce(s: &mut Shadow<'_>, op: OpId, ins: &[(Value, Value)], primal: &[Value]
     let out = match body {
         Body::Add => {
             let n = dims.iter().map(|&d| xt.shape[d]).product::<usize>() as f64 + 1.0;
-            let abs = fold_dims(&xv.iter().map(|v| v.abs()).collect::<Vec<_>>(), &xt.shape, &dims, iv.abs(), |a, b| a + b);
+            let abs =
+                fold_dims(&xv.iter().map(|v| v.abs()).collect::<Vec<_>>(), &xt.shape, &dims, iv.abs(), |a, b| a + b);
             let rs = fold_dims(&rv, &xt.shape, &dims, ir, |a, b| a + b);
             let f = fmt_of(&yt.elem);
             abs.iter().zip(&rs).map(|(&a, &r)| sum_radius(a, r, n, f)).collect()
@@ -1037,10 +1053,9 @@ fn scatter(s: &mut Shadow<'_>, op: OpId, ins: &[(Value, Value)], primal: &[Value
             (0..abs.len()).map(|i| sum_radius(abs[i], rs[i], n[i], f)).collect()
         }
         Body::Assign | Body::Max => run(rx, ru)?,
-        Body::Min => run(rx.iter().map(|r| -r).collect(), ru.iter().map(|r| -r).collect())?
-            .into_iter()
-            .map(|r| -r)
-            .collect(),
+        Body::Min => {
+            run(rx.iter().map(|r| -r).collect(), ru.iter().map(|r| -r).collect())?.into_iter().map(|r| -r).collect()
+        }
         Body::Selection | Body::Other => return Ok(no_rule(ins, primal)),
     };
     Ok(vec![radius_value(yt, out)])
@@ -1089,7 +1104,9 @@ fn top_k(ins: &[(Value, Value)], primal: &[Value]) -> Result<Vec<Value>, BoundEr
     let rows: Vec<f64> = rv.chunks(last.max(1)).map(|c| c.iter().copied().fold(0.0, nmax)).collect();
     let per = |exact_zero: bool| -> Vec<f64> {
         rows.iter()
-            .flat_map(|&m| std::iter::repeat_n(if exact_zero { if m == 0.0 { 0.0 } else { f64::INFINITY } } else { m }, k))
+            .flat_map(|&m| {
+                std::iter::repeat_n(if exact_zero { if m == 0.0 { 0.0 } else { f64::INFINITY } } else { m }, k)
+            })
             .collect()
     };
     Ok(vec![radius_value(vt, per(false)), radius_value(it, per(true))])
