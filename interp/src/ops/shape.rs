@@ -626,43 +626,15 @@ mod indexed {
         Ok(Tensor::new(t.shape.clone(), t.elem.clone(), t.buf.gather(&idx)))
     }
 
+    /// The definition itself: element i holds (i / stride) % size along `dim`, every element
+    /// type converted from those integers by `from_i64s` (the typed kernel's f32/f64 fast paths
+    /// and its repeated runs are what the property test checks against this).
     pub(super) fn iota(shape: Vec<usize>, dim: i64, elem: &ElemType) -> IResult<Tensor> {
         let dim = usize::try_from(dim).ok().filter(|&d| d < shape.len()).ok_or_else(|| {
             crate::error::InterpError::invalid(shardref_spec::ir::Span::NONE, "iota dimension out of range")
         })?;
-        let st = strides(&shape);
-        let n = numel(&shape)?;
-        let (step, len) = (st[dim], shape[dim]);
-        // Element i holds (i / step) % len: runs of `step` equal values, cycling
-        // through 0..len (no per-element division).
-        fn fill<T>(n: usize, step: usize, len: usize, f: impl Fn(usize) -> T) -> impl Iterator<Item = T> {
-            let (mut v, mut c) = (0usize, 0usize);
-            (0..n).map(move |_| {
-                let out = f(v);
-                c += 1;
-                if c == step {
-                    c = 0;
-                    v += 1;
-                    if v == len {
-                        v = 0;
-                    }
-                }
-                out
-            })
-        }
-        // f32/f64 directly (the same round-to-nearest conversion of the same integers).
-        match elem {
-            ElemType::Float(shardref_spec::ir::FloatKind::F32) => {
-                let mut out: Arc<[f32]> = crate::ops::elementwise::fresh_buffer(n);
-                iota_f32_into(Arc::get_mut(&mut out).expect("a fresh buffer is unique"), 0, step, len);
-                return Ok(Tensor::new(shape, elem.clone(), Buffer::F32(out)));
-            }
-            ElemType::Float(shardref_spec::ir::FloatKind::F64) => {
-                return Ok(Tensor::new(shape, elem.clone(), Buffer::F64(fill(n, step, len, |v| v as f64).collect())));
-            }
-            _ => {}
-        }
-        let values: Vec<i64> = fill(n, step, len, |v| v as i64).collect();
+        let (step, len) = (strides(&shape)[dim], shape[dim]);
+        let values: Vec<i64> = (0..numel(&shape)?).map(|i| ((i / step) % len) as i64).collect();
         let buf = crate::ops::convert::from_i64s(elem, &values)?;
         Ok(Tensor::new(shape, elem.clone(), buf))
     }
